@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: every test a change needs — types, lint, unit and server suites, then the browser suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+function hasE2e() {
+  return existsSync('tests/e2e') && readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
+}
+
+// Playwright cannot download its own browsers here; the browser suite uses Debian's Chromium.
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    run('apt-get', ['update']);
+    run('apt-get', ['install', '-y', 'chromium']);
+    return;
+  }
+  console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+
+run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('npx', ['eslint', '.']);
+run('npx', ['vitest', 'run']);
+if (hasE2e()) {
+  ensureChromium();
+  run('npx', ['playwright', 'test']);
+}

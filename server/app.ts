@@ -1,0 +1,85 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ApiError } from './lib/errors';
+import { TableRequestError } from '../src/api/table';
+import type { AppDeps } from './deps';
+import { authHook } from './plugins/auth';
+import { idempotency } from './plugins/idempotency';
+import { staticSite } from './plugins/static-site';
+import { registerRoutes } from './routes/index';
+
+export interface AppOptions {
+  logger?: boolean;
+  /** Login attempts per minute per address; lockout per account applies regardless. */
+  loginRateLimit?: number;
+  serveStatic?: boolean;
+}
+
+/*
+ * Bodies are validated without type coercion: a string where the contract wants a number is the client's
+ * mistake. Path and query values always arrive as strings, so those are coerced. Unknown properties are
+ * refused rather than stripped, so a misspelt filter never silently widens a list.
+ */
+function validators() {
+  const make = (coerceTypes: boolean | 'array') => {
+    const ajv = new Ajv({ removeAdditional: false, useDefaults: true, coerceTypes, allErrors: false, strict: false });
+    addFormats.default(ajv);
+    return ajv;
+  };
+  return { body: make(false), other: make('array') };
+}
+
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const ajv = validators();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
+
+  app.setErrorHandler((error: FastifyError | ApiError | TableRequestError, req, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send({ code: error.code, message: error.message });
+    if (error instanceof TableRequestError) return reply.status(400).send({ code: 'BAD_REQUEST', message: error.message });
+    const fe = error as FastifyError;
+    if (fe.validation) return reply.status(400).send({ code: 'VALIDATION', message: fe.message });
+    if (fe.statusCode && fe.statusCode < 500) return reply.status(fe.statusCode).send({ code: fe.code ?? fe.statusCode, message: fe.message });
+    req.log.error(error);
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Internal server error.' });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }));
+
+  // Security first: headers, then rate limits, then the session/privilege hook, then routes.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ionic components set inline styles; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from a configurable host; camera frames and previews are blobs.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // The push websocket listens on its own port (8801), which is another origin.
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+
+  await app.register(
+    async (api) => {
+      authHook(api, deps);
+      idempotency(api, deps);
+      registerRoutes(api, deps, { loginRateLimit: opts.loginRateLimit ?? 30 });
+    },
+    { prefix: deps.config.apiBase },
+  );
+  if (opts.serveStatic !== false) await staticSite(app, deps.config);
+  return app;
+}

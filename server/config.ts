@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+
+/** Runtime settings of the reference server, all from the environment (README: Configuration). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  pushPort: number;
+  sim: 'on' | 'off';
+  simSeed: number;
+  simSpeed: number;
+  seed: number;
+  /** Folder of the built PWA served at `/`. */
+  staticDir: string;
+  apiBase: string;
+  pushUrl?: string;
+  tileUrl: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const sim = (env.SIM ?? 'on').toLowerCase();
+  if (sim !== 'on' && sim !== 'off') throw new Error(`SIM must be on or off, got "${env.SIM}"`);
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pushPort: int(env.PUSH_PORT, 8801, 'PUSH_PORT'),
+    sim,
+    simSeed: int(env.SIM_SEED, 42, 'SIM_SEED'),
+    simSpeed: int(env.SIM_SPEED, 1, 'SIM_SPEED'),
+    seed: int(env.SEED, 20261120, 'SEED'),
+    staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    apiBase: env.API_BASE ?? '/api',
+    pushUrl: env.PUSH_URL || undefined,
+    // OpenStreetMap-style default (NOTES.md 7); the map falls back to a packaged outline when it is unreachable.
+    tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  };
+}

@@ -1,0 +1,85 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { parseTableRequest, type FieldKind, type ParsedFilter, type TableDef, type TablePage } from '../../src/api/table';
+import type { Db } from '../db/client';
+
+/** Escape LIKE wildcards so that "~ 50%" looks for the text "50%". */
+const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function scalar(filter: ParsedFilter, value: string | number): string | number | boolean | Date {
+  if (filter.kind === 'number') return Number(value);
+  if (filter.kind === 'date') return new Date(Number(value) * 1000);
+  if (filter.kind === 'hex') return parseInt(String(value).replace(/^0x/i, ''), 16);
+  if (filter.kind === 'bool') return value === 'true' || value === 1 || value === '1';
+  return String(value);
+}
+
+function condition(filter: ParsedFilter, target: PgColumn | SQL): SQL {
+  // Drizzle's operators bind SQL expressions the same way as columns; only their types insist on a column.
+  const column = target as PgColumn;
+  if (filter.condition === 'in') {
+    return inArray(column, (filter.value as (string | number)[]).map((v) => scalar(filter, v)) as never[]);
+  }
+  const value = scalar(filter, filter.value as string | number);
+  switch (filter.condition) {
+    case '~':
+      return filter.kind === 'text' ? ilike(column, likeText(String(value))) : eq(column, value);
+    case '>=':
+      return gte(column, value);
+    case '<=':
+      return lte(column, value);
+    default:
+      return eq(column, value);
+  }
+}
+
+export interface TableSource<F extends string> {
+  table: PgTable;
+  /** The whitelist: each declared field of the table definition mapped to a column or expression. */
+  columns: Record<F, PgColumn | SQL>;
+  /** Column of the date range, when the table declares one. */
+  dateColumn?: PgColumn;
+  /** Tie-breaker so that pages never overlap when the sort column has duplicates. */
+  uniqueColumn: PgColumn;
+  /** Conditions that always apply (store, privileges); recordsTotal counts with these only. */
+  base: (SQL | undefined)[];
+}
+
+/**
+ * Answer a table request: count everything the caller may see and what the filters leave in one pass, then
+ * read one page in the requested order. Only declared fields reach SQL, always as bound parameters.
+ */
+export async function queryTable<Row, F extends string>(
+  db: Db,
+  def: TableDef<Record<F, FieldKind>>,
+  body: Record<string, unknown>,
+  source: TableSource<F>,
+  select: Record<string, PgColumn | SQL | SQL.Aliased>,
+): Promise<TablePage<Row>> {
+  const parsed = parseTableRequest(def, body);
+  const cols = source.columns as Record<string, PgColumn | SQL>;
+  const filters = parsed.filters.map((f) => condition(f, cols[f.field]));
+  if (source.dateColumn && parsed.dateRange.start !== undefined) filters.push(gte(source.dateColumn, new Date(parsed.dateRange.start * 1000)));
+  if (source.dateColumn && parsed.dateRange.end !== undefined) filters.push(lte(source.dateColumn, new Date(parsed.dateRange.end * 1000)));
+  const base = and(...source.base.filter(Boolean));
+  const filtered = filters.length ? and(...filters) : undefined;
+
+  const [counts] = await db
+    .select({
+      total: count(),
+      filtered: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count(),
+    })
+    .from(source.table)
+    .where(base);
+
+  const dir = parsed.order.dir === 'asc' ? asc : desc;
+  let query = db
+    .select(select)
+    .from(source.table)
+    .where(and(base, filtered))
+    .orderBy(dir(cols[parsed.order.field] as PgColumn), dir(source.uniqueColumn))
+    .$dynamic();
+  if (parsed.length >= 0) query = query.limit(parsed.length).offset(parsed.start);
+  const data = (await query) as Row[];
+  return { draw: parsed.draw, recordsTotal: counts.total, recordsFiltered: counts.filtered, data };
+}

@@ -1,0 +1,40 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { PushHub } from './push/hub';
+import { startPushServer } from './push/socket';
+import { seedIfEmpty, DEMO_LOGINS } from './seed/index';
+import { startSimulator } from './sim/index';
+
+// config → database (migrations) → demo data when empty → API → push → simulator → listen.
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedIfEmpty(database.db, { seed: config.seed });
+const deps = { db: database.db, config, push: new PushHub() };
+const app = await buildApp(deps, { logger: process.env.LOG === '1' });
+const push = await startPushServer(deps, config.pushPort, config.host);
+const sim = config.sim === 'on' ? startSimulator(deps, { seed: config.simSeed, speed: config.simSpeed }) : undefined;
+await app.listen({ port: config.port, host: config.host });
+
+const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+console.log(`
+Shelfpad reference ESL server
+  console   http://localhost:${config.port}/
+  API       http://localhost:${config.port}${config.apiBase}
+  push      ws://localhost:${config.pushPort}/
+  database  ${where}${seeded ? ' (demo data created)' : ''}
+  simulator ${sim ? `on (seed ${config.simSeed}, speed ×${config.simSpeed})` : 'off'}
+
+Demo logins:
+${DEMO_LOGINS.map((m) => `  ${m.email.padEnd(34)} ${m.password.padEnd(16)} ${m.role}`).join('\n')}
+`);
+
+async function shutdown() {
+  sim?.stop();
+  await app.close();
+  await push.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,257 @@
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CollectingItem } from '../../src/api/contract/collecting';
+import { TAG_LIST_TABLE, type Tag } from '../../src/api/contract/tags';
+import { TAG_SIZE_CODES } from '../../src/api/contract/tag-type';
+import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../src/api/contract/common';
+import type { Db } from '../db/client';
+import { collectingItems, stores, tags, type CollectingKind } from '../db/schema/index';
+import { notFound } from '../lib/errors';
+import { tagKey } from '../lib/mac';
+import { withoutNulls } from '../lib/rows';
+import { queryTable } from '../lib/table-sql';
+
+/** A tag as the writes need it. */
+export interface TagRef {
+  tagMac: string;
+  barcode: string;
+  prCode: string | null;
+  layoutId: string | null;
+  nfc: string | null;
+  degree: number;
+  operation: number;
+}
+
+const refColumns = {
+  tagMac: tags.tagMac,
+  barcode: tags.barcode,
+  prCode: tags.prCode,
+  layoutId: tags.layoutId,
+  nfc: tags.nfc,
+  degree: tags.degree,
+  operation: tags.operation,
+};
+
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+/** The barcode compared as a scanned tag id is (upper case, no ':' or '-'); see tagKey. */
+const barcodeKey = sql`upper(translate(${tags.barcode}, ':-', ''))`;
+
+/**
+ * Resolve scanned tag ids / MACs to the tags of one store (NOTES.md 4): by tagMac, then by the barcode as
+ * typed, and only for what is still unknown by the normalised barcode (the one comparison no index serves).
+ * A tag of another store is unknown here.
+ */
+export async function resolveTags(db: Db, storeCode: string, refs: readonly string[]): Promise<{ found: Map<string, TagRef>; missing: string[] }> {
+  const unique = [...new Set(refs)];
+  const found = new Map<string, TagRef>();
+  if (!unique.length) return { found, missing: [] };
+  const rows = await db
+    .select(refColumns)
+    .from(tags)
+    .where(and(eq(tags.storeCode, storeCode), or(sql`${tags.tagMac} = any(${textArray(unique.map(tagKey))})`, sql`${tags.barcode} = any(${textArray(unique)})`)));
+  const byMac = new Map(rows.map((r) => [r.tagMac, r]));
+  const byBarcode = new Map(rows.map((r) => [r.barcode, r]));
+  for (const ref of unique) {
+    const tag = byMac.get(tagKey(ref)) ?? byBarcode.get(ref);
+    if (tag) found.set(ref, tag);
+  }
+  let missing = unique.filter((ref) => !found.has(ref));
+  if (missing.length) {
+    const loose = await db
+      .select({ ...refColumns, key: sql<string>`${barcodeKey}` })
+      .from(tags)
+      .where(and(eq(tags.storeCode, storeCode), sql`${barcodeKey} = any(${textArray(missing.map(tagKey))})`));
+    const byKey = new Map(loose.map(({ key, ...tag }) => [key, tag]));
+    for (const ref of missing) {
+      const tag = byKey.get(tagKey(ref));
+      if (tag) found.set(ref, tag);
+    }
+    missing = missing.filter((ref) => !found.has(ref));
+  }
+  return { found, missing };
+}
+
+export function unknownTagsMessage(missing: string[], storeCode: string): string {
+  if (missing.length === 1) return `Tag ${missing[0]} does not exist in store ${storeCode}.`;
+  const shown = missing.slice(0, 5).join(', ');
+  return `Tags ${shown}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} do not exist in store ${storeCode}.`;
+}
+
+/** Every listed tag must exist in the store: otherwise a 404 naming the unknown ones. */
+export async function requireTags(db: Db, storeCode: string, refs: readonly string[]): Promise<Map<string, TagRef>> {
+  const { found, missing } = await resolveTags(db, storeCode, refs);
+  if (missing.length) throw notFound(unknownTagsMessage(missing, storeCode));
+  return found;
+}
+
+/** The tags of a store showing a product. */
+export async function tagsShowing(db: Db, storeCode: string, prCode: string): Promise<TagRef[]> {
+  return db.select(refColumns).from(tags).where(and(eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)));
+}
+
+export async function countTags(db: Db, storeCode: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tags).where(eq(tags.storeCode, storeCode));
+  return row.n;
+}
+
+// ---- The tag list ----
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** tagLayout: the layout size from the 2nd character of tagType (console-core §9), as the tag-type table names it. */
+const tagLayout = sql<string | null>`(case upper(substr(${tags.tagType}, 2, 1)) ${sql.raw(
+  Object.entries(TAG_SIZE_CODES)
+    .map(([code, size]) => `when ${quote(code)} then ${quote(size)}`)
+    .join(' '),
+)} end)`;
+/**
+ * Only evaluated when a client filters or sorts by countByPrCode; the answer's counts come from one grouped
+ * query over the page's product codes (listTags), which stays cheap in a 50,000-tag store.
+ */
+const countByPrCode = sql<number>`(select count(*)::int from ${tags} as same where same.store_code = ${tags.storeCode} and same.pr_code = ${tags.prCode})`;
+
+type TagListField = keyof typeof TAG_LIST_TABLE.fields;
+
+const listColumns: Record<TagListField, PgColumn | SQL> = {
+  barcode: tags.barcode,
+  tagMac: tags.tagMac,
+  prCode: tags.prCode,
+  countByPrCode,
+  tagType: tags.tagType,
+  gwIp: tags.gwIp,
+  operationName: tags.operationName,
+  operation: tags.operation,
+  status: tags.status,
+  battStatus: tags.battStatus,
+  version: tags.version,
+  rssi: tags.rssi,
+  battery: tags.battery,
+  temperature: tags.temperature,
+  updatedAt: tags.updatedAt,
+  respondedAt: tags.respondedAt,
+  tagLayout,
+  companyCode: tags.companyCode,
+};
+
+const listSelect = {
+  tagMac: tags.tagMac,
+  barcode: tags.barcode,
+  prCode: tags.prCode,
+  tagType: tags.tagType,
+  gwIp: tags.gwIp,
+  operationName: tags.operationName,
+  operation: tags.operation,
+  status: tags.status,
+  battStatus: tags.battStatus,
+  version: tags.version,
+  rssi: tags.rssi,
+  battery: tags.battery,
+  temperature: tags.temperature,
+  updatedAt: tags.updatedAt,
+  respondedAt: tags.respondedAt,
+  tagLayout: tagLayout.as('tag_layout'),
+  companyCode: tags.companyCode,
+  storeCode: tags.storeCode,
+};
+type ListRow = Pick<
+  typeof tags.$inferSelect,
+  | 'tagMac' | 'barcode' | 'prCode' | 'tagType' | 'gwIp' | 'operationName' | 'operation' | 'status' | 'battStatus' | 'version'
+  | 'rssi' | 'battery' | 'temperature' | 'updatedAt' | 'respondedAt' | 'companyCode' | 'storeCode'
+> & { tagLayout: string | null };
+
+/** The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags. */
+export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<Tag>> {
+  const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode)];
+  const macList = body.tagMacList as string[] | undefined;
+  const idList = body.tagIdList as string[] | undefined;
+  if (macList) base.push(sql`${tags.tagMac} = any(${textArray(macList.map(tagKey))})`);
+  if (idList) base.push(or(sql`${tags.barcode} = any(${textArray(idList)})`, sql`${tags.tagMac} = any(${textArray(idList.map(tagKey))})`));
+  if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(eq(tags.companyCode, body.global_companyCode));
+
+  const page = await queryTable<ListRow, TagListField>(
+    db,
+    wideTable(TAG_LIST_TABLE),
+    body,
+    { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base },
+    listSelect,
+  );
+  const codes = [...new Set(page.data.map((r) => r.prCode).filter((c): c is string => c !== null))];
+  const counts = new Map<string, number>();
+  if (codes.length) {
+    const rows = await db
+      .select({ prCode: tags.prCode, n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(and(eq(tags.storeCode, storeCode), inArray(tags.prCode, codes)))
+      .groupBy(tags.prCode);
+    for (const r of rows) counts.set(r.prCode!, r.n);
+  }
+  return {
+    ...page,
+    data: page.data.map((row) => {
+      const { updatedAt, respondedAt, tagType, ...rest } = row;
+      return {
+        ...withoutNulls(rest),
+        tagType: tagType ?? '',
+        ...(row.prCode !== null ? { countByPrCode: counts.get(row.prCode) ?? 0 } : {}),
+        ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
+        ...(respondedAt ? { respondedAt: respondedAt.toISOString() } : {}),
+      } as Tag;
+    }),
+  };
+}
+
+// ---- Status collection (the header's collecting list) ----
+
+const running = and(isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt));
+/** The same cap the simulator lists with. */
+const COLLECTING_LIST_MAX = 500;
+
+export async function startCollecting(
+  db: Db,
+  item: { storeCode: string; companyCode: string; kind: CollectingKind; cmd: string; total: number; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(collectingItems)
+    .values({ storeCode: item.storeCode, companyCode: item.companyCode, kind: item.kind, cmd: item.cmd, total: item.total, done: 0, startedAt: item.now })
+    .returning({ id: collectingItems.id });
+  return row.id;
+}
+
+/** Stops the store's running items of one kind; answers how many were running. */
+export async function stopCollecting(db: Db, storeCode: string, kind: CollectingKind, now: Date): Promise<number> {
+  const rows = await db
+    .update(collectingItems)
+    .set({ stoppedAt: now })
+    .where(and(eq(collectingItems.storeCode, storeCode), eq(collectingItems.kind, kind), running))
+    .returning({ id: collectingItems.id });
+  return rows.length;
+}
+
+/** Unfinished, unstopped items as push type 1 carries them (console-core §3 "Collecting item"). */
+export async function runningCollectingList(db: Db): Promise<CollectingItem[]> {
+  const rows = await db
+    .select({
+      id: collectingItems.id,
+      storeCode: collectingItems.storeCode,
+      storeName: stores.storeName,
+      companyCode: collectingItems.companyCode,
+      cmd: collectingItems.cmd,
+      otaType: collectingItems.otaType,
+    })
+    .from(collectingItems)
+    .innerJoin(stores, eq(stores.storeCode, collectingItems.storeCode))
+    .where(running)
+    .orderBy(asc(collectingItems.id))
+    .limit(COLLECTING_LIST_MAX);
+  return rows.map((r) => ({
+    storeCode: r.storeCode,
+    storeName: r.storeName,
+    detail: { cmd: r.cmd, companyCode: r.companyCode, ...(r.otaType != null ? { otaType: r.otaType } : {}), _id: String(r.id) },
+  }));
+}
+
+export async function storeCompany(db: Db, storeCode: string): Promise<string> {
+  const [row] = await db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, storeCode));
+  if (!row) throw notFound(`Unknown store code: ${storeCode}`);
+  return row.companyCode;
+}

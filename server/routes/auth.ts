@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { authEndpoints } from '../../src/api/endpoints/auth';
+import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
+import type { AppDeps } from '../deps';
+import { ApiError, badRequest } from '../lib/errors';
+import { hashPassword, isWeakPassword, newToken, tokenHash, verifyPassword } from '../lib/password';
+import { isPrivileged, type SessionUser } from '../lib/privileges';
+import { route } from '../lib/route';
+import { sessionFromHeaders } from '../plugins/auth';
+import {
+  addLoginHistory,
+  clearFailedLogins,
+  companyCount,
+  companyInfoOf,
+  createMember,
+  findMember,
+  getPasswordPolicy,
+  memberExists,
+  ensureSignupRole,
+  roleOf,
+  recordFailedLogin,
+  storeCodesOf,
+  type MemberRow,
+  type PasswordPolicy,
+} from '../repos/members';
+import { createSession, deleteSession } from '../repos/sessions';
+import { getSystemConfig } from '../repos/system-config';
+import { raiseSystemAlarm } from '../repos/alarms';
+
+/* Messages of console-core §8, used exactly. */
+export const AUTH_FAILURE = 'Authentication Failure.';
+export const ACCOUNT_LOCKED = 'This account is locked.';
+export const ACCOUNT_LOCKED_DETAIL = 'The account is locked. Please wait and try again.';
+
+const DAY_MS = 86_400_000;
+/** A verify against this keeps unknown e-mails as slow as known ones, so timing does not reveal accounts. */
+let dummyHash: Promise<string> | undefined;
+
+const lockedError = () => new ApiError(423, 'ACCOUNT_LOCKED', ACCOUNT_LOCKED_DETAIL);
+const authFailure = () => new ApiError(401, 'AUTH_FAILURE', AUTH_FAILURE);
+
+function expiry(member: MemberRow, policy: PasswordPolicy, now: Date) {
+  if (!policy.expireDays) return { expired: false, expireSoon: false };
+  const expiresAt = member.lastPwdChanged.getTime() + policy.expireDays * DAY_MS;
+  return { expired: expiresAt <= now.getTime(), expireSoon: expiresAt - policy.expireWarnDays * DAY_MS <= now.getTime() };
+}
+
+/** The session user info of console-core §3 as the login and session-check answers carry it. */
+async function userInfo(deps: AppDeps, user: Omit<SessionUser, 'tokenHash'>) {
+  const privilege = isPrivileged(user)
+    ? PRIVILEGE_SECTIONS.map((key) => ({ key, depth: 0, read: true, write: true }))
+    : user.privilege.map((p) => ({ key: p.key, depth: p.depth ?? 0, read: p.read || p.write, write: p.write }));
+  return {
+    email: user.email,
+    name: user.name,
+    role_id: user.roleId,
+    privilege,
+    systemConfig: await getSystemConfig(deps.db),
+    companyInfo: await companyInfoOf(deps.db, user),
+    store: await storeCodesOf(deps.db, user),
+    authenticated: true,
+  };
+}
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
+  const { db } = deps;
+
+  route(
+    app,
+    deps,
+    authEndpoints.authLogin,
+    async ({ body, req }) => {
+      const email = body.email.trim().toLowerCase();
+      const now = new Date();
+      const policy = await getPasswordPolicy(db);
+      const member = await findMember(db, email);
+      if (!member) {
+        await verifyPassword(body.password, await (dummyHash ??= hashPassword('not-a-real-password')));
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false });
+        throw authFailure();
+      }
+      const stillLocked = member.locked && (!member.lockedUntil || member.lockedUntil > now);
+      if (stillLocked) {
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked: true });
+        throw lockedError();
+      }
+      if (!(await verifyPassword(body.password, member.passwordHash))) {
+        const { locked } = await recordFailedLogin(db, email, policy, now);
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked });
+        if (locked) {
+          await raiseSystemAlarm(db, { type: 'ACCOUNT_LOCKED', location: 'SYSTEM', data: { email } });
+          throw lockedError();
+        }
+        throw authFailure();
+      }
+      await clearFailedLogins(db, email);
+      const token = newToken();
+      await createSession(db, tokenHash(token), email, now);
+      await addLoginHistory(db, { email, ip: req.ip, type: 0, success: true });
+      const { expired, expireSoon } = expiry(member, policy, now);
+      const info = await userInfo(deps, { ...member, privilege: (await roleOf(db, member.roleId))?.privilege ?? [] });
+      return {
+        ...info,
+        accessToken: token,
+        // Judged on the password as typed: the stored hash cannot tell how strong it was.
+        weakPwd: member.weakPwd || isWeakPassword(body.password),
+        expireSoon: expireSoon && !expired,
+        forceChange: member.forceChange || expired,
+        // A super administrator on a system without companies must create the default company first.
+        ...(member.roleId === -1 && (await companyCount(db)) === 0 ? { createCompany: true } : {}),
+      };
+    },
+    { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+  );
+
+  route(app, deps, authEndpoints.authSessionCheck, async ({ req }) => {
+    const user = await sessionFromHeaders(deps, req);
+    const member = user && (await findMember(db, user.email));
+    if (!user || !member) return { authenticated: false as const };
+    const { expired, expireSoon } = expiry(member, await getPasswordPolicy(db), new Date());
+    return { ...(await userInfo(deps, user)), weakPwd: member.weakPwd, expireSoon: expireSoon && !expired, forceChange: member.forceChange || expired };
+  });
+
+  route(app, deps, authEndpoints.authLogout, async ({ user, req }) => {
+    await deleteSession(db, user.tokenHash);
+    await addLoginHistory(db, { email: user.email, ip: req.ip, type: 1, success: true });
+    return { success: true };
+  });
+
+  route(
+    app,
+    deps,
+    authEndpoints.authSignup,
+    async ({ body }) => {
+      const email = body.email.trim().toLowerCase();
+      if (await memberExists(db, email)) throw badRequest('This e-mail is already registered.', 'EMAIL_TAKEN');
+      // Self sign-up creates an account without companies or privileges: an administrator grants them later.
+      await createMember(db, {
+        email,
+        name: body.name.trim(),
+        mobile: body.mobile.trim(),
+        passwordHash: await hashPassword(body.password),
+        roleId: await ensureSignupRole(db),
+        weakPwd: isWeakPassword(body.password),
+      });
+      return { success: true };
+    },
+    { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+  );
+
+  route(
+    app,
+    deps,
+    authEndpoints.authForgetPassword,
+    async ({ body }) => {
+      const email = body.email.trim().toLowerCase();
+      // Same answer whether or not the account exists, so the call cannot be used to discover accounts.
+      if (await memberExists(db, email)) await raiseSystemAlarm(db, { type: 'PASSWORD_RESET_REQUESTED', location: 'SYSTEM', data: { email } });
+      return { success: true, message: 'If the account exists, the administrator has been notified.' };
+    },
+    { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { authRoutes } from './auth';
+import { dashboardRoutes } from './dashboard';
+import { exceptionsRoutes } from './exceptions';
+import { statusRoutes } from './status';
+import { gatewayRoutes } from './gateways';
+import { tagRoutes } from './tags';
+import { plusRoutes } from './plus';
+import { productRoutes } from './products';
+
+/** Every route of the contract that the reference server implements, registered under apiBase. */
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
+  authRoutes(app, deps, opts);
+  dashboardRoutes(app, deps);
+  exceptionsRoutes(app, deps);
+  statusRoutes(app, deps);
+  gatewayRoutes(app, deps);
+  tagRoutes(app, deps);
+  plusRoutes(app, deps);
+  productRoutes(app, deps);
+}

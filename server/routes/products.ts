@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { tagsEndpoints } from '../../src/api/endpoints/tags';
+import type { AppDeps } from '../deps';
+import { route } from '../lib/route';
+import { withoutNulls } from '../lib/rows';
+import { productByCode } from '../repos/products';
+
+export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // The assign flow's scan check (declared with the tag calls): the product, or 404 'This product does not exist'.
+  route(app, deps, tagsEndpoints.productByCode, async ({ params }) => withoutNulls(await productByCode(deps.db, params.storeCode, params.prCode)));
+}

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { collectingItems, stores, tags } from '../db/schema/index';
+import type { CollectingItem } from '../../src/api/contract/collecting';
+import { PUSH_COLLECTING } from '../push/hub';
+import type { SimModule, TickContext } from './context';
+import { unitHash } from './rng';
+
+/** Most running items progressed (and listed) in one tick. */
+const MAX_RUNNING = 500;
+/** Command of a status check the simulator starts on its own (a scheduled All Tag Status Collect). */
+const AUTO_CMD = 'TAG_STATUS_CHECK';
+
+const running = and(isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt));
+
+/**
+ * Running tag status checks and OTA jobs (the header's collecting list): created by the routes, or now and then
+ * by the simulator for a store with enableTagStatusCheck. Each tick moves done towards total over a per-item
+ * duration; stopped items are left alone. The whole list is pushed (type 1) whenever its membership changes.
+ */
+export function collectingModule(): SimModule {
+  let published = '';
+  return {
+    name: 'collecting',
+    async tick(ctx) {
+      if (ctx.rng.happens(ctx.dt, ctx.settings.collectingStartEveryMs)) await startCheck(ctx);
+      const list = await progress(ctx);
+      const signature = list.map((i) => i.detail._id).join(',');
+      if (signature !== published) {
+        published = signature;
+        ctx.deps.push.publish({ type: PUSH_COLLECTING, data: list });
+      }
+    },
+  };
+}
+
+async function startCheck(ctx: TickContext) {
+  const { db } = ctx.deps;
+  const idle = await db
+    .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.enableTagStatusCheck, true),
+        notExists(db.select({ one: sql`1` }).from(collectingItems).where(and(eq(collectingItems.storeCode, stores.storeCode), running))),
+      ),
+    )
+    .orderBy(asc(stores.storeCode))
+    .limit(MAX_RUNNING);
+  const store = ctx.rng.pick(idle);
+  if (!store) return;
+  const [{ n }] = await db.select({ n: count() }).from(tags).where(eq(tags.storeCode, store.storeCode));
+  await db.insert(collectingItems).values({ storeCode: store.storeCode, companyCode: store.companyCode, kind: 'statusCheck', cmd: AUTO_CMD, total: n, startedAt: ctx.now });
+}
+
+/** Advances every running item; answers the items still running afterwards. */
+async function progress(ctx: TickContext): Promise<CollectingItem[]> {
+  const { db } = ctx.deps;
+  const s = ctx.settings;
+  const items = await db
+    .select({
+      id: collectingItems.id,
+      storeCode: collectingItems.storeCode,
+      storeName: stores.storeName,
+      companyCode: collectingItems.companyCode,
+      cmd: collectingItems.cmd,
+      otaType: collectingItems.otaType,
+      total: collectingItems.total,
+      done: collectingItems.done,
+    })
+    .from(collectingItems)
+    .innerJoin(stores, eq(stores.storeCode, collectingItems.storeCode))
+    .where(running)
+    .orderBy(asc(collectingItems.id))
+    .limit(MAX_RUNNING);
+  if (!items.length) return [];
+
+  const steps = items.map((item) => {
+    const duration = s.collectingMinMs + unitHash(ctx.seed, 'collecting', item.id) * (s.collectingMaxMs - s.collectingMinMs);
+    const step = Math.max(1, Math.ceil((Math.max(0, item.total) * ctx.dt) / Math.max(1, duration)));
+    const done = Math.min(Math.max(0, item.total), item.done + step);
+    return { id: item.id, done, finished: done >= item.total };
+  });
+  const values = sql.join(
+    steps.map((x) => sql`(${x.id}::int, ${x.done}::int, ${x.finished}::boolean)`),
+    sql`, `,
+  );
+  // The running guard keeps an item stopped since it was read as it is.
+  const finished = await db.execute(sql`
+    update ${collectingItems} set done = v.done,
+      finished_at = case when v.finished then ${ctx.now.toISOString()}::timestamptz else null end
+    from (values ${values}) as v(id, done, finished)
+    where ${collectingItems.id} = v.id and ${collectingItems.finishedAt} is null and ${collectingItems.stoppedAt} is null
+    returning ${collectingItems.id} as id, v.finished as finished`);
+  const gone = new Set(rowsOf<{ id: number; finished: boolean }>(finished).filter((r) => r.finished).map((r) => Number(r.id)));
+
+  return items
+    .filter((item) => !gone.has(item.id))
+    .map((item) => ({
+      storeCode: item.storeCode,
+      storeName: item.storeName,
+      detail: { cmd: item.cmd, companyCode: item.companyCode, ...(item.otaType != null ? { otaType: item.otaType } : {}), _id: String(item.id) },
+    }));
+}
+
+/** `execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,95 @@
+import { fillPath, type BodyOf, type EndpointDef, type ParamsOf, type QueryOf, type ResponseOf } from './endpoints/define';
+
+/** A failed call, normalised to the spec's rule: the server's message, else `statusText (status)`. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string | number,
+    /** True when the server was not reached at all (offline, DNS, refused): the outbox retries these. */
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface Credentials {
+  accessToken: string;
+  email: string;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  credentials?: () => Credentials | undefined;
+  fetch?: typeof fetch;
+}
+
+type Args<E extends EndpointDef> = (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: unknown } : { body: BodyOf<E> }) & {
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+  };
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Build the URL of an endpoint (also used for file links such as downloads and images). */
+export function endpointUrl(baseUrl: string, def: EndpointDef, params?: unknown, query?: unknown): string {
+  return `${baseUrl.replace(/\/$/, '')}${fillPath(def.path, params as Record<string, string>)}${queryString(query as Record<string, unknown>)}`;
+}
+
+export function createClient(opts: ClientOptions) {
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+
+  async function send(def: EndpointDef, args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const creds = def.access === 'public' ? undefined : opts.credentials?.();
+    if (creds) {
+      headers['Access-Token'] = creds.accessToken;
+      headers['Access-Email'] = creds.email;
+    }
+    if (args.idempotencyKey) headers['Idempotency-Key'] = args.idempotencyKey;
+    let body: BodyInit | undefined;
+    if (args.body instanceof FormData) body = args.body;
+    else if (args.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(args.body);
+    }
+    let res: Response;
+    try {
+      res = await doFetch(endpointUrl(opts.baseUrl, def, args.params, args.query), { method: def.method, headers, body, signal: args.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiFailure((err as Error).message || 'Network error', 0, undefined, true);
+    }
+    if (!res.ok) {
+      const data = (await res.json().catch(() => undefined)) as { code?: string | number; message?: string } | undefined;
+      throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code);
+    }
+    return res;
+  }
+
+  return {
+    /** Call an endpoint and read its JSON answer. */
+    async call<E extends EndpointDef>(def: E, args: Args<E>): Promise<ResponseOf<E>> {
+      const res = await send(def, args);
+      if (res.status === 204) return undefined as ResponseOf<E>;
+      return (await res.json()) as ResponseOf<E>;
+    },
+    /** Call an endpoint whose answer is a file. */
+    async blob<E extends EndpointDef>(def: E, args: Args<E>): Promise<Blob> {
+      return (await send(def, args)).blob();
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createClient>;

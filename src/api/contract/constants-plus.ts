@@ -1,0 +1,122 @@
+/*
+ * Business constants of plus-signage §9 (and the tables of §2 and §3), named after the spec. Values not given
+ * by the spec are marked "our choice".
+ */
+export { UPLOAD_MAX_FILES } from './constants-admin';
+
+// Tables.
+export const PLUS_PAGE_SIZE = 25;
+export const PRINT_STORE_PAGE_SIZE = 10;
+/** Browser storage name of the device list filter. */
+export const PLUS_DEVICE_FILTER_KEY = 'plus_device_filter';
+export const V1_MASTER_DEFAULT_COLUMNS = ['storeCode', 'product', 'category', 'section', 'shelfID', 'position', 'timezone'] as const;
+
+// Devices.
+export const PLUS_MODEL_LABELS: Readonly<Record<string, string>> = {
+  IP231A: '23.1 inch',
+  IP354A: '35.4 inch',
+  IP231TA: '23.1 Touch OLD',
+  IP231TB: '23.1 Touch',
+  IP231TC: '23.1 Face',
+  IP270A: '27 Non-Touch',
+  IP291TA: '29 Touch',
+  IP439A: '43.9 Non-Touch',
+  IP471A: '47.1',
+  IPFINDERA: 'Finder',
+  IPMINI: 'Mini',
+  IPSTBOXA: 'MediaBox',
+};
+export const PLUS_MODEL_LABEL_OTHER = '-';
+export const plusModelLabel = (model: string | undefined) => (model && PLUS_MODEL_LABELS[model]) || PLUS_MODEL_LABEL_OTHER;
+
+/** Model names of v1 devices with their sizes (plus-signage §3). */
+export const V1_MODEL_SIZES: Readonly<Record<string, string>> = {
+  IP231A: '23.1" (60cm)',
+  IP354A: '35.4" (90cm)',
+  IP231TA: '23.1" Touch (60cm) OLD',
+  IP231TB: '23.1" Touch (60cm)',
+  IP231TC: '23.1" Face (60cm)',
+  IP270A: '27" Non-Touch',
+  IP291TA: '29" Touch',
+  IP439A: '43.9" Non-Touch',
+  IP471A: '47.1" (120cm)',
+  IPFINDERA: 'Finder',
+  IPMINI: 'Mini',
+  IPSTBOXA: 'MediaBox',
+};
+
+export const PLUS_DEVICE_ONLINE = 'ONLINE';
+export const V1_DEVICE_STATUSES = ['ONLINE', 'OFFLINE', 'NORMAL', 'ALARM'] as const;
+/** Hex characters of a hardware address; digits after them are the product index. */
+export const PLUS_MAC_HEX_LENGTH = 12;
+export const DEVICE_AUTOSAVE_MS = 500;
+export const INFO_VIEW_DURATION = { min: 10, max: 300 } as const;
+export const PLUS_BRIGHTNESS = { min: 0, max: 255 } as const;
+/** Upper bound of a device's own maximum volume (our choice); the server checks against the device's value. */
+export const PLUS_VOLUME_LIMIT = 100;
+export const V1_VOLUME = { min: 0, max: 15, reset: 0 } as const;
+export const V1_BRIGHTNESS = { min: 0, max: 10, reset: 10 } as const;
+export const PLUS_UPLOAD_TYPES = ['sw', 'launcher', 'other'] as const;
+/** Replacing an existing file or content takes one file. */
+export const UPLOAD_MAX_FILES_REPLACE = 1;
+
+// Screen sizes.
+export const SCREEN_SIZE_LABELS: Readonly<Record<string, string>> = {
+  '1920x158': '23.1',
+  '1920x540': '29',
+  '2880x158': '35.4',
+  '3840x160': '3840x160',
+  '1920x720': '1920x720',
+  '1920x1080': '1920x1080',
+  '2560x1440': '2560x1440',
+  '3840x1080': '3840x1080',
+  '3840x2160': '3840x2160',
+};
+export const screenSizeLabel = (width: number, height: number) => SCREEN_SIZE_LABELS[`${width}x${height}`] ?? '';
+/** Template sizes that name a screen; any other size is read as 'WxH'. */
+export const TEMPLATE_SIZE_DIMENSIONS: Readonly<Record<string, { width: number; height: number }>> = {
+  '23.1': { width: 1920, height: 158 },
+  '29': { width: 1920, height: 540 },
+  '35.4': { width: 2880, height: 158 },
+};
+export const TEMPLATE_SIZE_DEFAULT = '23.1';
+
+// Show editor.
+export const SHOW_DEFAULTS = { duration: 30, bgColor: '#000000' } as const;
+export const EDITOR_CANVAS_SCALE = 0.5;
+/** The product choice list holds 2 × floor(screen width / 180) entries. */
+export const PRODUCT_CHOICE_WIDTH_STEP = 180;
+export const PRODUCT_OBJECT_DEFAULTS = { autoSize: true, id: 0 } as const;
+export const SHOW_OBJECT_TYPES = ['image', 'video', 'widget', 'webpage', 'product'] as const;
+export const WEBPAGE_PREFIX = 'http://';
+export const WEEK_DAY_COUNT = 7;
+
+// v1 layouts.
+export const V1_DEVICE_TYPES = ['23', '29'] as const;
+export const V1_DEVICE_DEFAULTS = { width: 1920, height: { '23': 158, '29': 540 }, rotation: 0 } as const;
+/** Content layout "RxC", or '-' for none. */
+export const V1_CONTENT_LAYOUT_NONE = '-';
+/** The set item that stands for the price entry instead of a show. */
+export const V1_SET_PRICE_ITEM = 'price';
+
+// Alarm setting.
+export const ALARM_THRESHOLD = { min: 1, max: 100 } as const;
+
+// Printing.
+export const PRINT_PAPER_TYPES = [
+  { type: 'CROMA.A4', perPage: 1, size: { width: 210, height: 297 }, layout: null },
+  { type: 'CROMA.A6', perPage: 4, size: { width: 105, height: 148 }, layout: { rows: 2, columns: 2 } },
+  { type: 'CROMA.107', perPage: 20, size: { width: 75, height: 27 }, layout: { columns: 2 } },
+  { type: 'CROMA.105', perPage: 10, size: { width: 105, height: 59 }, layout: { columns: 2 } },
+] as const;
+export const GENERIC_LABEL_PRINFO = 255;
+export const STATIC_LABEL_PRINFO = 36;
+export const PRINT_QTY_DEFAULT = 1;
+/** Print quantity of one label (our choice). */
+export const PRINT_QTY_MAX = 1000;
+export const PRINT_PDF_OPEN_DELAY_MS = 2_000;
+export const PRINT_FILE_EXTENSIONS = ['csv', 'txt'] as const;
+
+// File sizes.
+export const FILE_SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+export const FILE_SIZE_BASE = 1024;

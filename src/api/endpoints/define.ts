@@ -1,0 +1,52 @@
+import type { Static, TSchema } from 'typebox';
+
+/** Who may call an endpoint. The server's privilege hook enforces it; the UI only reads it to hide controls. */
+export type Access =
+  | 'public' // no session (login, signup, forget password, session check, collecting store)
+  | 'session' // any signed-in member
+  | { section: PrivilegeSection; need: 'read' | 'write'; superOnly?: boolean; privilegedOnly?: boolean };
+
+/** Privilege keys: the union of console-core §6, console-admin §6 and plus (NOTES.md 11). */
+export const PRIVILEGE_SECTIONS = [
+  'dashboard', 'server', 'store', 'tag', 'sensor', 'product', 'paper', 'task', 'alias', 'alarm', 'member',
+  'role', 'layout_designer', 'plus', 'setting', 'server_config', 'store_config', 'company_config', 'layout_config',
+] as const;
+export type PrivilegeSection = (typeof PRIVILEGE_SECTIONS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Path under apiBase, Fastify style: `/status/store/:storeCode`. */
+  path: string;
+  access: Access;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  response?: TSchema;
+  /** Accepts an Idempotency-Key header: the first answer is stored and replayed (DESIGN.md §3). */
+  idempotent?: boolean;
+  /** multipart/form-data upload instead of a JSON body. */
+  multipart?: boolean;
+  /** Answer is a file, not JSON. */
+  file?: boolean;
+}
+
+export function endpoint<const E extends EndpointDef>(def: E): E {
+  return def;
+}
+
+type StaticOr<S, D> = S extends TSchema ? Static<S> : D;
+export type ParamsOf<E extends EndpointDef> = StaticOr<E['params'], undefined>;
+export type QueryOf<E extends EndpointDef> = StaticOr<E['query'], undefined>;
+export type BodyOf<E extends EndpointDef> = StaticOr<E['body'], undefined>;
+export type ResponseOf<E extends EndpointDef> = StaticOr<E['response'], unknown>;
+
+/** Fill `:name` segments of a path from a params object, URI-encoding each value. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,169 @@
+import { StoreCodeParams } from '../contract/admin-common';
+import { OkAnswer } from '../contract/common';
+import {
+  CompanyCreateBodySchema,
+  CompanyListPageSchema,
+  CompanyListRequestSchema,
+  CompanyParamsSchema,
+  CompanyUpdateBodySchema,
+  DefaultCompanyBodySchema,
+} from '../contract/settings-company';
+import {
+  AMacBodySchema,
+  AMacListSchema,
+  AMacParamsSchema,
+  AMacUpdateBodySchema,
+  GatewayConfigAllAnswerSchema,
+  GatewayConfigAllBodySchema,
+  GatewayConfigBodySchema,
+  GatewayConfigListSchema,
+  GatewayConfigParamsSchema,
+  GatewayConfigSchema,
+  StoreConfigListPageSchema,
+  StoreConfigListRequestSchema,
+  StoreConfigSchema,
+  StoreCreateBodySchema,
+  StoreMigrateAnswerSchema,
+  StoreSensorConfigBodySchema,
+  StoreSensorConfigSchema,
+  StoreTagStatusCheckBodySchema,
+  StoreUpdateBodySchema,
+} from '../contract/settings-store';
+import { endpoint } from './define';
+
+const companyRead = { section: 'company_config', need: 'read' } as const;
+const companyWrite = { section: 'company_config', need: 'write' } as const;
+const storeRead = { section: 'store_config', need: 'read' } as const;
+const storeWrite = { section: 'store_config', need: 'write' } as const;
+
+// Company, store, gateway, AMac and sensor configuration. Paths not shown in the spec (our choice, NOTES.md 12).
+export const settingsStoreEndpoints = {
+  companyConfigList: endpoint({
+    method: 'POST',
+    path: '/config/company/list',
+    access: companyRead,
+    body: CompanyListRequestSchema,
+    response: CompanyListPageSchema,
+  }),
+  companyConfigAdd: endpoint({ method: 'POST', path: '/config/company', access: companyWrite, body: CompanyCreateBodySchema, response: OkAnswer }),
+  // First login without a company (the login answer's createCompany): the caller becomes its admin.
+  companyConfigAddDefault: endpoint({
+    method: 'POST',
+    path: '/config/company/default',
+    access: companyWrite,
+    body: DefaultCompanyBodySchema,
+    response: OkAnswer,
+  }),
+  companyConfigSave: endpoint({
+    method: 'PUT',
+    path: '/config/company/:companyCode',
+    access: companyWrite,
+    params: CompanyParamsSchema,
+    body: CompanyUpdateBodySchema,
+    response: OkAnswer,
+  }),
+  // Only role -1 may delete companies (console-admin §6).
+  companyConfigDelete: endpoint({
+    method: 'DELETE',
+    path: '/config/company/:companyCode',
+    access: { section: 'company_config', need: 'write', superOnly: true },
+    params: CompanyParamsSchema,
+    response: OkAnswer,
+  }),
+
+  storeConfigList: endpoint({
+    method: 'POST',
+    path: '/config/store/list',
+    access: storeRead,
+    body: StoreConfigListRequestSchema,
+    response: StoreConfigListPageSchema,
+  }),
+  storeConfigGet: endpoint({ method: 'GET', path: '/config/store/:storeCode', access: storeRead, params: StoreCodeParams, response: StoreConfigSchema }),
+  storeConfigAdd: endpoint({ method: 'POST', path: '/config/store', access: storeWrite, body: StoreCreateBodySchema, response: OkAnswer }),
+  storeConfigSave: endpoint({
+    method: 'PUT',
+    path: '/config/store/:storeCode',
+    access: storeWrite,
+    params: StoreCodeParams,
+    body: StoreUpdateBodySchema,
+    response: OkAnswer,
+  }),
+  storeConfigDelete: endpoint({ method: 'DELETE', path: '/config/store/:storeCode', access: storeWrite, params: StoreCodeParams, response: OkAnswer }),
+  // Multipart, field `files` (the store's exported database). Roles -1 and 0 only (console-admin §6).
+  storeMigrate: endpoint({
+    method: 'POST',
+    path: '/config/store/:storeCode/migrate',
+    access: { section: 'store_config', need: 'write', privilegedOnly: true },
+    params: StoreCodeParams,
+    multipart: true,
+    response: StoreMigrateAnswerSchema,
+  }),
+  // A manual tag status check of the whole store (the store config's "manual" check day).
+  storeTagStatusCheck: endpoint({
+    method: 'POST',
+    path: '/config/store/tag/status/check',
+    access: storeWrite,
+    body: StoreTagStatusCheckBodySchema,
+    response: OkAnswer,
+  }),
+
+  // Gateway configuration; deleting one is console-core's gatewayDelete on the same path.
+  gatewayConfigList: endpoint({
+    method: 'GET',
+    path: '/config/gw/store/:storeCode',
+    access: storeRead,
+    params: StoreCodeParams,
+    response: GatewayConfigListSchema,
+  }),
+  gatewayConfigUpdateAll: endpoint({
+    method: 'PUT',
+    path: '/config/gw/store/:storeCode',
+    access: storeWrite,
+    params: StoreCodeParams,
+    body: GatewayConfigAllBodySchema,
+    response: GatewayConfigAllAnswerSchema,
+  }),
+  gatewayConfigGet: endpoint({
+    method: 'GET',
+    path: '/config/gw/store/:storeCode/gw/:gwMac',
+    access: storeRead,
+    params: GatewayConfigParamsSchema,
+    response: GatewayConfigSchema,
+  }),
+  gatewayConfigUpdate: endpoint({
+    method: 'PUT',
+    path: '/config/gw/store/:storeCode/gw/:gwMac',
+    access: storeWrite,
+    params: GatewayConfigParamsSchema,
+    body: GatewayConfigBodySchema,
+    response: OkAnswer,
+  }),
+
+  amacList: endpoint({ method: 'GET', path: '/config/amac', access: storeRead, response: AMacListSchema }),
+  amacAdd: endpoint({ method: 'POST', path: '/config/amac', access: storeWrite, body: AMacBodySchema, response: OkAnswer }),
+  amacSave: endpoint({
+    method: 'PUT',
+    path: '/config/amac/:abstractCode',
+    access: storeWrite,
+    params: AMacParamsSchema,
+    body: AMacUpdateBodySchema,
+    response: OkAnswer,
+  }),
+  amacDelete: endpoint({ method: 'DELETE', path: '/config/amac/:abstractCode', access: storeWrite, params: AMacParamsSchema, response: OkAnswer }),
+
+  sensorConfigGet: endpoint({
+    method: 'GET',
+    path: '/config/sensor/store/:storeCode',
+    access: storeRead,
+    params: StoreCodeParams,
+    response: StoreSensorConfigSchema,
+  }),
+  sensorConfigSave: endpoint({
+    method: 'POST',
+    path: '/config/sensor/store/:storeCode',
+    access: storeWrite,
+    params: StoreCodeParams,
+    body: StoreSensorConfigBodySchema,
+    response: OkAnswer,
+  }),
+};

@@ -1,0 +1,45 @@
+import { OkAnswer } from '../contract/common';
+import {
+  TaskDetailPageSchema,
+  TaskDetailRequestSchema,
+  TaskHistorySchema,
+  TaskListPageSchema,
+  TaskListRequestSchema,
+  TaskParamsSchema,
+  TaskRefreshBodySchema,
+  TaskRevertBodySchema,
+} from '../contract/tasks';
+import { endpoint } from './define';
+
+const taskRead = { section: 'task', need: 'read' } as const;
+const taskWrite = { section: 'task', need: 'write' } as const;
+
+// Paths not shown in the spec (our choice, NOTES.md 12).
+export const tasksEndpoints = {
+  // Filtered by global_companyCode like the other company-wide lists.
+  taskList: endpoint({ method: 'POST', path: '/task/list', access: taskRead, body: TaskListRequestSchema, response: TaskListPageSchema }),
+  taskDetailList: endpoint({
+    method: 'POST',
+    path: '/task/detail/store/:storeCode/task/:taskId',
+    access: taskRead,
+    params: TaskParamsSchema,
+    body: TaskDetailRequestSchema,
+    response: TaskDetailPageSchema,
+  }),
+  // Only roles -1 and 0 may refresh (console-admin §4, §6).
+  taskRefresh: endpoint({
+    method: 'POST',
+    path: '/task/refresh',
+    access: { section: 'task', need: 'write', privilegedOnly: true },
+    body: TaskRefreshBodySchema,
+    response: OkAnswer,
+  }),
+  taskRevert: endpoint({ method: 'POST', path: '/task/revert', access: taskWrite, body: TaskRevertBodySchema, response: OkAnswer }),
+  taskHistory: endpoint({
+    method: 'GET',
+    path: '/task/history/store/:storeCode/task/:taskId',
+    access: taskRead,
+    params: TaskParamsSchema,
+    response: TaskHistorySchema,
+  }),
+};

@@ -1,0 +1,82 @@
+/**
+ * `npm run bench`: the server figures of DESIGN.md §8, measured in-process (fastify.inject, so the figure is the
+ * server's own time: routing, auth hook, validation, SQL, serialisation) on a fresh in-memory PGlite. Prints JSON.
+ * Benchmarks report; they never fail a build.
+ */
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { products, stores } from '../../server/db/schema/index';
+import { PushHub } from '../../server/push/hub';
+import { seedIfEmpty, seedStoreTags } from '../../server/seed/index';
+
+const BIG_STORE_TAGS = 50_000;
+const LIST_SAMPLES = 200;
+const ASSIGNS = 500;
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function main() {
+  const database = await openDatabase();
+  const { db } = database;
+  await seedIfEmpty(db, { seed: 7, scale: 'test' });
+  const [store] = await db.select().from(stores).limit(1);
+  const bigStore = { storeCode: 'BENCH50K', companyCode: store.companyCode };
+  await db.insert(stores).values({ ...bigStore, storeName: 'Benchmark store', latitude: 35.68, longitude: 139.76 });
+
+  let t = performance.now();
+  await seedStoreTags(db, { ...bigStore, count: BIG_STORE_TAGS, seed: 11 });
+  const seedSeconds = (performance.now() - t) / 1000;
+
+  const deps = { db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() };
+  const app = await buildApp(deps, { serveStatic: false, loginRateLimit: 1_000_000 });
+  const loginRes = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } });
+  const { accessToken, email } = loginRes.json();
+  const headers = { 'access-token': accessToken, 'access-email': email };
+
+  async function listTimes(start: number) {
+    const payload = { draw: 1, start, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }], filter_status: 'OK' };
+    const times: number[] = [];
+    for (let i = 0; i < LIST_SAMPLES + 20; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'POST', url: `/api/tag/list/store/${bigStore.storeCode}`, headers, payload });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`tag list answered ${res.statusCode}: ${res.body}`);
+      if (i >= 20) times.push(ms); // the first calls warm up the query plans and the JIT
+    }
+    times.sort((a, b) => a - b);
+    return { p50_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), samples: times.length };
+  }
+  const firstPage = await listTimes(0);
+  const deepPage = await listTimes(25 * 1500);
+
+  const tagRows = (await app.inject({ method: 'POST', url: `/api/tag/list/store/${bigStore.storeCode}`, headers, payload: { start: 0, length: ASSIGNS } })).json().data as { barcode: string }[];
+  const codes = (await db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, bigStore.storeCode)).limit(ASSIGNS)).map((p) => p.prCode);
+  t = performance.now();
+  for (let i = 0; i < ASSIGNS; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tag/assign',
+      headers: { ...headers, 'idempotency-key': `bench-assign-${i}-${Date.now()}` },
+      payload: { taskId: -1, priorTaskId: -1, storeCode: bigStore.storeCode, tagList: [{ tagMac: tagRows[i].barcode, prCode: codes[i % codes.length], degree: 0 }] },
+    });
+    if (res.statusCode !== 200) throw new Error(`assign answered ${res.statusCode}: ${res.body}`);
+  }
+  const assignSeconds = (performance.now() - t) / 1000;
+
+  const figures = {
+    database: 'PGlite (in memory)',
+    seed_50k_tags_one_store_s: round(seedSeconds),
+    tag_list_page_25_filter_status_sort_barcode: { page_1: firstPage, deep_page_1501: deepPage, budget_p95_ms: 30 },
+    assigns_per_second: round(ASSIGNS / assignSeconds),
+    assigns_measured: ASSIGNS,
+  };
+  console.log(JSON.stringify(figures, null, 2));
+  await app.close();
+  await database.close();
+}
+
+await main();

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { PushHub } from '../../server/push/hub';
+import { seedIfEmpty } from '../../server/seed/index';
+import type { AppDeps } from '../../server/deps';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or — under `npm run test:pg` — a new PostgreSQL database
+ * created from TEST_DATABASE_URL and dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase();
+    return { database, drop: () => database.close() };
+  }
+  const name = `shelfpad_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(opts: { seed?: 'test' | 'none'; loginRateLimit?: number } = {}): Promise<TestServer> {
+  const { database, drop } = await freshDatabase();
+  if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
+  const deps: AppDeps = { db: database.db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() };
+  const app = await buildApp(deps, { serveStatic: false, loginRateLimit: opts.loginRateLimit ?? 1000 });
+  await app.ready();
+  return {
+    app,
+    deps,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type AuthHeaders = { 'access-token': string; 'access-email': string };
+
+/** Log in through the real call and return the two headers every authenticated call carries. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<AuthHeaders> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { accessToken: string; email: string };
+  return { 'access-token': body.accessToken, 'access-email': body.email };
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Each file opens its own database; scrypt at OWASP cost makes logins slow by design.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two workers: scrypt holds 128 MiB per hash and PGlite ~100 MiB per database.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
