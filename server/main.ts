@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { vacuumAnalyze } from './db/maintenance';
 import { buildApp } from './app';
 import { PushHub } from './push/hub';
 import { startPushServer } from './push/socket';
@@ -15,6 +16,8 @@ const app = await buildApp(deps, { logger: process.env.LOG === '1' });
 const push = await startPushServer(deps, config.pushPort, config.host);
 const sim = config.sim === 'on' ? startSimulator(deps, { seed: config.simSeed, speed: config.simSpeed }) : undefined;
 await app.listen({ port: config.port, host: config.host });
+// PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.
+const maintenance = database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
 
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 console.log(`
@@ -31,6 +34,7 @@ ${DEMO_LOGINS.map((m) => `  ${m.email.padEnd(34)} ${m.password.padEnd(16)} ${m.r
 
 async function shutdown() {
   sim?.stop();
+  clearInterval(maintenance);
   await app.close();
   await push.close();
   await database.close();

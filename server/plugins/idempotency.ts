@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointDef } from '../../src/api/endpoints/define';
 import type { AppDeps } from '../deps';
@@ -24,7 +25,9 @@ export function idempotency(app: FastifyInstance, deps: AppDeps): void {
     const key = req.headers['idempotency-key'];
     if (!def?.idempotent || key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 128 letters, digits or - _ . :');
-    const claim = await claimKey(deps.db, { key, email: req.user?.email ?? '', method: req.method, path: req.url });
+    // Multipart bodies are streams not read yet; their key is bound to member, method and path only.
+    const fingerprint = createHash('sha256').update(req.isMultipart() ? '' : JSON.stringify(req.body ?? null)).digest('hex');
+    const claim = await claimKey(deps.db, { key, email: req.user?.email ?? '', method: req.method, path: req.url, fingerprint });
     if (claim.kind === 'new') {
       req.idempotencyKey = key;
       return;

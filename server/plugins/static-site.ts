@@ -19,6 +19,8 @@ export async function staticSite(app: FastifyInstance, config: ServerConfig): Pr
   await app.register(fastifyStatic, {
     root: config.staticDir,
     wildcard: false,
+    // public/config.json (the dev server's default) is shadowed by the runtime answer above.
+    globIgnore: ['**/config.json'],
     setHeaders(reply, path) {
       // Hashed assets never change; the service worker and index must be revalidated for updates to arrive.
       if (/\/assets\//.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

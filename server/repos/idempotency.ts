@@ -15,16 +15,21 @@ export type Claim =
   | { kind: 'other-request' };
 
 /** Claim a key for this request, or learn what its first request answered. */
-export async function claimKey(db: Db, req: { key: string; email: string; method: string; path: string }, now = new Date()): Promise<Claim> {
+export async function claimKey(
+  db: Db,
+  req: { key: string; email: string; method: string; path: string; fingerprint: string },
+  now = new Date(),
+): Promise<Claim> {
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ key: req.key, memberEmail: req.email, method: req.method, path: req.path, status: IN_FLIGHT, body: null, createdAt: now })
+    .values({ key: req.key, memberEmail: req.email, method: req.method, path: req.path, fingerprint: req.fingerprint, status: IN_FLIGHT, body: null, createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length) return { kind: 'new' };
   const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, req.key));
   if (!row) return claimKey(db, req, now); // deleted between the two statements (a 5xx answer): try again
-  if (row.memberEmail !== req.email || row.method !== req.method || row.path !== req.path) return { kind: 'other-request' };
+  const same = row.memberEmail === req.email && row.method === req.method && row.path === req.path && row.fingerprint === req.fingerprint;
+  if (!same) return { kind: 'other-request' };
   if (row.status !== IN_FLIGHT) return { kind: 'replay', status: row.status, body: row.body };
   const taken = await db
     .update(idempotencyKeys)

@@ -172,7 +172,7 @@ export async function listTags(db: Db, storeCode: string, body: Record<string, u
     db,
     wideTable(TAG_LIST_TABLE),
     body,
-    { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base },
+    { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base, deferredJoin: true },
     listSelect,
   );
   const codes = [...new Set(page.data.map((r) => r.prCode).filter((c): c is string => c !== null))];

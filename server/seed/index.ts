@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { vacuumAnalyze } from '../db/maintenance';
 import { companies, secondCodes } from '../db/schema/index';
 import { seedSettings, seedSystemAlarms, seedUploadsAndPaper } from './config';
 import { emptyHistory, insertHistory, planStoreHistory } from './history';
@@ -37,12 +38,14 @@ export async function seedIfEmpty(db: Db, opts: { seed: number; scale?: Scale })
   const hashes = memberHashes(opts.seed);
   // Awaited later; this only keeps an early failure of the transaction from leaving it unhandled.
   hashes.catch(() => undefined);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isEmpty(tx))) return false;
     await seedAll(tx, opts.seed, opts.scale ?? 'demo', hashes);
     return true;
   });
+  if (seeded) await vacuumAnalyze(db);
+  return seeded;
 }
 
 async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<string, string>>): Promise<void> {

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { vacuumAnalyze } from '../../server/db/maintenance';
 import { products, stores } from '../../server/db/schema/index';
 import { PushHub } from '../../server/push/hub';
 import { seedIfEmpty, seedStoreTags } from '../../server/seed/index';
@@ -30,6 +31,7 @@ async function main() {
   let t = performance.now();
   await seedStoreTags(db, { ...bigStore, count: BIG_STORE_TAGS, seed: 11 });
   const seedSeconds = (performance.now() - t) / 1000;
+  await vacuumAnalyze(db);
 
   const deps = { db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() };
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: 1_000_000 });

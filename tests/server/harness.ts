@@ -69,3 +69,19 @@ export async function login(app: FastifyInstance, email: string, password: strin
   const body = res.json() as { accessToken: string; email: string };
   return { 'access-token': body.accessToken, 'access-email': body.email };
 }
+
+/** A multipart body built by hand, so that a test controls every part (used for CSV and file uploads). */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
+  const boundary = '----shelfpad-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -87,17 +87,15 @@ describe('Idempotency-Key on the replayable writes', () => {
     expect(await counts()).toEqual(before);
   });
 
-  /*
-   * Shared-plugin defect: the stored key remembers member, method and path but not the body, so a different body
-   * on the same path is answered with the first call's stored answer instead of a 400. it.fails documents it;
-   * remove `.fails` once server/plugins/idempotency.ts compares a body fingerprint.
-   */
-  it.fails('refuses the same key with a different body on the same path with 400', async () => {
+  it('refuses the same key with a different body on the same path with 400 and assigns nothing more', async () => {
     const [a, b] = [await nextTag(), await nextTag()];
     const key = newKey();
     expect((await post('/tag/assign', assign(a), key)).statusCode).toBe(200);
+    const before = await counts();
     const other = await post('/tag/assign', assign(b), key);
     expect(other.statusCode).toBe(400);
+    expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH');
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {

@@ -199,7 +199,7 @@ describe('gateways, servers, signage and housekeeping', () => {
 
   it('refreshes servers and online signage, samples health and purges old idempotency keys', async () => {
     await sut.deps.db.insert(idempotencyKeys).values({
-      key: 'sim-test-old-key', memberEmail: 'admin@shelfpad.test', method: 'POST', path: '/api/tag/assign', status: 200, createdAt: new Date(Date.now() - 8 * 86_400_000),
+      key: 'sim-test-old-key', memberEmail: 'admin@shelfpad.test', method: 'POST', path: '/api/tag/assign', fingerprint: '', status: 200, createdAt: new Date(Date.now() - 8 * 86_400_000),
     });
     const [{ samples }] = await sut.deps.db.select({ samples: sql<number>`count(*)::int` }).from(serverHealth);
     const s = sim(sut);

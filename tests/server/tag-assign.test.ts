@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { products, tags, taskItems, updateTasks } from '../../server/db/schema/index';
 import { PUSH_TAG_STATUS, type PushMessage } from '../../server/push/hub';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 const PASSWORD = 'Shelfpad#2026';
 const STORE = 'TKY001';
@@ -184,23 +184,8 @@ describe('POST /tag/assign/multiple', () => {
   });
 });
 
-/** A multipart body built by hand, so that the test controls every part. */
-function form(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
-  const boundary = '----shelfpad-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const upload = (fields: Record<string, string>, file?: { name: string; content: string | Buffer }, headers: Record<string, string> = admin) => {
-  const f = form(fields, file);
+  const f = multipartBody(fields, file);
   return sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload: f.payload, headers: { ...headers, ...f.headers } });
 };
 

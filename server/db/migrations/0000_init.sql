@@ -551,6 +551,7 @@ CREATE TABLE "idempotency_keys" (
 	"member_email" text NOT NULL,
 	"method" text NOT NULL,
 	"path" text NOT NULL,
+	"fingerprint" text NOT NULL,
 	"status" integer NOT NULL,
 	"body" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -995,8 +996,8 @@ CREATE INDEX "tag_alarm_history_tag_idx" ON "tag_alarm_history" USING btree ("ta
 CREATE INDEX "tag_battery_history_tag_idx" ON "tag_battery_history" USING btree ("tag_mac","updated_at");--> statement-breakpoint
 CREATE INDEX "tag_reset_history_tag_idx" ON "tag_reset_history" USING btree ("tag_mac","last_time");--> statement-breakpoint
 CREATE INDEX "tag_temperature_history_tag_idx" ON "tag_temperature_history" USING btree ("tag_mac","updated_at");--> statement-breakpoint
-CREATE INDEX "tags_store_barcode_idx" ON "tags" USING btree ("store_code","barcode");--> statement-breakpoint
-CREATE INDEX "tags_store_status_barcode_idx" ON "tags" USING btree ("store_code","status","barcode");--> statement-breakpoint
+CREATE INDEX "tags_store_barcode_idx" ON "tags" USING btree ("store_code","barcode","tag_mac");--> statement-breakpoint
+CREATE INDEX "tags_store_status_barcode_idx" ON "tags" USING btree ("store_code","status","barcode","tag_mac");--> statement-breakpoint
 CREATE INDEX "tags_store_pr_code_idx" ON "tags" USING btree ("store_code","pr_code");--> statement-breakpoint
 CREATE INDEX "tags_store_updated_idx" ON "tags" USING btree ("store_code","updated_at");--> statement-breakpoint
 CREATE INDEX "tags_store_batt_idx" ON "tags" USING btree ("store_code","batt_status");--> statement-breakpoint

@@ -63,6 +63,9 @@ export const idempotencyKeys = pgTable(
     memberEmail: text().notNull(),
     method: text().notNull(),
     path: text().notNull(),
+    /** sha-256 of the request body: the same key with another body is a client mistake, not a replay. */
+    fingerprint: text().notNull(),
+    /** 0 while the first request is still running. */
     status: integer().notNull(),
     body: jsonb(),
     createdAt: createdAt(),

@@ -42,8 +42,9 @@ export const tags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('tags_store_barcode_idx').on(t.storeCode, t.barcode),
-    index('tags_store_status_barcode_idx').on(t.storeCode, t.status, t.barcode),
+    // tagMac closes both: it is the list's tie-breaker and the key of its deferred join (index-only paging).
+    index('tags_store_barcode_idx').on(t.storeCode, t.barcode, t.tagMac),
+    index('tags_store_status_barcode_idx').on(t.storeCode, t.status, t.barcode, t.tagMac),
     index('tags_store_pr_code_idx').on(t.storeCode, t.prCode),
     index('tags_store_updated_idx').on(t.storeCode, t.updatedAt),
     index('tags_store_batt_idx').on(t.storeCode, t.battStatus),

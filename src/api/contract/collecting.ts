@@ -47,7 +47,10 @@ export type CollectingStopBody = Static<typeof CollectingStopBodySchema>;
 export const CollectingPushSchema = Type.Object({ type: Type.Literal(PUSH_TYPE_COLLECTING), data: CollectingListSchema });
 export const TagStatusPushSchema = Type.Object({
   type: Type.Literal(PUSH_TYPE_TAG_STATUS),
-  data: Type.Object({ storeCode: Type.String(), tagMac: Type.String(), status: Type.String(), updatedAt: Type.Optional(Type.String()) }),
+  // One message per store per change batch: every tag that changed together.
+  data: Type.Array(
+    Type.Object({ storeCode: Type.String(), tagMac: Type.String(), barcode: Type.String(), status: Type.String(), updatedAt: Type.Optional(Type.String()) }),
+  ),
 });
 export const PushMessageSchema = Type.Union([CollectingPushSchema, TagStatusPushSchema]);
 export type PushMessage = Static<typeof PushMessageSchema>;

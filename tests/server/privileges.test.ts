@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
+import { fillPath } from '../../src/api/endpoints/define';
+import { collectingItems, gateways, members, plusDevices, products, servers, stores, tags } from '../../server/db/schema/index';
+import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
+
+/*
+ * The privilege matrix: every demo role against every write the server implements. A call is either carried
+ * out (200) or refused with 403 — decided by the server, whatever a client shows. The expected matrix is written
+ * from the demo roles' definitions, not from the code under test.
+ */
+const ROLES = {
+  'viewer@shelfpad.test': [] as string[], // read-only viewer
+  'operator@shelfpad.test': ['tag', 'product', 'plus'], // store operator in TKY001, TKY002
+  'acme-admin@shelfpad.test': 'all', // role 0 of ACME
+  'admin@shelfpad.test': 'all', // role -1
+} as const;
+const STORE = 'TKY001';
+
+let sut: TestServer;
+const headers: Record<string, AuthHeaders> = {};
+let companyCode: string;
+let freeTags: string[] = [];
+let prCodes: string[] = [];
+let deletableServers: string[] = [];
+let deletableGateways: string[] = [];
+let rebootGateway: string;
+let devices: string[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  sut = await startTestServer();
+  const { db } = sut.deps;
+  for (const email of Object.keys(ROLES)) headers[email] = await login(sut.app, email, 'Shelfpad#2026');
+  const [operator] = await db.select().from(members).where(eq(members.email, 'operator@shelfpad.test'));
+  expect(operator.stores).toContain(STORE);
+  [{ companyCode }] = await db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
+  freeTags = (await db.select({ barcode: tags.barcode }).from(tags).where(eq(tags.storeCode, STORE))).map((t) => t.barcode);
+  prCodes = (await db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, STORE))).map((p) => p.prCode);
+  deletableServers = (await db.select({ id: servers.id }).from(servers)).map((s) => s.id);
+  const gws = await db.select().from(gateways).where(and(eq(gateways.storeCode, STORE), eq(gateways.status, 'NORMAL'), isNotNull(gateways.ip)));
+  rebootGateway = gws[0].gwMac;
+  deletableGateways = gws.slice(1).map((g) => g.gwMac);
+  devices = (await db.select({ mac: plusDevices.mac }).from(plusDevices).where(eq(plusDevices.storeCode, STORE))).map((d) => d.mac);
+  // A product shown on a device, for the Plus blink.
+  await db.update(plusDevices).set({ product: [prCodes[0]] }).where(eq(plusDevices.mac, devices[0]));
+});
+afterAll(async () => sut?.close());
+
+/** The next target of a pool; only a call expected to succeed uses it up, a refused one just names it. */
+let consume = true;
+const take = <T>(pool: T[], what: string): T => {
+  const next = consume ? pool.shift() : pool[0];
+  if (next === undefined) throw new Error(`the demo data ran out of ${what}`);
+  return next;
+};
+const json = (body: unknown) => ({ payload: body as object });
+
+/** One valid request per write; each call gets targets of its own so that allowed calls never collide. */
+const requests: Partial<Record<EndpointName, () => Promise<{ params?: Record<string, string>; payload?: object | Buffer; headers?: Record<string, string> }>>> = {
+  statusServerDelete: async () => ({ params: { serverId: take(deletableServers, 'servers') } }),
+  gatewayReboot: async () => ({ params: { gwMac: rebootGateway } }),
+  gatewayPredefined: async () => json({ storeCode: STORE, data: [{ gwMac: `AABBCC0000${String(++counter).padStart(2, '0')}`, dataChannel: 11, eventChannel: 26 }] }),
+  gatewayChannelSave: async () => json({ storeCode: STORE, channelMap: { '0': { dataChannel: 11, eventChannel: 26 } } }),
+  gatewayDelete: async () => ({ params: { storeCode: STORE, gwMac: take(deletableGateways, 'gateways') } }),
+  collectingStop: async () => {
+    const [item] = await sut.deps.db
+      .insert(collectingItems)
+      .values({ storeCode: STORE, companyCode, kind: 'statusCheck', cmd: 'TAG_STATUS_CHECK', total: 10 })
+      .returning({ id: collectingItems.id });
+    return json({ storeCode: STORE, cmd: 'TAG_STATUS_CHECK', _id: String(item.id) });
+  },
+  tagAssign: async () => json({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: [{ tagMac: take(freeTags, 'tags'), prCode: prCodes[1], degree: 0 }] }),
+  tagAssignMultiple: async () =>
+    json({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac: take(freeTags, 'tags'), prCodeList: [prCodes[1], prCodes[2]], layoutId: 'MULTI_2', degree: 0 }),
+  tagAssignFile: async () => {
+    const form = multipartBody({ storeCode: STORE, defaultPrCode: prCodes[1] }, { name: 'assign.csv', content: `${take(freeTags, 'tags')},${prCodes[2]}\n` });
+    return { payload: form.payload, headers: form.headers };
+  },
+  tagDeassign: async () => json({ storeCode: STORE, tagList: [take(freeTags, 'tags')] }),
+  tagReassign: async () => json({ storeCode: STORE, tagList: [take(freeTags, 'tags')] }),
+  tagReassignAll: async () => json({ storeCode: STORE }),
+  tagStatusCheck: async () => json({ storeCode: STORE, cmd: 'TAG_STATUS_CHECK', tagList: [] }),
+  tagStatusCheckStop: async () => json({ storeCode: STORE }),
+  tagLed: async () => json({ storeCode: STORE, tagList: [freeTags[0]] }),
+  plusAssign: async () => ({ params: { storeCode: STORE }, payload: { storeCode: STORE, devList: [{ mac: devices[1], product: [prCodes[3]] }] } }),
+  plusDeassign: async () => ({ params: { storeCode: STORE }, payload: { storeCode: STORE, devList: [{ mac: devices[2] }] } }),
+  plusBlink: async () => ({ params: { storeCode: STORE }, payload: { prCode: prCodes[0] } }),
+};
+
+/** Every implemented call that needs a write privilege. */
+function implementedWrites(): [EndpointName, (typeof endpoints)[EndpointName]][] {
+  return (Object.entries(endpoints) as [EndpointName, (typeof endpoints)[EndpointName]][]).filter(
+    ([, e]) => typeof e.access === 'object' && e.access.need === 'write' && sut.app.hasRoute({ method: e.method, url: `/api${e.path}` }),
+  );
+}
+
+describe('privilege matrix: every demo role × every implemented write', () => {
+  it('has a request for every implemented write, so no new write escapes the matrix', () => {
+    const missing = implementedWrites().map(([name]) => name).filter((name) => !requests[name]);
+    expect(missing).toEqual([]);
+    expect(implementedWrites().length).toBeGreaterThanOrEqual(18);
+  });
+
+  it('refuses every write without a session (401)', async () => {
+    consume = false;
+    for (const [name, e] of implementedWrites()) {
+      const req = await requests[name]!();
+      const res = await sut.app.inject({ method: e.method, url: `/api${fillPath(e.path, req.params)}`, payload: req.payload, headers: req.headers });
+      expect(res.statusCode, name).toBe(401);
+    }
+  });
+
+  for (const [email, sections] of Object.entries(ROLES)) {
+    it(`${email}: allowed writes succeed, the others are refused with 403`, async () => {
+      const outcome: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const [name, e] of implementedWrites()) {
+        const section = (e.access as { section: string }).section;
+        expected[name] = sections === 'all' || (sections as readonly string[]).includes(section) ? 200 : 403;
+        consume = expected[name] === 200;
+        const req = await requests[name]!();
+        const res = await sut.app.inject({
+          method: e.method,
+          url: `/api${fillPath(e.path, req.params)}`,
+          payload: req.payload,
+          headers: { ...headers[email], ...req.headers },
+        });
+        outcome[name] = res.statusCode;
+        if (res.statusCode === 403) expect(res.json().message, name).toMatch(/Permission denied/);
+      }
+      expect(outcome).toEqual(expected);
+    });
+  }
+
+  it('refuses a role-0 administrator of another company, by store (403)', async () => {
+    const nord = await login(sut.app, 'nord-admin@shelfpad.test', 'Shelfpad#2026');
+    consume = false;
+    const req = await requests.tagStatusCheck!();
+    const res = await sut.app.inject({ method: 'POST', url: '/api/tag/status/check', payload: req.payload, headers: nord });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(`Permission denied for store ${STORE}.`);
+  });
+});
