@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { CollectingItem } from '../../src/api/contract/collecting';
 import { TAG_LIST_TABLE, type Tag } from '../../src/api/contract/tags';
 import { TAG_SIZE_CODES } from '../../src/api/contract/tag-type';
 import type { TablePage } from '../../src/api/table';
@@ -204,7 +203,6 @@ export async function listTags(db: Db, storeCode: string, body: Record<string, u
 
 const running = and(isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt));
 /** The same cap the simulator lists with. */
-const COLLECTING_LIST_MAX = 500;
 
 export async function startCollecting(
   db: Db,
@@ -225,29 +223,6 @@ export async function stopCollecting(db: Db, storeCode: string, kind: Collecting
     .where(and(eq(collectingItems.storeCode, storeCode), eq(collectingItems.kind, kind), running))
     .returning({ id: collectingItems.id });
   return rows.length;
-}
-
-/** Unfinished, unstopped items as push type 1 carries them (console-core §3 "Collecting item"). */
-export async function runningCollectingList(db: Db): Promise<CollectingItem[]> {
-  const rows = await db
-    .select({
-      id: collectingItems.id,
-      storeCode: collectingItems.storeCode,
-      storeName: stores.storeName,
-      companyCode: collectingItems.companyCode,
-      cmd: collectingItems.cmd,
-      otaType: collectingItems.otaType,
-    })
-    .from(collectingItems)
-    .innerJoin(stores, eq(stores.storeCode, collectingItems.storeCode))
-    .where(running)
-    .orderBy(asc(collectingItems.id))
-    .limit(COLLECTING_LIST_MAX);
-  return rows.map((r) => ({
-    storeCode: r.storeCode,
-    storeName: r.storeName,
-    detail: { cmd: r.cmd, companyCode: r.companyCode, ...(r.otaType != null ? { otaType: r.otaType } : {}), _id: String(r.id) },
-  }));
 }
 
 export async function storeCompany(db: Db, storeCode: string): Promise<string> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runningCollecting } from '../repos/collecting';
 import { tagsEndpoints } from '../../src/api/endpoints/tags';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -13,7 +14,6 @@ import {
   listTags,
   requireTags,
   resolveTags,
-  runningCollectingList,
   startCollecting,
   stopCollecting,
   storeCompany,
@@ -35,7 +35,7 @@ export function tagRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (result.changes.length) deps.push.publish({ type: PUSH_TAG_STATUS, storeCode, data: result.changes });
     return result;
   };
-  const publishCollecting = async () => deps.push.publish({ type: PUSH_COLLECTING, data: await runningCollectingList(db) });
+  const publishCollecting = async () => deps.push.publish({ type: PUSH_COLLECTING, data: await runningCollecting(db) });
   const assigned = (result: SendResult) => ({ success: true, assigned: result.count, failed: [], taskId: result.taskId });
 
   route(app, deps, tagsEndpoints.tagList, ({ params, body }) => listTags(db, params.storeCode, body as Record<string, unknown>));
