@@ -16,6 +16,8 @@ export interface ServerConfig {
   apiBase: string;
   pushUrl?: string;
   tileUrl: string;
+  /** Login, signup and forgot-password calls per minute per address; account lockout applies regardless. */
+  loginRateLimit: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushUrl: env.PUSH_URL || undefined,
     // OpenStreetMap-style default (NOTES.md 7); the map falls back to a packaged outline when it is unreachable.
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 30, 'LOGIN_RATE_LIMIT'),
   };
 }

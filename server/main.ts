@@ -12,7 +12,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seeded = await seedIfEmpty(database.db, { seed: config.seed });
 const deps = { db: database.db, config, push: new PushHub() };
-const app = await buildApp(deps, { logger: process.env.LOG === '1' });
+const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
 const push = await startPushServer(deps, config.pushPort, config.host);
 const sim = config.sim === 'on' ? startSimulator(deps, { seed: config.simSeed, speed: config.simSpeed }) : undefined;
 await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { parseTableRequest, type FieldKind, type ParsedFilter, type TableDef, type TablePage } from '../../src/api/table';
+import { parseTableRequest, TableRequestError, type FieldKind, type ParsedFilter, type TableDef, type TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 
 /** Escape LIKE wildcards so that "~ 50%" looks for the text "50%". */
@@ -37,8 +37,8 @@ export interface TableSource<F extends string> {
   table: PgTable;
   /** The whitelist: each declared field of the table definition mapped to a column or expression. */
   columns: Record<F, PgColumn | SQL>;
-  /** Column of the date range, when the table declares one. */
-  dateColumn?: PgColumn;
+  /** Column (or expression) of the date range, when the table declares one. */
+  dateColumn?: PgColumn | SQL;
   /** Tie-breaker so that pages never overlap when the sort column has duplicates. */
   uniqueColumn: PgColumn;
   /** Conditions that always apply (store, privileges); recordsTotal counts with these only. */
@@ -61,11 +61,41 @@ export async function queryTable<Row, F extends string>(
   source: TableSource<F>,
   select: Record<string, PgColumn | SQL | SQL.Aliased>,
 ): Promise<TablePage<Row>> {
+  try {
+    return await runTableQuery<Row, F>(db, def, body, source, select);
+  } catch (error) {
+    if (isBadValue(error)) throw new TableRequestError('A filter value is out of range.');
+    throw error;
+  }
+}
+
+/**
+ * A filter value the schema lets through but the database cannot compare — a number beyond an integer column,
+ * a date beyond the calendar: PostgreSQL's data exceptions (SQLSTATE class 22), or the RangeError of an invalid
+ * Date, possibly wrapped by Drizzle. The client's mistake, so a 400 rather than a 500.
+ */
+function isBadValue(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e instanceof RangeError || (typeof e.code === 'string' && e.code.startsWith('22'))) return true;
+  }
+  return false;
+}
+
+async function runTableQuery<Row, F extends string>(
+  db: Db,
+  def: TableDef<Record<F, FieldKind>>,
+  body: Record<string, unknown>,
+  source: TableSource<F>,
+  select: Record<string, PgColumn | SQL | SQL.Aliased>,
+): Promise<TablePage<Row>> {
   const parsed = parseTableRequest(def, body);
   const cols = source.columns as Record<string, PgColumn | SQL>;
   const filters = parsed.filters.map((f) => condition(f, cols[f.field]));
-  if (source.dateColumn && parsed.dateRange.start !== undefined) filters.push(gte(source.dateColumn, new Date(parsed.dateRange.start * 1000)));
-  if (source.dateColumn && parsed.dateRange.end !== undefined) filters.push(lte(source.dateColumn, new Date(parsed.dateRange.end * 1000)));
+  // As in condition(): the operators bind an expression like a column; only their types insist on a column.
+  const dateColumn = source.dateColumn as PgColumn | undefined;
+  if (dateColumn && parsed.dateRange.start !== undefined) filters.push(gte(dateColumn, new Date(parsed.dateRange.start * 1000)));
+  if (dateColumn && parsed.dateRange.end !== undefined) filters.push(lte(dateColumn, new Date(parsed.dateRange.end * 1000)));
   const base = and(...source.base.filter(Boolean));
   const filtered = filters.length ? and(...filters) : undefined;
 

@@ -10,7 +10,7 @@ import { isErrorTag, isLowBatteryTag } from './stats';
 export type ExceptionKind = 'error' | 'noproduct' | 'lowbattery' | 'duplicate';
 
 /** No product: none assigned, or the assigned code names no product of the store. */
-const isNoProductTag = sql`(${tags.prCode} is null or not exists (select 1 from ${products} where ${products.storeCode} = ${tags.storeCode} and ${products.prCode} = ${tags.prCode}))`;
+export const isNoProductTag = sql`(${tags.prCode} is null or not exists (select 1 from ${products} where ${products.storeCode} = ${tags.storeCode} and ${products.prCode} = ${tags.prCode}))`;
 
 /** Tags of the store sharing their product code with another tag of the store; pr_count counts them. */
 function duplicateCodes(db: Db, storeCode: string) {

@@ -158,9 +158,12 @@ type ListRow = Pick<
   | 'rssi' | 'battery' | 'temperature' | 'updatedAt' | 'respondedAt' | 'companyCode' | 'storeCode'
 > & { tagLayout: string | null };
 
-/** The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags. */
-export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<Tag>> {
-  const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode)];
+/**
+ * The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags.
+ * `where` narrows it further before the filters apply (a download's pre-filter: the same list, fewer tags).
+ */
+export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>, where: SQL[] = []): Promise<TablePage<Tag>> {
+  const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode), ...where];
   const macList = body.tagMacList as string[] | undefined;
   const idList = body.tagIdList as string[] | undefined;
   if (macList) base.push(sql`${tags.tagMac} = any(${textArray(macList.map(tagKey))})`);

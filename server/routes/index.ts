@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { authRoutes } from './auth';
+import { accountRoutes } from './account';
 import { dashboardRoutes } from './dashboard';
 import { exceptionsRoutes } from './exceptions';
 import { statusRoutes } from './status';
@@ -8,10 +9,14 @@ import { gatewayRoutes } from './gateways';
 import { tagRoutes } from './tags';
 import { plusRoutes } from './plus';
 import { productRoutes } from './products';
+import { tagHistoryRoutes } from './tag-history';
+import { sensorRoutes } from './sensors';
+import { fileRoutes } from './files';
 
 /** Every route of the contract that the reference server implements, registered under apiBase. */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
   authRoutes(app, deps, opts);
+  accountRoutes(app, deps);
   dashboardRoutes(app, deps);
   exceptionsRoutes(app, deps);
   statusRoutes(app, deps);
@@ -19,4 +24,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   tagRoutes(app, deps);
   plusRoutes(app, deps);
   productRoutes(app, deps);
+  tagHistoryRoutes(app, deps);
+  sensorRoutes(app, deps);
+  fileRoutes(app, deps);
 }

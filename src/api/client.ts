@@ -19,8 +19,11 @@ export interface Credentials {
 }
 
 export interface ClientOptions {
-  baseUrl: string;
+  /** A function when the base is only known at run time (config.json). */
+  baseUrl: string | (() => string);
   credentials?: () => Credentials | undefined;
+  /** Told of every 401 of a call that sent credentials: the session is gone on the server. */
+  onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -49,6 +52,7 @@ export function endpointUrl(baseUrl: string, def: EndpointDef, params?: unknown,
 
 export function createClient(opts: ClientOptions) {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const base = () => (typeof opts.baseUrl === 'function' ? opts.baseUrl() : opts.baseUrl);
 
   async function send(def: EndpointDef, args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -66,12 +70,13 @@ export function createClient(opts: ClientOptions) {
     }
     let res: Response;
     try {
-      res = await doFetch(endpointUrl(opts.baseUrl, def, args.params, args.query), { method: def.method, headers, body, signal: args.signal });
+      res = await doFetch(endpointUrl(base(), def, args.params, args.query), { method: def.method, headers, body, signal: args.signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiFailure((err as Error).message || 'Network error', 0, undefined, true);
     }
     if (!res.ok) {
+      if (res.status === 401 && creds) opts.onUnauthorized?.();
       const data = (await res.json().catch(() => undefined)) as { code?: string | number; message?: string } | undefined;
       throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code);
     }
@@ -79,6 +84,8 @@ export function createClient(opts: ClientOptions) {
   }
 
   return {
+    /** The URL of an endpoint, for links the browser opens itself (downloads, images). */
+    url: (def: EndpointDef, params?: unknown, query?: unknown) => endpointUrl(base(), def, params, query),
     /** Call an endpoint and read its JSON answer. */
     async call<E extends EndpointDef>(def: E, args: Args<E>): Promise<ResponseOf<E>> {
       const res = await send(def, args);

@@ -17,6 +17,26 @@ export const SENSOR_MEASUREMENTS: Record<SensorType, readonly string[]> = {
   TVOC: ['tvoc', 'iaq', 'eco2'],
 };
 
+/**
+ * The integer settings each type's assign and update modals ask for (names are ours, the spec leaves them open;
+ * the demo data uses the same). GET /sensor/type answers this table; every field is required.
+ */
+export const SENSOR_TYPE_FIELDS: Record<SensorType, readonly string[]> = {
+  HAT: ['tempMin', 'tempMax', 'humidityMin', 'humidityMax'],
+  TOF: ['productWidth', 'depth'],
+  PEOPLECOUNT: ['threshold'],
+  LOADCELL: ['unitWeight', 'minWeight'],
+  TVOC: ['tvocThreshold', 'eco2Threshold'],
+};
+
+/** Sensor alarm type codes (ours: the spec's system alarm list has none for sensors) and their names in lists. */
+export const SENSOR_ALARM_TYPES: Readonly<Record<number, string>> = {
+  101: 'TEMPERATURE_HUMIDITY',
+  102: 'DISTANCE',
+  103: 'WEIGHT',
+  104: 'AIR_QUALITY',
+};
+
 /** Type-specific integer settings of a sensor (e.g. productWidth of a TOF sensor); GET /sensor/type names them. */
 export const SensorFieldsSchema = Type.Record(
   Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,31}$' }),
@@ -48,11 +68,11 @@ export const SensorSchema = Type.Object({
 });
 export type Sensor = Static<typeof SensorSchema>;
 
-// Date fields are 'number': their filters and the date range are epoch seconds (NOTES.md 10).
+// Date fields are 'date': their filters and the date range are epoch seconds (NOTES.md 10).
 export const SENSOR_LIST_TABLE = defineTable({
   fields: {
     barcode: 'text', tagMac: 'text', prCode: 'text', gwIp: 'text', sensorType: 'enum', operationName: 'text',
-    version: 'hex', dRssi: 'number', eRssi: 'number', status: 'enum', reportTime: 'number', updatedAt: 'number',
+    version: 'hex', dRssi: 'number', eRssi: 'number', status: 'enum', reportTime: 'date', updatedAt: 'date',
   },
   defaultOrder: { field: 'barcode', dir: 'asc' },
   dateField: 'updatedAt',

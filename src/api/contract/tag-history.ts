@@ -3,13 +3,17 @@ import { defineTable, tablePageSchema, tableRequestSchema } from '../table';
 import { Literals, StoreCode, Timestamp, wideTable } from './common';
 
 /*
- * Tag histories (console-core §2 Tag status, §3): tables of 25 rows, newest first. Date fields are 'number':
+ * Tag histories (console-core §2 Tag status, §3): tables of 25 rows, newest first. Date fields are 'date':
  * their filters and the date range are epoch seconds (NOTES.md 10).
  */
 
-export const UPDATE_RESULTS = ['OK', 'NG'] as const;
+/** CANCEL comes without updatedAt, so that a console reading the spec's rule alone shows it as CANCEL too. */
+export const UPDATE_RESULTS = ['OK', 'NG', 'CANCEL'] as const;
 
-/** No status: still in progress; a status without updatedAt: CANCEL; otherwise OK or NG. */
+/**
+ * No status: still in progress; a status without updatedAt: CANCEL; otherwise OK or NG. A row without
+ * updatedAt sorts and filters by the time its task started.
+ */
 export const TagUpdateHistoryRowSchema = Type.Object({
   taskId: Type.Union([Type.Integer(), Type.String()]),
   prCode: Type.String(),
@@ -22,7 +26,7 @@ export const TagUpdateHistoryRowSchema = Type.Object({
 });
 export type TagUpdateHistoryRow = Static<typeof TagUpdateHistoryRowSchema>;
 export const TAG_UPDATE_HISTORY_TABLE = defineTable({
-  fields: { taskId: 'text', prCode: 'text', layoutId: 'text', prInfo: 'text', nfc: 'text', status: 'enum', updatedAt: 'number' },
+  fields: { taskId: 'text', prCode: 'text', layoutId: 'text', prInfo: 'text', nfc: 'text', status: 'enum', updatedAt: 'date' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
@@ -32,7 +36,7 @@ export const TagUpdateHistoryPageSchema = tablePageSchema(TagUpdateHistoryRowSch
 export const TagBatteryHistoryRowSchema = Type.Object({ battery: Type.Number(), updatedAt: Timestamp });
 export type TagBatteryHistoryRow = Static<typeof TagBatteryHistoryRowSchema>;
 export const TAG_BATTERY_HISTORY_TABLE = defineTable({
-  fields: { battery: 'number', updatedAt: 'number' },
+  fields: { battery: 'number', updatedAt: 'date' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
@@ -42,7 +46,7 @@ export const TagBatteryHistoryPageSchema = tablePageSchema(TagBatteryHistoryRowS
 export const TagResetHistoryRowSchema = Type.Object({ cnt: Type.Integer({ minimum: 0 }), last_time: Timestamp });
 export type TagResetHistoryRow = Static<typeof TagResetHistoryRowSchema>;
 export const TAG_RESET_HISTORY_TABLE = defineTable({
-  fields: { cnt: 'number', last_time: 'number' },
+  fields: { cnt: 'number', last_time: 'date' },
   defaultOrder: { field: 'last_time', dir: 'desc' },
   dateField: 'last_time',
 });
@@ -52,7 +56,7 @@ export const TagResetHistoryPageSchema = tablePageSchema(TagResetHistoryRowSchem
 export const TagTemperatureHistoryRowSchema = Type.Object({ temperature: Type.Number(), updatedAt: Timestamp });
 export type TagTemperatureHistoryRow = Static<typeof TagTemperatureHistoryRowSchema>;
 export const TAG_TEMPERATURE_HISTORY_TABLE = defineTable({
-  fields: { temperature: 'number', updatedAt: 'number' },
+  fields: { temperature: 'number', updatedAt: 'date' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
@@ -63,7 +67,7 @@ export const TagTemperatureHistoryPageSchema = tablePageSchema(TagTemperatureHis
 export const TagAlarmHistoryRowSchema = Type.Object({ alarmTime: Timestamp, alarmType: Type.String() });
 export type TagAlarmHistoryRow = Static<typeof TagAlarmHistoryRowSchema>;
 export const TAG_ALARM_HISTORY_TABLE = defineTable({
-  fields: { alarmType: 'text', alarmTime: 'number' },
+  fields: { alarmType: 'text', alarmTime: 'date' },
   defaultOrder: { field: 'alarmTime', dir: 'desc' },
   dateField: 'alarmTime',
 });
@@ -90,7 +94,7 @@ export const TaskFailRowSchema = Type.Object({
 });
 export type TaskFailRow = Static<typeof TaskFailRowSchema>;
 export const TASK_FAIL_TABLE = defineTable({
-  fields: { barcode: 'text', tagMac: 'text', prCode: 'text', layoutId: 'text', status: 'enum', updatedAt: 'number' },
+  fields: { barcode: 'text', tagMac: 'text', prCode: 'text', layoutId: 'text', status: 'enum', updatedAt: 'date' },
   defaultOrder: { field: 'barcode', dir: 'asc' },
   dateField: 'updatedAt',
 });

@@ -50,7 +50,8 @@ export const settingsStoreEndpoints = {
   companyConfigAddDefault: endpoint({
     method: 'POST',
     path: '/config/company/default',
-    access: companyWrite,
+    // First login of the super administrator on an empty system (console-core §2): nobody else may create it.
+    access: { ...companyWrite, superOnly: true },
     body: DefaultCompanyBodySchema,
     response: OkAnswer,
   }),

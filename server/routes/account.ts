@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { membersEndpoints } from '../../src/api/endpoints/members';
+import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { hashPassword, isWeakPassword, verifyPassword } from '../lib/password';
+import { route } from '../lib/route';
+import { accountOf, changePassword, createDefaultCompany, loginHistoryPage, passwordHashOf, updateAccount } from '../repos/account';
+
+/* Server messages (the spec quotes none for these; console-core §8 "exact server message texts: not shown"). */
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+export const SAME_PASSWORD = 'The new password must be different from the current password.';
+export const BLANK_NAME = 'Enter Name, please!';
+export const COMPANY_EXISTS = 'A company already exists; the default company can only be created on a system without companies.';
+
+/**
+ * Guessing the current password from a live session is slowed per account (keyed by the Access-Email header,
+ * so that members behind one NAT do not share a budget); lockout is not used here because it would end the
+ * caller's own session.
+ */
+const PASSWORD_RATE_LIMIT = {
+  rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => String(req.headers['access-email'] ?? req.ip) },
+};
+
+/** The signed-in member's own account, password and login history, and the default company of a first login. */
+export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  route(app, deps, membersEndpoints.accountMe, async ({ user }) => {
+    const account = await accountOf(db, user.email);
+    if (!account) throw notFound('No such account.');
+    return account;
+  });
+
+  route(app, deps, membersEndpoints.accountUpdate, async ({ user, body }) => {
+    const name = body.name.trim();
+    if (!name) throw badRequest(BLANK_NAME);
+    await updateAccount(db, user.email, { name, mobile: body.mobile?.trim() });
+    return { success: true };
+  });
+
+  route(
+    app,
+    deps,
+    membersEndpoints.accountPassword,
+    async ({ user, body }) => {
+      const hash = await passwordHashOf(db, user.email);
+      if (!hash || !(await verifyPassword(body.password, hash))) throw badRequest(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');
+      if (body.newPassword === body.password) throw badRequest(SAME_PASSWORD, 'SAME_PASSWORD');
+      await changePassword(db, user.email, user.tokenHash, {
+        passwordHash: await hashPassword(body.newPassword),
+        weakPwd: isWeakPassword(body.newPassword),
+      });
+      // 'password' tells the console to log out (console-core §2 Login).
+      return { success: true, result: 'password' as const };
+    },
+    PASSWORD_RATE_LIMIT,
+  );
+
+  route(app, deps, membersEndpoints.accountLoginHistory, async ({ user, body }) =>
+    loginHistoryPage(db, user.email, body as Record<string, unknown>),
+  );
+
+  route(app, deps, settingsStoreEndpoints.companyConfigAddDefault, async ({ user, body }) => {
+    const result = await createDefaultCompany(db, user.email, {
+      companyCode: body.companyCode,
+      companyName: body.companyName.trim(),
+      ...(body.address?.trim() ? { address: body.address.trim() } : {}),
+    });
+    if (result === 'exists') throw conflict(COMPANY_EXISTS, 'COMPANY_EXISTS');
+    return { success: true };
+  });
+}
