@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// The server the browser suite runs against: a fresh build and a fresh PGlite database with the demo data.
+// Build and data live in folders named after the port (outside test-results/, which Playwright empties at the
+// start of every run), so that suites on different ports never share or delete them.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const port = process.env.PORT ?? '8181';
+const dataDir = `.e2e-data/data-${port}`;
+const outDir = `.e2e-data/dist-${port}`;
+rmSync(dataDir, { recursive: true, force: true });
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  // Every e2e login comes from one address: the per-address login limit would throttle the suite itself.
+  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, SIM: process.env.SIM ?? 'off', HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

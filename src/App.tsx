@@ -1,0 +1,16 @@
+import { IonApp } from '@ionic/react';
+import { IonReactHashRouter } from '@ionic/react-router';
+import { Shell } from './app/layout/shell';
+import { UpdatePrompt } from './app/update-prompt';
+
+/** Hash routing (console-core §2): any static host, and the service worker, serve the one index.html. */
+export default function App() {
+  return (
+    <IonApp>
+      <IonReactHashRouter>
+        <Shell />
+      </IonReactHashRouter>
+      <UpdatePrompt />
+    </IonApp>
+  );
+}

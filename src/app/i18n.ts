@@ -1,0 +1,61 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type common from '../../locales/en_US/common.json';
+import type auth from '../../locales/en_US/auth.json';
+import type layout from '../../locales/en_US/layout.json';
+import type dashboard from '../../locales/en_US/dashboard.json';
+
+/*
+ * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
+ * reloads the page. Translations are fetched at run time from /locales (cached by the service worker as they
+ * are used), so a language nobody uses is never downloaded. The en_US files type the keys: a key missing from
+ * en_US fails the type check.
+ */
+export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const STORAGE_KEY = 'shelfpad.language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard };
+  }
+}
+
+export function currentLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en_US';
+}
+
+/** Store the choice and reload, as the spec asks. */
+export function setLanguage(language: Language): void {
+  localStorage.setItem(STORAGE_KEY, language);
+  window.location.reload();
+}
+
+async function fetchNamespace(language: Language, ns: Namespace): Promise<Record<string, unknown>> {
+  // The version (a hash of the locale files, vite.config.ts) gives every build its own URLs in the service worker's
+  // cache, so an update never starts with the previous version's texts.
+  const res = await fetch(`./locales/${language}/${ns}.json?v=${import.meta.env.VITE_LOCALES_VERSION ?? 'dev'}`);
+  if (!res.ok) throw new Error(`locale ${language}/${ns}: ${res.status}`);
+  return res.json();
+}
+
+export async function initI18n(): Promise<void> {
+  const language = currentLanguage();
+  const resources: Record<string, Record<string, Record<string, unknown>>> = { [language]: {} };
+  await Promise.all(NAMESPACES.map(async (ns) => (resources[language][ns] = await fetchNamespace(language, ns))));
+  document.documentElement.lang = language.replace('_', '-');
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    resources,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+}

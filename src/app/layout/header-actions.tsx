@@ -1,0 +1,14 @@
+import { CollectingStatus } from './collecting-status';
+import { LanguageSwitch } from './language-switch';
+import { UserMenu } from './user-menu';
+
+/** The end of every page's toolbar (console-core §2 "Header"). */
+export function HeaderActions() {
+  return (
+    <>
+      <CollectingStatus />
+      <LanguageSwitch />
+      <UserMenu />
+    </>
+  );
+}

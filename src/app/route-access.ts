@@ -1,0 +1,30 @@
+import { HOME_PATH, LOGIN_PATH, MENU_ROUTES, findRoute, type AppRoute } from '../routes';
+import { canRead, type Session } from './session';
+
+/* The access rules of the route table, free of React rendering so that unit tests run them as they are. */
+
+/** Whether a member may open a route: public routes always, the others with a session and their read privilege. */
+export function mayOpen(route: AppRoute, session: Session | undefined): boolean {
+  if (route.privilege === 'public') return true;
+  if (!session) return false;
+  return route.privilege === 'session' || canRead(session, route.privilege.section);
+}
+
+/** The menu a member sees: menu routes gated by read privileges. */
+export const menuFor = (session: Session | undefined) => MENU_ROUTES.filter((route) => mayOpen(route, session));
+
+/**
+ * Where a location must go instead, or undefined to stay (console-core §2): unknown paths → the dashboard;
+ * protected routes without a session → login with `next`; a route the member may not read → the dashboard, or
+ * the first menu route they may read. With nothing readable at all the member stays and sees the no-access page.
+ */
+export function guardRedirect(pathname: string, search: string, session: Session | undefined): string | undefined {
+  const route = findRoute(pathname);
+  if (!route) return HOME_PATH;
+  if (route.privilege === 'public') return undefined;
+  if (!session) return `${LOGIN_PATH}?next=${encodeURIComponent(pathname + search)}`;
+  if (mayOpen(route, session)) return undefined;
+  const home = findRoute(HOME_PATH);
+  const target = home && mayOpen(home, session) ? home : menuFor(session)[0];
+  return target && target.path !== pathname ? target.path : undefined;
+}

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { IonButton, IonContent, IonInput, IonPage } from '@ionic/react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { HOME_PATH } from '../../routes';
+import { useDialogs } from '../../ui/dialogs';
+import { safeNext } from './login-flow';
+import { useLogin, type LoginModal } from './use-login';
+import './auth.css';
+
+// The modals are rare paths: loaded on first use so that the login route stays light (first-load JS budget).
+const FindPasswordModal = lazy(() => import('./find-password-modal'));
+const ForcePasswordModal = lazy(() => import('./force-password-modal'));
+const DefaultCompanyModal = lazy(() => import('./default-company-modal'));
+const AccountModal = lazy(() => import('./account-modal'));
+
+/** /login?next — console-core §2 Login, §5 (required fields), §8 (errors). */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation('common');
+  const dialogs = useDialogs();
+  const [params] = useSearchParams();
+  const { busy, login, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), HOME_PATH));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const emailRef = useRef<HTMLIonInputElement>(null);
+  const passwordRef = useRef<HTMLIonInputElement>(null);
+  // A modal's chunk is mounted from its first opening on, so that Ionic can animate it closed afterwards.
+  const [opened, setOpened] = useState<ReadonlySet<LoginModal>>(new Set());
+  if (modal && !opened.has(modal)) setOpened(new Set(opened).add(modal));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const missing = !email.trim() ? { ref: emailRef, message: t('login.emailRequired') } : !password ? { ref: passwordRef, message: t('login.passwordRequired') } : undefined;
+    if (missing) {
+      await dialogs.error(missing.message, t('login.errorTitle'));
+      void missing.ref.current?.setFocus();
+      return;
+    }
+    if (await login(email.trim(), password)) setPassword('');
+  }
+
+  const input = (name: 'email' | 'password') => (
+    <IonInput
+      ref={name === 'email' ? emailRef : passwordRef}
+      name={name}
+      label={t(`login.${name}`)}
+      labelPlacement="floating"
+      fill="outline"
+      type={name}
+      autocomplete={name === 'email' ? 'username' : 'current-password'}
+      value={name === 'email' ? email : password}
+      onIonInput={(e) => (name === 'email' ? setEmail : setPassword)(String(e.detail.value ?? ''))}
+    />
+  );
+
+  return (
+    <IonPage className="auth-page" data-testid="login-page">
+      <IonContent>
+        <main className="auth-center">
+          <section className="auth-card">
+            <h1 className="auth-brand">{tc('appName')}</h1>
+            <p className="auth-subtitle">{t('login.subtitle')}</p>
+            <form onSubmit={submit} noValidate>
+              {input('email')}
+              {input('password')}
+              <IonButton type="submit" expand="block" disabled={busy}>
+                {t('login.submit')}
+              </IonButton>
+            </form>
+            <div className="auth-links">
+              <button type="button" className="auth-link-button" onClick={() => openModal('findPassword')}>
+                {t('login.findPassword')}
+              </button>
+              <span>
+                {t('login.noAccount')} <Link to="/signup">{t('login.signup')}</Link>
+              </span>
+            </div>
+          </section>
+        </main>
+        <Suspense fallback={null}>
+          {opened.has('findPassword') && <FindPasswordModal isOpen={modal === 'findPassword'} onClose={closeModal} initialEmail={email.trim()} />}
+          {opened.has('forcePassword') && <ForcePasswordModal isOpen={modal === 'forcePassword'} onDone={closeModal} />}
+          {opened.has('defaultCompany') && <DefaultCompanyModal isOpen={modal === 'defaultCompany'} onDone={closeModal} />}
+          {opened.has('weakPassword') && <AccountModal isOpen={modal === 'weakPassword'} onClose={closeModal} initialSection="password" />}
+        </Suspense>
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { createChart, LineSeries, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import type { LineSeriesData } from './line-chart';
+
+/** The canvas cannot use CSS variables: read their current values from the element (dark mode included). */
+function resolveColor(el: HTMLElement, color: string): string {
+  const m = /^var\((--[\w-]+)(?:,\s*(.+))?\)$/.exec(color);
+  if (!m) return color;
+  const value = getComputedStyle(el).getPropertyValue(m[1]).trim();
+  return value || (m[2] ? resolveColor(el, m[2].trim()) : '#888');
+}
+
+/** The lazily loaded part of LineChart: a lightweight-charts chart, one line series per entry. */
+export default function LineChartCanvas({ series, height }: { series: LineSeriesData[]; height: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const lines = useRef(new Map<string, ISeriesApi<'Line'>>());
+
+  useEffect(() => {
+    const el = box.current!;
+    const style = getComputedStyle(el);
+    const created = createChart(el, {
+      autoSize: true,
+      layout: { background: { color: 'transparent' }, textColor: style.color, fontFamily: style.fontFamily, attributionLogo: true },
+      grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128,128,128,0.2)' } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false },
+      // Counts of tags are whole numbers: no decimals on the axis or crosshair.
+      localization: { priceFormatter: (p: number) => Math.round(p).toLocaleString(document.documentElement.lang || undefined) },
+      handleScroll: false,
+      handleScale: false,
+    });
+    chart.current = created;
+    const map = lines.current;
+    return () => {
+      map.clear();
+      created.remove();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const c = chart.current;
+    const el = box.current;
+    if (!c || !el) return;
+    const keep = new Set(series.map((s) => s.key));
+    for (const [key, line] of lines.current) {
+      if (!keep.has(key)) {
+        c.removeSeries(line);
+        lines.current.delete(key);
+      }
+    }
+    for (const s of series) {
+      let line = lines.current.get(s.key);
+      if (!line) {
+        // Names are in the legend under the chart; titles on the price axis crowd a phone-sized chart.
+        line = c.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: false });
+        lines.current.set(s.key, line);
+      }
+      line.applyOptions({ color: resolveColor(el, s.color) });
+      line.setData(s.points.map((p) => ({ time: p.time as Time, value: p.value })));
+    }
+    c.timeScale().fitContent();
+  }, [series]);
+
+  return <div ref={box} style={{ height, width: '100%' }} />;
+}

@@ -1,0 +1,80 @@
+import { lazy, Suspense } from 'react';
+import { formatCount } from './chart-format';
+import './charts.css';
+
+export interface LinePoint {
+  /** yyyy-mm-dd */
+  time: string;
+  value: number;
+}
+
+export interface LineSeriesData {
+  key: string;
+  label: string;
+  /** A colour or a CSS variable (resolved before it reaches the canvas). */
+  color: string;
+  points: LinePoint[];
+}
+
+export interface LineChartProps {
+  series: LineSeriesData[];
+  title: string;
+  height?: number;
+  testId?: string;
+}
+
+// lightweight-charts (~45 KB gzip) is only fetched when a time series is actually on screen.
+const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
+
+/**
+ * Time series over days. The canvas cannot be read by screen readers or tests, so the same numbers are also
+ * in a visually hidden table.
+ */
+export function LineChart({ series, title, height = 200, testId }: LineChartProps) {
+  const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort();
+  return (
+    <figure className="chart chart-line" data-testid={testId}>
+      <div style={{ height }} aria-hidden="true">
+        <Suspense fallback={null}>
+          <LineChartCanvas series={series} height={height} />
+        </Suspense>
+      </div>
+      <ul className="chart-legend chart-legend-inline" aria-hidden="true">
+        {series.map((s) => (
+          <li key={s.key}>
+            <span className="chart-legend-swatch" style={{ background: s.color }} />
+            <span className="chart-legend-label">{s.label}</span>
+          </li>
+        ))}
+      </ul>
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            {series.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {dates.map((d) => (
+            <tr key={d} data-testid={testId ? `${testId}-row-${d}` : undefined}>
+              <th scope="row">{d}</th>
+              {series.map((s) => {
+                const v = s.points.find((p) => p.time === d)?.value ?? 0;
+                return (
+                  <td key={s.key} data-series={s.key} data-value={v}>
+                    {formatCount(v)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

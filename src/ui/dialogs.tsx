@@ -1,0 +1,37 @@
+import { useIonAlert, useIonToast } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+
+/** Notification pop-ups last 10 seconds, bottom right (console-core §9). */
+export const TOAST_DURATION_MS = 10_000;
+
+/*
+ * The dialogs every screen uses: error (title + message), confirm ('Are you sure?' by default) and toasts.
+ * Ionic renders alert messages as text (innerHTMLTemplatesEnabled is off), so server data cannot inject HTML.
+ * Titles and messages arrive translated; only the buttons are translated here.
+ */
+export function useDialogs() {
+  const [presentAlert] = useIonAlert();
+  const [presentToast] = useIonToast();
+  const { t } = useTranslation('common');
+
+  return {
+    error: (message: string, title: string = t('dialog.error')) =>
+      new Promise<void>((resolve) => {
+        void presentAlert({ header: title, message, buttons: [t('dialog.ok')], onDidDismiss: () => resolve() });
+      }),
+    confirm: (message: string = t('dialog.areYouSure'), title?: string) =>
+      new Promise<boolean>((resolve) => {
+        void presentAlert({
+          header: title,
+          message,
+          buttons: [
+            { text: t('dialog.cancel'), role: 'cancel', handler: () => resolve(false) },
+            { text: t('dialog.ok'), role: 'confirm', handler: () => resolve(true) },
+          ],
+          onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(false),
+        });
+      }),
+    toast: (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') =>
+      presentToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color }),
+  };
+}

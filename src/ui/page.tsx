@@ -1,0 +1,48 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+
+/**
+ * What the shell puts into every page's toolbar: the menu / sidebar toggle at the start and the header actions
+ * (collecting list, language, account) at the end. Ionic gives each page its own header (so that page
+ * transitions carry the header along), which is why the shell hands its parts down instead of drawing one
+ * header above the router outlet. Outside the shell (login, signup, tests) the context is empty.
+ */
+export interface PageChrome {
+  start?: ReactNode;
+  end?: ReactNode;
+}
+export const PageChromeContext = createContext<PageChrome>({});
+
+export interface PageProps {
+  title: string;
+  /** The page's own toolbar actions, shown before the shell's header actions. */
+  actions?: ReactNode;
+  /** Under the toolbar, still in the header: a segment, a search bar, a filter row. */
+  subheader?: ReactNode;
+  /** Off for content that runs to the edges (maps, full-width tables). */
+  padding?: boolean;
+  children?: ReactNode;
+}
+
+/** The page anatomy every screen uses (Ionic's conference app): IonPage > IonHeader > IonToolbar + IonContent. */
+export function Page({ title, actions, subheader, padding = true, children }: PageProps) {
+  const chrome = useContext(PageChromeContext);
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar>
+          {chrome.start && <IonButtons slot="start">{chrome.start}</IonButtons>}
+          <IonTitle>{title}</IonTitle>
+          {(actions || chrome.end) && (
+            <IonButtons slot="end">
+              {actions}
+              {chrome.end}
+            </IonButtons>
+          )}
+        </IonToolbar>
+        {subheader}
+      </IonHeader>
+      <IonContent className={padding ? 'ion-padding' : undefined}>{children}</IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * First-load JS of a route (DESIGN.md §8, issue 3): what a browser must download, gzip-compressed, before the route
+ * renders on a cold start. Read from an existing build — the caller runs `vite build` first — through the chunk
+ * graph Vite writes to dist/.vite/manifest.json (build.manifest in vite.config.ts):
+ *
+ *   the entry chunk (index.html) + its static imports, transitively
+ *   + the route's lazy page chunk(s) + their static imports, transitively
+ *
+ * Dynamic imports inside those chunks (modals, other routes) are not first-load and are left out; CSS is not JS.
+ * Each file is gzipped at level 9 and counted once; figures are KiB (1024 bytes) rounded to 0.1.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+/**
+ * The page module(s) each route lazily loads (src/routes.tsx). Keyed by the route's path so the figures read like
+ * the route table; a source path ('src/features/...') may also be passed to firstLoadJs directly.
+ */
+export const ROUTE_PAGES: Record<string, string[]> = {
+  '/login': ['src/features/auth/login-page.tsx'],
+  '/signup': ['src/features/auth/signup-page.tsx'],
+  '/dashboard': ['src/features/dashboard/dashboard-page.tsx'],
+};
+
+function readManifest(distDir: string): ViteManifest {
+  try {
+    return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch (error) {
+    throw new Error(`first-load: no ${distDir}/.vite/manifest.json — run \`vite build\` first`, { cause: error });
+  }
+}
+
+/** The JS files a route needs on first load, entry first. */
+export function firstLoadFiles(route: string, distDir = 'dist'): string[] {
+  const manifest = readManifest(distDir);
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entries.length === 0) throw new Error(`first-load: ${distDir}/.vite/manifest.json has no entry`);
+  const pages = ROUTE_PAGES[route] ?? (/\.(tsx?|jsx?)$/.test(route) ? [route] : undefined);
+  if (!pages) throw new Error(`first-load: unknown route ${route}; add it to ROUTE_PAGES in tests/bench/first-load.ts`);
+  for (const page of pages) {
+    if (!manifest[page]) throw new Error(`first-load: ${page} (route ${route}) is not in the build's chunk graph`);
+  }
+
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  [...entries, ...pages].forEach(visit);
+  return files;
+}
+
+const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Route → first-load JS in KiB (gzip level 9), e.g. `await firstLoadJs(['/login', '/dashboard'])`. */
+export async function firstLoadJs(routes: string[], distDir = 'dist'): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const route of routes) {
+    const bytes = firstLoadFiles(route, distDir).reduce((sum, file) => sum + gzipBytes(join(distDir, file)), 0);
+    figures[route] = Math.round((bytes / 1024) * 10) / 10;
+  }
+  return figures;
+}

@@ -1,0 +1,171 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiLogin } from '../fixtures/api';
+
+/** The session key of src/app/session.ts. */
+export const SESSION_KEY = 'shelfpad.session';
+/** The language key of src/app/i18n.ts. */
+export const LANGUAGE_KEY = 'shelfpad.language';
+
+/**
+ * The shell around every signed-in screen: header (collecting list, language, account menu), sidebar menu and
+ * footer. Hooks are test ids and roles rather than texts, so the same model drives all three languages.
+ */
+export class AppShell {
+  /** The page Ionic shows; it keeps the pages it navigated away from mounted but hidden. */
+  readonly current: Locator;
+  readonly menu: Locator;
+  readonly menuItems: Locator;
+  readonly footer: Locator;
+  readonly collectingButton: Locator;
+  readonly collectingCount: Locator;
+  readonly collectingList: Locator;
+  readonly collectingItems: Locator;
+
+  constructor(readonly page: Page) {
+    this.current = page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+    this.menu = page.getByTestId('side-menu');
+    this.menuItems = this.menu.locator('ion-item');
+    this.footer = page.getByTestId('app-footer');
+    this.collectingButton = this.current.getByTestId('collecting-button');
+    this.collectingCount = this.current.getByTestId('collecting-count');
+    this.collectingList = page.getByTestId('collecting-list');
+    this.collectingItems = this.collectingList.getByTestId('collecting-item');
+  }
+
+  /**
+   * Sign in without the login screen (that one has its own suite): the API's login answer goes where the app keeps
+   * its session before any script of the app runs. Only on the first load, so that a logout survives a reload.
+   */
+  async signIn(request: APIRequestContext, email: string) {
+    const login = await apiLogin(request, email);
+    await this.page.addInitScript(
+      ([key, value]) => {
+        if (sessionStorage.getItem('e2e.seeded')) return;
+        sessionStorage.setItem('e2e.seeded', '1');
+        sessionStorage.setItem(key, value);
+      },
+      [SESSION_KEY, JSON.stringify(login.session)] as const,
+    );
+    return login;
+  }
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(`/#${path}`);
+  }
+
+  /** The router's location: the part after '#'. */
+  path(): string {
+    return decodeURIComponent(new URL(this.page.url()).hash.slice(1));
+  }
+
+  async expectPath(path: string): Promise<void> {
+    await expect.poll(() => this.path()).toBe(path);
+  }
+
+  /** Waits for a signed-in screen with its header. */
+  async expectReady(): Promise<void> {
+    await expect(this.collectingButton).toBeVisible();
+  }
+
+  isPhone(): boolean {
+    return (this.page.viewportSize()?.width ?? 0) < 992;
+  }
+
+  private menuOpen(): Promise<boolean> {
+    return this.menu.evaluate((menu) => (menu as HTMLIonMenuElement).isOpen());
+  }
+
+  /**
+   * Phone: open the drawer with the header's menu button, and wait until it has finished sliding in (Ionic ignores
+   * a close asked for during the animation). Desktop: the split pane shows the menu already.
+   */
+  async openMenu(): Promise<void> {
+    if (this.isPhone() && !(await this.menuOpen())) {
+      await this.current.getByTestId('menu-button').click();
+      await expect.poll(() => this.menuOpen()).toBe(true);
+    }
+    await expect(this.menu).toBeVisible();
+    await expect(this.menu.locator('ion-content')).toBeVisible();
+  }
+
+  /** Phone: close the drawer (the page behind it is hidden from assistive technology while it is open). */
+  async closeMenu(): Promise<void> {
+    if (!this.isPhone()) return;
+    await this.menu.evaluate((menu) => (menu as HTMLIonMenuElement).close());
+    await expect(this.menu).toBeHidden();
+  }
+
+  /** The labels of the sidebar's entries, in order; the drawer is closed again afterwards. */
+  async menuLabels(): Promise<string[]> {
+    await this.openMenu();
+    const labels = (await this.menuItems.locator('ion-label').allTextContents()).map((s) => s.trim());
+    await this.closeMenu();
+    return labels;
+  }
+
+  async navigate(label: string): Promise<void> {
+    await this.openMenu();
+    await this.menuItems.filter({ hasText: label }).click();
+  }
+
+  async openUserMenu(): Promise<Locator> {
+    await this.current.getByTestId('user-menu-button').click();
+    const menu = this.page.getByRole('menu').filter({ has: this.page.getByTestId('logout-item') });
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  async logout(): Promise<void> {
+    const menu = await this.openUserMenu();
+    await menu.getByTestId('logout-item').click();
+  }
+
+  /** Opens the account modal from the header's account menu (the modal itself is the auth screens' own). */
+  async openAccount(): Promise<Locator> {
+    const menu = await this.openUserMenu();
+    await menu.getByTestId('account-item').click();
+    const modal = this.page.locator('ion-modal[data-testid="account-modal"]');
+    await expect(modal).toBeVisible();
+    return modal;
+  }
+
+  async openLoginHistory(): Promise<Locator> {
+    const menu = await this.openUserMenu();
+    await menu.getByTestId('login-history-item').click();
+    const modal = this.page.locator('ion-modal[data-testid="login-history-modal"]');
+    await expect(modal).toBeVisible();
+    return modal;
+  }
+
+  /** Picks a language in the header's switch; the app stores it and reloads in that language. */
+  async switchLanguage(language: 'en_US' | 'ja_JP' | 'ko_KR'): Promise<void> {
+    await this.current.getByTestId('language-button').click();
+    const reload = this.page.waitForEvent('load');
+    await this.page.locator(`ion-item[data-language="${language}"]`).click();
+    await reload;
+    await expect(this.page.locator('html')).toHaveAttribute('lang', language.replace('_', '-'));
+  }
+
+  async openCollecting(): Promise<void> {
+    await this.collectingButton.click();
+    await expect(this.collectingList).toBeVisible();
+  }
+
+  /** The open list's entry of a store. */
+  collectingItem(storeCode: string): Locator {
+    return this.collectingList.locator(`[data-testid="collecting-item"][data-store="${storeCode}"]`);
+  }
+
+  /** Stop a store's item from the open list and answer the confirmation. */
+  async stopCollecting(storeCode: string, answer: 'ok' | 'cancel' = 'ok'): Promise<void> {
+    await this.collectingItem(storeCode).getByRole('button').click();
+    const alert = this.page.locator('ion-alert');
+    await expect(alert).toBeVisible();
+    await alert.locator('button.alert-button').nth(answer === 'ok' ? 1 : 0).click();
+    await expect(alert).toHaveCount(0);
+  }
+
+  async storedSession(): Promise<string | null> {
+    return this.page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+  }
+}
