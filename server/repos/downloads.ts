@@ -1,15 +1,9 @@
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
 import type { DownloadStatus, DownloadType } from '../../src/api/contract/files';
-import { PRODUCT_TABLE } from '../../src/api/contract/products';
-import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { aliases, companies, downloadTasks, layoutConfigs, products, stores, tags } from '../db/schema/index';
-import { queryTable } from '../lib/table-sql';
 import { isNoProductTag } from './exceptions';
 import { isErrorTag } from './stats';
-import { prInfoText } from './tag-history';
 
 /*
  * Download tasks (console-core §7) and the rows that only downloads read. The tag lists themselves come from
@@ -118,46 +112,5 @@ export async function aliasNames(db: Db, companyCode: string): Promise<Map<numbe
 
 // ---- Products (types 4 and 6) ----
 
-export interface ProductFileRow {
-  prCode: string;
-  type: string | null;
-  layoutId: string | null;
-  nfc: string | null;
-  barcode: string | null;
-  prInfo: string[];
-  tagCount: number;
-  updatedAt: Date;
-}
-
-/**
- * Products of a store over PRODUCT_TABLE (its time field is 'number': epoch seconds, products contract).
- * assignedOnly keeps the products that an assigned tag shows (type 6). The product list screen's query can
- * adopt this source when it is served.
- */
-export async function productPage(
-  db: Db,
-  storeCode: string,
-  body: Record<string, unknown>,
-  opts: { assignedOnly?: boolean; prCodes?: string[] } = {},
-): Promise<TablePage<ProductFileRow>> {
-  const tagCount = sql<number>`(select count(*)::int from ${tags} t where t.store_code = ${products.storeCode} and t.pr_code = ${products.prCode})`;
-  const columns: Record<keyof typeof PRODUCT_TABLE.fields, PgColumn | SQL> = {
-    prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode,
-    prInfo: prInfoText(products.prInfo), tagCount, updatedAt: sql`extract(epoch from ${products.updatedAt})`,
-  };
-  const base: SQL[] = [eq(products.storeCode, storeCode)];
-  if (opts.assignedOnly) {
-    base.push(sql`exists (select 1 from ${tags} t where t.store_code = ${products.storeCode} and t.pr_code = ${products.prCode} and t.operation = 1)`);
-  }
-  if (opts.prCodes) base.push(sql`${products.prCode} = any(${sql.param(opts.prCodes)}::text[])`);
-  return queryTable<ProductFileRow, keyof typeof PRODUCT_TABLE.fields>(
-    db,
-    wideTable(PRODUCT_TABLE),
-    body,
-    { table: products, columns, dateColumn: products.updatedAt, uniqueColumn: products.prCode, base },
-    {
-      prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode, prInfo: products.prInfo,
-      tagCount: tagCount.as('tag_count'), updatedAt: products.updatedAt,
-    },
-  );
-}
+// The product files read the product list's own source.
+export { productPage, type ProductFileRow } from './products';

@@ -1,7 +1,13 @@
-import { and, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { wideTable } from '../../src/api/contract/common';
+import { PRODUCT_TABLE, type Product } from '../../src/api/contract/products';
+import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { products, tags } from '../db/schema/index';
 import { ApiError } from '../lib/errors';
+import { queryTable } from '../lib/table-sql';
+import { prInfoText } from './tag-history';
 
 /** console-core §8, exact text. */
 export const PRODUCT_NOT_FOUND = 'This product does not exist';
@@ -77,4 +83,84 @@ export async function searchProductCodes(db: Db, storeCode: string, keyword: str
     .orderBy(products.prCode)
     .limit(limit);
   return rows.map((r) => r.prCode);
+}
+
+// ---- The product list (console-admin §3) and the product files read the same source ----
+
+export interface ProductFileRow {
+  prCode: string;
+  type: string | null;
+  layoutId: string | null;
+  nfc: string | null;
+  barcode: string | null;
+  prInfo: string[];
+  tagCount: number;
+  updatedAt: Date;
+}
+
+type ProductField = keyof typeof PRODUCT_TABLE.fields;
+
+/**
+ * Products of a store over PRODUCT_TABLE. assignedOnly keeps the products that an assigned tag shows (file type
+ * 6); prCodes narrows to named products. tagCount is a correlated count: evaluated per row of the page, and for
+ * every row only when a client filters or sorts by it.
+ */
+export async function productPage(
+  db: Db,
+  storeCode: string,
+  body: Record<string, unknown>,
+  opts: { assignedOnly?: boolean; prCodes?: string[] } = {},
+): Promise<TablePage<ProductFileRow>> {
+  // Qualified by hand: Drizzle writes a lone table's columns unqualified, and inside the subquery an unqualified
+  // "store_code" would be the tag's own column (every tag of every product counted).
+  const outer = sql.raw('"products"."store_code"');
+  const outerCode = sql.raw('"products"."pr_code"');
+  const tagCount = sql<number>`(select count(*)::int from ${tags} t where t.store_code = ${outer} and t.pr_code = ${outerCode})`;
+  const columns: Record<ProductField, PgColumn | SQL> = {
+    prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode,
+    prInfo: prInfoText(products.prInfo), tagCount, updatedAt: products.updatedAt,
+  };
+  const base: SQL[] = [eq(products.storeCode, storeCode)];
+  if (opts.assignedOnly) {
+    base.push(sql`exists (select 1 from ${tags} t where t.store_code = ${outer} and t.pr_code = ${outerCode} and t.operation = 1)`);
+  }
+  if (opts.prCodes) base.push(sql`${products.prCode} = any(${sql.param(opts.prCodes)}::text[])`);
+  return queryTable<ProductFileRow, ProductField>(
+    db,
+    wideTable(PRODUCT_TABLE),
+    body,
+    { table: products, columns, dateColumn: products.updatedAt, uniqueColumn: products.prCode, base },
+    {
+      prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode, prInfo: products.prInfo,
+      tagCount: tagCount.as('tag_count'), updatedAt: products.updatedAt,
+    },
+  );
+}
+
+/** The product list answer: each row with the tag types showing it, from one grouped query over the page. */
+export async function listProducts(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<Product>> {
+  const page = await productPage(db, storeCode, body);
+  const types = new Map<string, string[]>();
+  const codes = page.data.map((r) => r.prCode);
+  if (codes.length) {
+    const rows = await db
+      .selectDistinct({ prCode: tags.prCode, tagType: tags.tagType })
+      .from(tags)
+      .where(and(eq(tags.storeCode, storeCode), inArray(tags.prCode, codes)));
+    for (const r of rows) if (r.prCode && r.tagType) types.set(r.prCode, [...(types.get(r.prCode) ?? []), r.tagType]);
+  }
+  return {
+    ...page,
+    data: page.data.map((r) => ({
+      prCode: r.prCode,
+      type: r.type ?? '',
+      prInfo: r.prInfo,
+      layoutId: r.layoutId ?? '',
+      nfc: r.nfc ?? '',
+      barcode: r.barcode ?? '',
+      updatedAt: r.updatedAt.toISOString(),
+      tagCount: r.tagCount,
+      tagType: (types.get(r.prCode) ?? []).sort(),
+    })),
+  };
 }

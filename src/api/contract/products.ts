@@ -6,8 +6,10 @@ import { LayoutId } from './tags';
 import { LED_DEFAULTS, PAGE_NO_DEFAULT, PRODUCT_UPDATE_MAX } from './constants-admin';
 
 /*
- * Products of console-admin §3 and their calls (§7 "Products and tasks"). Date columns are declared 'number'
- * in the tables: they sort, and a filter on them compares epoch seconds like filter_startDate does.
+ * Products of console-admin §3 and their calls (§7 "Products and tasks"). Date columns sort, and a filter on
+ * them compares epoch seconds like filter_startDate does; a table the server answers declares them 'date', so
+ * that the value is turned into a timestamp before it meets the column ('number' would compare an integer
+ * with a timestamp and fail in SQL).
  */
 
 export const ProductSchema = Type.Object({
@@ -25,7 +27,7 @@ export const ProductSchema = Type.Object({
 export type Product = Static<typeof ProductSchema>;
 
 export const PRODUCT_TABLE = defineTable({
-  fields: { prCode: 'text', type: 'text', layoutId: 'text', nfc: 'text', barcode: 'text', prInfo: 'text', tagCount: 'number', updatedAt: 'number' },
+  fields: { prCode: 'text', type: 'text', layoutId: 'text', nfc: 'text', barcode: 'text', prInfo: 'text', tagCount: 'number', updatedAt: 'date' },
   defaultOrder: { field: 'prCode', dir: 'asc' },
   dateField: 'updatedAt',
 });
