@@ -105,7 +105,8 @@ export default defineConfig({
       // Registered by hand through workbox-window (src/app/pwa.ts) to own the update flow and the first-visit caching.
       injectRegister: false,
       // favicon.svg and the apple-touch icon are referenced by index.html, so an offline start needs them too.
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      // The scan sounds (18 KB) must play when the store's Wi-Fi is gone, so they are part of the offline shell.
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png', 'sounds/*.wav'],
       manifest: {
         id: '/',
         name: 'Shelfpad',

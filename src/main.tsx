@@ -21,6 +21,9 @@ async function start() {
   );
   registerServiceWorker();
   void requestPersistentStorage();
+  // Queued handheld writes are replayed from the start, whatever screen opens; loaded apart so that Dexie is
+  // not part of the first screen's bundle.
+  void import('./offline/outbox').then(({ startOutbox }) => startOutbox());
 }
 
 void start();

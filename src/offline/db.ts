@@ -1,0 +1,67 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { OutboxState } from './outbox-policy';
+
+/** Handheld writes the outbox carries; blink (tagLed, plusBlink) is never one of them (DESIGN.md §5). */
+export type OutboxKind = 'tagAssign' | 'tagAssignMultiple' | 'tagDeassign' | 'tagReassign' | 'plusAssign' | 'plusDeassign';
+
+export interface OutboxOp {
+  /** The Idempotency-Key of every send of this operation: a resend after a lost answer never writes twice. */
+  id: string;
+  kind: OutboxKind;
+  /** The request body, exactly as it is sent (the server binds the key to it). */
+  payload: unknown;
+  storeCode: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Monotonic across the database (and tabs): the order in which a store's operations are sent. */
+  seq: number;
+  state: OutboxState;
+  /** Sends that did not end the operation (network, 5xx) plus the final one. */
+  attempts: number;
+  lastError?: string;
+  /** HTTP status of the last failed send; 0 when the server was not reached. */
+  lastStatus?: number;
+  /** Epoch ms before which a pending operation is not sent again (backoff). */
+  nextAttemptAt: number;
+  /** The server's answer once done (e.g. the taskId the scan log follows). */
+  answer?: unknown;
+  /** Epoch ms of the last state change to done or failed. */
+  settledAt?: number;
+}
+
+/** The offline lookup's copy of a store's products (console-core §8 'This product does not exist'). */
+export interface CachedProduct {
+  storeCode: string;
+  prCode: string;
+  /** The first prInfo slot: what the scan log shows next to the code. */
+  name: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class ShelfpadDb extends Dexie {
+  outbox!: EntityTable<OutboxOp, 'id'>;
+  products!: Table<CachedProduct, [string, string]>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'shelfpad') {
+    super(name);
+    this.version(1).stores({
+      // [state+storeCode+seq] finds a store's next open operation without walking its done ones (1,000 queued
+      // assigns would otherwise cost a scan per send); seq orders the queue screen.
+      outbox: 'id, seq, state, [storeCode+seq], [state+storeCode+seq]',
+      products: '[storeCode+prCode], storeCode',
+      meta: 'key',
+    });
+  }
+}
+
+/** The one database of the app. */
+export const db = new ShelfpadDb();
+
+/** meta keys */
+export const OUTBOX_SEQ_KEY = 'outbox.seq';
+export const productCacheKey = (storeCode: string) => `products.${storeCode}`;

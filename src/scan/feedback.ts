@@ -1,0 +1,115 @@
+/*
+ * What a scan sounds, feels and looks like. Staff work by ear across an aisle, so the sound must start in the same
+ * task as the scan (budget: scan → sound + flash p95 ≤ 50 ms): success()/failure() call Howl.play() and dispatch
+ * the flash event synchronously, never after an await.
+ *
+ * Howler plays through Web Audio (decoded once, no <audio> start-up lag) and unlocks the audio context on the
+ * first touch/click/keydown by itself (Howler.autoUnlock); preload() decodes both files ahead of the first scan.
+ */
+import { Howl } from 'howler';
+
+export type FeedbackKind = 'success' | 'failure';
+
+export const VIBRATION: Record<FeedbackKind, number[]> = { success: [40], failure: [100, 60, 100] };
+export const FLASH_EVENT = 'shelfpad:flash';
+export const FLASH_MS = 250;
+
+export interface FlashDetail {
+  kind: FeedbackKind;
+}
+
+export interface FeedbackRecord {
+  kind: FeedbackKind;
+  at: number;
+}
+
+declare global {
+  interface Window {
+    /**
+     * Test/diagnostics hook: every feedback play is appended here as { kind, at: performance.now() }, so e2e tests
+     * and the latency bench can observe sounds without audio hardware. Not an API for the app itself.
+     */
+    __shelfpadFeedback?: FeedbackRecord[];
+  }
+}
+
+export interface Player {
+  play(): void;
+}
+
+export interface FeedbackDeps {
+  makePlayer(kind: FeedbackKind): Player;
+  vibrate?(pattern: number[]): void;
+  dispatch?(event: Event): void;
+  now?(): number;
+  record?(entry: FeedbackRecord): void;
+}
+
+export interface Feedback {
+  success(): void;
+  failure(): void;
+  play(kind: FeedbackKind): void;
+  /** Create (and so fetch and decode) both sounds now; call when a scanning screen opens. */
+  preload(): void;
+  /** Mute sound only; vibration and flash still tell the user what happened. */
+  setMuted(muted: boolean): void;
+}
+
+export function createFeedback(deps: FeedbackDeps): Feedback {
+  const players: Partial<Record<FeedbackKind, Player>> = {};
+  let muted = false;
+  const player = (kind: FeedbackKind) => (players[kind] ??= deps.makePlayer(kind));
+
+  const play = (kind: FeedbackKind) => {
+    if (!muted) {
+      try {
+        player(kind).play();
+      } catch {
+        // no audio device or a locked context: vibration and flash below still carry the result
+      }
+    }
+    deps.record?.({ kind, at: deps.now ? deps.now() : 0 });
+    try {
+      deps.vibrate?.(VIBRATION[kind]);
+    } catch {
+      // vibrate throws in some embedded webviews when called without a gesture
+    }
+    deps.dispatch?.(new CustomEvent<FlashDetail>(FLASH_EVENT, { detail: { kind } }));
+  };
+
+  return {
+    play,
+    success: () => play('success'),
+    failure: () => play('failure'),
+    preload: () => {
+      player('success');
+      player('failure');
+    },
+    setMuted: (m) => {
+      muted = m;
+    },
+  };
+}
+
+function soundUrl(kind: FeedbackKind): string {
+  return `${import.meta.env?.BASE_URL ?? '/'}sounds/${kind}.wav`;
+}
+
+/** The app's feedback, wired to howler and the browser; inert outside a browser (unit tests, SSR). */
+export const feedback: Feedback = createFeedback({
+  makePlayer: (kind) => {
+    if (typeof window === 'undefined') return { play: () => {} };
+    const howl = new Howl({ src: [soundUrl(kind)], preload: true, html5: false });
+    return { play: () => void howl.play() };
+  },
+  vibrate: (pattern) => {
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
+  },
+  dispatch: (event) => {
+    if (typeof window !== 'undefined') window.dispatchEvent(event);
+  },
+  now: () => performance.now(),
+  record: (entry) => {
+    if (typeof window !== 'undefined') (window.__shelfpadFeedback ??= []).push(entry);
+  },
+});
