@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { gridOutline } from 'ionicons/icons';
+import { barcodeOutline, cloudUploadOutline, gridOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 
@@ -26,7 +26,7 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
   privilege: RouteAccess;
   menu?: MenuEntry;
-  /** A one-tap button on phones (the handheld scan screen, once it exists). */
+  /** A one-tap button in the header on phones (the handheld scan screen). */
   phoneQuickAccess?: boolean;
 }
 
@@ -42,6 +42,19 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/dashboard/dashboard-page')),
     privilege: { section: 'dashboard', need: 'read' },
     menu: { labelKey: 'dashboard', icon: gridOutline, group: 'monitoring' },
+  },
+  {
+    path: '/scan',
+    page: lazy(() => import('./features/scan/scan-page')),
+    privilege: { section: 'tag', need: 'read' },
+    menu: { labelKey: 'scan', icon: barcodeOutline, group: 'handheld' },
+    phoneQuickAccess: true,
+  },
+  {
+    path: '/scan/queue',
+    page: lazy(() => import('./features/scan/queue-page')),
+    privilege: { section: 'tag', need: 'read' },
+    menu: { labelKey: 'scanQueue', icon: cloudUploadOutline, group: 'handheld' },
   },
 ];
 

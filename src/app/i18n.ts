@@ -4,6 +4,7 @@ import type common from '../../locales/en_US/common.json';
 import type auth from '../../locales/en_US/auth.json';
 import type layout from '../../locales/en_US/layout.json';
 import type dashboard from '../../locales/en_US/dashboard.json';
+import type scan from '../../locales/en_US/scan.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -13,7 +14,7 @@ import type dashboard from '../../locales/en_US/dashboard.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -21,7 +22,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan };
   }
 }
 

@@ -1,0 +1,112 @@
+/*
+ * Plus assign (plus-signage §4 "Device entry", §5 "Assign (v1 modal)"): the pure MAC entry state machine drives
+ * the fields; this component only renders it, asks its question, and sends its request through the outbox.
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IonButton, IonChip, IonIcon, IonLabel, IonNote } from '@ionic/react';
+import { closeCircle } from 'ionicons/icons';
+import { ScanField } from '../../scan/scan-field';
+import { feedback } from '../../scan/feedback';
+import { initialMacEntry, macEntryReducer, MSG_ADD_TYPED_CODE, MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { useDialogs } from '../../ui/dialogs';
+import { followFocus, type ModeProps } from './mode-props';
+import { useCameraLabels } from './use-camera-labels';
+
+export function PlusMode({ storeCode, log }: ModeProps) {
+  const { t } = useTranslation('scan');
+  const dialogs = useDialogs();
+  const cameraLabels = useCameraLabels();
+  const { send } = log;
+  const [s, dispatch] = useReducer(macEntryReducer, initialMacEntry);
+  const addressRef = useRef<HTMLIonInputElement>(null);
+  const productRef = useRef<HTMLIonInputElement>(null);
+  const sent = useRef<typeof s.request>(undefined);
+
+  useEffect(() => {
+    if (!s.error) return;
+    feedback.failure();
+  }, [s.error]);
+
+  useEffect(() => {
+    if (s.prompt !== MSG_ADD_TYPED_CODE) return;
+    void dialogs.confirm(t('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
+    // dialogs is a new object each render; the question must be asked once per prompt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [s.prompt]);
+
+  useEffect(() => {
+    const request = s.request;
+    // Once per request object: StrictMode's second effect run must not queue the same write twice.
+    if (!request || sent.current === request) return;
+    sent.current = request;
+    const done = () => {
+      dispatch({ type: 'attempted' });
+      followFocus(addressRef.current);
+    };
+    if (request.kind === 'assign') {
+      void send('plusAssign', [request.mac, ...request.product], {
+          kind: 'plusAssign',
+          storeCode,
+          payload: { storeCode, devList: [{ mac: request.mac, product: request.product }] },
+        })
+        .finally(done);
+    } else {
+      void send('plusDeassign', [request.mac], { kind: 'plusDeassign', storeCode, payload: { storeCode, devList: [{ mac: request.mac }] } }).finally(done);
+    }
+  }, [s.request, send, storeCode]);
+
+  return (
+    <div data-testid="plus-mode" data-state={s.entry.state}>
+      <IonNote data-testid="plus-state">{t('plus.state', { state: s.entry.state })}</IonNote>
+      <ScanField
+        name="address"
+        label={t('fields.address')}
+        value={s.address}
+        onChange={(value) => dispatch({ type: 'address', value })}
+        onSubmit={() => followFocus(productRef.current)}
+        inputRef={addressRef}
+        active={s.entry.state === 0}
+        camera
+        cameraLabels={cameraLabels}
+      />
+      <ScanField
+        name="productCode"
+        label={t('fields.productCode')}
+        value={s.productCode}
+        onChange={(value) => dispatch({ type: 'productCode', value })}
+        onSubmit={() => dispatch({ type: 'addProduct' })}
+        inputRef={productRef}
+        active={s.entry.state !== 0}
+        camera
+        cameraLabels={cameraLabels}
+      />
+      {s.products.length > 0 && (
+        <div aria-label={t('plus.list')} data-testid="plus-products">
+          {s.products.map((code) => (
+            <IonChip key={code} onClick={() => dispatch({ type: 'removeProduct', code })} aria-label={t('plus.remove', { code })}>
+              <IonLabel>{code}</IonLabel>
+              <IonIcon icon={closeCircle} aria-hidden="true" />
+            </IonChip>
+          ))}
+        </div>
+      )}
+      {s.error && (
+        <IonNote color="danger" role="alert" data-testid="scan-error">
+          {s.error === MSG_ENTER_PRODUCT_CODE ? t('messages.enterProductCode') : s.error}
+        </IonNote>
+      )}
+      <div className="ion-padding-top">
+        <IonButton disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>
+          {t('actions.add')}
+        </IonButton>
+        <IonButton onClick={() => dispatch({ type: 'assign' })} data-testid="plus-assign">
+          {t('actions.assign')}
+        </IonButton>
+        <IonButton color="medium" onClick={() => dispatch({ type: 'deassign' })} data-testid="plus-deassign">
+          {t('actions.deassign')}
+        </IonButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/*
+ * The outbox queue (DESIGN.md §5, issue 4 item 5): every handheld write with its state, so nothing is dropped
+ * silently — a write the server refused (4xx) waits here until the user retries or discards it.
+ */
+import { useTranslation } from 'react-i18next';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
+import type { OutboxOp, OutboxState } from '../../offline/outbox';
+import { discard, retry } from '../../offline/outbox';
+import { useOutboxOps } from '../../offline/use-outbox';
+import { Page } from '../../ui/page';
+
+const COLOURS: Record<OutboxState, string> = { pending: 'warning', sending: 'primary', done: 'success', failed: 'danger' };
+
+function OpItem({ op }: { op: OutboxOp }) {
+  const { t } = useTranslation('scan');
+  return (
+    <IonItem data-testid="queue-op" data-state={op.state} data-kind={op.kind}>
+      <IonLabel className="ion-text-wrap">
+        <h3>
+          {t(`queue.kinds.${op.kind}`)} · {op.storeCode}
+        </h3>
+        <p>
+          {new Date(op.createdAt).toLocaleString()} · {t('queue.attempts', { count: op.attempts })}
+        </p>
+        {op.lastError && (
+          <p className="ion-color-danger" data-testid="queue-error">
+            <IonNote color="danger">{op.lastError}</IonNote>
+          </p>
+        )}
+        {op.state === 'failed' && (
+          <div>
+            <IonButton size="small" onClick={() => void retry(op.id)}>
+              {t('actions.retry')}
+            </IonButton>
+            <IonButton size="small" color="medium" onClick={() => void discard(op.id)}>
+              {t('actions.discard')}
+            </IonButton>
+          </div>
+        )}
+      </IonLabel>
+      <IonBadge slot="end" color={COLOURS[op.state]}>
+        {t(`queue.states.${op.state}`)}
+      </IonBadge>
+    </IonItem>
+  );
+}
+
+export default function QueuePage() {
+  const { t } = useTranslation('scan');
+  const ops = useOutboxOps();
+  return (
+    <Page title={t('queueTitle')}>
+      {!ops && <IonSpinner />}
+      {ops?.length === 0 && <IonNote>{t('queue.empty')}</IonNote>}
+      {ops && ops.length > 0 && (
+        <IonList data-testid="queue-list">
+          {ops.map((op) => (
+            <OpItem key={op.id} op={op} />
+          ))}
+        </IonList>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+/*
+ * The scan log (issue 4 item 3): one line per scan, newest first. Lines for outbox writes follow their operation
+ * through the outbox's live view, so a line is right after a reload of the queue or a replay in another tab; the
+ * sound comes from onOutcome, which fires in the same task as the answer (the 50 ms budget of DESIGN.md §8).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { feedback } from '../../scan/feedback';
+import { enqueue, onOutcome, type OutboxKind, type OutboxOp } from '../../offline/outbox';
+import { useOutboxOps } from '../../offline/use-outbox';
+
+export type LogKind = 'assign' | 'deassign' | 'undo' | 'plusAssign' | 'plusDeassign' | 'blink' | 'lookup';
+export type LogStatus = 'sending' | 'queued' | 'ok' | 'failed';
+
+export interface LogEntry {
+  key: number;
+  at: number;
+  kind: LogKind;
+  codes: string[];
+  status: LogStatus;
+  message?: string;
+  opId?: string;
+  /** Queued while offline: its later completion is not announced with a sound (the user has moved on). */
+  queued?: boolean;
+}
+
+export interface ScanLog {
+  entries: LogEntry[];
+  counters: Record<'ok' | 'failed' | 'queued', number>;
+  /** A line that is settled now (blink, lookup, a refusal at scan time). */
+  add(entry: Omit<LogEntry, 'key' | 'at'>): void;
+  /** Store a write in the outbox and follow it in the log; resolves with the operation id. */
+  send(kind: LogKind, codes: string[], op: { kind: OutboxKind; storeCode: string; payload: unknown }): Promise<string>;
+  clear(): void;
+}
+
+/** A 200 answer can still list tags the server refused (TagAssignAnswer.failed). */
+function refusal(op: OutboxOp): string | undefined {
+  const failed = (op.answer as { failed?: { message: string }[] } | undefined)?.failed;
+  return failed?.length ? failed.map((f) => f.message).join(', ') : undefined;
+}
+
+function statusOf(entry: LogEntry, op: OutboxOp | undefined): Pick<LogEntry, 'status' | 'message'> {
+  if (!op) return entry;
+  if (op.state === 'done') {
+    const refused = refusal(op);
+    return refused ? { status: 'failed', message: refused } : { status: 'ok' };
+  }
+  if (op.state === 'failed') return { status: 'failed', message: op.lastError };
+  // A send that did not reach the server (status 0) leaves the operation waiting for the network.
+  return entry.queued || op.lastStatus === 0 ? { status: 'queued' } : { status: 'sending' };
+}
+
+export function useScanLog(): ScanLog {
+  const [lines, setLines] = useState<LogEntry[]>([]);
+  const nextKey = useRef(1);
+  const mine = useRef(new Map<string, boolean>()); // op id → queued when sent
+  const ops = useOutboxOps();
+
+  useEffect(
+    () =>
+      onOutcome((op, outcome) => {
+        if (!mine.current.has(op.id)) return;
+        const queued = mine.current.get(op.id);
+        if (outcome === 'failed' || refusal(op)) feedback.failure();
+        else if (!queued) feedback.success();
+      }),
+    [],
+  );
+
+  const add = useCallback((entry: Omit<LogEntry, 'key' | 'at'>) => {
+    const line = { ...entry, key: nextKey.current++, at: Date.now() };
+    setLines((prev) => [line, ...prev].slice(0, 500));
+  }, []);
+
+  const send = useCallback<ScanLog['send']>(
+    async (kind, codes, op) => {
+      const queued = typeof navigator !== 'undefined' && !navigator.onLine;
+      const id = await enqueue(op);
+      mine.current.set(id, queued);
+      add({ kind, codes, status: queued ? 'queued' : 'sending', opId: id, queued });
+      return id;
+    },
+    [add],
+  );
+
+  const entries = useMemo(() => {
+    const byId = new Map((ops ?? []).map((op) => [op.id, op]));
+    return lines.map((line) => (line.opId ? { ...line, ...statusOf(line, byId.get(line.opId)) } : line));
+  }, [lines, ops]);
+
+  const counters = useMemo(() => {
+    const c = { ok: 0, failed: 0, queued: 0 };
+    for (const e of entries) if (e.status !== 'sending') c[e.status] += 1;
+    return c;
+  }, [entries]);
+
+  const clear = useCallback(() => setLines([]), []);
+  return { entries, counters, add, send, clear };
+}

@@ -1,0 +1,100 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { FeedbackKind } from '../../../src/scan/feedback';
+
+/** The session key of src/app/session.ts: a signed-in page starts with the API's login answer there. */
+const SESSION_KEY = 'shelfpad.session';
+
+/** The handheld scan screen as staff use it: a store, a mode, and a scanner that types into the page. */
+export class ScanPageModel {
+  readonly storePicker: Locator;
+  readonly error: Locator;
+  readonly logLines: Locator;
+
+  constructor(readonly page: Page) {
+    this.storePicker = page.getByTestId('store-picker');
+    this.error = page.getByTestId('scan-error');
+    this.logLines = page.getByTestId('scan-log-line');
+  }
+
+  async open(session: unknown) {
+    await this.page.addInitScript(
+      ([key, value]) => {
+        sessionStorage.setItem(key, value);
+        localStorage.setItem('shelfpad.testHooks', '1');
+      },
+      [SESSION_KEY, JSON.stringify(session)] as const,
+    );
+    await this.page.goto('/#/scan');
+    await expect(this.storePicker).toBeVisible();
+  }
+
+  async pickStore(code: string) {
+    await this.storePicker.click();
+    await this.page.locator('ion-select-popover').getByText(code, { exact: true }).click();
+    await expect(this.page.locator('ion-select-popover')).toHaveCount(0);
+    // The store's product download keeps the main thread busy, and CDP sends each key only once the page has
+    // handled the previous one: a scan typed meanwhile would arrive with gaps no scanner makes.
+    await expect(this.page.getByTestId('product-cache')).toBeVisible({ timeout: 30_000 });
+    await this.idle();
+    await this.releaseFocus();
+  }
+
+  async mode(label: string) {
+    await this.page.getByTestId('scan-modes').locator('ion-segment-button', { hasText: label }).click();
+    await this.releaseFocus();
+  }
+
+  /** What a wedge scanner does: the code as key events at `msPerChar`, then Enter. */
+  async scan(code: string, msPerChar = 10) {
+    await this.page.keyboard.type(code, { delay: msPerChar });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * A wedge scan that the page must take. CDP hands the page each key only after it handled the previous one, so
+   * on a starved CPU (two browsers and the server on two cores) the keys of one burst can arrive 100-250 ms apart —
+   * gaps no scanner makes, as a scanner's keys are time-stamped by the OS on arrival. Such a burst is rightly
+   * taken as typing; the scan is then repeated (at most twice), once `accepted` shows the first was not taken.
+   */
+  async scanTaken(code: string, accepted: () => Promise<boolean>) {
+    for (let attempt = 1; ; attempt++) {
+      await this.scan(code);
+      try {
+        await expect.poll(accepted, { timeout: 2_000 }).toBe(true);
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+
+  /** Until the page's start-up work (lazy chunks, first reads) is over: see pickStore for why keys need that. */
+  async idle() {
+    await this.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
+  }
+
+  field(label: 'Tag ID' | 'Product Code'): Locator {
+    return this.page.getByRole('textbox', { name: label });
+  }
+
+  /** Scanning staff do not tap a field first: nothing has focus, the active scan field takes the scan. */
+  async releaseFocus() {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Ionic's focus-visible switches the whole document to keyboard mode on the first keydown (a style recalc that
+    // a starved CPU stretches past the burst gap): let a key that is no character pay for it before the scan.
+    await this.page.keyboard.press('Shift');
+  }
+
+  /** Whether the newest log line is about `code` (a scan with a lost character would name another code). */
+  async loggedLast(code: string): Promise<boolean> {
+    return (await this.logLines.count()) > 0 && (await this.logLines.first().innerText()).includes(code);
+  }
+
+  async resetFeedback() {
+    await this.page.evaluate(() => (window.__shelfpadFeedback = []));
+  }
+
+  feedback(): Promise<FeedbackKind[]> {
+    return this.page.evaluate(() => (window.__shelfpadFeedback ?? []).map((f) => f.kind));
+  }
+}
