@@ -4,6 +4,8 @@ import { AppShell, LANGUAGE_KEY } from './page-models/app-shell';
 
 const layoutOf = (language: string) => JSON.parse(readFileSync(`locales/${language}/layout.json`, 'utf8'));
 const english = layoutOf('en_US');
+/** The menu an administrator sees, in route-table order. */
+const adminMenu = (layout: ReturnType<typeof layoutOf>) => [layout.menu.items.dashboard, layout.menu.items.scan, layout.menu.items.scanQueue];
 
 for (const language of ['ja_JP', 'ko_KR'] as const) {
   test(`switching to ${language} in the header reloads the app in that language and keeps the choice`, async ({ page, request }) => {
@@ -15,7 +17,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
     await shell.signIn(request, 'admin@shelfpad.test');
     await shell.goto('/dashboard');
     await shell.expectReady();
-    expect(await shell.menuLabels()).toEqual([english.menu.items.dashboard]);
+    expect(await shell.menuLabels()).toEqual(adminMenu(english));
     // Ionic hands a button's aria-label to the inner native button: read it as the accessible name.
     await expect(shell.current.getByRole('button', { name: english.header.userMenu })).toBeVisible();
 
@@ -24,7 +26,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
     // Still signed in after the reload, now in the chosen language.
     await shell.expectPath('/dashboard');
     await shell.expectReady();
-    expect(await shell.menuLabels()).toEqual([translated.menu.items.dashboard]);
+    expect(await shell.menuLabels()).toEqual(adminMenu(translated));
     await expect(shell.current.getByRole('button', { name: translated.header.userMenu })).toBeVisible();
     const menu = await shell.openUserMenu();
     await expect(menu.getByTestId('logout-item')).toHaveText(translated.header.logout);
@@ -32,7 +34,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
     // A fresh start reads the stored choice again.
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', language.replace('_', '-'));
-    expect(await shell.menuLabels()).toEqual([translated.menu.items.dashboard]);
+    expect(await shell.menuLabels()).toEqual(adminMenu(translated));
   });
 }
 
@@ -43,5 +45,5 @@ test('an unknown stored language starts in English', async ({ page, request }) =
   await shell.goto('/dashboard');
   await shell.expectReady();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  expect(await shell.menuLabels()).toEqual([english.menu.items.dashboard]);
+  expect(await shell.menuLabels()).toEqual(adminMenu(english));
 });
