@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyLoginAnswer, safeNext, safeRedirect } from '../../src/features/auth/login-flow';
 import { validatePasswordChange } from '../../src/features/auth/password-change-validation';
 import { loginResult } from '../../src/features/auth/login-history';
-import { formatDateTime } from '../../src/features/auth/format-time';
+import { formatDateTime } from '../../src/ui/format-time';
 
 const BASE = 'https://console.example/#/login';
 const session = { accessToken: 'tok', email: 'a@b.c', systemConfig: { site: '', useSubDomain: false, imageBaseUpdate: false, enableProductUpdateHistory: false } };

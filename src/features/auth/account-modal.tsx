@@ -8,8 +8,8 @@ import { api, useCall } from '../../app/api';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { updateSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
-import { formatDateTime } from './format-time';
-import { ModalFrame } from './modal-frame';
+import { formatDateTime } from '../../ui/format-time';
+import { ModalFrame } from '../../ui/modal-frame';
 import { PasswordChangeFormView } from './password-change-form';
 
 export type AccountSection = 'profile' | 'password';

@@ -6,7 +6,7 @@ import { settingsStoreEndpoints } from '../../api/endpoints/settings-store';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { endSession } from './logout';
-import { ModalFrame } from './modal-frame';
+import { ModalFrame } from '../../ui/modal-frame';
 
 type Field = 'companyCode' | 'companyName' | 'address';
 /** The contract's company code: letters, digits, '_', '.', '-'. */

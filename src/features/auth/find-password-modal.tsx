@@ -5,7 +5,7 @@ import { ApiFailure } from '../../api/client';
 import { authEndpoints } from '../../api/endpoints/auth';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
-import { ModalFrame } from './modal-frame';
+import { ModalFrame } from '../../ui/modal-frame';
 
 /**
  * Forgot password (POST /auth/forget/password). console-core §8: an answer with code 0 shows 'Error' with the

@@ -1,7 +1,7 @@
 import { IonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { endSession } from './logout';
-import { ModalFrame } from './modal-frame';
+import { ModalFrame } from '../../ui/modal-frame';
 import { PasswordChangeFormView } from './password-change-form';
 
 /**

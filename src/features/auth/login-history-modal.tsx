@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../api/client';
 import { membersEndpoints } from '../../api/endpoints/members';
 import { api } from '../../app/api';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../ui/format-time';
 import { LOGIN_HISTORY_PAGE_SIZE, loginResult } from './login-history';
-import { ModalFrame } from './modal-frame';
+import { ModalFrame } from '../../ui/modal-frame';
 import './auth.css';
 
 /** The signed-in member's own login history (no URL; opened from the header). */

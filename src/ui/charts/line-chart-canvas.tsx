@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { formatDateTime } from '../format-time';
 import type { LineSeriesData } from './line-chart';
 
 /** The canvas cannot use CSS variables: read their current values from the element (dark mode included). */
@@ -9,6 +10,10 @@ function resolveColor(el: HTMLElement, color: string): string {
   const value = getComputedStyle(el).getPropertyValue(m[1]).trim();
   return value || (m[2] ? resolveColor(el, m[2].trim()) : '#888');
 }
+
+/** Epoch-second times are drawn in the browser's time zone (NOTES.md 10); the library itself speaks UTC. */
+const localTime = (time: Time) => (typeof time === 'number' ? formatDateTime(time * 1000) : String(time));
+const localTick = (time: Time) => (typeof time === 'number' ? formatDateTime(time * 1000).slice(11, 16) : null);
 
 /** The lazily loaded part of LineChart: a lightweight-charts chart, one line series per entry. */
 export default function LineChartCanvas({ series, height }: { series: LineSeriesData[]; height: number }) {
@@ -24,9 +29,9 @@ export default function LineChartCanvas({ series, height }: { series: LineSeries
       layout: { background: { color: 'transparent' }, textColor: style.color, fontFamily: style.fontFamily, attributionLogo: true },
       grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128,128,128,0.2)' } },
       rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false },
+      timeScale: { borderVisible: false, tickMarkFormatter: localTick },
       // Counts of tags are whole numbers: no decimals on the axis or crosshair.
-      localization: { priceFormatter: (p: number) => Math.round(p).toLocaleString(document.documentElement.lang || undefined) },
+      localization: { priceFormatter: (p: number) => Math.round(p).toLocaleString(document.documentElement.lang || undefined), timeFormatter: localTime },
       handleScroll: false,
       handleScale: false,
     });
@@ -60,6 +65,7 @@ export default function LineChartCanvas({ series, height }: { series: LineSeries
       line.applyOptions({ color: resolveColor(el, s.color) });
       line.setData(s.points.map((p) => ({ time: p.time as Time, value: p.value })));
     }
+    c.timeScale().applyOptions({ timeVisible: series.some((s) => typeof s.points[0]?.time === 'number') });
     c.timeScale().fitContent();
   }, [series]);
 

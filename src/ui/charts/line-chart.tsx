@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { formatDateTime } from '../format-time';
 import { formatCount } from './chart-format';
 import './charts.css';
 
 export interface LinePoint {
-  /** yyyy-mm-dd */
-  time: string;
+  /** yyyy-mm-dd for series over days; epoch seconds for series within a day (the 24 h status histories). */
+  time: string | number;
   value: number;
 }
 
@@ -31,7 +32,7 @@ const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
  * in a visually hidden table.
  */
 export function LineChart({ series, title, height = 200, testId }: LineChartProps) {
-  const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort();
+  const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return (
     <figure className="chart chart-line" data-testid={testId}>
       <div style={{ height }} aria-hidden="true">
@@ -62,7 +63,7 @@ export function LineChart({ series, title, height = 200, testId }: LineChartProp
         <tbody>
           {dates.map((d) => (
             <tr key={d} data-testid={testId ? `${testId}-row-${d}` : undefined}>
-              <th scope="row">{d}</th>
+              <th scope="row">{typeof d === 'number' ? formatDateTime(d * 1000) : d}</th>
               {series.map((s) => {
                 const v = s.points.find((p) => p.time === d)?.value ?? 0;
                 return (

@@ -14,7 +14,7 @@ export interface ModalFrameProps {
   children: ReactNode;
 }
 
-/** The anatomy of the auth modals: a toolbar with the title and one leave button, then padded content. */
+/** The anatomy of every modal: a toolbar with the title and one leave button, then padded content. */
 export function ModalFrame({ isOpen, title, onClose, closeLabel, backdropDismiss = true, testId, children }: ModalFrameProps) {
   // A dismissal the parent asked for (isOpen turned false) is not the member leaving: onClose must not run twice.
   const openRef = useRef(isOpen);

@@ -1,0 +1,3 @@
+export { DataTable } from './data-table';
+export { pageLocally } from './local-table';
+export type { Column, DataTableProps, TableAction, TableSource } from './types';

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { Condition, FieldKind, TableFilter, TableState } from '../../api/table';
+import { formatDateTime, toEpochSeconds } from '../format-time';
+import type { Column } from './types';
+
+/** The conditions each kind of field offers (console-core §3: text is 'contains' or 'equals'). */
+export const CONDITIONS_OF: Record<FieldKind, readonly Condition[]> = {
+  text: ['~', '=='],
+  number: ['==', '>=', '<='],
+  hex: ['==', '>=', '<='],
+  date: ['>=', '<='],
+  enum: ['=='],
+  bool: ['=='],
+};
+
+interface Draft {
+  values: Record<string, string>;
+  conditions: Record<string, Condition>;
+  start: string;
+  end: string;
+}
+
+function toDraft(state: Pick<TableState, 'filters' | 'dateRange'>): Draft {
+  const values: Record<string, string> = {};
+  const conditions: Record<string, Condition> = {};
+  for (const [field, f] of Object.entries(state.filters ?? {})) {
+    values[field] = Array.isArray(f.value) ? f.value.join(',') : String(f.value);
+    if (f.condition) conditions[field] = f.condition;
+  }
+  const show = (s?: number) => (s === undefined ? '' : formatDateTime(s * 1000));
+  return { values, conditions, start: show(state.dateRange?.start), end: show(state.dateRange?.end) };
+}
+
+interface Props<Row> {
+  columns: readonly Column<Row>[];
+  state: Pick<TableState, 'filters' | 'dateRange'>;
+  dateRange?: boolean;
+  onApply: (filters: Record<string, TableFilter>, dateRange: TableState['dateRange']) => void;
+}
+
+/** One control per filterable column (condition + value) and the optional date range; applied on Enter. */
+export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<Row>) {
+  const { t } = useTranslation('common');
+  const [draft, setDraft] = useState<Draft>(() => toDraft(state));
+  const filterable = columns.filter((c) => c.filter);
+
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault();
+    const filters: Record<string, TableFilter> = {};
+    for (const column of filterable) {
+      const text = (draft.values[column.field] ?? '').trim();
+      if (!text) continue;
+      const kind = column.filter!;
+      const condition = draft.conditions[column.field] ?? CONDITIONS_OF[kind][0];
+      const value = kind === 'number' && Number.isFinite(Number(text)) ? Number(text) : kind === 'date' ? (toEpochSeconds(text) ?? text) : text;
+      filters[column.field] = { value, condition };
+    }
+    onApply(filters, dateRange ? { start: toEpochSeconds(draft.start), end: toEpochSeconds(draft.end) } : undefined);
+  };
+  const clear = () => {
+    setDraft({ values: {}, conditions: {}, start: '', end: '' });
+    onApply({}, undefined);
+  };
+  const set = (part: 'values' | 'conditions', field: string, value: string) =>
+    setDraft((d) => ({ ...d, [part]: { ...d[part], [field]: value } }));
+
+  return (
+    <form className="data-table-filters" onSubmit={apply} aria-label={t('table.filters')}>
+      {filterable.map((column) => {
+        const kind = column.filter!;
+        const conditions = CONDITIONS_OF[kind];
+        return (
+          <div className="data-table-filter" key={column.field}>
+            <label htmlFor={`filter-${column.field}`}>{column.label}</label>
+            {conditions.length > 1 && (
+              <select
+                aria-label={t('table.condition', { column: column.label })}
+                value={draft.conditions[column.field] ?? conditions[0]}
+                onChange={(e) => set('conditions', column.field, e.target.value)}
+              >
+                {conditions.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            )}
+            {column.options ? (
+              <select id={`filter-${column.field}`} value={draft.values[column.field] ?? ''} onChange={(e) => set('values', column.field, e.target.value)}>
+                <option value="">{t('table.any')}</option>
+                {column.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`filter-${column.field}`}
+                value={draft.values[column.field] ?? ''}
+                placeholder={kind === 'date' ? 'yyyy-mm-dd hh:ii:ss' : undefined}
+                inputMode={kind === 'number' ? 'numeric' : undefined}
+                onChange={(e) => set('values', column.field, e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      {dateRange && (
+        <div className="data-table-filter">
+          <label htmlFor="filter-start">{t('table.from')}</label>
+          <input id="filter-start" value={draft.start} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+          <label htmlFor="filter-end">{t('table.to')}</label>
+          <input id="filter-end" value={draft.end} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+        </div>
+      )}
+      <div className="data-table-filter-actions">
+        <IonButton type="submit" size="small">
+          {t('table.apply')}
+        </IonButton>
+        <IonButton type="button" size="small" fill="outline" onClick={clear}>
+          {t('table.clear')}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { downloadOutline, funnelOutline, optionsOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column, TableAction } from './types';
+
+interface Props<Row> {
+  columns: readonly Column<Row>[];
+  visible: Record<string, boolean>;
+  onToggleColumn: (field: string) => void;
+  actions?: readonly TableAction<Row>[];
+  onAction: (action: TableAction<Row>) => void;
+  hasFilters: boolean;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  onDownload?: () => void;
+}
+
+/** Actions over the selection, the filter panel toggle, the column chooser and the download. */
+export function TableToolbar<Row>(props: Props<Row>) {
+  const { t } = useTranslation('common');
+  const [chooserOpen, setChooserOpen] = useState(false);
+  return (
+    <div className="data-table-toolbar">
+      {props.actions?.map((action) => (
+        <IonButton key={action.label} size="small" color={action.color ?? 'primary'} onClick={() => props.onAction(action)}>
+          {action.icon && <IonIcon slot="start" icon={action.icon} />}
+          {action.label}
+        </IonButton>
+      ))}
+      <span className="data-table-toolbar-spacer" />
+      {props.hasFilters && (
+        <IonButton size="small" fill={props.filtersOpen ? 'solid' : 'outline'} onClick={props.onToggleFilters} aria-expanded={props.filtersOpen}>
+          <IonIcon slot="start" icon={funnelOutline} />
+          {t('table.filters')}
+        </IonButton>
+      )}
+      <div className="data-table-chooser">
+        <IonButton size="small" fill="outline" onClick={() => setChooserOpen(!chooserOpen)} aria-expanded={chooserOpen}>
+          <IonIcon slot="start" icon={optionsOutline} />
+          {t('table.columns')}
+        </IonButton>
+        {chooserOpen && (
+          <fieldset className="data-table-chooser-list">
+            <legend>{t('table.columns')}</legend>
+            {props.columns.map((c) => (
+              <label key={c.field}>
+                <input type="checkbox" checked={props.visible[c.field] !== false} onChange={() => props.onToggleColumn(c.field)} />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      {props.onDownload && (
+        <IonButton size="small" fill="outline" onClick={props.onDownload}>
+          <IonIcon slot="start" icon={downloadOutline} />
+          {t('table.download')}
+        </IonButton>
+      )}
+    </div>
+  );
+}
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  filtered: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** "1–25 of 100", previous/next and the spec's page-size menu (-1 = all). */
+export function TablePager({ page, pageSize, pageSizes, filtered, onPage, onPageSize }: PagerProps) {
+  const { t } = useTranslation('common');
+  const pages = pageSize < 0 ? 1 : Math.max(1, Math.ceil(filtered / pageSize));
+  const first = filtered === 0 ? 0 : pageSize < 0 ? 1 : page * pageSize + 1;
+  const last = pageSize < 0 ? filtered : Math.min(filtered, (page + 1) * pageSize);
+  return (
+    <nav className="data-table-pager" aria-label={t('table.pages')}>
+      <label>
+        {t('table.pageSize')}{' '}
+        <select value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size < 0 ? t('table.all') : size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <output data-testid="table-range">{t('table.range', { first, last, total: filtered })}</output>
+      <IonButton size="small" fill="clear" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+        {t('table.previous')}
+      </IonButton>
+      <span>{t('table.pageOf', { page: page + 1, pages })}</span>
+      <IonButton size="small" fill="clear" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+        {t('table.next')}
+      </IonButton>
+    </nav>
+  );
+}

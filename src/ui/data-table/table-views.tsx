@@ -1,0 +1,114 @@
+import type { Row as TanRow, Table } from '@tanstack/react-table';
+import { flexRender } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../api/table';
+
+interface ViewProps<Row> {
+  table: Table<Row>;
+  selectable?: boolean;
+  sort?: TableState['sort'];
+  onSort: (field: string) => void;
+  onRowClick?: (row: Row) => void;
+}
+
+function SelectBox<Row>({ row }: { row: TanRow<Row> }) {
+  const { t } = useTranslation('common');
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('table.selectRow', { row: row.id })}
+      checked={row.getIsSelected()}
+      onChange={row.getToggleSelectedHandler()}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+/** The desktop form: a table with sortable headers (aria-sort tells the direction). */
+export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick }: ViewProps<Row>) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="data-table-scroll">
+      <table className="data-table">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {selectable && (
+                <th className="data-table-select">
+                  <input
+                    type="checkbox"
+                    aria-label={t('table.selectPage')}
+                    checked={table.getIsAllPageRowsSelected()}
+                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                  />
+                </th>
+              )}
+              {group.headers.map((header) => {
+                const canSort = header.column.getCanSort();
+                const dir = sort?.field === header.column.id ? sort.dir : undefined;
+                return (
+                  <th key={header.id} aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {canSort ? (
+                      <button type="button" className="data-table-sort" onClick={() => onSort(header.column.id)}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-row-key={row.id} className={onRowClick ? 'data-table-clickable' : undefined} onClick={onRowClick && (() => onRowClick(row.original))}>
+              {selectable && (
+                <td className="data-table-select">
+                  <SelectBox row={row} />
+                </td>
+              )}
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} data-field={cell.column.id}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The phone form: one card per row, the primary column as its title and the others as label/value pairs. */
+export function TableCards<Row>({ table, selectable, onRowClick, primary }: ViewProps<Row> & { primary: string }) {
+  return (
+    <ul className="data-table-cards">
+      {table.getRowModel().rows.map((row) => {
+        const cells = row.getVisibleCells();
+        const title = cells.find((c) => c.column.id === primary) ?? cells[0];
+        return (
+          <li key={row.id} data-row-key={row.id} className={onRowClick ? 'data-table-card data-table-clickable' : 'data-table-card'} onClick={onRowClick && (() => onRowClick(row.original))}>
+            <div className="data-table-card-title">
+              {selectable && <SelectBox row={row} />}
+              {title && flexRender(title.column.columnDef.cell, title.getContext())}
+            </div>
+            <dl>
+              {cells
+                .filter((c) => c !== title)
+                .map((cell) => (
+                  <div key={cell.id} data-field={cell.column.id}>
+                    <dt>{String(cell.column.columnDef.header)}</dt>
+                    <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                  </div>
+                ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

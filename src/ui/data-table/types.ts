@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { EndpointDef, ParamsOf } from '../../api/endpoints/define';
+import type { FieldKind, TablePage, TableState } from '../../api/table';
+
+/** One column of a DataTable: the field it shows (and sorts and filters by), its label and how a cell looks. */
+export interface Column<Row> {
+  field: string;
+  /** Already translated. */
+  label: string;
+  /** The cell; the raw field value as text when absent. */
+  render?: (row: Row) => ReactNode;
+  /** Offers a filter of this kind on the column (text: ~ or ==; number, hex, date: ==, >=, <=; enum: a choice). */
+  filter?: FieldKind;
+  /** Choices of an enum filter: value → label. */
+  options?: readonly { value: string; label: string }[];
+  /** Defaults to true where the source can sort; false keeps the header still. */
+  sortable?: boolean;
+  /** Hidden until the user picks it in the column chooser. */
+  hiddenByDefault?: boolean;
+  /** On a phone the card's title; the first column when none says so. */
+  primary?: boolean;
+}
+
+/**
+ * Where rows come from: a table-protocol endpoint paged by the server (the request is built from the table's
+ * state plus `extra`, e.g. the storeCode), or rows the page already holds, paged and filtered in the browser.
+ */
+export type TableSource<Row> =
+  | {
+      kind: 'server';
+      endpoint: EndpointDef;
+      params?: ParamsOf<EndpointDef>;
+      extra?: Record<string, unknown>;
+      /** Rows the answer carries may need mapping (e.g. a wider row type). */
+      map?: (row: unknown) => Row;
+    }
+  | { kind: 'local'; rows: readonly Row[] | undefined; loading?: boolean; error?: string };
+
+/** A toolbar action over the selected rows; `needsSelection` shows the spec's message when nothing is ticked. */
+export interface TableAction<Row> {
+  label: string;
+  icon?: string;
+  needsSelection?: boolean;
+  color?: 'primary' | 'danger' | 'medium';
+  run: (selected: Row[]) => void | Promise<void>;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table in the browser's storage (column choice, saved filters). */
+  id: string;
+  columns: readonly Column<Row>[];
+  source: TableSource<Row>;
+  rowKey: (row: Row) => string;
+  /** The spec's page sizes; -1 means all. The first is the default. */
+  pageSizes: readonly number[];
+  defaultSort?: TableState['sort'];
+  /** Offers a date range over the list's date field (epoch seconds on the wire). */
+  dateRange?: boolean;
+  companyCode?: string;
+  selectable?: boolean;
+  actions?: readonly TableAction<Row>[];
+  /** Starts a download of what the current filter selects (the table protocol's filter_/condition_ fields). */
+  onDownload?: (filter: Record<string, unknown>) => void;
+  onRowClick?: (row: Row) => void;
+  /** Polling period from the spec's constants; also the way a parent asks for a fresh page (`reloadToken`). */
+  refreshInterval?: number;
+  reloadToken?: number;
+  /** Shown when the list is empty; defaults to 'No data to display'. */
+  emptyText?: string;
+}
+
+export type { TablePage, TableState };

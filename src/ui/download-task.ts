@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DownloadBody } from '../api/contract/files';
+import { endpoints } from '../api/endpoints';
+import { api } from '../app/api';
+import { useDialogs } from './dialogs';
+
+/** A download's status is polled every second (console-core §4, §9). */
+export const DOWNLOAD_POLL_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * DownloadTask (DESIGN.md §4): start the server's task, poll its status every second, fetch the file once
+ * finishedAt is set. A failed call or a task that reports an error shows 'Error' with the message, and polling
+ * stops. Leaving the page stops polling too.
+ */
+export function useDownloadTask() {
+  const dialogs = useDialogs();
+  const [running, setRunning] = useState(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const start = useCallback(
+    async (body: DownloadBody) => {
+      setRunning(true);
+      try {
+        const taskId = String((await api.call(endpoints.fileDownload, { body })).taskId);
+        while (alive.current) {
+          const status = await api.call(endpoints.fileDownloadStatus, { params: { taskId } });
+          if (status.error) throw new Error(status.error);
+          if (status.finishedAt) {
+            save(await api.blob(endpoints.fileDownloadFile, { params: { taskId } }), status.fileName ?? `download-${taskId}`);
+            return true;
+          }
+          await sleep(DOWNLOAD_POLL_MS);
+        }
+        return false;
+      } catch (error) {
+        if (alive.current) await dialogs.error((error as Error).message);
+        return false;
+      } finally {
+        if (alive.current) setRunning(false);
+      }
+    },
+    [dialogs],
+  );
+  return { start, running };
+}

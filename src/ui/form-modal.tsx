@@ -1,0 +1,136 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { IonButton, IonNote } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from './dialogs';
+import { ModalFrame } from './modal-frame';
+import './form-modal.css';
+
+export type FormValues = Record<string, string>;
+
+export interface FormField {
+  name: string;
+  /** Already translated. */
+  label: string;
+  type?: 'text' | 'number' | 'password' | 'select' | 'textarea';
+  options?: readonly { value: string; label: string }[];
+  /** The spec's message when the field is empty after trimming. */
+  required?: string;
+  /** Further checks in order; the first message found stops the submit. */
+  validate?: (value: string, values: FormValues) => string | undefined;
+  placeholder?: string;
+  readOnly?: boolean;
+  inputMode?: 'numeric' | 'decimal' | 'text';
+}
+
+/** The first field whose value breaks a rule, with the spec's message — or undefined when all are fine. */
+export function firstInvalid(fields: readonly FormField[], values: FormValues): { field: string; message: string } | undefined {
+  for (const field of fields) {
+    const value = (values[field.name] ?? '').trim();
+    if (field.required && !value) return { field: field.name, message: field.required };
+    const message = field.validate?.(value, values);
+    if (message) return { field: field.name, message };
+  }
+  return undefined;
+}
+
+export interface FormModalProps {
+  isOpen: boolean;
+  title: string;
+  testId: string;
+  fields: readonly FormField[];
+  initial: FormValues;
+  submitLabel?: string;
+  /** Title of the dialog that shows the server's answer to a failed submit (console-core §8: 'Error' by default). */
+  errorTitle?: string;
+  /** Throw (an ApiFailure) to show the server's message; the modal stays open. */
+  onSubmit: (values: FormValues) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * FormModal (DESIGN.md §4): fields declared once, the spec's messages shown under the first invalid field, which
+ * gets the focus; nothing is sent until every rule holds. A failed submit shows the server's message.
+ */
+export function FormModal({ isOpen, title, testId, onClose, ...form }: FormModalProps) {
+  const { t } = useTranslation('common');
+  // Ionic mounts a modal's content only while it is open, so every opening starts from `initial`.
+  return (
+    <ModalFrame isOpen={isOpen} title={title} onClose={onClose} closeLabel={t('dialog.close')} testId={testId}>
+      <FormBody testId={testId} {...form} />
+    </ModalFrame>
+  );
+}
+
+type FormBodyProps = Omit<FormModalProps, 'isOpen' | 'title' | 'onClose'>;
+
+function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }: FormBodyProps) {
+  const { t } = useTranslation('common');
+  const dialogs = useDialogs();
+  const [values, setValues] = useState<FormValues>(initial);
+  const [invalid, setInvalid] = useState<{ field: string; message: string }>();
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Record<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstInvalid(fields, values);
+    setInvalid(problem);
+    if (problem) {
+      inputs.current[problem.field]?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      await dialogs.error((error as Error).message, errorTitle);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form-modal" onSubmit={(e) => void submit(e)} noValidate>
+      {fields.map((field) => {
+        const common = {
+          id: `${testId}-${field.name}`,
+          name: field.name,
+          value: values[field.name] ?? '',
+          readOnly: field.readOnly,
+          'aria-invalid': invalid?.field === field.name || undefined,
+          'aria-describedby': invalid?.field === field.name ? `${testId}-${field.name}-error` : undefined,
+          ref: (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
+            inputs.current[field.name] = el;
+          },
+          onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field.name]: e.target.value })),
+        };
+        return (
+          <div className="form-modal-field" key={field.name}>
+            <label htmlFor={common.id}>{field.label}</label>
+            {field.type === 'select' ? (
+              <select {...common}>
+                {field.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : field.type === 'textarea' ? (
+              <textarea {...common} rows={5} placeholder={field.placeholder} />
+            ) : (
+              <input {...common} type={field.type ?? 'text'} placeholder={field.placeholder} inputMode={field.inputMode} />
+            )}
+            {invalid?.field === field.name && (
+              <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
+                {invalid.message}
+              </IonNote>
+            )}
+          </div>
+        );
+      })}
+      <IonButton type="submit" expand="block" disabled={busy}>
+        {submitLabel ?? t('dialog.save')}
+      </IonButton>
+    </form>
+  );
+}
