@@ -6,9 +6,16 @@ import type { Db } from '../db/client';
 /** Escape LIKE wildcards so that "~ 50%" looks for the text "50%". */
 const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Epoch seconds → Date; a value past the calendar is the client's mistake (400), never sent to the database. */
+function epochDate(seconds: number): Date {
+  const date = new Date(seconds * 1000);
+  if (Number.isNaN(date.getTime())) throw new TableRequestError(`Invalid date: ${seconds}`);
+  return date;
+}
+
 function scalar(filter: ParsedFilter, value: string | number): string | number | boolean | Date {
   if (filter.kind === 'number') return Number(value);
-  if (filter.kind === 'date') return new Date(Number(value) * 1000);
+  if (filter.kind === 'date') return epochDate(Number(value));
   if (filter.kind === 'hex') return parseInt(String(value).replace(/^0x/i, ''), 16);
   if (filter.kind === 'bool') return value === 'true' || value === 1 || value === '1';
   return String(value);
@@ -94,8 +101,8 @@ async function runTableQuery<Row, F extends string>(
   const filters = parsed.filters.map((f) => condition(f, cols[f.field]));
   // As in condition(): the operators bind an expression like a column; only their types insist on a column.
   const dateColumn = source.dateColumn as PgColumn | undefined;
-  if (dateColumn && parsed.dateRange.start !== undefined) filters.push(gte(dateColumn, new Date(parsed.dateRange.start * 1000)));
-  if (dateColumn && parsed.dateRange.end !== undefined) filters.push(lte(dateColumn, new Date(parsed.dateRange.end * 1000)));
+  if (dateColumn && parsed.dateRange.start !== undefined) filters.push(gte(dateColumn, epochDate(parsed.dateRange.start)));
+  if (dateColumn && parsed.dateRange.end !== undefined) filters.push(lte(dateColumn, epochDate(parsed.dateRange.end)));
   const base = and(...source.base.filter(Boolean));
   const filtered = filters.length ? and(...filters) : undefined;
 
