@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard';
 import { exceptionsRoutes } from './exceptions';
 import { statusRoutes } from './status';
 import { gatewayRoutes } from './gateways';
+import { gatewayConfigRoutes } from './gateway-config';
 import { tagRoutes } from './tags';
 import { plusRoutes } from './plus';
 import { productRoutes } from './products';
@@ -21,6 +22,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   exceptionsRoutes(app, deps);
   statusRoutes(app, deps);
   gatewayRoutes(app, deps);
+  gatewayConfigRoutes(app, deps);
   tagRoutes(app, deps);
   plusRoutes(app, deps);
   productRoutes(app, deps);

@@ -67,6 +67,8 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   gatewayPredefined: async () => json({ storeCode: STORE, data: [{ gwMac: `AABBCC0000${String(++counter).padStart(2, '0')}`, dataChannel: 11, eventChannel: 26 }] }),
   gatewayChannelSave: async () => json({ storeCode: STORE, channelMap: { '0': { dataChannel: 11, eventChannel: 26 } } }),
   gatewayDelete: async () => ({ params: { storeCode: STORE, gwMac: take(deletableGateways, 'gateways') } }),
+  gatewayConfigUpdate: async () => ({ params: { storeCode: STORE, gwMac: rebootGateway }, payload: { dns: '8.8.4.4' } }),
+  gatewayConfigUpdateAll: async () => ({ params: { storeCode: STORE }, payload: { gwList: [{ gwMac: rebootGateway, netmask: '255.255.255.0' }] } }),
   collectingStop: async () => {
     const [item] = await sut.deps.db
       .insert(collectingItems)

@@ -1,0 +1,67 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { arrowBackOutline } from 'ionicons/icons';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { canWrite, useSession } from '../../app/session';
+import { Page } from '../../ui/page';
+import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayServices, StoreCard } from './gateway-detail-sections';
+import { useGatewayDetail } from './use-store-status';
+import { useGatewayActions } from './use-gateway-actions';
+import './store.css';
+
+/**
+ * /store/:storeCode/gw/:gwMac (console-core §2 Gateway detail): facts, usage rings, services and alarms,
+ * refreshed every 240 s while shown; link check, reboot, log download and delete.
+ */
+export default function GatewayDetailPage() {
+  const { t } = useTranslation('store');
+  const { storeCode = '', gwMac = '' } = useParams();
+  const session = useSession();
+  const detail = useGatewayDetail(storeCode, gwMac);
+  const gw = detail.data;
+  const actions = useGatewayActions(gw);
+  // console-core §6: edit and delete show for role -1 or 0, or with store write (canWrite covers both).
+  const mayWrite = canWrite(session, 'store');
+
+  return (
+    <Page
+      title={t('gateway.title', { gw: gwMac })}
+      actions={
+        <IonButton routerLink={`/store/detail/${encodeURIComponent(storeCode)}`} routerDirection="back" data-testid="gw-back">
+          <IonIcon slot="start" icon={arrowBackOutline} />
+          {t('detail.back')}
+        </IonButton>
+      }
+    >
+      {!gw && <IonSpinner aria-label={t('detail.loading')} />}
+      {gw && (
+        <div className="store-grid" data-testid="gw-detail" data-gw-mac={gw.gwMac}>
+          <StoreCard title={t('gateway.actions')} testId="gw-actions" wide>
+            <div className="store-actions">
+              <IonButton size="small" onClick={() => void actions.checkLink()} data-testid="gw-link-check">
+                {t('actions.linkCheck')}
+              </IonButton>
+              {gw.ip && mayWrite && (
+                <IonButton size="small" color="warning" onClick={() => void actions.reboot()} data-testid="gw-reboot">
+                  {t('actions.reboot')}
+                </IonButton>
+              )}
+              <IonButton size="small" color="medium" disabled={actions.downloading} onClick={() => void actions.downloadLog()} data-testid="gw-log-download">
+                {t('actions.logDownload')}
+              </IonButton>
+              {mayWrite && (
+                <IonButton size="small" color="danger" onClick={() => void actions.remove()} data-testid="gw-delete">
+                  {t('actions.delete')}
+                </IonButton>
+              )}
+            </div>
+          </StoreCard>
+          <GatewayFacts gw={gw} />
+          <GatewayGauges gw={gw} />
+          <GatewayServices rows={gw.serviceStatusList} />
+          <GatewayAlarms storeCode={storeCode} gwMac={gwMac} />
+        </div>
+      )}
+    </Page>
+  );
+}

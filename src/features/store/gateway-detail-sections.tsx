@@ -1,0 +1,129 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlarmHistoryRow, GatewayDetail, Usage } from '../../api/contract/gateways';
+import { endpoints } from '../../api/endpoints';
+import { Radial } from '../../ui/charts/radial';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { HealthBadge } from '../../ui/status-badge';
+import { shownGatewayStatus, timeSyncLabel, withoutPort } from './gateway-display';
+import { GATEWAY_ALARM_HISTORY_PAGE_SIZE, GATEWAY_LIST_PAGE_SIZE } from './store-constants';
+
+/** The disks the detail's gauges show, besides memory (console-core §2 Gateway detail). */
+export const RAMDISK_PATH = '/ramdisk';
+export const LOG_DISK_PATH = '/ramdisk/logs';
+
+export function StoreCard({ title, testId, wide, children }: { title: string; testId: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section className={wide ? 'store-card store-wide' : 'store-card'} data-testid={testId} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function GatewayFacts({ gw }: { gw: GatewayDetail }) {
+  const { t } = useTranslation('store');
+  const status = shownGatewayStatus(gw.status, gw.timeSync);
+  const facts: [string, string, ReactNode][] = [
+    ['ip', t('columns.ip'), withoutPort(gw.ip)],
+    ['alternate-ip', t('columns.alternateIp'), withoutPort(gw.alternateIp)],
+    ['status', t('columns.status'), <HealthBadge key="status" status={status} label={t(`health.${status}`)} />],
+    ['uplink', t('columns.upLink'), gw.upLink ?? ''],
+    ['downlink', t('columns.downLink'), gw.downLink ?? ''],
+    ['time-sync', t('columns.timeSync'), timeSyncLabel(gw.timeSync)],
+    ['gw-index', t('columns.gwIndex'), String(gw.gwIndex)],
+    ['tag-count', t('columns.tagCount'), String(gw.tagCount)],
+    ['channels', t('columns.channels'), `${gw.dataChannel} / ${gw.eventChannel}`],
+    ['versions', t('columns.versions'), `${gw.gmpVersion ?? '-'} / ${gw.grmVersion ?? '-'}`],
+    ['updated-at', t('columns.updatedAt'), formatDateTime(gw.updatedAt)],
+    ['last-status', t('columns.lastStatusTime'), formatDateTime(gw.lastStatusTime)],
+  ];
+  return (
+    <StoreCard title={t('gateway.facts')} testId="gw-facts">
+      <dl className="store-facts">
+        {facts.map(([key, label, value]) => (
+          <div key={key} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd data-testid={`gw-${key}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </StoreCard>
+  );
+}
+
+function UsageGauge({ title, usage, testId }: { title: string; usage: Usage | undefined; testId: string }) {
+  const { t } = useTranslation('store');
+  return (
+    <StoreCard title={title} testId={testId}>
+      {usage ? (
+        <div data-used={usage.used} data-total={usage.total} data-testid={`${testId}-usage`}>
+          <Radial value={usage.used} max={usage.total} title={title} testId={`${testId}-gauge`} />
+        </div>
+      ) : (
+        <p>{t('gateway.noUsage')}</p>
+      )}
+    </StoreCard>
+  );
+}
+
+/** Three rings: percent of memory, ramdisk and log disk used. */
+export function GatewayGauges({ gw }: { gw: GatewayDetail }) {
+  const { t } = useTranslation('store');
+  const disk = (path: string) => gw.diskUsage.find((d) => d.path === path);
+  return (
+    <>
+      <UsageGauge title={t('gateway.memory')} usage={gw.ramUsage} testId="gw-memory" />
+      <UsageGauge title={t('gateway.ramdisk', { path: RAMDISK_PATH })} usage={disk(RAMDISK_PATH)} testId="gw-ramdisk" />
+      <UsageGauge title={t('gateway.logDisk', { path: LOG_DISK_PATH })} usage={disk(LOG_DISK_PATH)} testId="gw-logdisk" />
+    </>
+  );
+}
+
+type ServiceRow = GatewayDetail['serviceStatusList'][number];
+
+export function GatewayServices({ rows }: { rows: ServiceRow[] }) {
+  const { t } = useTranslation('store');
+  const columns = useMemo<Column<ServiceRow>[]>(
+    () => [
+      { field: 'name', label: t('gateway.service'), primary: true },
+      { field: 'status', label: t('columns.status') },
+      { field: 'updatedAt', label: t('columns.updatedAt'), render: (s) => formatDateTime(s.updatedAt) },
+    ],
+    [t],
+  );
+  return (
+    <StoreCard title={t('gateway.services')} testId="gw-services" wide>
+      <DataTable id="gw-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={[GATEWAY_LIST_PAGE_SIZE]} />
+    </StoreCard>
+  );
+}
+
+/** The gateway's alarms, 10 per page, newest first, paged by the server. */
+export function GatewayAlarms({ storeCode, gwMac }: { storeCode: string; gwMac: string }) {
+  const { t } = useTranslation('store');
+  const columns = useMemo<Column<AlarmHistoryRow>[]>(
+    () => [
+      { field: 'updatedAt', label: t('alarms.updatedAt'), filter: 'date', primary: true, render: (r) => formatDateTime(r.updatedAt) },
+      { field: 'type', label: t('alarms.type'), filter: 'text' },
+      { field: 'class', label: t('alarms.class'), filter: 'enum', options: [1, 2, 3].map((c) => ({ value: String(c), label: String(c) })) },
+      { field: 'location', label: t('alarms.location'), filter: 'text' },
+      { field: 'data', label: t('alarms.data'), sortable: false },
+    ],
+    [t],
+  );
+  return (
+    <StoreCard title={t('alarms.title')} testId="gw-alarms" wide>
+      <DataTable
+        id="gw-alarms"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.gatewayAlarmHistory, params: { storeCode, gwMac } }}
+        rowKey={(r) => `${r.updatedAt}-${r.type}-${r.class}`}
+        pageSizes={[GATEWAY_ALARM_HISTORY_PAGE_SIZE]}
+        defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+        dateRange
+      />
+    </StoreCard>
+  );
+}

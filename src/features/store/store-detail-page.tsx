@@ -1,0 +1,74 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { arrowBackOutline } from 'ionicons/icons';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { useGatewayColumns } from './store-columns';
+import { GATEWAY_LIST_PAGE_SIZE } from './store-constants';
+import { useStoreDetail } from './use-store-status';
+import './store.css';
+
+export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
+
+/** /store/detail/:storeCode (console-core §2): the store's summary and its gateways; a row opens the gateway detail. */
+export default function StoreDetailPage() {
+  const { t } = useTranslation('store');
+  const { storeCode = '' } = useParams();
+  const navigate = useNavigate();
+  const detail = useStoreDetail(storeCode);
+  const columns = useGatewayColumns();
+  const store = detail.data;
+
+  return (
+    <Page
+      title={t('detail.title', { name: store?.storeName ?? storeCode })}
+      actions={
+        <IonButton routerLink="/store" routerDirection="back" data-testid="store-back">
+          <IonIcon slot="start" icon={arrowBackOutline} />
+          {t('detail.back')}
+        </IonButton>
+      }
+    >
+      {!store && <IonSpinner aria-label={t('detail.loading')} />}
+      {store && (
+        <div className="store-grid">
+          <section className="store-card" data-testid="store-summary" aria-label={t('detail.summary')}>
+            <h2>{t('detail.summary')}</h2>
+            <dl className="store-facts">
+              <dt>{t('columns.storeCode')}</dt>
+              <dd data-testid="store-code">{store.storeCode}</dd>
+              <dt>{t('columns.companyName')}</dt>
+              <dd>{store.companyName}</dd>
+              <dt>{t('columns.status')}</dt>
+              <dd>
+                <HealthBadge status={store.status} label={t(`health.${store.status}`)} />
+              </dd>
+              <dt>{t('columns.gwCount')}</dt>
+              <dd data-testid="store-gw-count">{store.gwCount}</dd>
+              <dt>{t('columns.normal')}</dt>
+              <dd data-testid="store-normal">{store.normal}</dd>
+              <dt>{t('columns.alarm')}</dt>
+              <dd data-testid="store-alarm">{store.alarm}</dd>
+              <dt>{t('columns.offline')}</dt>
+              <dd data-testid="store-offline">{store.offline}</dd>
+            </dl>
+          </section>
+          <section className="store-card store-wide" data-testid="store-gateways" aria-label={t('detail.gateways')}>
+            <h2>{t('detail.gateways')}</h2>
+            <DataTable
+              id="store-gateways"
+              columns={columns}
+              source={{ kind: 'local', rows: store.gwList }}
+              rowKey={(g) => g.gwMac}
+              pageSizes={[GATEWAY_LIST_PAGE_SIZE]}
+              defaultSort={{ field: 'gwIndex', dir: 'asc' }}
+              onRowClick={(g) => navigate(gatewayDetailPath(store.storeCode, g.gwMac))}
+            />
+          </section>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { gateways, stores } from '../../server/db/schema/index';
+import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+
+const PASSWORD = 'Shelfpad#2026';
+const STORE = 'TKY001';
+let sut: TestServer;
+let admin: AuthHeaders;
+let nord: AuthHeaders;
+let viewer: AuthHeaders;
+let operator: AuthHeaders;
+let macs: string[];
+
+beforeAll(async () => {
+  sut = await startTestServer();
+  [admin, nord, viewer, operator] = await Promise.all(
+    ['admin@shelfpad.test', 'nord-admin@shelfpad.test', 'viewer@shelfpad.test', 'operator@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
+  );
+  macs = (await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, STORE)).orderBy(gateways.gwIndex)).map((g) => g.gwMac);
+});
+afterAll(async () => sut?.close());
+
+const send = (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const stored = async (gwMac: string) => (await sut.deps.db.select().from(gateways).where(eq(gateways.gwMac, gwMac)))[0];
+
+describe('GET /config/gw/store/:storeCode', () => {
+  it('answers every gateway of the store with its stored settings', async () => {
+    const res = await send('GET', `/config/gw/store/${STORE}`, viewer);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { gwMac: string; ip: string; netmask: string; eslServerPort: number | null }[];
+    expect(list.map((g) => g.gwMac)).toEqual(macs);
+    const row = await stored(macs[0]);
+    expect(list[0]).toMatchObject({ ip: row.ip, netmask: row.netmask, eslServerPort: row.eslServerPort });
+  });
+
+  it('refuses a member without store config read, and another company’s store', async () => {
+    expect((await send('GET', `/config/gw/store/${STORE}`, operator)).statusCode).toBe(403);
+    expect((await send('GET', `/config/gw/store/${STORE}`, nord)).statusCode).toBe(403);
+  });
+
+  it('answers one gateway, 404 for one that is not in the store', async () => {
+    const one = await send('GET', `/config/gw/store/${STORE}/gw/${macs[1]}`, admin);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().gwIndex).toBe((await stored(macs[1])).gwIndex);
+    expect((await send('GET', `/config/gw/store/${STORE}/gw/AABBCCDDEEFF`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
+  it('stores the settings sent and leaves the others', async () => {
+    const before = await stored(macs[0]);
+    const res = await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, admin, { ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: '' });
+    expect(res.statusCode).toBe(200);
+    const after = await stored(macs[0]);
+    expect(after).toMatchObject({ ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: null, netmask: before.netmask, gwIndex: before.gwIndex });
+  });
+
+  it('refuses an IP without port 8080, a bad netmask and a channel beyond 26 without outband (400)', async () => {
+    const url = `/config/gw/store/${STORE}/gw/${macs[0]}`;
+    expect((await send('PUT', url, admin, { ip: '10.9.9.9:9090' })).statusCode).toBe(400);
+    expect((await send('PUT', url, admin, { netmask: '255.255.0' })).statusCode).toBe(400);
+    await sut.deps.db.update(stores).set({ outbandEnable: false }).where(eq(stores.storeCode, STORE));
+    const res = await send('PUT', url, admin, { dataChannel: 28 });
+    expect(res.statusCode).toBe(400);
+    expect((await stored(macs[0])).dataChannel).not.toBe(28);
+  });
+
+  it('refuses a viewer (store config read only)', async () => {
+    expect((await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, viewer, { dns: '9.9.9.9' })).statusCode).toBe(403);
+    expect((await stored(macs[0])).dns).not.toBe('9.9.9.9');
+  });
+});
+
+describe('PUT /config/gw/store/:storeCode (ALL)', () => {
+  it('stores every gateway of the store and answers the others in gwNG', async () => {
+    const foreign = (await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, 'LON001')))[0].gwMac;
+    const res = await send('PUT', `/config/gw/store/${STORE}`, admin, {
+      gwList: [
+        { gwMac: macs[1], channelGroupIndex: 3, netmask: '255.255.0.0' },
+        { gwMac: macs[2], gwIndex: 7 },
+        { gwMac: foreign, gwIndex: 9 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ gwOK: [macs[1], macs[2]], gwNG: [foreign] });
+    expect(await stored(macs[1])).toMatchObject({ channelGroupIndex: 3, netmask: '255.255.0.0' });
+    expect((await stored(macs[2])).gwIndex).toBe(7);
+    expect((await stored(foreign)).gwIndex).not.toBe(9);
+  });
+
+  it('refuses a list naming one gateway twice, and stores nothing of it', async () => {
+    const res = await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], gwIndex: 4 }, { gwMac: macs[1].toLowerCase(), gwIndex: 5 }] });
+    expect(res.statusCode).toBe(400);
+    const row = (await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, STORE), eq(gateways.gwMac, macs[1]))))[0];
+    expect([4, 5]).not.toContain(row.gwIndex);
+  });
+
+  it('refuses an unknown field and a non-digit port (400)', async () => {
+    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], status: 'NORMAL' }] })).statusCode).toBe(400);
+    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], eslServerPort: 'x' }] })).statusCode).toBe(400);
+  });
+});
