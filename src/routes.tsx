@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { barcodeOutline, cloudUploadOutline, gridOutline } from 'ionicons/icons';
+import { barcodeOutline, cloudUploadOutline, gridOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
+import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
 
 /*
  * THE route table (DESIGN.md §1): the router, the sidebar menu and the tests all read it. Only screens that exist
@@ -42,6 +43,57 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/dashboard/dashboard-page')),
     privilege: { section: 'dashboard', need: 'read' },
     menu: { labelKey: 'dashboard', icon: gridOutline, group: 'monitoring' },
+  },
+  {
+    // Exceptions are tag lists at heart (the NG gateway gauge is a count in the same answer): tag read, as its calls.
+    path: '/exceptions',
+    page: lazy(() => import('./features/exceptions/exceptions-page')),
+    privilege: { section: 'tag', need: 'read' },
+    menu: { labelKey: 'exceptions', icon: warningOutline, group: 'monitoring' },
+  },
+  {
+    path: '/server',
+    page: lazy(() => import('./features/server-status/server-list-page')),
+    privilege: { section: 'server', need: 'read' },
+    menu: { labelKey: 'servers', icon: serverOutline, group: 'monitoring' },
+  },
+  {
+    path: '/server/detail/:serverId',
+    page: lazy(() => import('./features/server-status/server-detail-page')),
+    privilege: { section: 'server', need: 'read' },
+  },
+  {
+    path: '/store',
+    page: lazy(() => import('./features/store/store-list-page')),
+    privilege: { section: 'store', need: 'read' },
+    menu: { labelKey: 'store', icon: storefrontOutline, group: 'monitoring' },
+  },
+  { path: '/store/detail/:storeCode', page: lazy(() => import('./features/store/store-detail-page')), privilege: { section: 'store', need: 'read' } },
+  { path: '/store/:storeCode/gw/:gwMac', page: lazy(() => import('./features/store/gateway-detail-page')), privilege: { section: 'store', need: 'read' } },
+  {
+    path: '/tag',
+    page: lazy(() => import('./features/tags/tag-store-list-page')),
+    privilege: { section: 'tag', need: 'read' },
+    menu: { labelKey: 'tags', icon: pricetagsOutline, group: 'monitoring' },
+  },
+  { path: '/tag/detail/:storeCode', page: lazy(() => import('./features/tags/tag-detail-page')), privilege: { section: 'tag', need: 'read' } },
+  ...TAG_HISTORY_KINDS.map((kind) => ({
+    path: TAG_HISTORY_ROUTES[kind],
+    page: lazy(() => import('./features/tags/tag-history-pages').then((m) => ({ default: m.TAG_HISTORY_PAGES[kind] }))),
+    privilege: { section: 'tag', need: 'read' } as const,
+  })),
+  {
+    path: '/sensor',
+    page: lazy(() => import('./features/sensors/sensor-store-list-page')),
+    privilege: { section: 'sensor', need: 'read' },
+    menu: { labelKey: 'sensors', icon: thermometerOutline, group: 'monitoring' },
+  },
+  { path: '/sensor/detail/:storeCode', page: lazy(() => import('./features/sensors/sensor-detail-page')), privilege: { section: 'sensor', need: 'read' } },
+  { path: '/sensor/:storeCode/:tagMac/history', page: lazy(() => import('./features/sensors/sensor-history-page')), privilege: { section: 'sensor', need: 'read' } },
+  {
+    path: '/sensor/:storeCode/:sensorMac/alarm/history',
+    page: lazy(() => import('./features/sensors/sensor-alarm-history-page')),
+    privilege: { section: 'sensor', need: 'read' },
   },
   {
     path: '/scan',

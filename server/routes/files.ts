@@ -106,6 +106,20 @@ async function productPlan(
   };
 }
 
+/**
+ * The store file (2) is the store's gateway list; filter_status (one status or a list) narrows it, e.g. to the
+ * exceptions screen's NG gateways. It is the only filter of that file: anything else is a 400, not ignored.
+ */
+function gatewayStatusFilter(filter: DownloadFilter | undefined): string[] | undefined {
+  const table = filter?.table ?? {};
+  const unknown = Object.keys(table).filter((key) => key !== 'filter_status' && key !== 'condition_status');
+  if (unknown.length) throw badRequest(`filter.table: ${unknown.join(', ')} is not a filter of the store file.`);
+  const status = table.filter_status;
+  if (status === undefined || status === '' || (Array.isArray(status) && !status.length)) return undefined;
+  if (table.condition_status !== undefined && table.condition_status !== '==') throw badRequest('filter.table: condition_status must be ==.');
+  return (Array.isArray(status) ? status : [status]).map(String);
+}
+
 const needStore = (body: DownloadBody) => {
   if (!body.storeCode) throw badRequest(`storeCode is required for download type ${body.type}.`);
   return body.storeCode;
@@ -149,12 +163,13 @@ async function planDownload(deps: AppDeps, user: SessionUser, body: DownloadBody
     }
     case DOWNLOAD_TYPE.STORE_FILE: {
       const storeCode = needStore(body);
+      const shown = gatewayStatusFilter(filter);
       const columns = ['gwMac', 'gwIndex', 'ip', 'alternateIp', 'status', 'tagCount', 'dataChannel', 'eventChannel', 'channelGroupIndex', 'gmpVersion', 'grmVersion', 'timeSync', 'upLink', 'downLink', 'updatedAt', 'lastStatusTime'] as const;
       return {
         fileName: `store_${storeCode}_gateways_${stamp(now)}.csv`,
         lines: () =>
           rowsOf([...columns], async function* () {
-            yield (await storeGateways(db, storeCode)).map((g) => columns.map((k) => cell(g[k])));
+            yield (await storeGateways(db, storeCode)).filter((g) => !shown || shown.includes(g.status)).map((g) => columns.map((k) => cell(g[k])));
           }),
       };
     }

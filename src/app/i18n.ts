@@ -5,6 +5,12 @@ import type auth from '../../locales/en_US/auth.json';
 import type layout from '../../locales/en_US/layout.json';
 import type dashboard from '../../locales/en_US/dashboard.json';
 import type scan from '../../locales/en_US/scan.json';
+import type tagAssign from '../../locales/en_US/tagAssign.json';
+import type exceptions from '../../locales/en_US/exceptions.json';
+import type servers from '../../locales/en_US/servers.json';
+import type tags from '../../locales/en_US/tags.json';
+import type sensors from '../../locales/en_US/sensors.json';
+import type store from '../../locales/en_US/store.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -14,7 +20,7 @@ import type scan from '../../locales/en_US/scan.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -22,7 +28,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store };
   }
 }
 

@@ -3,16 +3,25 @@
  * that tells them apart from a person is rhythm: a scanner sends ~0–30 ms per key, a fast typist ~80–150 ms.
  * This module is pure (no DOM, no clock): it sees key events with their timestamps and says what a burst was.
  * The DOM side (use-wedge-scanner.ts / wedge-router.ts) decides where the characters go.
+ *
+ * A burst is judged whole, by its average rhythm from its first character to its suffix. A single late key (a busy
+ * main thread delays one keydown by a few hundred ms while the scanner's later keys queue up behind it) must not cut
+ * the burst in two: the tail alone would look like a fast scan of a shorter — wrong — code. So a burst only ends at
+ * its suffix, a modifier shortcut, reset(), or a pause long enough that no scan could contain it (maxGapMs); and a
+ * burst whose average is too slow is rejected as a whole, never trimmed down to a fast-looking part.
  */
 
 export interface WedgeOptions {
-  /** A burst is a scan when the average gap between its characters is at most this. */
+  /** A burst is a scan when its average time per character, first character to suffix, is at most this. */
   maxAvgMsPerChar?: number;
   /** Shorter bursts are typing even when fast (a quick "ok" + Enter is not a product code). */
   minLength?: number;
   /** Keys that end a burst; the scanner's configured suffix. */
   suffixes?: string[];
-  /** A pause longer than this between two keys starts a new burst; keeps earlier typing out of a scan. */
+  /**
+   * A pause longer than this between two keys starts a new burst: what was typed before it is not part of a scan.
+   * Keep it well above the longest single hiccup a scan may contain, or a late key splits a scan in two.
+   */
   maxGapMs?: number;
 }
 
@@ -41,7 +50,7 @@ export const WEDGE_DEFAULTS: Required<WedgeOptions> = {
   maxAvgMsPerChar: 30,
   minLength: 4,
   suffixes: ['Enter', 'Tab'],
-  maxGapMs: 100,
+  maxGapMs: 1000,
 };
 
 /** One user-perceived printable character: 'a', '7', 'é', an emoji; never 'Shift', 'ArrowLeft', 'Dead'. */
@@ -52,12 +61,11 @@ export function isPrintableKey(key: string): boolean {
 export function createWedgeDetector(opts: WedgeOptions = {}): WedgeDetector {
   const o = { ...WEDGE_DEFAULTS, ...opts };
   let chars: string[] = [];
-  let times: number[] = [];
+  let firstAt = 0;
   let lastAt: number | undefined;
 
   const reset = () => {
     chars = [];
-    times = [];
     lastAt = undefined;
   };
 
@@ -66,12 +74,13 @@ export function createWedgeDetector(opts: WedgeOptions = {}): WedgeDetector {
       reset();
       return { kind: 'typing' };
     }
-    const gapped = lastAt !== undefined && e.timeStamp - lastAt > o.maxGapMs;
+    const paused = lastAt !== undefined && e.timeStamp - lastAt > o.maxGapMs;
     if (o.suffixes.includes(e.key)) {
-      // A suffix after a pause belongs to no burst: a person pressed Enter after typing.
-      const code = gapped ? '' : chars.join('');
-      const n = gapped ? 0 : chars.length;
-      const avg = n > 1 ? (times[n - 1] - times[0]) / (n - 1) : 0;
+      // A suffix after a long pause belongs to no burst: a person pressed Enter after typing.
+      const n = paused ? 0 : chars.length;
+      const code = chars.join('');
+      // n characters and the suffix make n intervals: a late key raises the average, it never cuts the burst.
+      const avg = n > 0 ? (e.timeStamp - firstAt) / n : Infinity;
       reset();
       if (n >= o.minLength && avg <= o.maxAvgMsPerChar) return { kind: 'scan', code };
       return { kind: 'typing' };
@@ -80,13 +89,12 @@ export function createWedgeDetector(opts: WedgeOptions = {}): WedgeDetector {
       // Shift (for upper case), CapsLock and the like arrive inside scans; they neither add nor break a burst.
       return chars.length > 0 ? { kind: 'pending' } : { kind: 'typing' };
     }
-    const first = chars.length === 0 || gapped;
-    if (gapped) {
+    const first = chars.length === 0 || paused;
+    if (first) {
       chars = [];
-      times = [];
+      firstAt = e.timeStamp;
     }
     chars.push(e.key);
-    times.push(e.timeStamp);
     lastAt = e.timeStamp;
     return first ? { kind: 'pending', first: true } : { kind: 'pending' };
   };

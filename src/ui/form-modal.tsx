@@ -33,11 +33,14 @@ export function firstInvalid(fields: readonly FormField[], values: FormValues): 
   return undefined;
 }
 
+/** The fields, or a function of the current values for forms whose fields depend on a choice (e.g. a type). */
+export type FormFields = readonly FormField[] | ((values: FormValues) => readonly FormField[]);
+
 export interface FormModalProps {
   isOpen: boolean;
   title: string;
   testId: string;
-  fields: readonly FormField[];
+  fields: FormFields;
   initial: FormValues;
   submitLabel?: string;
   /** Title of the dialog that shows the server's answer to a failed submit (console-core §8: 'Error' by default). */
@@ -70,10 +73,11 @@ function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }
   const [invalid, setInvalid] = useState<{ field: string; message: string }>();
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Record<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>({});
+  const shown = typeof fields === 'function' ? fields(values) : fields;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = firstInvalid(fields, values);
+    const problem = firstInvalid(shown, values);
     setInvalid(problem);
     if (problem) {
       inputs.current[problem.field]?.focus();
@@ -91,7 +95,7 @@ function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }
 
   return (
     <form className="form-modal" onSubmit={(e) => void submit(e)} noValidate>
-      {fields.map((field) => {
+      {shown.map((field) => {
         const common = {
           id: `${testId}-${field.name}`,
           name: field.name,

@@ -31,6 +31,7 @@ export const ROUTE_PAGES: Record<string, string[]> = {
   '/login': ['src/features/auth/login-page.tsx'],
   '/signup': ['src/features/auth/signup-page.tsx'],
   '/dashboard': ['src/features/dashboard/dashboard-page.tsx'],
+  '/scan': ['src/features/scan/scan-page.tsx'],
 };
 
 function readManifest(distDir: string): ViteManifest {

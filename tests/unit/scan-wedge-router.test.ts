@@ -133,7 +133,7 @@ describe('wedge router', () => {
     // a person types 'c' (which the browser inserts), pauses, then the scanner fires
     sut.handle(key('c', 0), input as unknown as Element);
     Object.assign(input, { value: 'abc', selectionStart: 3, selectionEnd: 3 });
-    scan(sut, '12345678', input as unknown as Element, 500);
+    scan(sut, '12345678', input as unknown as Element, 1500);
     expect(restore).toHaveBeenCalledWith(expect.objectContaining({ value: 'abc', start: 3, end: 3 }));
   });
 

@@ -3,7 +3,7 @@
  * the pair goes to the outbox at once and both fields reset for the next pair. An unknown product is refused at
  * scan time from the offline copy, so a typo never waits in the queue to fail.
  */
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonLabel, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
 import { ScanField } from '../../scan/scan-field';
@@ -13,6 +13,9 @@ import { useCameraLabels } from './use-camera-labels';
 
 type Degree = 0 | 180;
 
+// Loaded on first use: the scan route is the handheld's first load and stays lean (DESIGN.md §8).
+const TagAssignModal = lazy(() => import('../tag-assign/tag-assign-modal'));
+
 export function AssignMode({ storeCode, log }: ModeProps) {
   const { t } = useTranslation('scan');
   const cameraLabels = useCameraLabels();
@@ -21,6 +24,7 @@ export function AssignMode({ storeCode, log }: ModeProps) {
   const [degree, setDegree] = useState<Degree>(0);
   const [error, setError] = useState<string>();
   const [lastTag, setLastTag] = useState<string>();
+  const [modalOpen, setModalOpen] = useState(false);
   const tagRef = useRef<HTMLIonInputElement>(null);
   const productRef = useRef<HTMLIonInputElement>(null);
   // The tag a product scan pairs with: read from a ref, as two scans can arrive before React re-renders.
@@ -50,15 +54,16 @@ export function AssignMode({ storeCode, log }: ModeProps) {
         followFocus(tagRef.current);
         return;
       }
+      // The pair leaves the fields before the product check awaits: a tag scanned right behind this product must
+      // land in the tag field, not in the product field of a pair that is already taken.
+      reset();
       if ((await productExists(storeCode, product)) === false) {
         feedback.failure();
         setError(t('messages.productNotFound'));
         log.add({ kind: 'assign', codes: [tagMac, product], status: 'failed', message: t('messages.productNotFound') });
-        setPrCode('');
         return;
       }
       setError(undefined);
-      reset();
       setLastTag(tagMac);
       await log.send('assign', [tagMac, product], {
         kind: 'tagAssign',
@@ -76,6 +81,13 @@ export function AssignMode({ storeCode, log }: ModeProps) {
   }, [lastTag, log, storeCode]);
 
   const step = tagId ? 'product' : 'tag';
+  const modal = (
+    <Suspense fallback={null}>
+      <TagAssignModal storeCode={storeCode} isOpen={modalOpen} onClose={() => setModalOpen(false)} />
+    </Suspense>
+  );
+  // While the modal is open its fields take the scans: this flow's fields step aside (and register again after).
+  if (modalOpen) return modal;
   return (
     <div data-testid="assign-mode">
       <ScanField
@@ -115,6 +127,9 @@ export function AssignMode({ storeCode, log }: ModeProps) {
       )}
       <IonButton expand="block" fill="outline" disabled={!lastTag} onClick={() => void undo()} data-testid="undo">
         {t('actions.undo')}
+      </IonButton>
+      <IonButton expand="block" fill="clear" onClick={() => setModalOpen(true)} data-testid="open-tag-assign">
+        {t('actions.assignModal')}
       </IonButton>
     </div>
   );

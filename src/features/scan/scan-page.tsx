@@ -17,6 +17,7 @@ import { BlinkMode, DeassignMode, LookupMode } from './single-field-modes';
 import { ScanLogView } from './scan-log-view';
 import { StorePicker, useScanStore } from './store-picker';
 import { useScanLog } from './use-scan-log';
+import { useTagStatuses } from './use-tag-status';
 import type { ModeProps } from './mode-props';
 
 const MODES = ['assign', 'plus', 'deassign', 'blink', 'lookup'] as const;
@@ -54,6 +55,7 @@ export default function ScanPage() {
   useIonViewWillLeave(() => setShown(false));
   useWakeLock(shown);
   const log = useScanLog();
+  const tagStatuses = useTagStatuses(store, log.entries);
 
   useEffect(() => feedback.preload(), []);
 
@@ -83,7 +85,7 @@ export default function ScanPage() {
       {!store && <IonNote>{t('noStore')}</IonNote>}
       {/* Keyed by store and mode: a change starts the flow afresh, never pairing a tag of one store with another's product. */}
       {store && shown && <View key={`${store}/${mode}`} storeCode={store} log={log} />}
-      <ScanLogView log={log} />
+      <ScanLogView log={log} tagStatuses={tagStatuses} />
     </Page>
   );
 }

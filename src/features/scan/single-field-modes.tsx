@@ -1,18 +1,21 @@
 /*
- * The modes that take one scan: deassign a tag (through the outbox), blink a product's tags (never queued: a blink
- * that fires an hour later on the shelf helps nobody, so offline it fails at once — DESIGN.md §5) and lookup.
+ * The modes that take one scan: deassign a tag or a Plus device (through the outbox), blink a product's tags or Plus
+ * devices (never queued: a blink that fires an hour later on the shelf helps nobody, so offline it fails at once —
+ * DESIGN.md §5) and lookup.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
 import { ApiFailure } from '../../api/client';
 import { tagsEndpoints } from '../../api/endpoints/tags';
 import type { ProductLookup } from '../../api/contract/tags';
 import { api } from '../../app/api';
 import { ScanField } from '../../scan/scan-field';
 import { feedback } from '../../scan/feedback';
+import { parseDeviceEntry } from '../../scan/mac-entry-state';
 import { cachedProduct } from '../../offline/product-cache';
 import type { ModeProps } from './mode-props';
+import { blinkPlus, PlusDeviceWithoutProduct } from './plus-blink';
 import { useCameraLabels } from './use-camera-labels';
 
 const isOffline = (error?: unknown) =>
@@ -38,35 +41,91 @@ function OneField({ name, label, onScan }: { name: string; label: string; onScan
   );
 }
 
-export function DeassignMode({ storeCode, log }: ModeProps) {
+type Target = 'tag' | 'plus';
+
+/** Deassign and blink work on tags or on Plus devices: a tag id and a device address can look alike (12 hex). */
+function TargetPicker({ value, onChange }: { value: Target; onChange(target: Target): void }) {
   const { t } = useTranslation('scan');
   return (
-    <OneField
-      name="tagId"
-      label={t('fields.tagId')}
-      onScan={(tag) => void log.send('deassign', [tag], { kind: 'tagDeassign', storeCode, payload: { storeCode, tagList: [tag] } })}
-    />
+    <IonSegment value={value} onIonChange={(e) => onChange(e.detail.value === 'plus' ? 'plus' : 'tag')} data-testid="scan-target">
+      <IonSegmentButton value="tag">
+        <IonLabel>{t('targets.tag')}</IonLabel>
+      </IonSegmentButton>
+      <IonSegmentButton value="plus">
+        <IonLabel>{t('targets.plus')}</IonLabel>
+      </IonSegmentButton>
+    </IonSegment>
+  );
+}
+
+export function DeassignMode({ storeCode, log }: ModeProps) {
+  const { t } = useTranslation('scan');
+  const [target, setTarget] = useState<Target>('tag');
+  const deassignPlus = (code: string) => {
+    const entry = parseDeviceEntry(code);
+    if (entry.state === 0) {
+      feedback.failure();
+      return log.add({ kind: 'plusDeassign', codes: [code], status: 'failed', message: t('messages.notAnAddress') });
+    }
+    void log.send('plusDeassign', [entry.mac], { kind: 'plusDeassign', storeCode, payload: { storeCode, devList: [{ mac: entry.mac }] } });
+  };
+  return (
+    <>
+      <TargetPicker value={target} onChange={setTarget} />
+      {target === 'tag' ? (
+        <OneField
+          key="tag"
+          name="tagId"
+          label={t('fields.tagId')}
+          onScan={(tag) => void log.send('deassign', [tag], { kind: 'tagDeassign', storeCode, payload: { storeCode, tagList: [tag] } })}
+        />
+      ) : (
+        <OneField key="plus" name="address" label={t('fields.address')} onScan={deassignPlus} />
+      )}
+    </>
   );
 }
 
 export function BlinkMode({ storeCode, log }: ModeProps) {
   const { t } = useTranslation('scan');
-  const fail = (prCode: string, message: string) => {
+  const [target, setTarget] = useState<Target>('tag');
+  const fail = (kind: 'blink' | 'plusBlink', code: string, message: string) => {
     feedback.failure();
-    log.add({ kind: 'blink', codes: [prCode], status: 'failed', message });
+    log.add({ kind, codes: [code], status: 'failed', message });
   };
-  const blink = async (prCode: string) => {
+  const blinkTags = async (prCode: string) => {
     // Checked before the call so the failure sound comes at once, not after the browser gives up on the network.
-    if (isOffline()) return fail(prCode, t('messages.blinkOffline'));
+    if (isOffline()) return fail('blink', prCode, t('messages.blinkOffline'));
     try {
       const answer = await api.call(tagsEndpoints.tagLed, { body: { storeCode, prCode } });
       feedback.success();
       log.add({ kind: 'blink', codes: [prCode], status: 'ok', message: t('messages.blinkDone', { count: answer.count }) });
     } catch (error) {
-      fail(prCode, isOffline(error) ? t('messages.blinkOffline') : (error as Error).message);
+      fail('blink', prCode, isOffline(error) ? t('messages.blinkOffline') : (error as Error).message);
     }
   };
-  return <OneField name="productCode" label={t('fields.productCode')} onScan={(c) => void blink(c)} />;
+  const blinkDevices = async (code: string) => {
+    if (isOffline()) return fail('plusBlink', code, t('messages.blinkOffline'));
+    try {
+      const result = await blinkPlus(storeCode, code);
+      feedback.success();
+      log.add({ kind: 'plusBlink', codes: result.codes, status: 'ok', message: t('messages.plusBlinkDone', { count: result.count }) });
+    } catch (error) {
+      const message =
+        error instanceof PlusDeviceWithoutProduct ? t('messages.plusNoProduct') : isOffline(error) ? t('messages.blinkOffline') : (error as Error).message;
+      fail('plusBlink', code, message);
+    }
+  };
+  return (
+    <>
+      <TargetPicker value={target} onChange={setTarget} />
+      {target === 'tag' ? (
+        <OneField key="tag" name="productCode" label={t('fields.productCode')} onScan={(c) => void blinkTags(c)} />
+      ) : (
+        <OneField key="plus" name="plusCode" label={t('fields.plusCode')} onScan={(c) => void blinkDevices(c)} />
+      )}
+    </>
+  );
 }
 
 export function LookupMode({ storeCode, log }: ModeProps) {

@@ -8,7 +8,7 @@ import { feedback } from '../../scan/feedback';
 import { enqueue, onOutcome, type OutboxKind, type OutboxOp } from '../../offline/outbox';
 import { useOutboxOps } from '../../offline/use-outbox';
 
-export type LogKind = 'assign' | 'deassign' | 'undo' | 'plusAssign' | 'plusDeassign' | 'blink' | 'lookup';
+export type LogKind = 'assign' | 'deassign' | 'undo' | 'plusAssign' | 'plusDeassign' | 'blink' | 'plusBlink' | 'lookup';
 export type LogStatus = 'sending' | 'queued' | 'ok' | 'failed';
 
 export interface LogEntry {

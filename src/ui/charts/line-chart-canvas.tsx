@@ -15,8 +15,11 @@ function resolveColor(el: HTMLElement, color: string): string {
 const localTime = (time: Time) => (typeof time === 'number' ? formatDateTime(time * 1000) : String(time));
 const localTick = (time: Time) => (typeof time === 'number' ? formatDateTime(time * 1000).slice(11, 16) : null);
 
+const priceFormat = (decimals: number) => (p: number) =>
+  p.toLocaleString(document.documentElement.lang || undefined, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+
 /** The lazily loaded part of LineChart: a lightweight-charts chart, one line series per entry. */
-export default function LineChartCanvas({ series, height }: { series: LineSeriesData[]; height: number }) {
+export default function LineChartCanvas({ series, height, decimals = 0 }: { series: LineSeriesData[]; height: number; decimals?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const lines = useRef(new Map<string, ISeriesApi<'Line'>>());
@@ -30,8 +33,7 @@ export default function LineChartCanvas({ series, height }: { series: LineSeries
       grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128,128,128,0.2)' } },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, tickMarkFormatter: localTick },
-      // Counts of tags are whole numbers: no decimals on the axis or crosshair.
-      localization: { priceFormatter: (p: number) => Math.round(p).toLocaleString(document.documentElement.lang || undefined), timeFormatter: localTime },
+      localization: { priceFormatter: priceFormat(0), timeFormatter: localTime },
       handleScroll: false,
       handleScale: false,
     });
@@ -43,6 +45,11 @@ export default function LineChartCanvas({ series, height }: { series: LineSeries
       chart.current = null;
     };
   }, []);
+
+  // Counts of tags are whole numbers: no decimals on the axis or crosshair unless the caller asks for them.
+  useEffect(() => {
+    chart.current?.applyOptions({ localization: { priceFormatter: priceFormat(decimals), timeFormatter: localTime } });
+  }, [decimals]);
 
   useEffect(() => {
     const c = chart.current;

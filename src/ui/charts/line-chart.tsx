@@ -22,6 +22,8 @@ export interface LineChartProps {
   title: string;
   height?: number;
   testId?: string;
+  /** Decimals on the value axis; counts (the default) have none, measurements such as temperatures do. */
+  decimals?: number;
 }
 
 // lightweight-charts (~45 KB gzip) is only fetched when a time series is actually on screen.
@@ -31,13 +33,13 @@ const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
  * Time series over days. The canvas cannot be read by screen readers or tests, so the same numbers are also
  * in a visually hidden table.
  */
-export function LineChart({ series, title, height = 200, testId }: LineChartProps) {
+export function LineChart({ series, title, height = 200, testId, decimals = 0 }: LineChartProps) {
   const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return (
     <figure className="chart chart-line" data-testid={testId}>
       <div style={{ height }} aria-hidden="true">
         <Suspense fallback={null}>
-          <LineChartCanvas series={series} height={height} />
+          <LineChartCanvas series={series} height={height} decimals={decimals} />
         </Suspense>
       </div>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">

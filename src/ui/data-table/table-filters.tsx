@@ -54,7 +54,15 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
       if (!text) continue;
       const kind = column.filter!;
       const condition = draft.conditions[column.field] ?? CONDITIONS_OF[kind][0];
-      const value = kind === 'number' && Number.isFinite(Number(text)) ? Number(text) : kind === 'date' ? (toEpochSeconds(text) ?? text) : text;
+      // An enum choice whose value lists several values (a site's wider NG filter) is sent as a list: `in`.
+      const value =
+        kind === 'enum' && text.includes(',')
+          ? text.split(',')
+          : kind === 'number' && Number.isFinite(Number(text))
+            ? Number(text)
+            : kind === 'date'
+              ? (toEpochSeconds(text) ?? text)
+              : text;
       filters[column.field] = { value, condition };
     }
     onApply(filters, dateRange ? { start: toEpochSeconds(draft.start), end: toEpochSeconds(draft.end) } : undefined);

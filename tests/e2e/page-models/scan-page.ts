@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { FeedbackKind } from '../../../src/scan/feedback';
 
+type ScanFieldLabel = 'Tag ID' | 'Product Code' | 'Device address (MAC)';
+
 /** The session key of src/app/session.ts: a signed-in page starts with the API's login answer there. */
 const SESSION_KEY = 'shelfpad.session';
 
@@ -52,9 +54,10 @@ export class ScanPageModel {
 
   /**
    * A wedge scan that the page must take. CDP hands the page each key only after it handled the previous one, so
-   * on a starved CPU (two browsers and the server on two cores) the keys of one burst can arrive 100-250 ms apart —
-   * gaps no scanner makes, as a scanner's keys are time-stamped by the OS on arrival. Such a burst is rightly
-   * taken as typing; the scan is then repeated (at most twice), once `accepted` shows the first was not taken.
+   * on a starved CPU (two browsers and the server on two cores) keys of one burst can arrive 100-250 ms late. The
+   * detector judges a burst by its average over the whole burst, so one late key no longer cuts the code short;
+   * a burst slowed down more than that is rejected whole (never taken as another code), and is then scanned again
+   * (at most twice), once `accepted` shows it was not taken — as staff would.
    */
   async scanTaken(code: string, accepted: () => Promise<boolean>) {
     for (let attempt = 1; ; attempt++) {
@@ -73,8 +76,44 @@ export class ScanPageModel {
     await this.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
   }
 
-  field(label: 'Tag ID' | 'Product Code'): Locator {
+  field(label: ScanFieldLabel): Locator {
     return this.page.getByRole('textbox', { name: label });
+  }
+
+  /** What a person does: type into the field by hand (no key rhythm: never a wedge scan), then press Enter. */
+  async typeInto(label: ScanFieldLabel, text: string, submit = false) {
+    await this.field(label).fill(text);
+    if (submit) await this.field(label).press('Enter');
+  }
+
+  /** The camera button at the end of a scan field. */
+  cameraButton(label: ScanFieldLabel): Locator {
+    return this.page.locator('ion-input').filter({ has: this.field(label) }).getByRole('button', { name: 'Scan with camera' });
+  }
+
+  /** The Plus assign form: its MAC entry state (plus-signage §4) is on screen as "State n". */
+  async expectPlusState(state: 0 | 1 | 2) {
+    await expect(this.page.getByTestId('plus-state')).toHaveText(`State ${state}`);
+    await expect(this.page.getByTestId('plus-mode')).toHaveAttribute('data-state', String(state));
+  }
+
+  plusButton(name: 'Add' | 'Assign' | 'Deassign'): Locator {
+    return this.page.getByTestId('plus-mode').getByRole('button', { name, exact: true });
+  }
+
+  /** State 1's list of product codes, as chips. */
+  plusList(): Locator {
+    return this.page.getByTestId('plus-products').locator('ion-chip');
+  }
+
+  /** The open yes/no question (an Ionic alert) and its answer buttons. */
+  question(): Locator {
+    return this.page.locator('ion-alert');
+  }
+
+  async answer(yes: boolean) {
+    await this.question().getByRole('button', { name: yes ? 'OK' : 'Cancel' }).click();
+    await expect(this.question()).toHaveCount(0);
   }
 
   /** Scanning staff do not tap a field first: nothing has focus, the active scan field takes the scan. */

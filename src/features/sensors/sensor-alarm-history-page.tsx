@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TagAlarmHistoryRow } from '../../api/contract/tag-history';
+import { endpoints } from '../../api/endpoints';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { SENSOR_ALARM_HISTORY_PAGE_SIZES } from './sensor-constants';
+
+/** /sensor/:storeCode/:sensorMac/alarm/history (console-core §2): the sensor's alarms, 25 rows, newest first. */
+export default function SensorAlarmHistoryPage() {
+  const { t } = useTranslation('sensors');
+  const { storeCode = '', sensorMac = '' } = useParams();
+  const columns = useMemo<Column<TagAlarmHistoryRow>[]>(
+    () => [
+      { field: 'alarmTime', label: t('columns.alarmTime'), filter: 'date', primary: true, render: (r) => formatDateTime(r.alarmTime) },
+      { field: 'alarmType', label: t('columns.alarmType'), filter: 'text' },
+    ],
+    [t],
+  );
+  return (
+    <Page title={t('alarms.title', { sensor: sensorMac, store: storeCode })}>
+      <DataTable
+        id="sensor-alarms"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.sensorAlarmHistory, params: { storeCode, sensorMac } }}
+        rowKey={(r) => `${r.alarmTime}-${r.alarmType}`}
+        pageSizes={SENSOR_ALARM_HISTORY_PAGE_SIZES}
+        defaultSort={{ field: 'alarmTime', dir: 'desc' }}
+        dateRange
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+/** console-core §9: "sensor lists 25" — the first choice; the larger ones are ours (NOTES.md 12). */
+export const SENSOR_STORE_LIST_PAGE_SIZES = [25, 50, 100] as const;
+export const SENSOR_LIST_PAGE_SIZES = [25, 50, 100] as const;
+/** console-core §9: histories 25 rows, newest first. */
+export const SENSOR_HISTORY_PAGE_SIZES = [25, 50, 100] as const;
+export const SENSOR_ALARM_HISTORY_PAGE_SIZES = [25, 50, 100] as const;
+
+/** The measurement history opens on the last 24 hours, the server's own default window (our choice). */
+export const SENSOR_HISTORY_DEFAULT_WINDOW_S = 86_400;
+
+/** console-core §7: assign and update payloads carry taskId -1 and priorTaskId -1 (a new task). */
+export const NEW_TASK_ID = -1;
+
+/** The detail page's views (console-core §2: table and map). */
+export const SENSOR_VIEW_TYPES = ['table', 'map'] as const;
+export type SensorViewType = (typeof SENSOR_VIEW_TYPES)[number];

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { Sensor } from '../../api/contract/sensors';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type TableAction } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { SensorConfigModal, type SensorModalState } from './sensor-config-modal';
+import { SENSOR_LIST_PAGE_SIZES, SENSOR_VIEW_TYPES, type SensorViewType } from './sensor-constants';
+import { useSensorColumns } from './sensor-columns';
+import { SensorStoreMap, useSensorStore } from './sensor-store-map';
+import './sensors.css';
+
+/** The write actions (console-core §2): assign, update one selected sensor, deassign the selected ones. */
+function useSensorActions(storeCode: string, open: (state: SensorModalState) => void, reload: () => void): TableAction<Sensor>[] {
+  const { t } = useTranslation('sensors');
+  const dialogs = useDialogs();
+  const deassign = async (selected: Sensor[]) => {
+    if (!(await dialogs.confirm(t('deassign.confirm', { n: selected.length })))) return;
+    try {
+      const answer = await api.call(endpoints.sensorDeassign, { body: { storeCode, tagList: selected.map((s) => s.tagMac) } });
+      void dialogs.toast(t('deassign.done', { n: answer.count }), 'success');
+      reload();
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+  };
+  return [
+    { label: t('actions.assign'), run: () => open({ mode: 'assign' }) },
+    {
+      label: t('actions.update'),
+      needsSelection: true,
+      run: (selected) => (selected.length === 1 ? open({ mode: 'update', sensor: selected[0] }) : dialogs.error(t('update.onlyOne'))),
+    },
+    { label: t('actions.deassign'), needsSelection: true, color: 'danger', run: deassign },
+  ];
+}
+
+/** /sensor/detail/:storeCode (console-core §2): the store's sensors as a table or on the map (?viewType). */
+export default function SensorDetailPage() {
+  const { t } = useTranslation('sensors');
+  const { storeCode = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const viewType: SensorViewType = search.get('viewType') === 'map' ? 'map' : 'table';
+  const writable = canWrite(useSession(), 'sensor');
+  const store = useSensorStore(storeCode);
+  const columns = useSensorColumns(storeCode);
+  const [reloadToken, setReloadToken] = useState(0);
+  const [modal, setModal] = useState<SensorModalState>();
+  const reload = () => {
+    setReloadToken((n) => n + 1);
+    void store.mutate();
+  };
+  const actions = useSensorActions(storeCode, setModal, reload);
+  const name = store.data ? `${store.data.storeName} (${storeCode})` : storeCode;
+
+  return (
+    <Page
+      title={t('detail.title', { store: name })}
+      subheader={
+        <IonToolbar>
+          <IonSegment value={viewType} onIonChange={(e) => setSearch({ viewType: String(e.detail.value) }, { replace: true })} data-testid="sensor-view-type">
+            {SENSOR_VIEW_TYPES.map((v) => (
+              <IonSegmentButton key={v} value={v}>
+                <IonLabel>{t(`detail.views.${v}`)}</IonLabel>
+              </IonSegmentButton>
+            ))}
+          </IonSegment>
+        </IonToolbar>
+      }
+    >
+      {viewType === 'map' ? (
+        <SensorStoreMap store={store.data} />
+      ) : (
+        <DataTable
+          id="sensor-list"
+          columns={columns}
+          source={{ kind: 'server', endpoint: endpoints.sensorList, params: { storeCode } }}
+          rowKey={(s) => s.tagMac}
+          pageSizes={SENSOR_LIST_PAGE_SIZES}
+          defaultSort={{ field: 'barcode', dir: 'asc' }}
+          dateRange
+          selectable={writable}
+          actions={writable ? actions : undefined}
+          reloadToken={reloadToken}
+        />
+      )}
+      {writable && <SensorConfigModal storeCode={storeCode} state={modal} onClose={() => setModal(undefined)} onSaved={reload} />}
+    </Page>
+  );
+}

@@ -1,0 +1,66 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { arrowBackOutline } from 'ionicons/icons';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { useServerLabels } from './server-columns';
+import { DetailCard, HistoryChart, NetworkList, ServiceList, UsageGauge } from './server-detail-sections';
+import { useServerDetail } from './use-servers';
+import './server-status.css';
+
+/**
+ * console-core §2 Server detail: system status (time, disk and RAM used of total), services and network,
+ * refreshed every 60 s, with the 24 h history; a failed load logs out (§6).
+ */
+export default function ServerDetailPage() {
+  const { t } = useTranslation('servers');
+  const { serverId = '' } = useParams();
+  const labels = useServerLabels();
+  const { detail, history } = useServerDetail(serverId);
+  const server = detail.data;
+
+  return (
+    <Page
+      title={t('detail.title', { name: server?.name ?? serverId })}
+      actions={
+        <IonButton routerLink="/server" routerDirection="back" data-testid="server-back">
+          <IonIcon slot="start" icon={arrowBackOutline} />
+          {t('detail.back')}
+        </IonButton>
+      }
+    >
+      {!server && <IonSpinner aria-label={t('detail.system')} />}
+      {server && (
+        <div className="server-detail-grid" data-testid="server-detail" data-server-id={server.id}>
+          <DetailCard title={t('detail.system')} testId="server-system">
+            <dl className="server-facts">
+              <dt>{t('detail.time')}</dt>
+              <dd data-testid="server-time" data-value={server.time}>
+                {formatDateTime(server.time)}
+              </dd>
+              <dt>{t('columns.status')}</dt>
+              <dd>
+                <HealthBadge status={server.status} label={labels.status(server.status)} />
+              </dd>
+              <dt>{t('columns.state')}</dt>
+              <dd data-testid="server-state" data-state={server.state}>
+                {labels.state(server.state)}
+              </dd>
+              <dt>{t('columns.type')}</dt>
+              <dd data-testid="server-type" data-type={server.type}>
+                {labels.type(server.type)}
+              </dd>
+            </dl>
+          </DetailCard>
+          <UsageGauge title={t('detail.disk')} usage={server.diskUsage} testId="server-disk" />
+          <UsageGauge title={t('detail.ram')} usage={server.ramUsage} testId="server-ram" />
+          <ServiceList rows={server.serviceStatusList} />
+          <NetworkList rows={server.network} />
+          <HistoryChart points={history.data ?? []} />
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Usage } from '../../api/contract/gateways';
+import type { NetworkInterface, SystemStatusPoint } from '../../api/contract/status';
+import { CHART_COLORS } from '../../ui/charts/chart-format';
+import { LineChart, type LineSeriesData } from '../../ui/charts/line-chart';
+import { Radial } from '../../ui/charts/radial';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { formatBytes, historyPoints, type HistoryField } from './server-labels';
+import { SERVER_LIST_PAGE_SIZES } from './server-status-constants';
+
+type ServiceRow = { name: string; status: string; updatedAt?: string };
+
+export function DetailCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <section className="server-card" data-testid={testId} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Disk or RAM: the share used as a ring, and used / total in bytes (raw numbers in data-* for tests). */
+export function UsageGauge({ title, usage, testId }: { title: string; usage: Usage; testId: string }) {
+  const { t } = useTranslation('servers');
+  const text = t('detail.usage', { used: formatBytes(usage.used), total: formatBytes(usage.total) });
+  return (
+    <DetailCard title={title} testId={testId}>
+      <Radial value={usage.used} max={usage.total} title={title} testId={`${testId}-gauge`} />
+      <p className="server-usage" data-testid={`${testId}-text`} data-used={usage.used} data-total={usage.total}>
+        {text}
+      </p>
+    </DetailCard>
+  );
+}
+
+export function ServiceList({ rows }: { rows: ServiceRow[] }) {
+  const { t } = useTranslation('servers');
+  const columns = useMemo<Column<ServiceRow>[]>(
+    () => [
+      { field: 'name', label: t('detail.service'), primary: true },
+      { field: 'status', label: t('columns.status') },
+      { field: 'updatedAt', label: t('detail.updatedAt'), render: (s) => formatDateTime(s.updatedAt) },
+    ],
+    [t],
+  );
+  return (
+    <DetailCard title={t('detail.services')} testId="server-services">
+      <DataTable id="server-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={SERVER_LIST_PAGE_SIZES} />
+    </DetailCard>
+  );
+}
+
+export function NetworkList({ rows }: { rows: NetworkInterface[] }) {
+  const { t } = useTranslation('servers');
+  const columns = useMemo<Column<NetworkInterface>[]>(
+    () => [
+      { field: 'name', label: t('detail.interface'), primary: true },
+      { field: 'ip', label: t('detail.ip') },
+      { field: 'mac', label: t('detail.mac') },
+      { field: 'netmask', label: t('detail.netmask') },
+    ],
+    [t],
+  );
+  return (
+    <DetailCard title={t('detail.network')} testId="server-network">
+      <DataTable id="server-network" columns={columns} source={{ kind: 'local', rows }} rowKey={(n) => `${n.name}-${n.ip}`} pageSizes={SERVER_LIST_PAGE_SIZES} />
+    </DetailCard>
+  );
+}
+
+const LINES: { field: HistoryField; color: string }[] = [
+  { field: 'memory', color: CHART_COLORS.primary },
+  { field: 'disk', color: CHART_COLORS.warning },
+  { field: 'cpu', color: CHART_COLORS.secondary },
+];
+
+/** The last 24 hours of the server's health samples (console-core §2), as percentages used. */
+export function HistoryChart({ points }: { points: readonly SystemStatusPoint[] }) {
+  const { t } = useTranslation('servers');
+  const series = useMemo<LineSeriesData[]>(
+    () =>
+      LINES.map(({ field, color }) => ({ key: field, label: t(field === 'disk' ? 'detail.disk' : `detail.${field}`), color, points: historyPoints(points, field) })).filter(
+        (s) => s.points.length > 0,
+      ),
+    [points, t],
+  );
+  return (
+    <DetailCard title={t('detail.history')} testId="server-history">
+      <LineChart series={series} title={t('detail.history')} testId="server-history-chart" />
+    </DetailCard>
+  );
+}

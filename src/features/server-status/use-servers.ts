@@ -1,0 +1,35 @@
+import useSWR from 'swr';
+import type { ApiFailure } from '../../api/client';
+import type { ServerDetail, SystemStatusPoint } from '../../api/contract/status';
+import { endpoints } from '../../api/endpoints';
+import { api, useCall } from '../../app/api';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { historyQuery } from './server-labels';
+import { SERVER_DETAIL_REFRESH_MS, SERVER_LIST_REFRESH_MS } from './server-status-constants';
+
+/** The server list, every second; a failed load logs out (console-core §6). */
+export function useServerList() {
+  // SWR drops a refresh within its 2 s dedupe window: without lowering it the list would refresh every 2 s.
+  const result = useCall(endpoints.statusServerList, {}, { refreshInterval: SERVER_LIST_REFRESH_MS, dedupingInterval: SERVER_LIST_REFRESH_MS / 2 });
+  useLogoutOnLoadFailure(result.error);
+  return result;
+}
+
+/*
+ * The detail and its history carry times of the request itself (the cache buster t; the window "24 h before
+ * now"), so their SWR keys stay fixed and the request is built when it is sent.
+ */
+export function useServerDetail(serverId: string) {
+  const detail = useSWR<ServerDetail, ApiFailure>(
+    ['server-detail', serverId],
+    () => api.call(endpoints.statusServerDetail, { params: { serverId }, query: { t: Date.now() } }),
+    { refreshInterval: SERVER_DETAIL_REFRESH_MS, revalidateOnFocus: false },
+  );
+  const history = useSWR<SystemStatusPoint[], ApiFailure>(
+    ['server-history', serverId],
+    () => api.call(endpoints.systemStatusServer, { params: { serverId }, query: historyQuery(Date.now()) }),
+    { refreshInterval: SERVER_DETAIL_REFRESH_MS, revalidateOnFocus: false },
+  );
+  useLogoutOnLoadFailure(detail.error ?? history.error);
+  return { detail, history };
+}

@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
+import type { DownloadFilter } from '../../api/contract/files';
+import type { Tag } from '../../api/contract/tags';
+import { endpoints } from '../../api/endpoints';
+import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable } from '../../ui/data-table';
+import { useDownloadTask } from '../../ui/download-task';
+import { Page } from '../../ui/page';
+import { TagAssignModal } from '../tag-assign/tag-assign-modal';
+import { TAG_DETAIL_DEFAULT_ORDER, TAG_DETAIL_PAGE_SIZES } from './tag-constants';
+import { useTagListColumns } from './tag-list-columns';
+import { TagPreviewModal } from './tag-preview-modal';
+import { TagStoreMap } from './tag-store-map';
+import { useTagActions } from './use-tag-actions';
+import { useTagStore } from './use-tag-store';
+import './tags.css';
+
+type ViewType = 'table' | 'map';
+/** What the table's onDownload hands over: its current filter_/condition_ fields. */
+type TableFilterFields = NonNullable<DownloadFilter['table']>;
+
+/** /tag/detail/{storeCode}?viewType (console-core §2 Tag status): the tags of one store as a table or on the map. */
+export default function TagDetailPage() {
+  const { t } = useTranslation('tags');
+  const { storeCode = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const view: ViewType = search.get('viewType') === 'map' ? 'map' : 'table';
+  const session = useSession();
+  const writer = canWrite(session, 'tag');
+  const store = useTagStore(storeCode);
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+  const [previewed, setPreviewed] = useState<Tag>();
+  const [assigning, setAssigning] = useState(false);
+  const download = useDownloadTask();
+  const columns = useTagListColumns({ storeCode, showCompany: hasSeveralCompanies(session), onPreview: setPreviewed });
+  const actions = useTagActions({ storeCode, statusCheck: Boolean(store.data?.enableTagStatusCheck), onChanged: reload });
+
+  return (
+    <Page
+      title={t('detail.title', { store: store.data?.storeName ?? storeCode })}
+      actions={
+        writer && (
+          <IonButton onClick={() => setAssigning(true)} data-testid="tag-assign-open">
+            {t('actions.assign')}
+          </IonButton>
+        )
+      }
+      subheader={
+        <IonToolbar>
+          <IonSegment value={view} onIonChange={(e) => setSearch({ viewType: String(e.detail.value) }, { replace: true })}>
+            {(['table', 'map'] as const).map((v) => (
+              <IonSegmentButton key={v} value={v}>
+                <IonLabel>{t(`detail.view.${v}`)}</IonLabel>
+              </IonSegmentButton>
+            ))}
+          </IonSegment>
+        </IonToolbar>
+      }
+    >
+      {view === 'map' ? (
+        <TagStoreMap store={store.data} />
+      ) : (
+        <DataTable
+          id="tag-detail"
+          columns={columns}
+          source={{ kind: 'server', endpoint: endpoints.tagList, params: { storeCode } }}
+          rowKey={(r) => r.tagMac}
+          pageSizes={TAG_DETAIL_PAGE_SIZES}
+          defaultSort={TAG_DETAIL_DEFAULT_ORDER}
+          dateRange
+          selectable={writer}
+          actions={writer ? actions : undefined}
+          reloadToken={reloadToken}
+          onDownload={(filter) => void (download.running || download.start({ type: DOWNLOAD_TYPE.TAG_LIST, storeCode, filter: { table: filter as TableFilterFields } }))}
+        />
+      )}
+      <TagPreviewModal storeCode={storeCode} tag={previewed} onClose={() => setPreviewed(undefined)} />
+      {writer && (
+        <TagAssignModal
+          storeCode={storeCode}
+          isOpen={assigning}
+          onClose={(changed) => {
+            setAssigning(false);
+            if (changed) reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}

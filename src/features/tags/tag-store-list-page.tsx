@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { StoreTagRow } from '../../api/contract/status';
+import { endpoints } from '../../api/endpoints';
+import { hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { TAG_STORE_LIST_PAGE_SIZES } from './tag-constants';
+
+const number = (value: number | undefined) => (value ?? 0).toLocaleString();
+
+/** /tag (console-core §2 Tag status): every store the member sees with its tag stats; a row opens its tag list. */
+export default function TagStoreListPage() {
+  const { t } = useTranslation('tags');
+  const navigate = useNavigate();
+  const several = hasSeveralCompanies(useSession());
+  const columns = useMemo(() => {
+    const all: (Column<StoreTagRow> | false)[] = [
+      { field: 'storeName', label: t('stores.storeName'), filter: 'text', primary: true },
+      { field: 'storeCode', label: t('stores.storeCode'), filter: 'text' },
+      several && { field: 'companyName', label: t('stores.companyName'), filter: 'text' },
+      { field: 'status', label: t('stores.status'), render: (r) => <HealthBadge status={r.status} /> },
+      { field: 'total', label: t('stores.total'), render: (r) => <span data-value={r.total}>{number(r.total)}</span> },
+      { field: 'success', label: t('stores.success'), render: (r) => <span data-value={r.success}>{number(r.success)}</span> },
+      { field: 'inprogress', label: t('stores.inprogress'), render: (r) => <span data-value={r.inprogress}>{number(r.inprogress)}</span> },
+      { field: 'error', label: t('stores.error'), render: (r) => <span data-value={r.error}>{number(r.error)}</span> },
+      { field: 'lowBattery', label: t('stores.lowBattery'), sortable: false, render: (r) => <span data-value={r.lowBattery ?? 0}>{number(r.lowBattery)}</span> },
+      { field: 'todayUpdated', label: t('stores.todayUpdated'), render: (r) => <span data-value={r.todayUpdated}>{number(r.todayUpdated)}</span> },
+      { field: 'updatedAt', label: t('stores.updatedAt'), sortable: false, render: (r) => formatDateTime(r.updatedAt) },
+    ];
+    return all.filter((c): c is Column<StoreTagRow> => Boolean(c));
+  }, [t, several]);
+
+  return (
+    <Page title={t('stores.title')}>
+      <DataTable
+        id="tag-stores"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.statusPaginationTag }}
+        rowKey={(r) => r.storeCode}
+        pageSizes={TAG_STORE_LIST_PAGE_SIZES}
+        onRowClick={(r) => navigate(`/tag/detail/${encodeURIComponent(r.storeCode)}`)}
+      />
+    </Page>
+  );
+}

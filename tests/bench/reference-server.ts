@@ -1,0 +1,57 @@
+/**
+ * A reference server for the browser benchmarks: the built PWA (dist/) and the API on a fresh PGlite database with
+ * the demo data, the simulator off (what the bench counts on the server is what the page sent). Started as its
+ * own process, like `npm start`, so the browser measures the server the product ships.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ReferenceServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export async function startReferenceServer(opts: { port: number; pushPort: number; distDir?: string; startTimeoutMs?: number }): Promise<ReferenceServer> {
+  const dataDir = resolve(`.e2e-data/bench-data-${opts.port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true, // its own process group: stop() ends the server and nothing else
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      PUSH_PORT: String(opts.pushPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: resolve(opts.distDir ?? 'dist'),
+      SIM: 'off',
+      LOGIN_RATE_LIMIT: '100000',
+    },
+  });
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  const baseURL = `http://localhost:${opts.port}`;
+
+  const stop = async () => {
+    if (exited !== undefined || child.pid === undefined) return;
+    process.kill(-child.pid, 'SIGTERM');
+    for (let i = 0; i < 50 && exited === undefined; i++) await sleep(100);
+    if (exited === undefined) process.kill(-child.pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 180_000);
+  while (Date.now() < deadline) {
+    if (exited !== undefined) throw new Error(`reference server exited (${exited}) before answering`);
+    try {
+      if ((await fetch(`${baseURL}/config.json`)).ok) return { baseURL, stop };
+    } catch {
+      // not listening yet: seeding the demo data takes a while
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`reference server on ${baseURL} did not answer within the start timeout`);
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { ExceptionList, ExceptionsStats } from '../../src/api/contract/dashboard';
+import { ExceptionsModel } from './page-models/exceptions-page';
+
+/*
+ * Issue 5, /exceptions: the gauges show the server's counts of the picked store, a list shows the server's rows,
+ * and a download's file holds exactly those rows. TKY002 is the test data's store with every kind of trouble.
+ */
+
+const STORE = 'TKY002';
+const GAUGES: [string, keyof ExceptionsStats][] = [
+  ['error', 'errorTags'],
+  ['noProduct', 'noProductTags'],
+  ['duplicate', 'duplicateTags'],
+  ['lowBattery', 'batteryNgTags'],
+  ['ngGateway', 'ngGWs'],
+];
+
+test('the five gauges show the counts the API answers for the picked store', async ({ page, request }) => {
+  const exc = new ExceptionsModel(page);
+  const operator = await exc.open(request, 'operator@shelfpad.test', STORE);
+  const stats = await operator.get<ExceptionsStats>(`/stats/exceptions/store/${STORE}`);
+  for (const [kind, field] of GAUGES) await expect(exc.gaugeValue(kind), kind).toHaveAttribute('data-value', String(stats[field]));
+  expect(stats.ngGWs, 'the test data has NG gateways').toBeGreaterThan(0);
+});
+
+test('the error list shows the server rows and its download holds exactly them', async ({ page, request }) => {
+  const exc = new ExceptionsModel(page);
+  const login = await exc.open(request, 'admin@shelfpad.test', STORE);
+  const answer = await login.get<ExceptionList>(`/tag/error/store/${STORE}/list`);
+  expect(answer.data.length, 'the test data has error tags').toBeGreaterThan(0);
+  const list = await exc.showList('error');
+  await exc.showAll(list);
+  await expect(exc.rows(list)).toHaveCount(answer.data.length);
+  const keys = await exc.rows(list).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key')));
+  expect(keys.sort()).toEqual(answer.data.map((r) => r.tagMac).sort());
+
+  const download = await exc.download(list);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.trim().split(/\r?\n/);
+  const col = header.split(',').indexOf('barcode');
+  expect(lines.map((l) => l.split(',')[col]).sort()).toEqual(answer.data.map((r) => r.barcode).sort());
+});
+
+test('the NG gateway list and its download hold the gateways of the stats', async ({ page, request }) => {
+  const exc = new ExceptionsModel(page);
+  const login = await exc.open(request, 'admin@shelfpad.test', STORE);
+  const stats = await login.get<ExceptionsStats>(`/stats/exceptions/store/${STORE}`);
+  const list = await exc.showList('ngGateway');
+  await expect(exc.rows(list)).toHaveCount(stats.ngGWDetail.length);
+  for (const gw of stats.ngGWDetail) await expect(list.locator(`[data-row-key="${gw.gwMac}"] [data-status]`)).toHaveAttribute('data-status', gw.status);
+  const download = await exc.download(list);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.trim().split(/\r?\n/);
+  const col = header.split(',').indexOf('gwMac');
+  expect(lines.map((l) => l.split(',')[col]).sort()).toEqual(stats.ngGWDetail.map((g) => g.gwMac).sort());
+});
+
+test('a list with no rows says No data to display', async ({ page, request }) => {
+  const exc = new ExceptionsModel(page);
+  const login = await exc.open(request, 'admin@shelfpad.test', STORE);
+  const stats = await login.get<ExceptionsStats>(`/stats/exceptions/store/${STORE}`);
+  const empty = GAUGES.find(([, field]) => stats[field] === 0);
+  test.skip(!empty, 'every list of the store has rows');
+  const list = await exc.showList(empty![0]);
+  await expect(list).toContainText('No data to display');
+});
+
+test('on a phone the lists are cards and the download is reachable', async ({ page, request }) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 768, 'phone layout');
+  const exc = new ExceptionsModel(page);
+  await exc.open(request, 'admin@shelfpad.test', STORE);
+  const list = await exc.showList('lowBattery');
+  await expect(list.locator('.data-table-cards')).toBeVisible();
+  await expect(list.locator('table')).toHaveCount(0);
+  await list.getByRole('button', { name: /download/i }).scrollIntoViewIfNeeded();
+  await expect(list.getByRole('button', { name: /download/i })).toBeVisible();
+});
