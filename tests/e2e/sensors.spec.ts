@@ -195,6 +195,8 @@ test('the measurement history shows the API readings; the alarm history the newe
 
   const withAlarms = (await apiSensors(api)).data.find((s) => s.sensorType === 'TVOC')!;
   const alarms = (await (await api.post(`/history/store/${STORE}/sensor/${withAlarms.tagMac}/alarm`, { start: 0, length: 25 })).json()) as Page_<TagAlarmHistoryRow>;
+  // A fresh start on the alarm history (the session stays in this tab): no earlier page of the stack is around.
+  await page.goto('about:blank');
   await sensors.open(`/sensor/${STORE}/${withAlarms.tagMac}/alarm/history`);
   await sensors.expectRows(alarms.data.map((r) => `${r.alarmTime}-${r.alarmType}`));
   const times = alarms.data.map((r) => r.alarmTime);

@@ -65,7 +65,7 @@ export default function SensorDetailPage() {
         <IonToolbar>
           <IonSegment value={viewType} onIonChange={(e) => setSearch({ viewType: String(e.detail.value) }, { replace: true })} data-testid="sensor-view-type">
             {SENSOR_VIEW_TYPES.map((v) => (
-              <IonSegmentButton key={v} value={v}>
+              <IonSegmentButton key={v} value={v} data-testid={`sensor-view-${v}`}>
                 <IonLabel>{t(`detail.views.${v}`)}</IonLabel>
               </IonSegmentButton>
             ))}

@@ -48,7 +48,9 @@ export class SensorsPage {
   }
 
   async showView(view: 'table' | 'map'): Promise<void> {
-    await this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' }).click();
+    // The segment button's host receives the pointer, not the tab inside its shadow root.
+    await this.current.getByTestId(`sensor-view-${view}`).click();
+    await expect(this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' })).toHaveAttribute('aria-selected', 'true');
   }
 
   async expectRows(keys: string[]): Promise<void> {
