@@ -110,8 +110,9 @@ test('assign with a missing field focuses it and sends nothing', async ({ page, 
   await expect(sensors.fieldError()).toHaveText('Unit Weight must be an integer.');
   await expect(sensors.field('Unit Weight')).toBeFocused();
 
+  // Nothing left the browser: the other tests of this file change sensors in parallel, so the server's list
+  // itself is no witness here.
   expect(sent).toEqual([]);
-  expect((await apiSensors(api)).data).toEqual(before.data);
 });
 
 test('a TOF assign below the distance error range + 1 is refused; a valid one is stored', async ({ page, request }, info) => {
