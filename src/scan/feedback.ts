@@ -6,7 +6,7 @@
  * Howler plays through Web Audio (decoded once, no <audio> start-up lag) and unlocks the audio context on the
  * first touch/click/keydown by itself (Howler.autoUnlock); preload() decodes both files ahead of the first scan.
  */
-import { Howl } from 'howler';
+import type { Howl } from 'howler';
 
 export type FeedbackKind = 'success' | 'failure';
 
@@ -95,12 +95,19 @@ function soundUrl(kind: FeedbackKind): string {
   return `${import.meta.env?.BASE_URL ?? '/'}sounds/${kind}.wav`;
 }
 
+let howler: Promise<typeof import('howler')> | undefined;
+
 /** The app's feedback, wired to howler and the browser; inert outside a browser (unit tests, SSR). */
 export const feedback: Feedback = createFeedback({
   makePlayer: (kind) => {
     if (typeof window === 'undefined') return { play: () => {} };
-    const howl = new Howl({ src: [soundUrl(kind)], preload: true, html5: false });
-    return { play: () => void howl.play() };
+    // howler (~10 KB gzip) loads with preload(), when a scanning screen opens, not with the page (DESIGN.md §8);
+    // a scan before it arrived still vibrates and flashes.
+    let howl: Howl | undefined;
+    void (howler ??= import('howler')).then((module) => {
+      howl = new module.Howl({ src: [soundUrl(kind)], preload: true, html5: false });
+    });
+    return { play: () => void howl?.play() };
   },
   vibrate: (pattern) => {
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);

@@ -2,12 +2,14 @@
  * An input that takes wedge scans, camera scans and typing alike (DESIGN.md §4/§5). It registers with the wedge
  * router as a scan target (data-scan-field), so a wedge scan lands here even when nothing has focus; focusing it
  * (or passing `active`) makes it the target. A hand-typed Enter submits. The camera viewfinder is React.lazy'd:
- * the camera code and zxing load on the first tap of the camera button, never with the page.
+ * the camera code and zxing load on the first tap of the camera button, never with the page. A plain <input>,
+ * not Ionic's: the scan route's first load has no room for Ionic (DESIGN.md §8).
  */
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
-import { cameraOutline } from 'ionicons/icons';
-import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { camera as cameraIcon } from 'ionicons/icons';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
+import { LeanIcon } from '../ui/lean/lean-icon';
 import { retainWedgeListener, wedgeRouter, type ScanFieldTarget } from './wedge-router';
+import './scan-field.css';
 
 const CameraView = lazy(() => import('./camera/camera-view'));
 
@@ -16,7 +18,7 @@ export interface ScanFieldProps {
   value: string;
   onChange(value: string): void;
   onSubmit(code: string): void;
-  inputRef?: Ref<HTMLIonInputElement>;
+  inputRef?: Ref<HTMLInputElement>;
   /** Show a camera button that opens the viewfinder. */
   camera?: boolean;
   /** Make this the field wedge scans go to when nothing has focus (otherwise the first mounted / last focused). */
@@ -33,10 +35,9 @@ const overlay = { position: 'fixed', inset: 0, zIndex: 20000, background: '#000'
 
 export function ScanField(props: ScanFieldProps) {
   const { label, value, onChange, onSubmit, inputRef, camera, active, disabled, placeholder, cameraLabels = {}, name } = props;
-  const hostRef = useRef<HTMLIonInputElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const inputId = useId();
   const [cameraOpen, setCameraOpen] = useState(false);
-  // Ionic's host element (setFocus(), getInputElement()) is what callers refocus after a submit.
-  useImperativeHandle(inputRef, () => hostRef.current as HTMLIonInputElement, []);
 
   // The router calls the latest props without re-registering (which would change which field is active).
   const latest = useRef({ onChange, onSubmit });
@@ -69,35 +70,43 @@ export function ScanField(props: ScanFieldProps) {
 
   return (
     <>
-      <IonInput
-        ref={hostRef}
-        data-scan-field=""
-        name={name}
-        label={label}
-        labelPlacement="stacked"
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck={false}
-        enterkeyhint="go"
-        onIonFocus={() => wedgeRouter.activateField(target.current)}
-        onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
-        onKeyDown={(e) => {
-          // Wedge scans never get here (the router cancels their suffix); this is a person pressing Enter.
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          const code = String((e.target as HTMLInputElement).value ?? value).trim();
-          if (code) onSubmit(code);
-        }}
-      >
-        {camera && (
-          <IonButton slot="end" fill="clear" aria-label={cameraLabels.open ?? 'Camera'} disabled={disabled} onClick={() => setCameraOpen(true)}>
-            <IonIcon slot="icon-only" icon={cameraOutline} aria-hidden="true" />
-          </IonButton>
-        )}
-      </IonInput>
+      <div ref={hostRef} className="scan-field" data-scan-field="">
+        <label htmlFor={inputId}>{label}</label>
+        <div className="scan-field__row">
+          <input
+            id={inputId}
+            ref={inputRef}
+            name={name}
+            value={value}
+            placeholder={placeholder}
+            disabled={disabled}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            onFocus={() => wedgeRouter.activateField(target.current)}
+            onChange={(e) => onChange(e.target.value)}
+            onKeyDown={(e) => {
+              // Wedge scans never get here (the router cancels their suffix); this is a person pressing Enter.
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              const code = e.currentTarget.value.trim();
+              if (code) onSubmit(code);
+            }}
+          />
+          {camera && (
+            <button
+              type="button"
+              className="scan-field__camera"
+              aria-label={cameraLabels.open ?? 'Camera'}
+              disabled={disabled}
+              onClick={() => setCameraOpen(true)}
+            >
+              <LeanIcon icon={cameraIcon} />
+            </button>
+          )}
+        </div>
+      </div>
       {cameraOpen && (
         <div style={overlay} role="dialog" aria-label={cameraLabels.open ?? 'Camera'}>
           <Suspense fallback={null}>

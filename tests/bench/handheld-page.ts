@@ -98,7 +98,7 @@ export async function openScanPage(browser: Browser, baseURL: string, api: Api, 
   await page.getByTestId('product-cache').waitFor({ state: 'visible', timeout: 60_000 });
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press('Shift'); // Ionic's keyboard-mode switch happens on the first keydown: not in a scan
+  await page.keyboard.press('Shift'); // the switch to keyboard focus styles happens on the first keydown: not in a scan
   return page;
 }
 

@@ -137,7 +137,7 @@ async function cameraFirstDecode(browser: Browser, baseURL: string, api: Api, co
       };
       requestAnimationFrame(poll);
     })()`);
-    await page.locator('ion-input').filter({ has: page.locator('input[name="productCode"]') }).getByRole('button').click();
+    await page.locator('[data-scan-field]').filter({ has: page.locator('input[name="productCode"]') }).getByRole('button').click();
     await page.waitForFunction(() => (window as unknown as { __cam: { filled?: number } }).__cam.filled !== undefined, undefined, { timeout: 30_000 });
     const cam = await page.evaluate(() => (window as unknown as { __cam: { tap: number; playing: number; filled: number } }).__cam);
     opens.push({ tap_to_decode_ms: round(cam.filled - cam.tap)!, open_to_decode_ms: round(cam.filled - cam.playing)! });

@@ -1,5 +1,7 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { apiLogin } from './fixtures/api';
+import { apiLogin, DEMO_PASSWORD } from './fixtures/api';
+import { AppShell } from './page-models/app-shell';
+import { LoginPage } from './page-models/login-page';
 import { ScanPageModel } from './page-models/scan-page';
 
 /*
@@ -111,4 +113,32 @@ test('blink offline fails at once with the failure sound', async ({ page, reques
   expect(await scan.feedback()).toEqual(['failure']);
   await expect(scan.logLines.first()).toContainText('Blink needs a connection');
   await context.setOffline(false);
+});
+
+test('/scan opens without Ionic; the menu hands over to the console on the same screen', async ({ page, request }) => {
+  const api = await apiLogin(request, OPERATOR);
+  const scan = new ScanPageModel(page);
+  await scan.open(api.session);
+  await scan.pickStore(STORE);
+  await scan.mode('Blink');
+  expect(await scan.runsWithoutIonic()).toBe(true);
+
+  await scan.openMenu();
+  const shell = new AppShell(page);
+  await expect(shell.menuItems.filter({ hasText: 'Outbox queue' })).toBeVisible();
+  expect(await scan.runsWithoutIonic()).toBe(false);
+  // The console's /scan is the same screen, where the staff member left it.
+  await expect(scan.storePicker).toHaveValue(STORE);
+  // (On a phone the open drawer hides the page from the accessibility tree, so the tab is found by its state.)
+  await expect(page.getByTestId('scan-modes').locator('[aria-selected="true"]')).toHaveText('Blink');
+  await expect(page).toHaveURL(/#\/scan$/);
+});
+
+test('/scan without a session goes to the login page, which returns there after login', async ({ page }) => {
+  await page.goto('/#/scan');
+  const login = new LoginPage(page);
+  await login.expectPath('/login?next=/scan');
+  await login.login(OPERATOR, DEMO_PASSWORD);
+  await login.expectPath('/scan');
+  await expect(new ScanPageModel(page).storePicker).toBeVisible();
 });

@@ -3,17 +3,22 @@
  * the pair goes to the outbox at once and both fields reset for the next pair. An unknown product is refused at
  * scan time from the offline copy, so a typo never waits in the queue to fail.
  */
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonLabel, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
 import { ScanField } from '../../scan/scan-field';
 import { feedback } from '../../scan/feedback';
+import { SegmentTabs } from '../../ui/lean/segment-tabs';
 import { followFocus, productExists, type ModeProps } from './mode-props';
 import { useCameraLabels } from './use-camera-labels';
+import { useScanHost } from './scan-host';
 
-type Degree = 0 | 180;
+type Degree = '0' | '180';
+const DEGREES = [
+  { value: '0', label: '0°' },
+  { value: '180', label: '180°' },
+] as const;
 
-// Loaded on first use: the scan route is the handheld's first load and stays lean (DESIGN.md §8).
+// Loaded on first use, and only in the console: the modal is Ionic's, which the lean handheld app does not load.
 const TagAssignModal = lazy(() => import('../tag-assign/tag-assign-modal'));
 
 export function AssignMode({ storeCode, log }: ModeProps) {
@@ -21,12 +26,18 @@ export function AssignMode({ storeCode, log }: ModeProps) {
   const cameraLabels = useCameraLabels();
   const [tagId, setTagId] = useState('');
   const [prCode, setPrCode] = useState('');
-  const [degree, setDegree] = useState<Degree>(0);
+  const [degree, setDegree] = useState<Degree>('0');
   const [error, setError] = useState<string>();
   const [lastTag, setLastTag] = useState<string>();
+  const host = useScanHost();
   const [modalOpen, setModalOpen] = useState(false);
-  const tagRef = useRef<HTMLIonInputElement>(null);
-  const productRef = useRef<HTMLIonInputElement>(null);
+  const tagRef = useRef<HTMLInputElement>(null);
+  const productRef = useRef<HTMLInputElement>(null);
+  // The lean app asked the console to open the modal (scan-host.ts).
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time hand-over read from sessionStorage
+    if (host.takeIntent('assignModal')) setModalOpen(true);
+  }, [host]);
   // The tag a product scan pairs with: read from a ref, as two scans can arrive before React re-renders.
   const pendingTag = useRef('');
 
@@ -68,7 +79,7 @@ export function AssignMode({ storeCode, log }: ModeProps) {
       await log.send('assign', [tagMac, product], {
         kind: 'tagAssign',
         storeCode,
-        payload: { taskId: -1, priorTaskId: -1, storeCode, tagList: [{ tagMac, prCode: product, degree }] },
+        payload: { taskId: -1, priorTaskId: -1, storeCode, tagList: [{ tagMac, prCode: product, degree: degree === '180' ? 180 : 0 }] },
       });
     },
     [storeCode, degree, log, reset, t],
@@ -115,22 +126,23 @@ export function AssignMode({ storeCode, log }: ModeProps) {
         camera
         cameraLabels={cameraLabels}
       />
-      <IonLabel>{t('fields.degree')}</IonLabel>
-      <IonSegment value={String(degree)} onIonChange={(e) => setDegree(e.detail.value === '180' ? 180 : 0)}>
-        <IonSegmentButton value="0">0°</IonSegmentButton>
-        <IonSegmentButton value="180">180°</IonSegmentButton>
-      </IonSegment>
+      <SegmentTabs<Degree> label={t('fields.degree')} value={degree} options={DEGREES} onChange={setDegree} testId="degree" />
       {error && (
-        <IonNote color="danger" role="alert" data-testid="scan-error">
+        <p className="lean-note lean-note--danger" role="alert" data-testid="scan-error">
           {error}
-        </IonNote>
+        </p>
       )}
-      <IonButton expand="block" fill="outline" disabled={!lastTag} onClick={() => void undo()} data-testid="undo">
+      <button type="button" className="lean-button lean-button--block lean-button--outline" disabled={!lastTag} onClick={() => void undo()} data-testid="undo">
         {t('actions.undo')}
-      </IonButton>
-      <IonButton expand="block" fill="clear" onClick={() => setModalOpen(true)} data-testid="open-tag-assign">
+      </button>
+      <button
+        type="button"
+        className="lean-button lean-button--block lean-button--clear"
+        onClick={() => (host.lean ? host.openInConsole('assignModal') : setModalOpen(true))}
+        data-testid="open-tag-assign"
+      >
         {t('actions.assignModal')}
-      </IonButton>
+      </button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiFailure } from '../../api/client';
 import { tagsEndpoints } from '../../api/endpoints/tags';
 import { api } from '../../app/api';
-import { knownProduct } from '../../offline/product-cache';
+import { offlineLayer } from '../../offline/lazy';
 import type { ScanLog } from './use-scan-log';
 
 export interface ModeProps {
@@ -13,10 +13,9 @@ export interface ModeProps {
  * Move the cursor to the next field only when the user is already in one of the scan fields: focusing an input
  * on a phone that was scanning "into nothing" would pop the soft keyboard over the log for no reason.
  */
-export function followFocus(next: HTMLIonInputElement | null): void {
-  if (next && document.activeElement?.closest('[data-scan-field]')) void next.setFocus();
+export function followFocus(next: HTMLInputElement | null): void {
+  if (next && document.activeElement?.closest('[data-scan-field]')) next.focus();
 }
-
 
 /**
  * Whether the store has the product: the offline copy first; while the store has no copy yet (its first download
@@ -24,7 +23,7 @@ export function followFocus(next: HTMLIonInputElement | null): void {
  * server decide.
  */
 export async function productExists(storeCode: string, prCode: string): Promise<boolean | undefined> {
-  const known = await knownProduct(storeCode, prCode);
+  const known = await (await offlineLayer()).knownProduct(storeCode, prCode);
   if (known !== undefined) return known;
   try {
     await api.call(tagsEndpoints.productByCode, { params: { storeCode, prCode } });

@@ -4,23 +4,21 @@
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonChip, IonIcon, IonLabel, IonNote } from '@ionic/react';
-import { closeCircle } from 'ionicons/icons';
 import { ScanField } from '../../scan/scan-field';
 import { feedback } from '../../scan/feedback';
 import { initialMacEntry, macEntryReducer, MSG_ADD_TYPED_CODE, MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
-import { useDialogs } from '../../ui/dialogs';
+import { useConfirmDialog } from '../../ui/lean/confirm-dialog';
 import { followFocus, type ModeProps } from './mode-props';
 import { useCameraLabels } from './use-camera-labels';
 
 export function PlusMode({ storeCode, log }: ModeProps) {
   const { t } = useTranslation('scan');
-  const dialogs = useDialogs();
+  const { dialog, confirm } = useConfirmDialog();
   const cameraLabels = useCameraLabels();
   const { send } = log;
   const [s, dispatch] = useReducer(macEntryReducer, initialMacEntry);
-  const addressRef = useRef<HTMLIonInputElement>(null);
-  const productRef = useRef<HTMLIonInputElement>(null);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
 
   useEffect(() => {
@@ -30,10 +28,8 @@ export function PlusMode({ storeCode, log }: ModeProps) {
 
   useEffect(() => {
     if (s.prompt !== MSG_ADD_TYPED_CODE) return;
-    void dialogs.confirm(t('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
-    // dialogs is a new object each render; the question must be asked once per prompt.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [s.prompt]);
+    void confirm(t('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
+  }, [s.prompt, confirm, t]);
 
   useEffect(() => {
     const request = s.request;
@@ -58,7 +54,9 @@ export function PlusMode({ storeCode, log }: ModeProps) {
 
   return (
     <div data-testid="plus-mode" data-state={s.entry.state}>
-      <IonNote data-testid="plus-state">{t('plus.state', { state: s.entry.state })}</IonNote>
+      <span className="lean-note" data-testid="plus-state">
+        {t('plus.state', { state: s.entry.state })}
+      </span>
       <ScanField
         name="address"
         label={t('fields.address')}
@@ -84,29 +82,35 @@ export function PlusMode({ storeCode, log }: ModeProps) {
       {s.products.length > 0 && (
         <div aria-label={t('plus.list')} data-testid="plus-products">
           {s.products.map((code) => (
-            <IonChip key={code} onClick={() => dispatch({ type: 'removeProduct', code })} aria-label={t('plus.remove', { code })}>
-              <IonLabel>{code}</IonLabel>
-              <IonIcon icon={closeCircle} aria-hidden="true" />
-            </IonChip>
+            <button
+              type="button"
+              className="lean-chip lean-chip--removable"
+              key={code}
+              onClick={() => dispatch({ type: 'removeProduct', code })}
+              aria-label={t('plus.remove', { code })}
+            >
+              {code}
+            </button>
           ))}
         </div>
       )}
       {s.error && (
-        <IonNote color="danger" role="alert" data-testid="scan-error">
+        <p className="lean-note lean-note--danger" role="alert" data-testid="scan-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? t('messages.enterProductCode') : s.error}
-        </IonNote>
+        </p>
       )}
-      <div className="ion-padding-top">
-        <IonButton disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>
+      <div className="lean-buttons">
+        <button type="button" className="lean-button" disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>
           {t('actions.add')}
-        </IonButton>
-        <IonButton onClick={() => dispatch({ type: 'assign' })} data-testid="plus-assign">
+        </button>
+        <button type="button" className="lean-button" onClick={() => dispatch({ type: 'assign' })} data-testid="plus-assign">
           {t('actions.assign')}
-        </IonButton>
-        <IonButton color="medium" onClick={() => dispatch({ type: 'deassign' })} data-testid="plus-deassign">
+        </button>
+        <button type="button" className="lean-button lean-button--medium" onClick={() => dispatch({ type: 'deassign' })} data-testid="plus-deassign">
           {t('actions.deassign')}
-        </IonButton>
+        </button>
       </div>
+      {dialog}
     </div>
   );
 }

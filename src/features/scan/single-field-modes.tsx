@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonItem, IonLabel, IonList, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
 import { ApiFailure } from '../../api/client';
 import { tagsEndpoints } from '../../api/endpoints/tags';
 import type { ProductLookup } from '../../api/contract/tags';
@@ -13,7 +12,8 @@ import { api } from '../../app/api';
 import { ScanField } from '../../scan/scan-field';
 import { feedback } from '../../scan/feedback';
 import { parseDeviceEntry } from '../../scan/mac-entry-state';
-import { cachedProduct } from '../../offline/product-cache';
+import { SegmentTabs } from '../../ui/lean/segment-tabs';
+import { offlineLayer } from '../../offline/lazy';
 import type { ModeProps } from './mode-props';
 import { blinkPlus, PlusDeviceWithoutProduct } from './plus-blink';
 import { useCameraLabels } from './use-camera-labels';
@@ -46,16 +46,11 @@ type Target = 'tag' | 'plus';
 /** Deassign and blink work on tags or on Plus devices: a tag id and a device address can look alike (12 hex). */
 function TargetPicker({ value, onChange }: { value: Target; onChange(target: Target): void }) {
   const { t } = useTranslation('scan');
-  return (
-    <IonSegment value={value} onIonChange={(e) => onChange(e.detail.value === 'plus' ? 'plus' : 'tag')} data-testid="scan-target">
-      <IonSegmentButton value="tag">
-        <IonLabel>{t('targets.tag')}</IonLabel>
-      </IonSegmentButton>
-      <IonSegmentButton value="plus">
-        <IonLabel>{t('targets.plus')}</IonLabel>
-      </IonSegmentButton>
-    </IonSegment>
-  );
+  const options = [
+    { value: 'tag', label: t('targets.tag') },
+    { value: 'plus', label: t('targets.plus') },
+  ] as const;
+  return <SegmentTabs label={t('targets.label')} value={value} options={options} onChange={onChange} testId="scan-target" />;
 }
 
 export function DeassignMode({ storeCode, log }: ModeProps) {
@@ -145,7 +140,7 @@ export function LookupMode({ storeCode, log }: ModeProps) {
     } catch (error) {
       if (!isOffline(error)) return notFound(prCode);
       // Offline: the store's copy still knows the name.
-      const cached = await cachedProduct(storeCode, prCode);
+      const cached = await (await offlineLayer()).cachedProduct(storeCode, prCode);
       if (!cached) return notFound(prCode);
       feedback.success();
       setProduct({ prCode, storeCode, prInfo: [cached.name] });
@@ -156,28 +151,24 @@ export function LookupMode({ storeCode, log }: ModeProps) {
     <>
       <OneField name="productCode" label={t('fields.productCode')} onScan={(c) => void lookup(c)} />
       {product && (
-        <IonList data-testid="lookup-result">
-          <IonItem>
-            <IonLabel>{t('fields.productCode')}</IonLabel>
-            <IonNote slot="end">{product.prCode}</IonNote>
-          </IonItem>
-          <IonItem>
-            <IonLabel>{t('lookup.name')}</IonLabel>
-            <IonNote slot="end">{product.prInfo[0] ?? ''}</IonNote>
-          </IonItem>
+        <dl className="scan-facts" data-testid="lookup-result">
+          <dt>{t('fields.productCode')}</dt>
+          <dd>{product.prCode}</dd>
+          <dt>{t('lookup.name')}</dt>
+          <dd>{product.prInfo[0] ?? ''}</dd>
           {product.type && (
-            <IonItem>
-              <IonLabel>{t('lookup.type')}</IonLabel>
-              <IonNote slot="end">{product.type}</IonNote>
-            </IonItem>
+            <>
+              <dt>{t('lookup.type')}</dt>
+              <dd>{product.type}</dd>
+            </>
           )}
           {product.tagCount !== undefined && (
-            <IonItem>
-              <IonLabel>{t('lookup.tags')}</IonLabel>
-              <IonNote slot="end">{product.tagCount}</IonNote>
-            </IonItem>
+            <>
+              <dt>{t('lookup.tags')}</dt>
+              <dd>{product.tagCount}</dd>
+            </>
           )}
-        </IonList>
+        </dl>
       )}
     </>
   );

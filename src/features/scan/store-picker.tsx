@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonItem, IonNote, IonSelect, IonSelectOption } from '@ionic/react';
 import { useSession } from '../../app/session';
-import { productCacheInfo, refreshProductCache, type ProductCacheInfo } from '../../offline/product-cache';
+import { offlineLayer } from '../../offline/lazy';
+import type { ProductCacheInfo } from '../../offline/product-cache';
 
 /** The store a handheld scans in rarely changes: remembered on the device, not in the session. */
 export const SCAN_STORE_KEY = 'shelfpad.scan.store';
@@ -18,9 +18,8 @@ export function useScanStore(): [string | undefined, (store: string) => void, st
     if (!store) return;
     const abort = new AbortController();
     // Offline the older copy (or none) stays: the lookup then answers "don't know" and the server decides.
-    refreshProductCache(store, abort.signal)
-      .catch(() => {})
-      .then(() => productCacheInfo(store))
+    void offlineLayer()
+      .then(({ refreshProductCache, productCacheInfo }) => refreshProductCache(store, abort.signal).catch(() => {}).then(() => productCacheInfo(store)))
       .then((info) => !abort.signal.aborted && info && setCache({ ...info, storeCode: store }))
       .catch(() => {});
     return () => abort.abort();
@@ -44,26 +43,27 @@ interface StorePickerProps {
 export function StorePicker({ store, stores, onPick, cache }: StorePickerProps) {
   const { t } = useTranslation('scan');
   return (
-    <IonItem lines="none">
-      <IonSelect
-        label={t('store')}
-        placeholder={t('pickStore')}
-        interface="popover"
-        value={store}
-        onIonChange={(e) => onPick(String(e.detail.value))}
-        data-testid="store-picker"
-      >
-        {stores.map((code) => (
-          <IonSelectOption key={code} value={code}>
-            {code}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
+    <div className="scan-store">
+      <label>
+        {t('store')}
+        <select value={store ?? ''} onChange={(e) => e.target.value && onPick(e.target.value)} data-testid="store-picker">
+          {!store && (
+            <option value="" disabled>
+              {t('pickStore')}
+            </option>
+          )}
+          {stores.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </label>
       {cache && (
-        <IonNote slot="end" data-testid="product-cache">
+        <span className="lean-note" data-testid="product-cache">
           {t('productCache', { count: cache.count })}
-        </IonNote>
+        </span>
       )}
-    </IonItem>
+    </div>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../scan/feedback';
-import { enqueue, onOutcome, type OutboxKind, type OutboxOp } from '../../offline/outbox';
+import type { OutboxKind, OutboxOp } from '../../offline/outbox';
+import { offlineLayer } from '../../offline/lazy';
 import { useOutboxOps } from '../../offline/use-outbox';
 
 export type LogKind = 'assign' | 'deassign' | 'undo' | 'plusAssign' | 'plusDeassign' | 'blink' | 'plusBlink' | 'lookup';
@@ -56,16 +57,23 @@ export function useScanLog(): ScanLog {
   const mine = useRef(new Map<string, boolean>()); // op id → queued when sent
   const ops = useOutboxOps();
 
-  useEffect(
-    () =>
-      onOutcome((op, outcome) => {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void offlineLayer().then(({ onOutcome }) => {
+      if (stopped) return;
+      stop = onOutcome((op, outcome) => {
         if (!mine.current.has(op.id)) return;
         const queued = mine.current.get(op.id);
         if (outcome === 'failed' || refusal(op)) feedback.failure();
         else if (!queued) feedback.success();
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, []);
 
   const add = useCallback((entry: Omit<LogEntry, 'key' | 'at'>) => {
     const line = { ...entry, key: nextKey.current++, at: Date.now() };
@@ -75,7 +83,7 @@ export function useScanLog(): ScanLog {
   const send = useCallback<ScanLog['send']>(
     async (kind, codes, op) => {
       const queued = typeof navigator !== 'undefined' && !navigator.onLine;
-      const id = await enqueue(op);
+      const id = await (await offlineLayer()).enqueue(op);
       mine.current.set(id, queued);
       add({ kind, codes, status: queued ? 'queued' : 'sending', opId: id, queued });
       return id;

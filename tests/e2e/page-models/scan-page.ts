@@ -6,7 +6,10 @@ type ScanFieldLabel = 'Tag ID' | 'Product Code' | 'Device address (MAC)';
 /** The session key of src/app/session.ts: a signed-in page starts with the API's login answer there. */
 const SESSION_KEY = 'shelfpad.session';
 
-/** The handheld scan screen as staff use it: a store, a mode, and a scanner that types into the page. */
+/**
+ * The handheld scan screen as staff use it: a store, a mode, and a scanner that types into the page. Opened at
+ * /#/scan it is the lean handheld app (no Ionic); the same screen runs inside the console once that has loaded.
+ */
 export class ScanPageModel {
   readonly storePicker: Locator;
   readonly error: Locator;
@@ -31,9 +34,7 @@ export class ScanPageModel {
   }
 
   async pickStore(code: string) {
-    await this.storePicker.click();
-    await this.page.locator('ion-select-popover').getByText(code, { exact: true }).click();
-    await expect(this.page.locator('ion-select-popover')).toHaveCount(0);
+    await this.storePicker.selectOption(code);
     // The store's product download keeps the main thread busy, and CDP sends each key only once the page has
     // handled the previous one: a scan typed meanwhile would arrive with gaps no scanner makes.
     await expect(this.page.getByTestId('product-cache')).toBeVisible({ timeout: 30_000 });
@@ -42,7 +43,7 @@ export class ScanPageModel {
   }
 
   async mode(label: string) {
-    await this.page.getByTestId('scan-modes').locator('ion-segment-button', { hasText: label }).click();
+    await this.page.getByTestId('scan-modes').getByRole('tab', { name: label, exact: true }).click();
     await this.releaseFocus();
   }
 
@@ -88,7 +89,7 @@ export class ScanPageModel {
 
   /** The camera button at the end of a scan field. */
   cameraButton(label: ScanFieldLabel): Locator {
-    return this.page.locator('ion-input').filter({ has: this.field(label) }).getByRole('button', { name: 'Scan with camera' });
+    return this.page.locator('[data-scan-field]').filter({ has: this.field(label) }).getByRole('button', { name: 'Scan with camera' });
   }
 
   /** The Plus assign form: its MAC entry state (plus-signage §4) is on screen as "State n". */
@@ -103,12 +104,12 @@ export class ScanPageModel {
 
   /** State 1's list of product codes, as chips. */
   plusList(): Locator {
-    return this.page.getByTestId('plus-products').locator('ion-chip');
+    return this.page.getByTestId('plus-products').getByRole('button');
   }
 
-  /** The open yes/no question (an Ionic alert) and its answer buttons. */
+  /** The open yes/no question (a modal <dialog>) and its answer buttons. */
   question(): Locator {
-    return this.page.locator('ion-alert');
+    return this.page.locator('dialog[open]');
   }
 
   async answer(yes: boolean) {
@@ -119,8 +120,8 @@ export class ScanPageModel {
   /** Scanning staff do not tap a field first: nothing has focus, the active scan field takes the scan. */
   async releaseFocus() {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    // Ionic's focus-visible switches the whole document to keyboard mode on the first keydown (a style recalc that
-    // a starved CPU stretches past the burst gap): let a key that is no character pay for it before the scan.
+    // The first keydown after a click switches the page to keyboard focus styles (a style recalc that a starved
+    // CPU stretches past the burst gap): let a key that is no character pay for it before the scan.
     await this.page.keyboard.press('Shift');
   }
 
@@ -135,5 +136,15 @@ export class ScanPageModel {
 
   feedback(): Promise<FeedbackKind[]> {
     return this.page.evaluate(() => (window.__shelfpadFeedback ?? []).map((f) => f.kind));
+  }
+
+  /** Whether the page runs the lean handheld app: Ionic's elements are not even defined there. */
+  runsWithoutIonic(): Promise<boolean> {
+    return this.page.evaluate(() => customElements.get('ion-app') === undefined && !document.querySelector('ion-app'));
+  }
+
+  /** The lean app's menu button: the console takes over and opens its menu. */
+  async openMenu() {
+    await this.page.getByTestId('handheld-menu').click();
   }
 }

@@ -58,6 +58,6 @@ export class TagAssignModalModel {
 
 /** Deassign and Blink work on tags or Plus devices: the segment above the field. */
 export async function pickScanTarget(page: Page, label: 'Tags' | 'Plus devices') {
-  await page.getByTestId('scan-target').locator('ion-segment-button', { hasText: label }).click();
+  await page.getByTestId('scan-target').getByRole('tab', { name: label, exact: true }).click();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }

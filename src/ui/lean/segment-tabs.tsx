@@ -1,0 +1,37 @@
+import './lean.css';
+
+export interface SegmentOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+interface SegmentTabsProps<T extends string> {
+  value: T;
+  options: readonly SegmentOption<T>[];
+  onChange(value: T): void;
+  label: string;
+  testId?: string;
+}
+
+/**
+ * A row of mutually exclusive choices (the handheld's modes, tag/Plus target, 0°/180°), drawn without Ionic so the
+ * scan route stays inside its first-load budget (DESIGN.md §8). Buttons, so a scanner's Enter never lands in one.
+ */
+export function SegmentTabs<T extends string>({ value, options, onChange, label, testId }: SegmentTabsProps<T>) {
+  return (
+    <div className="lean-segment" role="tablist" aria-label={label} data-testid={testId}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          role="tab"
+          aria-selected={option.value === value}
+          className="lean-segment__tab"
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
