@@ -15,11 +15,14 @@ export function useLogoutOnLoadFailure(error: ApiFailure | undefined): void {
   useEffect(() => {
     if (!error || error.network || handled.current) return;
     handled.current = true;
-    void (async () => {
-      await showError(error.message);
-      await api.call(authEndpoints.authLogout, {}).catch(() => undefined);
-      clearSession();
-      window.location.reload();
-    })();
+    void showErrorThenLogout(showError, error.message);
   }, [error, showError]);
+}
+
+/** The message, then logout and reload; also where the spec asks it after a failed write (predefined import, §8). */
+export async function showErrorThenLogout(showError: (message: string) => Promise<void>, message: string): Promise<void> {
+  await showError(message);
+  await api.call(authEndpoints.authLogout, {}).catch(() => undefined);
+  clearSession();
+  window.location.reload();
 }

@@ -20,6 +20,16 @@ export interface FormField {
   placeholder?: string;
   readOnly?: boolean;
   inputMode?: 'numeric' | 'decimal' | 'text';
+  /** Opens a group of fields under this heading (e.g. one gateway of a list edited at once). */
+  heading?: string;
+}
+
+/** A button of the form that changes the values without sending them (e.g. adds a row to a list of rows). */
+export interface FormTool {
+  /** Already translated. */
+  label: string;
+  testId?: string;
+  apply: (values: FormValues) => FormValues;
 }
 
 /** The first field whose value breaks a rule, with the spec's message — or undefined when all are fine. */
@@ -43,6 +53,8 @@ export interface FormModalProps {
   fields: FormFields;
   initial: FormValues;
   submitLabel?: string;
+  /** Buttons above the submit that edit the values; with `fields` as a function they can add or remove fields. */
+  tools?: readonly FormTool[];
   /** Title of the dialog that shows the server's answer to a failed submit (console-core §8: 'Error' by default). */
   errorTitle?: string;
   /** Throw (an ApiFailure) to show the server's message; the modal stays open. */
@@ -66,7 +78,7 @@ export function FormModal({ isOpen, title, testId, onClose, ...form }: FormModal
 
 type FormBodyProps = Omit<FormModalProps, 'isOpen' | 'title' | 'onClose'>;
 
-function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }: FormBodyProps) {
+function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit }: FormBodyProps) {
   const { t } = useTranslation('common');
   const dialogs = useDialogs();
   const [values, setValues] = useState<FormValues>(initial);
@@ -110,6 +122,7 @@ function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }
         };
         return (
           <div className="form-modal-field" key={field.name}>
+            {field.heading && <h3 className="form-modal-heading">{field.heading}</h3>}
             <label htmlFor={common.id}>{field.label}</label>
             {field.type === 'select' ? (
               <select {...common}>
@@ -132,6 +145,11 @@ function FormBody({ testId, fields, initial, submitLabel, errorTitle, onSubmit }
           </div>
         );
       })}
+      {tools?.map((tool) => (
+        <IonButton key={tool.label} type="button" fill="outline" onClick={() => setValues(tool.apply)} data-testid={tool.testId}>
+          {tool.label}
+        </IonButton>
+      ))}
       <IonButton type="submit" expand="block" disabled={busy}>
         {submitLabel ?? t('dialog.save')}
       </IonButton>

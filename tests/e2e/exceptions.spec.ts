@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { ExceptionList, ExceptionsStats } from '../../src/api/contract/dashboard';
+import type { StoreStatusRow } from '../../src/api/contract/status';
+import { apiLogin } from './fixtures/api';
 import { ExceptionsModel } from './page-models/exceptions-page';
 
 /*
@@ -58,13 +60,25 @@ test('the NG gateway list and its download hold the gateways of the stats', asyn
 });
 
 test('a list with no rows says No data to display', async ({ page, request }) => {
+  // TKY002 has every kind of trouble; the stores whose gateways are all fine have an empty NG gateway list. The store
+  // is found through the API, so the test follows the data rather than a name.
   const exc = new ExceptionsModel(page);
-  const login = await exc.open(request, 'admin@shelfpad.test', STORE);
-  const stats = await login.get<ExceptionsStats>(`/stats/exceptions/store/${STORE}`);
-  const empty = GAUGES.find(([, field]) => stats[field] === 0);
-  test.skip(!empty, 'every list of the store has rows');
-  const list = await exc.showList(empty![0]);
+  const admin = await apiLogin(request, 'admin@shelfpad.test');
+  let empty: { store: string; kind: string } | undefined;
+  for (const { storeCode } of await admin.get<StoreStatusRow[]>('/status/store')) {
+    const stats = await admin.get<ExceptionsStats>(`/stats/exceptions/store/${storeCode}`);
+    const kind = GAUGES.find(([, field]) => stats[field] === 0)?.[0];
+    if (kind) {
+      empty = { store: storeCode, kind };
+      break;
+    }
+  }
+  expect(empty, 'the test data has a store with an empty exception list').toBeDefined();
+  await exc.open(request, 'admin@shelfpad.test', empty!.store);
+  await expect(exc.gaugeValue(empty!.kind)).toHaveAttribute('data-value', '0');
+  const list = await exc.showList(empty!.kind);
   await expect(list).toContainText('No data to display');
+  await expect(exc.rows(list)).toHaveCount(0);
 });
 
 test('on a phone the lists are cards and the download is reachable', async ({ page, request }) => {

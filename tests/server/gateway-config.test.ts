@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { gateways, stores } from '../../server/db/schema/index';
+import { gateways, members, roles, stores } from '../../server/db/schema/index';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 const PASSWORD = 'Shelfpad#2026';
@@ -25,6 +25,18 @@ const send = (method: 'GET' | 'PUT', url: string, headers: Record<string, string
   sut.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const stored = async (gwMac: string) => (await sut.deps.db.select().from(gateways).where(eq(gateways.gwMac, gwMac)))[0];
 
+/** A member of all ACME stores whose role grants exactly these privileges. */
+async function memberWith(email: string, privilege: { key: string; read: boolean; write: boolean }[]): Promise<AuthHeaders> {
+  const { db } = sut.deps;
+  const [role] = await db
+    .insert(roles)
+    .values({ name: email, companyCode: 'ACME', privilege: privilege.map((p) => ({ ...p, depth: p.key === 'store_config' ? 1 : 0 })) })
+    .returning({ roleId: roles.roleId });
+  const [template] = await db.select().from(members).where(eq(members.email, 'viewer@shelfpad.test'));
+  await db.insert(members).values({ ...template, email, roleId: role.roleId });
+  return login(sut.app, email, PASSWORD);
+}
+
 describe('GET /config/gw/store/:storeCode', () => {
   it('answers every gateway of the store with its stored settings', async () => {
     const res = await send('GET', `/config/gw/store/${STORE}`, viewer);
@@ -35,8 +47,11 @@ describe('GET /config/gw/store/:storeCode', () => {
     expect(list[0]).toMatchObject({ ip: row.ip, netmask: row.netmask, eslServerPort: row.eslServerPort });
   });
 
-  it('refuses a member without store config read, and another company’s store', async () => {
-    expect((await send('GET', `/config/gw/store/${STORE}`, operator)).statusCode).toBe(403);
+  it('answers a member with store read (console-core §6), refuses one without it and another company’s store', async () => {
+    expect((await send('GET', `/config/gw/store/${STORE}`, operator)).statusCode).toBe(200);
+    expect((await send('GET', `/config/gw/store/${STORE}/gw/${macs[0]}`, operator)).statusCode).toBe(200);
+    const configOnly = await memberWith('config-reader@shelfpad.test', [{ key: 'store_config', read: true, write: true }]);
+    expect((await send('GET', `/config/gw/store/${STORE}`, configOnly)).statusCode).toBe(403);
     expect((await send('GET', `/config/gw/store/${STORE}`, nord)).statusCode).toBe(403);
   });
 
@@ -67,9 +82,27 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
     expect((await stored(macs[0])).dataChannel).not.toBe(28);
   });
 
-  it('refuses a viewer (store config read only)', async () => {
-    expect((await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, viewer, { dns: '9.9.9.9' })).statusCode).toBe(403);
+  it('refuses a viewer and the operator (no store write)', async () => {
+    for (const who of [viewer, operator]) expect((await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, who, { dns: '9.9.9.9' })).statusCode).toBe(403);
     expect((await stored(macs[0])).dns).not.toBe('9.9.9.9');
+  });
+
+  it('follows store write, not store config write (console-core §6: gateway edit needs store write)', async () => {
+    const configWriter = await memberWith('config-writer@shelfpad.test', [
+      { key: 'store', read: true, write: false },
+      { key: 'store_config', read: true, write: true },
+    ]);
+    const storeWriter = await memberWith('store-writer@shelfpad.test', [{ key: 'store', read: true, write: true }]);
+    const url = `/config/gw/store/${STORE}/gw/${macs[0]}`;
+    expect((await send('PUT', url, configWriter, { dns: '9.9.9.1' })).statusCode).toBe(403);
+    expect((await send('PUT', `/config/gw/store/${STORE}`, configWriter, { gwList: [{ gwMac: macs[0], dns: '9.9.9.1' }] })).statusCode).toBe(403);
+    expect((await stored(macs[0])).dns).not.toBe('9.9.9.1');
+
+    expect((await send('PUT', url, storeWriter, { dns: '9.9.9.2' })).statusCode).toBe(200);
+    expect((await stored(macs[0])).dns).toBe('9.9.9.2');
+    const all = await send('PUT', `/config/gw/store/${STORE}`, storeWriter, { gwList: [{ gwMac: macs[1], dns: '9.9.9.3' }] });
+    expect(all.statusCode).toBe(200);
+    expect((await stored(macs[1])).dns).toBe('9.9.9.3');
   });
 });
 

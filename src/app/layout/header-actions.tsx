@@ -1,4 +1,5 @@
 import { CollectingStatus } from './collecting-status';
+import { CompanySwitch } from './company-switch';
 import { LanguageSwitch } from './language-switch';
 import { QuickAccess } from './quick-access';
 import { UserMenu } from './user-menu';
@@ -8,6 +9,7 @@ export function HeaderActions() {
   return (
     <>
       <QuickAccess />
+      <CompanySwitch />
       <CollectingStatus />
       <LanguageSwitch />
       <UserMenu />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SENSOR_TYPES } from '../../api/contract/sensors';
 import type { StoreSensorRow } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
+import { useCompanySelection } from '../../app/company-selection';
 import { hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
@@ -19,6 +20,8 @@ export default function SensorStoreListPage() {
   const session = useSession();
   const navigate = useNavigate();
   const severalCompanies = hasSeveralCompanies(session);
+  // The header's global company selection narrows the list on the server (global_companyCode).
+  const company = useCompanySelection();
 
   const columns = useMemo(() => {
     const list: (Column<StoreSensorRow> | false)[] = [
@@ -53,6 +56,7 @@ export default function SensorStoreListPage() {
         source={{ kind: 'server', endpoint: endpoints.statusPaginationSensor }}
         rowKey={(r) => r.storeCode}
         pageSizes={SENSOR_STORE_LIST_PAGE_SIZES}
+        companyCode={company}
         defaultSort={{ field: 'storeName', dir: 'asc' }}
         onRowClick={(r) => navigate(`/sensor/detail/${encodeURIComponent(r.storeCode)}`)}
       />

@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { mayOpen } from '../../app/route-access';
 import { useSession } from '../../app/session';
 import { findRoute } from '../../routes';
-import { MapView, type MapMarker } from '../../ui/map';
+import { MapView, storeMapLabel, storeMarker, type MapMarker } from '../../ui/map';
 
 /** The store's row of the sensor store list (its position, status and counts), read with the list's own call. */
 export function useSensorStore(storeCode: string) {
@@ -32,23 +32,17 @@ export function SensorStoreMap({ store }: { store: StoreSensorRow | undefined })
   const { t } = useTranslation('sensors');
   const detailPath = useStoreDetailPath(store?.storeCode ?? '');
   const markers = useMemo<MapMarker[]>(() => {
-    if (!store?.position) return [];
-    return [
-      {
-        id: store.storeCode,
-        lat: store.position.latitude,
-        lng: store.position.longitude,
-        status: store.status,
-        label: `${store.storeName} (${store.storeCode})`,
-        popup: (
-          <div data-testid="sensor-map-popup">
-            <strong>{`${store.storeName} (${store.storeCode})`}</strong>
-            <p>{t('map.sensors', { n: store.total })}</p>
-            {detailPath && <Link to={detailPath}>{t('map.storeDetail')}</Link>}
-          </div>
-        ),
-      },
-    ];
+    const marker =
+      store &&
+      storeMarker(
+        store,
+        <div data-testid="sensor-map-popup">
+          <strong>{storeMapLabel(store)}</strong>
+          <p>{t('map.sensors', { n: store.total })}</p>
+          {detailPath && <Link to={detailPath}>{t('map.storeDetail')}</Link>}
+        </div>,
+      );
+    return marker ? [marker] : [];
   }, [store, detailPath, t]);
   return (
     <>

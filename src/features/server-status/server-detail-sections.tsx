@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Usage } from '../../api/contract/gateways';
 import type { NetworkInterface, SystemStatusPoint } from '../../api/contract/status';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
-import { LineChart, type LineSeriesData } from '../../ui/charts/line-chart';
 import { Radial } from '../../ui/charts/radial';
+import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
-import { formatBytes, historyPoints, type HistoryField } from './server-labels';
+import { formatBytes } from './server-labels';
 import { SERVER_LIST_PAGE_SIZES } from './server-status-constants';
 
 type ServiceRow = { name: string; status: string; updatedAt?: string };
@@ -70,25 +70,20 @@ export function NetworkList({ rows }: { rows: NetworkInterface[] }) {
   );
 }
 
-const LINES: { field: HistoryField; color: string }[] = [
-  { field: 'memory', color: CHART_COLORS.primary },
-  { field: 'disk', color: CHART_COLORS.warning },
-  { field: 'cpu', color: CHART_COLORS.secondary },
-];
-
 /** The last 24 hours of the server's health samples (console-core §2), as percentages used. */
 export function HistoryChart({ points }: { points: readonly SystemStatusPoint[] }) {
   const { t } = useTranslation('servers');
-  const series = useMemo<LineSeriesData[]>(
-    () =>
-      LINES.map(({ field, color }) => ({ key: field, label: t(field === 'disk' ? 'detail.disk' : `detail.${field}`), color, points: historyPoints(points, field) })).filter(
-        (s) => s.points.length > 0,
-      ),
-    [points, t],
+  const lines = useMemo<HistoryLine[]>(
+    () => [
+      { field: 'memory', label: t('detail.memory'), color: CHART_COLORS.primary },
+      { field: 'disk', label: t('detail.disk'), color: CHART_COLORS.warning },
+      { field: 'cpu', label: t('detail.cpu'), color: CHART_COLORS.secondary },
+    ],
+    [t],
   );
   return (
     <DetailCard title={t('detail.history')} testId="server-history">
-      <LineChart series={series} title={t('detail.history')} testId="server-history-chart" />
+      <StatusHistoryChart points={points} lines={lines} title={t('detail.history')} testId="server-history-chart" />
     </DetailCard>
   );
 }

@@ -1,6 +1,4 @@
-import type { SystemStatusPoint, SystemStatusQuery } from '../../api/contract/status';
 import { SERVER_STATES } from '../../api/contract/status';
-import { STATUS_HISTORY_END_NOW, STATUS_HISTORY_WINDOW_S } from './server-status-constants';
 
 export type KnownServerState = (typeof SERVER_STATES)[number];
 
@@ -23,21 +21,5 @@ export function formatBytes(bytes: number): string {
   return `${exp === 0 ? value : value.toFixed(1)} ${UNITS[exp]}`;
 }
 
-/** The history call's window (console-core §7): start 24 h before now, end -1 ("now"), in epoch seconds. */
-export function historyQuery(nowMs: number): SystemStatusQuery {
-  return { start: Math.floor(nowMs / 1000) - STATUS_HISTORY_WINDOW_S, end: STATUS_HISTORY_END_NOW };
-}
-
-export type HistoryField = 'memory' | 'disk' | 'cpu';
-
-/** One line per measured field: points in epoch seconds, oldest first, one per second at most. */
-export function historyPoints(points: readonly SystemStatusPoint[], field: HistoryField): { time: number; value: number }[] {
-  const bySecond = new Map<number, number>();
-  for (const p of points) {
-    const value = p[field];
-    const ms = Date.parse(p.time);
-    if (value === undefined || Number.isNaN(ms)) continue;
-    bySecond.set(Math.floor(ms / 1000), value);
-  }
-  return [...bySecond].sort((a, b) => a[0] - b[0]).map(([time, value]) => ({ time, value }));
-}
+// The 24 h history helpers are shared with the gateway detail (src/ui/charts/status-history).
+export { historyPoints, historyQuery } from '../../ui/charts/status-history';

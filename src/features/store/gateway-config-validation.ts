@@ -1,3 +1,4 @@
+import type { GatewayConfig } from '../../api/contract/settings-store';
 import { GATEWAY_PORT } from './store-constants';
 
 /*
@@ -46,6 +47,9 @@ const RULES: Record<GatewayConfigField, (value: string) => boolean> = {
   dns: isIPv4,
 };
 
+/** Whether one setting, as typed, keeps its rule (surrounding spaces aside). */
+export const isValidGatewaySetting = (field: GatewayConfigField, value: string): boolean => RULES[field](value.trim());
+
 /** The first broken rule of one entry, in the form's order, with its message; undefined when all hold. */
 export function gatewayConfigProblem(entry: Record<GatewayConfigField, string>): { field: GatewayConfigField; message: string } | undefined {
   for (const field of GATEWAY_CONFIG_FIELDS) {
@@ -71,4 +75,29 @@ export function changedEntries(before: readonly GatewayConfigEntry[], after: rea
   return after
     .map((e) => ({ gwMac: e.gwMac, ...changedSettings(original.get(e.gwMac) ?? e, e) }))
     .filter((e) => Object.keys(e).length > 1);
+}
+
+/** A stored configuration as the form holds it: every setting as text, a port never reported as ''. */
+export function entryOf(config: GatewayConfig): GatewayConfigEntry {
+  const entry = { gwMac: config.gwMac } as GatewayConfigEntry;
+  for (const field of GATEWAY_CONFIG_FIELDS) entry[field] = config[field] == null ? '' : String(config[field]);
+  return entry;
+}
+
+/*
+ * One form edits one gateway or a whole list: its values are named "<gwMac>.<field>" so that the same fields,
+ * rules and comparison serve both.
+ */
+export const settingName = (gwMac: string, field: GatewayConfigField) => `${gwMac}.${field}`;
+
+export function formValuesOf(entries: readonly GatewayConfigEntry[]): Record<string, string> {
+  return Object.fromEntries(entries.flatMap((e) => GATEWAY_CONFIG_FIELDS.map((f) => [settingName(e.gwMac, f), e[f]])));
+}
+
+export function entriesOf(values: Record<string, string>, gwMacs: readonly string[]): GatewayConfigEntry[] {
+  return gwMacs.map((gwMac) => {
+    const entry = { gwMac } as GatewayConfigEntry;
+    for (const field of GATEWAY_CONFIG_FIELDS) entry[field] = values[settingName(gwMac, field)] ?? '';
+    return entry;
+  });
 }

@@ -1,24 +1,27 @@
+import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '../../app/session';
 import { Page } from '../../ui/page';
-import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayServices, StoreCard } from './gateway-detail-sections';
+import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayHistory, GatewayServices, StoreCard } from './gateway-detail-sections';
+import { GatewayUpdateModal, type GatewayUpdateTarget } from './gateway-update-modal';
 import { useGatewayDetail } from './use-store-status';
 import { useGatewayActions } from './use-gateway-actions';
 import './store.css';
 
 /**
  * /store/:storeCode/gw/:gwMac (console-core §2 Gateway detail): facts, usage rings, services and alarms,
- * refreshed every 240 s while shown; link check, reboot, log download and delete.
+ * the 24 h chart, refreshed every 240 s while shown; link check, reboot, log download, edit and delete.
  */
 export default function GatewayDetailPage() {
   const { t } = useTranslation('store');
   const { storeCode = '', gwMac = '' } = useParams();
   const session = useSession();
-  const detail = useGatewayDetail(storeCode, gwMac);
+  const { detail, history } = useGatewayDetail(storeCode, gwMac);
   const gw = detail.data;
+  const [editing, setEditing] = useState<GatewayUpdateTarget>();
   const actions = useGatewayActions(gw);
   // console-core §6: edit and delete show for role -1 or 0, or with store write (canWrite covers both).
   const mayWrite = canWrite(session, 'store');
@@ -50,6 +53,11 @@ export default function GatewayDetailPage() {
                 {t('actions.logDownload')}
               </IonButton>
               {mayWrite && (
+                <IonButton size="small" onClick={() => setEditing({ gwMacs: [gw.gwMac] })} data-testid="gw-edit">
+                  {t('update.edit')}
+                </IonButton>
+              )}
+              {mayWrite && (
                 <IonButton size="small" color="danger" onClick={() => void actions.remove()} data-testid="gw-delete">
                   {t('actions.delete')}
                 </IonButton>
@@ -58,10 +66,20 @@ export default function GatewayDetailPage() {
           </StoreCard>
           <GatewayFacts gw={gw} />
           <GatewayGauges gw={gw} />
+          <GatewayHistory points={history.data?.points ?? []} nowMs={history.data?.nowMs} />
           <GatewayServices rows={gw.serviceStatusList} />
           <GatewayAlarms storeCode={storeCode} gwMac={gwMac} />
         </div>
       )}
+      <GatewayUpdateModal
+        storeCode={storeCode}
+        target={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          void detail.mutate();
+          void history.mutate();
+        }}
+      />
     </Page>
   );
 }

@@ -1,8 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlarmHistoryRow, GatewayDetail, Usage } from '../../api/contract/gateways';
+import type { SystemStatusPoint } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
+import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';
+import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { HealthBadge } from '../../ui/status-badge';
@@ -78,6 +81,24 @@ export function GatewayGauges({ gw }: { gw: GatewayDetail }) {
       <UsageGauge title={t('gateway.ramdisk', { path: RAMDISK_PATH })} usage={disk(RAMDISK_PATH)} testId="gw-ramdisk" />
       <UsageGauge title={t('gateway.logDisk', { path: LOG_DISK_PATH })} usage={disk(LOG_DISK_PATH)} testId="gw-logdisk" />
     </>
+  );
+}
+
+/** The last 24 hours of memory, ramdisk and log disk used, in percent; older points are trimmed (§2). */
+export function GatewayHistory({ points, nowMs }: { points: readonly SystemStatusPoint[]; nowMs?: number }) {
+  const { t } = useTranslation('store');
+  const lines = useMemo<HistoryLine[]>(
+    () => [
+      { field: 'memory', label: t('gateway.memory'), color: CHART_COLORS.primary },
+      { field: 'ramdisk', label: t('gateway.ramdisk', { path: RAMDISK_PATH }), color: CHART_COLORS.warning },
+      { field: 'logDisk', label: t('gateway.logDisk', { path: LOG_DISK_PATH }), color: CHART_COLORS.secondary },
+    ],
+    [t],
+  );
+  return (
+    <StoreCard title={t('gateway.history')} testId="gw-history" wide>
+      <StatusHistoryChart points={points} lines={lines} nowMs={nowMs} title={t('gateway.history')} testId="gw-history-chart" />
+    </StoreCard>
   );
 }
 

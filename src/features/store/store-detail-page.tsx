@@ -1,10 +1,16 @@
+import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { arrowBackOutline } from 'ionicons/icons';
+import { arrowBackOutline, createOutline, radioOutline } from 'ionicons/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { GatewaySummary } from '../../api/contract/gateways';
+import { canWrite, useSession } from '../../app/session';
 import { DataTable } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
+import { ChannelSettingModal } from './channel-setting-modal';
+import { GatewayUpdateModal, type GatewayUpdateTarget } from './gateway-update-modal';
+import { PredefinedImport } from './predefined-import';
 import { useGatewayColumns } from './store-columns';
 import { GATEWAY_LIST_PAGE_SIZE } from './store-constants';
 import { useStoreDetail } from './use-store-status';
@@ -12,7 +18,10 @@ import './store.css';
 
 export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
 
-/** /store/detail/:storeCode (console-core §2): the store's summary and its gateways; a row opens the gateway detail. */
+/**
+ * /store/detail/:storeCode (console-core §2): the store's summary and its gateways; a row opens the gateway detail.
+ * With store write (or role -1 / 0, §6): update of the selected gateways or ALL, channel setting, predefined import.
+ */
 export default function StoreDetailPage() {
   const { t } = useTranslation('store');
   const { storeCode = '' } = useParams();
@@ -20,6 +29,9 @@ export default function StoreDetailPage() {
   const detail = useStoreDetail(storeCode);
   const columns = useGatewayColumns();
   const store = detail.data;
+  const mayWrite = canWrite(useSession(), 'store');
+  const [updating, setUpdating] = useState<GatewayUpdateTarget>();
+  const [channelsOpenedAt, setChannelsOpenedAt] = useState<number>();
 
   return (
     <Page
@@ -57,6 +69,19 @@ export default function StoreDetailPage() {
           </section>
           <section className="store-card store-wide" data-testid="store-gateways" aria-label={t('detail.gateways')}>
             <h2>{t('detail.gateways')}</h2>
+            {mayWrite && (
+              <div className="store-actions" data-testid="store-gw-actions">
+                <IonButton size="small" onClick={() => setUpdating('all')} data-testid="gw-update-all">
+                  <IonIcon slot="start" icon={createOutline} />
+                  {t('update.all')}
+                </IonButton>
+                <IonButton size="small" fill="outline" onClick={() => setChannelsOpenedAt(Date.now())} data-testid="gw-channel-open">
+                  <IonIcon slot="start" icon={radioOutline} />
+                  {t('channel.open')}
+                </IonButton>
+                <PredefinedImport storeCode={store.storeCode} />
+              </div>
+            )}
             <DataTable
               id="store-gateways"
               columns={columns}
@@ -65,10 +90,14 @@ export default function StoreDetailPage() {
               pageSizes={[GATEWAY_LIST_PAGE_SIZE]}
               defaultSort={{ field: 'gwIndex', dir: 'asc' }}
               onRowClick={(g) => navigate(gatewayDetailPath(store.storeCode, g.gwMac))}
+              selectable={mayWrite}
+              actions={mayWrite ? [{ label: t('update.selected'), needsSelection: true, run: (rows: GatewaySummary[]) => setUpdating({ gwMacs: rows.map((g) => g.gwMac) }) }] : undefined}
             />
           </section>
         </div>
       )}
+      <GatewayUpdateModal storeCode={storeCode} target={updating} onClose={() => setUpdating(undefined)} onSaved={() => void detail.mutate()} />
+      <ChannelSettingModal storeCode={storeCode} openedAt={channelsOpenedAt} onClose={() => setChannelsOpenedAt(undefined)} />
     </Page>
   );
 }

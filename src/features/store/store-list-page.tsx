@@ -3,11 +3,12 @@ import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StoreStatusRow } from '../../api/contract/status';
+import { useCompanySelection } from '../../app/company-selection';
 import { DataTable } from '../../ui/data-table';
-import { MapView, type MapMarker } from '../../ui/map';
+import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
 import { Page } from '../../ui/page';
 import { useStoreColumns } from './store-columns';
-import { STORE_TABLE_PAGE_SIZE } from './store-constants';
+import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE } from './store-constants';
 import { useStoreList } from './use-store-status';
 import './store.css';
 
@@ -15,44 +16,52 @@ type ViewType = 'table' | 'map';
 
 export const storeDetailPath = (storeCode: string) => `/store/detail/${encodeURIComponent(storeCode)}`;
 
-/** The stores that have a position, as map markers in their status colour; the popup links to the store detail. */
+/**
+ * The map view (console-core §2): every store in the side list, those with a position as markers in their status
+ * colour; the popup links to the store detail.
+ */
 function StoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
   const { t } = useTranslation('store');
-  const markers = useMemo<MapMarker[]>(
+  const items = useMemo<MapListItem[]>(
     () =>
-      stores.flatMap((s) =>
-        s.position
-          ? [
-              {
-                id: s.storeCode,
-                lat: s.position.latitude,
-                lng: s.position.longitude,
-                status: s.status,
-                label: `${s.storeName} (${s.storeCode})`,
-                popup: (
-                  <div data-testid="store-map-popup">
-                    <strong>{`${s.storeName} (${s.storeCode})`}</strong>
-                    <p>{t('map.gateways', { n: s.gwCount, normal: s.normal, alarm: s.alarm, offline: s.offline })}</p>
-                    <Link to={storeDetailPath(s.storeCode)}>{t('map.storeDetail')}</Link>
-                  </div>
-                ),
-              },
-            ]
-          : [],
-      ),
+      stores.map((s) => ({
+        id: s.storeCode,
+        label: storeMapLabel(s),
+        status: s.status,
+        marker: storeMarker(
+          s,
+          <div data-testid="store-map-popup">
+            <strong>{storeMapLabel(s)}</strong>
+            <p>{t('map.gateways', { n: s.gwCount, normal: s.normal, alarm: s.alarm, offline: s.offline })}</p>
+            <Link to={storeDetailPath(s.storeCode)}>{t('map.storeDetail')}</Link>
+          </div>,
+        ),
+      })),
     [stores, t],
   );
-  return <MapView markers={markers} testId="store-map" />;
+  return (
+    <MapWithSideList
+      items={items}
+      pageSizes={MAP_LIST_PAGE_SIZES}
+      listLabel={t('map.list')}
+      statusLabel={(status) => t(`health.${status}`)}
+      testId="store-map"
+    />
+  );
 }
 
-/** /store (console-core §2 Store and gateway status): the member's stores as a table or on a map. */
+/**
+ * /store (console-core §2 Store and gateway status): the member's stores as a table or on a map, narrowed by the
+ * global company selection.
+ */
 export default function StoreListPage() {
   const { t } = useTranslation('store');
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const view: ViewType = search.get('viewType') === 'map' ? 'map' : 'table';
   const columns = useStoreColumns();
-  const list = useStoreList();
+  const company = useCompanySelection();
+  const list = useStoreList(company);
 
   return (
     <Page
@@ -77,6 +86,7 @@ export default function StoreListPage() {
           source={{ kind: 'local', rows: list.data, loading: list.isLoading, error: list.error?.message }}
           rowKey={(s) => s.storeCode}
           pageSizes={[STORE_TABLE_PAGE_SIZE]}
+          companyCode={company}
           defaultSort={{ field: 'storeName', dir: 'asc' }}
           onRowClick={(s) => navigate(storeDetailPath(s.storeCode))}
         />

@@ -3,14 +3,19 @@ import useSWR from 'swr';
 import { useIonViewDidLeave, useIonViewWillEnter } from '@ionic/react';
 import type { ApiFailure } from '../../api/client';
 import type { GatewayDetail } from '../../api/contract/gateways';
+import type { SystemStatusPoint } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { historyQuery } from '../../ui/charts/status-history';
 import { GATEWAY_DETAIL_REFRESH_MS } from './store-constants';
 
-/** The member's stores with their gateway counts; a failed load logs out (console-core §6). */
-export function useStoreList() {
-  const result = useCall(endpoints.statusStoreList, { query: {} });
+/**
+ * The member's stores with their gateway counts, narrowed to the global company selection when one is made
+ * (console-core §2); a failed load logs out (console-core §6).
+ */
+export function useStoreList(companyCode?: string) {
+  const result = useCall(endpoints.statusStoreList, { query: companyCode ? { global_companyCode: companyCode } : {} });
   useLogoutOnLoadFailure(result.error);
   return result;
 }
@@ -23,18 +28,29 @@ export function useStoreDetail(storeCode: string) {
 }
 
 /**
- * The gateway detail refreshes every 240 s while its page is shown and stops once it is left (console-core §2).
- * The page counts as shown from its first render: a lazily loaded page may miss its first enter event.
+ * The gateway detail and its 24 h history refresh every 240 s while the page is shown and stop once it is left
+ * (console-core §2). The page counts as shown from its first render: a lazily loaded page may miss its first enter
+ * event. The history's window ("24 h before now") is built when each request is sent, so its SWR key stays fixed;
+ * the time it was sent comes along, for trimming older points.
  */
 export function useGatewayDetail(storeCode: string, gwMac: string) {
   const [shown, setShown] = useState(true);
   useIonViewWillEnter(() => setShown(true));
   useIonViewDidLeave(() => setShown(false));
-  const result = useSWR<GatewayDetail, ApiFailure>(
+  const options = { refreshInterval: shown ? GATEWAY_DETAIL_REFRESH_MS : 0, revalidateOnFocus: false };
+  const detail = useSWR<GatewayDetail, ApiFailure>(
     ['gateway-detail', storeCode, gwMac],
     () => api.call(endpoints.statusGateway, { params: { storeCode, gwMac } }),
-    { refreshInterval: shown ? GATEWAY_DETAIL_REFRESH_MS : 0, revalidateOnFocus: false },
+    options,
   );
-  useLogoutOnLoadFailure(result.error);
-  return result;
+  const history = useSWR<{ points: SystemStatusPoint[]; nowMs: number }, ApiFailure>(
+    ['gateway-history', gwMac],
+    async () => {
+      const nowMs = Date.now();
+      return { points: await api.call(endpoints.systemStatusGateway, { params: { gwMac }, query: historyQuery(nowMs) }), nowMs };
+    },
+    options,
+  );
+  useLogoutOnLoadFailure(detail.error ?? history.error);
+  return { detail, history };
 }

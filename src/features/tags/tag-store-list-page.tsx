@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { StoreTagRow } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
+import { useCompanySelection } from '../../app/company-selection';
 import { hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
@@ -12,11 +13,16 @@ import { TAG_STORE_LIST_PAGE_SIZES } from './tag-constants';
 
 const number = (value: number | undefined) => (value ?? 0).toLocaleString();
 
-/** /tag (console-core §2 Tag status): every store the member sees with its tag stats; a row opens its tag list. */
+/**
+ * /tag (console-core §2 Tag status): every store the member sees (of the globally selected company, if any) with its
+ * tag stats; a row opens its tag list.
+ */
 export default function TagStoreListPage() {
   const { t } = useTranslation('tags');
   const navigate = useNavigate();
   const several = hasSeveralCompanies(useSession());
+  // The header's global company selection narrows the list on the server (global_companyCode).
+  const company = useCompanySelection();
   const columns = useMemo(() => {
     const all: (Column<StoreTagRow> | false)[] = [
       { field: 'storeName', label: t('stores.storeName'), filter: 'text', primary: true },
@@ -42,6 +48,7 @@ export default function TagStoreListPage() {
         source={{ kind: 'server', endpoint: endpoints.statusPaginationTag }}
         rowKey={(r) => r.storeCode}
         pageSizes={TAG_STORE_LIST_PAGE_SIZES}
+        companyCode={company}
         onRowClick={(r) => navigate(`/tag/detail/${encodeURIComponent(r.storeCode)}`)}
       />
     </Page>

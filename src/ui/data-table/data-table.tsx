@@ -39,6 +39,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     sort: props.defaultSort,
     ...loadSavedFilters(props.id),
   }));
+  // Another company (the header's global selection) is another list: start it from its first page.
+  const [company, setCompany] = useState(props.companyCode);
+  if (company !== props.companyCode) {
+    setCompany(props.companyCode);
+    setState((s) => ({ ...s, page: 0 }));
+  }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [picked, setPicked] = useState<{ key: string; rows: RowSelectionState }>({ key: '', rows: {} });
   const columnDefaults = useMemo(() => Object.fromEntries(props.columns.map((c) => [c.field, !c.hiddenByDefault])), [props.columns]);
