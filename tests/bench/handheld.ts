@@ -19,6 +19,7 @@ import {
   type Api, type BenchWindow, type TagRow,
 } from './handheld-page';
 import { startReferenceServer } from './reference-server';
+import { prepareBigStore, tagDetailFirstRows } from './tag-detail';
 
 const SCAN_STORE = 'TKY002';
 const REPLAY_STORE = 'TKY001';
@@ -197,8 +198,12 @@ async function replayQueued(browser: Browser, baseURL: string, api: Api, tags: T
   };
 }
 
-export async function handheldFigures(opts: { port: number; pushPort: number; distDir?: string }): Promise<Figure> {
-  const server = await startReferenceServer(opts);
+/**
+ * The browser figures: the handheld's (issue 4) and the tag detail page's (issue 5), in one Chromium against one
+ * reference server whose database also holds the 50,000-tag store.
+ */
+export async function browserFigures(opts: { port: number; pushPort: number; distDir?: string }): Promise<{ handheld: Figure; tagDetail: Figure }> {
+  const server = await startReferenceServer({ ...opts, prepare: prepareBigStore, startTimeoutMs: 300_000 });
   const videoFile = resolve(`.e2e-data/bench-camera-${opts.port}.y4m`);
   let browser: Browser | undefined;
   try {
@@ -220,7 +225,12 @@ export async function handheldFigures(opts: { port: number; pushPort: number; di
     const sustained = await sustainedPairs(browser, server.baseURL, api, scanTags.slice(LATENCY_PAIRS + 1, LATENCY_PAIRS + 1 + SUSTAINED_PAIRS), scanProducts);
     const camera = await cameraFirstDecode(browser, server.baseURL, api, cameraCode, 'y4m 640×480, 30 frames at 30 fps, EAN-13');
     const replay = await replayQueued(browser, server.baseURL, api, replayTags, replayProducts);
-    return { browser: 'Debian Chromium, 390×844 phone viewport', wedge_scan_to_feedback: latency, camera_first_decode: camera, sustained_wedge_scan_pairs: sustained, replay_1000_queued_assigns: replay };
+    // A failure here must not lose the handheld figures above: it is reported in place of the figure.
+    const tagDetail = await tagDetailFirstRows(browser, server.baseURL).catch((error: Error) => ({ error: error.message }));
+    return {
+      handheld: { browser: 'Debian Chromium, 390×844 phone viewport', wedge_scan_to_feedback: latency, camera_first_decode: camera, sustained_wedge_scan_pairs: sustained, replay_1000_queued_assigns: replay },
+      tagDetail,
+    };
   } finally {
     await browser?.close();
     await server.stop();

@@ -13,9 +13,19 @@ export interface ReferenceServer {
   stop(): Promise<void>;
 }
 
-export async function startReferenceServer(opts: { port: number; pushPort: number; distDir?: string; startTimeoutMs?: number }): Promise<ReferenceServer> {
+export interface ReferenceServerOptions {
+  port: number;
+  pushPort: number;
+  distDir?: string;
+  startTimeoutMs?: number;
+  /** Fill the fresh data folder before the server opens it (the server then seeds nothing itself). */
+  prepare?(dataDir: string): Promise<void>;
+}
+
+export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
   const dataDir = resolve(`.e2e-data/bench-data-${opts.port}`);
   rmSync(dataDir, { recursive: true, force: true });
+  await opts.prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stop() ends the server and nothing else

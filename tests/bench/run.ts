@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the figures of DESIGN.md §8, printed as JSON. Server figures are measured in-process
  * (fastify.inject: routing, auth hook, validation, SQL, serialisation) on a fresh in-memory PGlite; first-load JS
- * from a fresh production build; the handheld figures in Chromium against that build served by a started reference
- * server (tests/bench/handheld.ts). Benchmarks report; they never fail a build.
+ * from a fresh production build; the handheld and tag detail figures in Chromium against that build served by a
+ * started reference server (tests/bench/handheld.ts, tag-detail.ts). Benchmarks report; they never fail a build.
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { firstLoadJs } from './first-load';
-import { handheldFigures } from './handheld';
+import { browserFigures } from './handheld';
+import { BIG_STORE, BIG_STORE_TAGS } from './tag-detail';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -17,7 +18,6 @@ import { products, stores } from '../../server/db/schema/index';
 import { PushHub } from '../../server/push/hub';
 import { seedIfEmpty, seedStoreTags } from '../../server/seed/index';
 
-const BIG_STORE_TAGS = 50_000;
 const LIST_SAMPLES = 200;
 const ASSIGNS = 500;
 
@@ -29,7 +29,7 @@ async function main() {
   const { db } = database;
   await seedIfEmpty(db, { seed: 7, scale: 'test' });
   const [store] = await db.select().from(stores).limit(1);
-  const bigStore = { storeCode: 'BENCH50K', companyCode: store.companyCode };
+  const bigStore = { storeCode: BIG_STORE, companyCode: store.companyCode };
   await db.insert(stores).values({ ...bigStore, storeName: 'Benchmark store', latitude: 35.68, longitude: 139.76 });
 
   let t = performance.now();
@@ -81,8 +81,8 @@ async function main() {
   if (build.status !== 0) throw new Error('vite build failed');
   const firstLoad = await firstLoadJs(['/login', '/dashboard', '/scan'], distDir);
 
-  // The handheld figures (issue 4) need a browser and the server as it ships: its own process on its own ports.
-  const handheld = await handheldFigures({ port: benchPort, pushPort: benchPort + 1, distDir });
+  // The browser figures (handheld, tag detail) need the server as it ships: its own process on its own ports.
+  const browser = await browserFigures({ port: benchPort, pushPort: benchPort + 1, distDir });
 
   const figures = {
     database: 'PGlite (in memory)',
@@ -91,7 +91,8 @@ async function main() {
     tag_list_page_25_filter_status_sort_barcode: { page_1: firstPage, deep_page_1501: deepPage, budget_p95_ms: 30 },
     assigns_per_second: round(ASSIGNS / assignSeconds),
     assigns_measured: ASSIGNS,
-    handheld,
+    handheld: browser.handheld,
+    tag_detail_first_25_rows_in_chromium: browser.tagDetail,
   };
   console.log(JSON.stringify(figures, null, 2));
   await app.close();

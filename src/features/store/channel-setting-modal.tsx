@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../api/contract/constants-core';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
+import { useOpeningLoad } from '../../ui/use-opening-load';
 import { cellName, CHANNEL_COLUMNS, channelCellProblem, channelMapOf, channelValuesOf, rowCount, withNewRow, withoutLastRow } from './channel-setting';
 
 interface Props {
@@ -22,26 +22,11 @@ interface Props {
 export function ChannelSettingModal({ storeCode, openedAt, onClose }: Props) {
   const { t } = useTranslation('store');
   const dialogs = useDialogs();
-  const [loaded, setLoaded] = useState<{ openedAt: number; values: FormValues }>();
-  const initial = openedAt !== undefined && loaded?.openedAt === openedAt ? loaded.values : undefined;
-
-  useEffect(() => {
-    if (openedAt === undefined) return;
-    let live = true;
-    api.call(endpoints.gatewayChannelGet, { query: { storeCode } }).then(
-      (answer) => live && setLoaded({ openedAt, values: channelValuesOf(answer.channelMap) }),
-      async (error: Error) => {
-        if (!live) return;
-        await dialogs.error(error.message);
-        onClose();
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // The read depends on the opening only; dialogs and onClose are new on every render of the parent.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openedAt, storeCode]);
+  const initial = useOpeningLoad(
+    openedAt,
+    () => api.call(endpoints.gatewayChannelGet, { query: { storeCode } }).then((answer) => channelValuesOf(answer.channelMap)),
+    onClose,
+  );
 
   const messages = {
     number: t('channel.invalidIndex'),

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GatewayConfig, GatewayConfigBody } from '../../api/contract/settings-store';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
+import { useOpeningLoad } from '../../ui/use-opening-load';
 import {
   changedEntries, entriesOf, entryOf, formValuesOf, GATEWAY_CONFIG_FIELDS, isValidGatewaySetting, settingName, type GatewayConfigField,
 } from './gateway-config-validation';
@@ -20,6 +21,16 @@ interface Props {
   onSaved: () => void;
 }
 
+/** The stored configs of the target's gateways: one through the single read, several through the store's list. */
+function loadConfigs(storeCode: string, target: GatewayUpdateTarget): Promise<GatewayConfig[]> {
+  if (target !== 'all' && target.gwMacs.length === 1) {
+    return api.call(endpoints.gatewayConfigGet, { params: { storeCode, gwMac: target.gwMacs[0] } }).then((config) => [config]);
+  }
+  return api
+    .call(endpoints.gatewayConfigList, { params: { storeCode } })
+    .then((list) => (target === 'all' ? list : list.filter((config) => target.gwMacs.includes(config.gwMac))));
+}
+
 const NUMBER_FIELDS: readonly GatewayConfigField[] = ['gwIndex', 'channelGroupIndex', 'eslServerPort'];
 
 /**
@@ -30,31 +41,7 @@ const NUMBER_FIELDS: readonly GatewayConfigField[] = ['gwIndex', 'channelGroupIn
 export function GatewayUpdateModal({ storeCode, target, onClose, onSaved }: Props) {
   const { t } = useTranslation('store');
   const dialogs = useDialogs();
-  const [loaded, setLoaded] = useState<{ target: GatewayUpdateTarget; configs: GatewayConfig[] }>();
-  const configs = target && loaded?.target === target ? loaded.configs : undefined;
-
-  // Read fresh on every opening: the comparison behind 'No changed!' must be against what the server holds now.
-  useEffect(() => {
-    if (!target) return;
-    let live = true;
-    const single = target !== 'all' && target.gwMacs.length === 1;
-    const load = single
-      ? api.call(endpoints.gatewayConfigGet, { params: { storeCode, gwMac: target.gwMacs[0] } }).then((c) => [c])
-      : api.call(endpoints.gatewayConfigList, { params: { storeCode } }).then((list) => (target === 'all' ? list : list.filter((c) => target.gwMacs.includes(c.gwMac))));
-    load.then(
-      (list) => live && setLoaded({ target, configs: list }),
-      async (error: Error) => {
-        if (!live) return;
-        await dialogs.error(error.message);
-        onClose();
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // dialogs and onClose change identity on every render of the parent; the load depends on the target only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, storeCode]);
+  const configs = useOpeningLoad(target, (opened) => loadConfigs(storeCode, opened), onClose);
 
   const before = useMemo(() => (configs ?? []).map(entryOf), [configs]);
   const several = before.length > 1;

@@ -1,34 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StoreTagRow } from '../../api/contract/status';
-import { MapView, type MapMarker } from '../../ui/map';
+import { MapView, storeMarker, type MapMarker } from '../../ui/map';
 
 /** The store on the map, its popup linking to the store detail (console-core §2 Tag status). */
 export function TagStoreMap({ store }: { store: StoreTagRow | undefined }) {
   const { t } = useTranslation('tags');
-  const position = store?.position;
-  const markers: MapMarker[] =
-    store && position
-      ? [
-          {
-            id: store.storeCode,
-            lat: position.latitude,
-            lng: position.longitude,
-            status: store.status,
-            label: store.storeName,
-            popup: (
-              <div className="tag-map-popup" data-testid="tag-map-popup">
-                <strong>{store.storeName}</strong>
-                <p>{t('map.counts', { total: store.total, error: store.error, inprogress: store.inprogress })}</p>
-                <Link to={`/store/detail/${encodeURIComponent(store.storeCode)}`}>{t('map.storeDetail')}</Link>
-              </div>
-            ),
-          },
-        ]
-      : [];
+  const marker =
+    store &&
+    storeMarker(
+      store,
+      <div className="tag-map-popup" data-testid="tag-map-popup">
+        <strong>{store.storeName}</strong>
+        <p>{t('map.counts', { total: store.total, error: store.error, inprogress: store.inprogress })}</p>
+        <Link to={`/store/detail/${encodeURIComponent(store.storeCode)}`}>{t('map.storeDetail')}</Link>
+      </div>,
+    );
+  const markers: MapMarker[] = marker ? [marker] : [];
   return (
     <>
-      {store && !position && <p className="tag-note">{t('map.noPosition')}</p>}
+      {store && !store.position && <p className="tag-note">{t('map.noPosition')}</p>}
       <MapView markers={markers} testId="tag-map" />
     </>
   );

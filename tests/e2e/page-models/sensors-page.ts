@@ -1,69 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AppShell } from './app-shell';
+import { ListScreenModel } from './list-screen';
 
 /** The sensor screens (src/features/sensors): store list, a store's sensors, the assign/update modal, histories. */
-export class SensorsPage {
-  readonly shell: AppShell;
-  readonly current: Locator;
-  readonly table: Locator;
-  readonly rows: Locator;
-  readonly range: Locator;
+export class SensorsPage extends ListScreenModel {
   readonly modal: Locator;
   readonly alert: Locator;
 
-  constructor(readonly page: Page) {
-    this.shell = new AppShell(page);
-    this.current = this.shell.current;
-    this.table = this.current.locator('[data-table-id]');
-    this.rows = this.table.locator('[data-row-key]');
-    this.range = this.current.getByTestId('table-range');
+  constructor(page: Page) {
+    super(page);
     this.modal = page.locator('ion-modal[data-testid="sensor-config-modal"]');
     this.alert = page.locator('ion-alert');
   }
 
-  isPhone(): boolean {
-    return (this.page.viewportSize()?.width ?? 0) < 768;
-  }
-
-  /** A hash change within a loaded app: Ionic shows the old and the new page side by side while it transitions. */
-  async open(path: string): Promise<void> {
-    await this.page.goto(`/#${path}`);
-    await expect(this.shell.collectingButton.first()).toBeVisible();
-    await expect(this.current).toHaveCount(1);
-  }
-
-  /** The keys of the rows on screen, in order (tagMac for sensors, storeCode for stores). */
-  rowKeys(): Promise<string[]> {
-    return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
-  }
-
-  /** A cell's value: a table cell on a desktop, the value of a card's label/value pair on a phone. */
-  cell(key: string, field: string): Locator {
-    const row = `[data-row-key="${key}"]`;
-    return this.table.locator(`${row} td[data-field="${field}"], ${row} div[data-field="${field}"] > dd`);
-  }
-
-  row(key: string): Locator {
-    return this.table.locator(`[data-row-key="${key}"]`);
-  }
-
-  async showView(view: 'table' | 'map'): Promise<void> {
-    // The segment button's host receives the pointer, not the tab inside its shadow root.
-    await this.current.getByTestId(`sensor-view-${view}`).click();
-    await expect(this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' })).toHaveAttribute('aria-selected', 'true');
-  }
-
-  async expectRows(keys: string[]): Promise<void> {
-    await expect.poll(() => this.rowKeys()).toEqual(keys);
-  }
-
-  /** Opens the filter panel and applies one text filter with its condition. */
-  async filter(label: string, condition: '~' | '==', value: string): Promise<void> {
-    await this.current.getByRole('button', { name: 'Filters' }).click();
-    const form = this.current.getByRole('form', { name: 'Filters' });
-    await form.getByLabel(`Condition of ${label}`).selectOption(condition);
-    await form.getByLabel(label, { exact: true }).fill(value);
-    await form.getByRole('button', { name: 'Apply' }).click();
+  showView(view: 'table' | 'map'): Promise<void> {
+    return this.showViewOf('sensor', view);
   }
 
   async select(key: string): Promise<void> {

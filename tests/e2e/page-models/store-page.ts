@@ -1,52 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AppShell } from './app-shell';
+import { ListScreenModel } from './list-screen';
 
 /** The store and gateway screens (src/features/store): store table and map, a store's gateways, gateway detail. */
-export class StorePage {
-  readonly shell: AppShell;
-  readonly current: Locator;
-  readonly table: Locator;
-  readonly rows: Locator;
+export class StorePage extends ListScreenModel {
   readonly map: Locator;
   readonly alert: Locator;
   readonly toast: Locator;
 
-  constructor(readonly page: Page) {
-    this.shell = new AppShell(page);
-    this.current = this.shell.current;
-    this.table = this.current.locator('[data-table-id]').first();
-    this.rows = this.table.locator('[data-row-key]');
+  constructor(page: Page) {
+    super(page);
     this.map = this.current.getByTestId('store-map');
     this.alert = page.locator('ion-alert');
     this.toast = page.locator('ion-toast');
   }
 
-  isPhone(): boolean {
-    return (this.page.viewportSize()?.width ?? 0) < 768;
-  }
-
-  async open(path: string): Promise<void> {
-    await this.page.goto(`/#${path}`);
-    await expect(this.shell.collectingButton.first()).toBeVisible();
-    await expect(this.current).toHaveCount(1);
-  }
-
-  rowKeys(): Promise<string[]> {
-    return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
-  }
-
-  async expectRows(keys: string[]): Promise<void> {
-    await expect.poll(() => this.rowKeys()).toEqual(keys);
-  }
-
-  /** A cell's value: a table cell on a desktop, the value of a card's label/value pair on a phone. */
-  cell(key: string, field: string): Locator {
-    const row = `[data-row-key="${key}"]`;
-    return this.table.locator(`${row} td[data-field="${field}"], ${row} div[data-field="${field}"] > dd`);
-  }
-
-  row(key: string): Locator {
-    return this.table.locator(`[data-row-key="${key}"]`);
+  showView(view: 'table' | 'map'): Promise<void> {
+    return this.showViewOf('store', view);
   }
 
   /** The status a cell's badge carries (the raw value). */
@@ -54,22 +23,8 @@ export class StorePage {
     return this.cell(key, 'status').locator('[data-status]');
   }
 
-  async showView(view: 'table' | 'map'): Promise<void> {
-    // The segment button's host receives the pointer, not the tab inside its shadow root.
-    await this.current.getByTestId(`store-view-${view}`).click();
-    await expect(this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' })).toHaveAttribute('aria-selected', 'true');
-  }
-
   marker(status?: string): Locator {
     return this.map.locator(status ? `.map-marker.map-marker-${status}` : '.map-marker');
-  }
-
-  async filter(label: string, condition: '~' | '==', value: string): Promise<void> {
-    await this.current.getByRole('button', { name: 'Filters' }).click();
-    const form = this.current.getByRole('form', { name: 'Filters' });
-    await form.getByLabel(`Condition of ${label}`).selectOption(condition);
-    await form.getByLabel(label, { exact: true }).fill(value);
-    await form.getByRole('button', { name: 'Apply' }).click();
   }
 
   /** A fact of the gateway detail (ip, status, time-sync, ...). */

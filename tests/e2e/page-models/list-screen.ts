@@ -1,0 +1,70 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell';
+
+/**
+ * A signed-in screen built around one DataTable (src/ui/data-table), as a user sees it: rows keyed by
+ * data-row-key — table rows on a desktop, cards on a phone — cells by data-field, the filter panel and selection.
+ * The screens' own models add what is theirs (modals, maps, actions).
+ */
+export class ListScreenModel {
+  readonly shell: AppShell;
+  /** The page on view (Ionic keeps the pages it left in the DOM, hidden). */
+  readonly current: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly range: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+    this.current = this.shell.current;
+    this.table = this.current.locator('[data-table-id]').first();
+    this.rows = this.table.locator('[data-row-key]');
+    this.range = this.current.getByTestId('table-range');
+  }
+
+  isPhone(): boolean {
+    return (this.page.viewportSize()?.width ?? 0) < 768;
+  }
+
+  /** A hash change within a loaded app: Ionic shows the old and the new page side by side while it transitions. */
+  async open(path: string): Promise<void> {
+    await this.page.goto(`/#${path}`);
+    await expect(this.shell.collectingButton.first()).toBeVisible();
+    await expect(this.current).toHaveCount(1);
+  }
+
+  /** The keys of the rows on screen, in order. */
+  rowKeys(): Promise<string[]> {
+    return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
+  }
+
+  async expectRows(keys: string[]): Promise<void> {
+    await expect.poll(() => this.rowKeys()).toEqual(keys);
+  }
+
+  row(key: string): Locator {
+    return this.table.locator(`[data-row-key="${key}"]`);
+  }
+
+  /** A cell's value: a table cell on a desktop, the value of a card's label/value pair on a phone. */
+  cell(key: string, field: string): Locator {
+    const row = `[data-row-key="${key}"]`;
+    return this.table.locator(`${row} td[data-field="${field}"], ${row} div[data-field="${field}"] > dd`);
+  }
+
+  /** Opens the filter panel and applies one column's filter with its condition. */
+  async filter(label: string, condition: '~' | '==', value: string): Promise<void> {
+    await this.current.getByRole('button', { name: 'Filters' }).click();
+    const form = this.current.getByRole('form', { name: 'Filters' });
+    await form.getByLabel(`Condition of ${label}`).selectOption(condition);
+    await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  /** Table or map (the segment of /store and /sensor, whose buttons carry `{screen}-view-{view}`). */
+  protected async showViewOf(screen: string, view: 'table' | 'map'): Promise<void> {
+    // The segment button's host receives the pointer, not the tab inside its shadow root.
+    await this.current.getByTestId(`${screen}-view-${view}`).click();
+    await expect(this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' })).toHaveAttribute('aria-selected', 'true');
+  }
+}
