@@ -67,3 +67,19 @@ test('delete asks Are you sure? and removes the server', async ({ page, request 
   expect(after.map((s) => s.id)).not.toContain(id);
   expect(after.map((s) => s.id)).toContain(DETAIL_SERVER);
 });
+
+test("the detail's log download holds this server's samples of the last 24 h", async ({ page, request }) => {
+  const servers = new ServerStatusModel(page);
+  const login = await servers.open(request, 'viewer@shelfpad.test');
+  await servers.openDetail(DETAIL_SERVER);
+  const since = Math.floor(Date.now() / 1000) - 86_400;
+  const history = await login.get<unknown[]>(`/system/status/server/${DETAIL_SERVER}?start=${since}&end=-1`);
+  const [header, ...rows] = (await servers.downloadLog()).trim().split(/\r?\n/);
+  expect(header.split(',').slice(0, 2)).toEqual(['time', 'serverId']);
+  expect(rows.length).toBeGreaterThan(0);
+  // The API read and the task are a moment apart: a sample may cross the 24 h boundary in between.
+  expect(rows.length).toBeGreaterThanOrEqual(history.length - 1);
+  expect(rows.length).toBeLessThanOrEqual(history.length + 2);
+  for (const row of rows) expect(row.split(',')[1]).toBe(DETAIL_SERVER);
+});
+

@@ -146,3 +146,19 @@ test('the update history shows the API rows newest first', async ({ page, reques
   await expect(tags.rows).toHaveCount(history.data.length);
   expect(await tags.rowKeys()).toEqual(history.data.map((r) => `${r.taskId}-${r.prCode}`));
 });
+
+test("the company-wide tag download holds every tag of the member's stores", async ({ page, request }) => {
+  const api = await operator(request);
+  const stores = (await (await api.post('/status/store/pagination/tag', { draw: 1, start: 0, length: -1 })).json()) as Page<StoreTagRow>;
+  const perStore = await Promise.all(
+    stores.data.map(async (s) => ((await (await api.post(`/tag/list/store/${s.storeCode}`, { draw: 1, start: 0, length: 1 })).json()) as Page<Tag>).recordsFiltered),
+  );
+  const tags = new TagsPageModel(page);
+  await tags.signIn(api.session);
+  await tags.open('/tag');
+  const download = page.waitForEvent('download');
+  await tags.button('Download company tags').click();
+  const file = await readFile(await (await download).path(), 'utf8');
+  expect(stores.data.length).toBeGreaterThan(1);
+  expect(file.trim().split(/\r?\n/).length - 1).toBe(perStore.reduce((a, b) => a + b, 0));
+});

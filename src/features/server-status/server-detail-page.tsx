@@ -1,7 +1,9 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { arrowBackOutline } from 'ionicons/icons';
+import { arrowBackOutline, downloadOutline } from 'ionicons/icons';
+import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
@@ -20,15 +22,27 @@ export default function ServerDetailPage() {
   const labels = useServerLabels();
   const { detail, history } = useServerDetail(serverId);
   const server = detail.data;
+  const download = useDownloadTask();
 
   return (
     <Page
       title={t('detail.title', { name: server?.name ?? serverId })}
       actions={
-        <IonButton routerLink="/server" routerDirection="back" data-testid="server-back">
-          <IonIcon slot="start" icon={arrowBackOutline} />
-          {t('detail.back')}
-        </IonButton>
+        <>
+          <IonButton routerLink="/server" routerDirection="back" data-testid="server-back">
+            <IonIcon slot="start" icon={arrowBackOutline} />
+            {t('detail.back')}
+          </IonButton>
+          {/* Download type 0 (console-core §7): this server's log of the last 24 h. */}
+          <IonButton
+            disabled={download.running}
+            onClick={() => void download.start({ type: DOWNLOAD_TYPE.SERVER_LOG, filter: { serverId } })}
+            data-testid="server-log-download"
+          >
+            <IonIcon slot="start" icon={downloadOutline} />
+            {t('detail.logDownload')}
+          </IonButton>
+        </>
       }
     >
       {!server && <IonSpinner aria-label={t('detail.system')} />}

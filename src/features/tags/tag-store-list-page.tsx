@@ -1,4 +1,7 @@
 import { useMemo } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { downloadOutline } from 'ionicons/icons';
+import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { StoreTagRow } from '../../api/contract/status';
@@ -6,6 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { useCompanySelection } from '../../app/company-selection';
 import { hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
+import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
@@ -20,9 +24,14 @@ const number = (value: number | undefined) => (value ?? 0).toLocaleString();
 export default function TagStoreListPage() {
   const { t } = useTranslation('tags');
   const navigate = useNavigate();
-  const several = hasSeveralCompanies(useSession());
+  const session = useSession();
+  const several = hasSeveralCompanies(session);
   // The header's global company selection narrows the list on the server (global_companyCode).
   const company = useCompanySelection();
+  // Download type 5 (console-core §7) is company-wide: the selected company, or the member's only one.
+  const onlyCompany = Object.keys(session?.companyInfo ?? {});
+  const downloadCompany = company ?? (onlyCompany.length === 1 ? onlyCompany[0] : undefined);
+  const download = useDownloadTask();
   const columns = useMemo(() => {
     const all: (Column<StoreTagRow> | false)[] = [
       { field: 'storeName', label: t('stores.storeName'), filter: 'text', primary: true },
@@ -41,7 +50,21 @@ export default function TagStoreListPage() {
   }, [t, several]);
 
   return (
-    <Page title={t('stores.title')}>
+    <Page
+      title={t('stores.title')}
+      actions={
+        downloadCompany && (
+          <IonButton
+            disabled={download.running}
+            onClick={() => void download.start({ type: DOWNLOAD_TYPE.COMPANY_TAGS, filter: { companyCode: downloadCompany } })}
+            data-testid="company-tags-download"
+          >
+            <IonIcon slot="start" icon={downloadOutline} />
+            {t('stores.companyDownload')}
+          </IonButton>
+        )
+      }
+    >
       <DataTable
         id="tag-stores"
         columns={columns}

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 
@@ -47,5 +48,12 @@ export class ServerStatusModel {
   async openDetail(id: string): Promise<void> {
     await this.row(id).locator('[data-field="reportTime"]').click();
     await expect(this.detail).toHaveAttribute('data-server-id', id);
+  }
+
+  /** The detail's log download (type 0): the file's text once the browser saved it. */
+  async downloadLog(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId('server-log-download').click();
+    return readFile(await (await download).path(), 'utf8');
   }
 }
