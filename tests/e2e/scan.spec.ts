@@ -142,3 +142,27 @@ test('/scan without a session goes to the login page, which returns there after 
   await login.expectPath('/scan');
   await expect(new ScanPageModel(page).storePicker).toBeVisible();
 });
+
+test('an unknown tag fails on the server: the queue screen shows it with the message, and Discard removes it', async ({ page, request }, info) => {
+  const api = await apiLogin(request, OPERATOR);
+  const [product] = await products(api, 1);
+  const unknown = info.project.name === 'phone' ? 'C4FFFF00AA01' : 'C4FFFF00AA02';
+  const message = `Tag ${unknown} does not exist in store ${STORE}.`;
+  const scan = new ScanPageModel(page);
+  await scan.open(api.session);
+  await scan.pickStore(STORE);
+  await scan.resetFeedback();
+
+  await scan.scanTaken(unknown, async () => (await scan.field('Tag ID').inputValue()) === unknown);
+  await scan.scanTaken(product, () => scan.loggedLast(product));
+  await expect(scan.logLines.first()).toHaveAttribute('data-status', 'failed');
+  await expect(scan.logLines.first()).toContainText(message);
+  await expect.poll(() => scan.feedback()).toContain('failure');
+
+  await scan.pending.click();
+  const op = page.getByTestId('queue-op').filter({ has: page.getByTestId('queue-codes').getByText(`${unknown} → ${product}`, { exact: true }) });
+  await expect(op).toHaveAttribute('data-state', 'failed');
+  await expect(op.getByTestId('queue-error')).toHaveText(message);
+  await op.getByRole('button', { name: 'Discard' }).click();
+  await expect(op).toHaveCount(0);
+});

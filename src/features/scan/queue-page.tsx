@@ -11,6 +11,23 @@ import { Page } from '../../ui/page';
 
 const COLOURS: Record<OutboxState, string> = { pending: 'warning', sending: 'primary', done: 'success', failed: 'danger' };
 
+type Entry = string | { tagMac?: string; prCode?: string; mac?: string; product?: string[] };
+interface Payload {
+  tagMac?: string;
+  prCodeList?: string[];
+  tagList?: Entry[];
+  devList?: Entry[];
+}
+
+/** What the operation is about, as staff scanned it: "tag → product" pairs, device addresses, tag ids. */
+function opSummary(payload: unknown): string {
+  const p = (payload ?? {}) as Payload;
+  const entry = (e: Entry) =>
+    typeof e === 'string' ? e : [e.tagMac ?? e.mac, e.prCode ?? e.product?.join(' + ')].filter(Boolean).join(' → ');
+  if (p.tagMac && p.prCodeList) return `${p.tagMac} → ${p.prCodeList.join(' + ')}`;
+  return [...(p.tagList ?? []), ...(p.devList ?? [])].map(entry).join(', ');
+}
+
 function OpItem({ op }: { op: OutboxOp }) {
   const { t } = useTranslation('scan');
   return (
@@ -19,6 +36,7 @@ function OpItem({ op }: { op: OutboxOp }) {
         <h3>
           {t(`queue.kinds.${op.kind}`)} · {op.storeCode}
         </h3>
+        <p data-testid="queue-codes">{opSummary(op.payload)}</p>
         <p>
           {new Date(op.createdAt).toLocaleString()} · {t('queue.attempts', { count: op.attempts })}
         </p>
