@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 /*
  * The browser suite: Debian's Chromium (Playwright cannot download browsers here) against the built PWA served by
  * the reference server on a fresh database (scripts/e2e-server.mjs). The simulator is off so that what a test
- * reads from the API stays what the screen shows.
+ * reads from the API stays what the screen shows — but for one store's tag answers (tag-status-live.spec.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 8882);

@@ -11,10 +11,15 @@ const outDir = `.e2e-data/dist-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The simulated world stands still, so that what a test reads from the API stays what the screen shows — except
+// the tag radio's answers (WIP → OK/NG) in one store that no other spec uses: tests/e2e/tag-status-live.spec.ts
+// watches an assign's result arrive there. SIM=on|off in the environment overrides this (the whole simulator).
+const LIVE_TAG_STORE = 'PAR001';
+const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags', SIM_TAG_STORES: LIVE_TAG_STORE };
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
   // Every e2e login comes from one address: the per-address login limit would throttle the suite itself.
-  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, SIM: process.env.SIM ?? 'off', HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000' },
+  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, ...sim, HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -10,6 +10,10 @@ export interface ServerConfig {
   sim: 'on' | 'off';
   simSeed: number;
   simSpeed: number;
+  /** SIM_MODULES: the parts of the simulated world that move; all when unset. */
+  simModules?: string[];
+  /** SIM_TAG_STORES: stores whose tags the simulated radio serves; all when unset. */
+  simTagStores?: string[];
   seed: number;
   /** Folder of the built PWA served at `/`. */
   staticDir: string;
@@ -18,6 +22,12 @@ export interface ServerConfig {
   tileUrl: string;
   /** Login, signup and forgot-password calls per minute per address; account lockout applies regardless. */
   loginRateLimit: number;
+}
+
+/** A comma-separated list, or undefined when unset or empty. */
+function list(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return items.length ? items : undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -39,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sim,
     simSeed: int(env.SIM_SEED, 42, 'SIM_SEED'),
     simSpeed: int(env.SIM_SPEED, 1, 'SIM_SPEED'),
+    simModules: list(env.SIM_MODULES),
+    simTagStores: list(env.SIM_TAG_STORES),
     seed: int(env.SEED, 20261120, 'SEED'),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     apiBase: env.API_BASE ?? '/api',

@@ -14,7 +14,8 @@ const seeded = await seedIfEmpty(database.db, { seed: config.seed });
 const deps = { db: database.db, config, push: new PushHub() };
 const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
 const push = await startPushServer(deps, config.pushPort, config.host);
-const sim = config.sim === 'on' ? startSimulator(deps, { seed: config.simSeed, speed: config.simSpeed }) : undefined;
+const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores };
+const sim = config.sim === 'on' ? startSimulator(deps, simOptions) : undefined;
 await app.listen({ port: config.port, host: config.host });
 // PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.
 const maintenance = database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
@@ -26,7 +27,7 @@ Shelfpad reference ESL server
   API       http://localhost:${config.port}${config.apiBase}
   push      ws://localhost:${config.pushPort}/
   database  ${where}${seeded ? ' (demo data created)' : ''}
-  simulator ${sim ? `on (seed ${config.simSeed}, speed ×${config.simSpeed})` : 'off'}
+  simulator ${sim ? `on (seed ${config.simSeed}, speed ×${config.simSpeed}${config.simModules ? `, only ${config.simModules.join(', ')}` : ''}${config.simTagStores ? `, tags of ${config.simTagStores.join(', ')}` : ''})` : 'off'}
 
 Demo logins:
 ${DEMO_LOGINS.map((m) => `  ${m.email.padEnd(34)} ${m.password.padEnd(16)} ${m.role}`).join('\n')}

@@ -76,6 +76,10 @@ export interface SimOptions extends Partial<SimSettings> {
   seed: number;
   speed: number;
   manual?: boolean;
+  /** The parts of the world that move (SIM_MODULES); every part by default. */
+  modules?: readonly string[];
+  /** Stores whose tags the radio serves — answers and battery drain (SIM_TAG_STORES); every store by default. */
+  tagStores?: readonly string[];
   /** Where tick errors go; console.error by default. */
   onError?: (where: string, error: unknown) => void;
 }
@@ -91,6 +95,8 @@ export interface TickContext {
   dt: number;
   /** The module's own random stream. */
   rng: Rng;
+  /** SimOptions.tagStores: the tags and batteries modules leave the tags of other stores alone. */
+  tagStores?: readonly string[];
   /** True once per period (per key), measured on the simulated clock; true on the first tick. */
   due(key: string, periodMs: number): boolean;
   /**

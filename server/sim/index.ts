@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { batteriesModule } from './batteries';
 import { collectingModule } from './collecting';
 import { moduleRng, SIM_DEFAULTS, type SimModule, type SimOptions, type SimSettings, type TickContext } from './context';
 import { gatewaysModule } from './gateways';
@@ -15,6 +16,10 @@ export interface Simulator {
   now(): Date;
 }
 
+/** Every part of the simulated world, in the order a tick runs them (SimOptions.modules picks some). */
+const MODULES = { tags: tagsModule, batteries: batteriesModule, gateways: gatewaysModule, servers: serversModule, collecting: collectingModule, plus: plusModule, purge: purgeModule };
+export const SIM_MODULE_NAMES = Object.keys(MODULES);
+
 /** Timers cannot fire much faster than this; at high speeds a tick covers more simulated time instead. */
 const MIN_REAL_INTERVAL_MS = 10;
 
@@ -28,13 +33,15 @@ const MIN_REAL_INTERVAL_MS = 10;
  * module is logged and skipped, never thrown.
  */
 export function startSimulator(deps: AppDeps, opts: SimOptions): Simulator {
-  const { seed, speed, manual = false, onError = logError, ...overrides } = opts;
+  const { seed, speed, manual = false, onError = logError, modules: only, tagStores, ...overrides } = opts;
   const settings: SimSettings = { ...SIM_DEFAULTS };
   for (const [key, value] of Object.entries(overrides)) {
     if (value !== undefined && key in SIM_DEFAULTS) (settings as Record<string, number>)[key] = value as number;
   }
   if (!(speed > 0)) throw new Error(`Simulator speed must be a positive number, got ${speed}`);
   if (!(settings.tickMs > 0)) throw new Error(`Simulator tickMs must be a positive number, got ${settings.tickMs}`);
+  const unknown = only?.filter((name) => !SIM_MODULE_NAMES.includes(name)) ?? [];
+  if (unknown.length) throw new Error(`Unknown simulator module ${unknown.join(', ')}; known: ${SIM_MODULE_NAMES.join(', ')}`);
 
   const modules: { module: SimModule; ctx: Omit<TickContext, 'now' | 'dt'> }[] = [];
   const startMs = Date.now();
@@ -52,8 +59,10 @@ export function startSimulator(deps: AppDeps, opts: SimOptions): Simulator {
   }
   const due = (key: string, periodMs: number) => elapsed(key, periodMs) > 0;
 
-  for (const module of [tagsModule(), gatewaysModule(), serversModule(), collectingModule(), plusModule(), purgeModule()]) {
-    modules.push({ module, ctx: { deps, settings, seed, rng: moduleRng(seed, module.name), due, elapsed } });
+  for (const [name, make] of Object.entries(MODULES)) {
+    if (only && !only.includes(name)) continue;
+    const module = make();
+    modules.push({ module, ctx: { deps, settings, seed, rng: moduleRng(seed, module.name), due, elapsed, tagStores } });
   }
 
   async function tick(): Promise<void> {

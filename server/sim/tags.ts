@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, gt, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
-import { stores, tagBatteryHistory, tags, taskItems, updateTasks, type TagStatus } from '../db/schema/index';
+import { and, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { stores, tags, taskItems, updateTasks, type TagStatus } from '../db/schema/index';
 import { PUSH_TAG_STATUS } from '../push/hub';
 import { raiseSystemAlarms, raiseTagAlarms, type SystemAlarmInput } from './alarms';
 import { groupBy, type SimModule, type TickContext } from './context';
@@ -9,8 +9,6 @@ import { Rng, streamSeed, unitHash } from './rng';
 const PENDING: TagStatus[] = ['WIP', 'UPDATE'];
 /** At most one update-failure system alarm per store in this much simulated time. */
 const FAILURE_ALARM_GAP_MS = 60_000;
-/** Cap of battery drains per round, however long since the last. */
-const MAX_DRAINS_PER_ROUND = 100;
 
 export interface TagStatusChange {
   storeCode: string;
@@ -21,21 +19,18 @@ export interface TagStatusChange {
 }
 
 /**
- * WIP/UPDATE tags answer OK or NG after a per-tag delay; batteries drain. The delay is fixed by the tag and its
- * open update row, never by the wall clock, so two runs on the same data answer the same tags in the same
- * ticks; outcomes then come from the module's own stream in a fixed order.
+ * WIP/UPDATE tags answer OK or NG after a per-tag delay (batteries.ts drains their batteries). The delay is fixed
+ * by the tag and its open update row, never by the wall clock, so two runs on the same data answer the same tags
+ * in the same ticks; outcomes then come from the module's own stream in a fixed order.
  */
 export function tagsModule(): SimModule {
   let storeCodes: string[] = [];
-  let macRange: { lo: string; hi: string } | undefined;
   const lastFailureAlarm = new Map<string, number>();
   let outcomes: Rng | undefined;
 
   async function refreshCaches(ctx: TickContext) {
-    const { db } = ctx.deps;
-    storeCodes = (await db.select({ storeCode: stores.storeCode }).from(stores)).map((r) => r.storeCode);
-    const [range] = await db.select({ lo: min(tags.tagMac), hi: max(tags.tagMac) }).from(tags);
-    macRange = range?.lo && range.hi && /^[0-9A-F]+$/.test(range.lo + range.hi) ? { lo: range.lo, hi: range.hi } : undefined;
+    const all = (await ctx.deps.db.select({ storeCode: stores.storeCode }).from(stores)).map((r) => r.storeCode);
+    storeCodes = ctx.tagStores ? all.filter((code) => ctx.tagStores!.includes(code)) : all;
   }
 
   return {
@@ -44,8 +39,6 @@ export function tagsModule(): SimModule {
       if (ctx.due('tags.cache', ctx.settings.cacheEveryMs)) await refreshCaches(ctx);
       outcomes ??= new Rng(streamSeed(ctx.seed, 'tags.outcome'));
       await answerPendingTags(ctx, storeCodes, outcomes, lastFailureAlarm);
-      const since = ctx.elapsed('tags.battery', ctx.settings.batteryEveryMs);
-      if (since && macRange) await drainBatteries(ctx, macRange, since);
     },
   };
 }
@@ -142,46 +135,4 @@ async function closeTaskItems(ctx: TickContext, rows: { storeCode: string; tagMa
       })
       .where(and(eq(updateTasks.storeCode, storeCode), eq(updateTasks.taskId, taskId)));
   }
-}
-
-/** A few tags lose a percent; a history row at every tenth percent and when the battery turns NG. */
-async function drainBatteries(ctx: TickContext, range: { lo: string; hi: string }, since: number) {
-  const { db } = ctx.deps;
-  const s = ctx.settings;
-  const expected = (s.batteryDrainPerSecond * since) / 1000;
-  const count = Math.min(MAX_DRAINS_PER_ROUND, Math.floor(expected) + (ctx.rng.chance(expected % 1) ? 1 : 0));
-  if (count <= 0) return;
-  // A random point in the address range and the next few tags after it: one primary-key range read.
-  const start = ctx.rng.hexBetween(range.lo, range.hi);
-  const picked = db
-    .select({ tagMac: tags.tagMac, battStatus: tags.battStatus, companyCode: tags.companyCode })
-    .from(tags)
-    .where(and(gte(tags.tagMac, start), gt(tags.battery, 0)))
-    .orderBy(asc(tags.tagMac))
-    .limit(count)
-    .as('picked');
-  const low = s.lowBatteryPercent;
-  const drained = await db
-    .update(tags)
-    .set({
-      battery: sql`${tags.battery} - 1`,
-      battStatus: sql`case when ${tags.battery} - 1 < ${low} then 'NG' else ${tags.battStatus} end`,
-    })
-    .from(picked)
-    .where(eq(tags.tagMac, picked.tagMac))
-    .returning({ tagMac: tags.tagMac, storeCode: tags.storeCode, battery: tags.battery, battStatus: tags.battStatus, was: picked.battStatus, companyCode: picked.companyCode });
-  const turnedNg = drained.filter((d) => d.battStatus === 'NG' && d.was !== 'NG');
-  const history = drained.filter((d) => d.battery != null && (d.battery % 10 === 0 || turnedNg.includes(d)));
-  if (history.length) {
-    await db.insert(tagBatteryHistory).values(history.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, battery: d.battery ?? 0, updatedAt: ctx.now })));
-  }
-  if (!turnedNg.length) return;
-  await raiseTagAlarms(db, turnedNg.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, alarmType: 'LOW_BATTERY' })), ctx.now);
-  const alarms: SystemAlarmInput[] = [...groupBy(turnedNg, (d) => d.storeCode)].map(([storeCode, list]) => ({
-    type: 'LOW_BATTERY_LIST_CHANGED',
-    location: storeCode,
-    companyCode: list[0].companyCode,
-    data: { tagMacs: list.map((d) => d.tagMac) },
-  }));
-  await raiseSystemAlarms(db, alarms, ctx.now);
 }

@@ -3,7 +3,7 @@ import { COLLECT_CMDS, OTA_CMD, type CollectingList } from '../api/contract/coll
 import { COLLECTING_POLL_MS, PUSH_TYPE_COLLECTING } from '../api/contract/constants-core';
 import { statusEndpoints } from '../api/endpoints/status';
 import { useCall } from './api';
-import { pushSocketUrl } from './config';
+import { openPushSocket } from './push-socket';
 import type { Session } from './session';
 
 export interface CollectingState {
@@ -13,10 +13,6 @@ export interface CollectingState {
   live: boolean;
   refresh: () => Promise<unknown>;
 }
-
-/** Reconnection waits grow from 1 s to 30 s, so a push server that is down is not hammered. */
-const RECONNECT_MIN_MS = 1_000;
-const RECONNECT_MAX_MS = 30_000;
 
 /**
  * The collecting-status list of the header (console-core §2): live from the push socket (type 1 messages carry
@@ -40,55 +36,27 @@ export function useCollecting(session: Session | undefined): CollectingState {
   const email = session?.email;
   useEffect(() => {
     if (!token || !email) return;
-    let socket: WebSocket | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let wait = RECONNECT_MIN_MS;
-    let ended = false;
-    const connect = () => {
-      const url = new URL(pushSocketUrl());
-      // The socket sends store-scoped messages only to a member it knows (server/push/socket.ts).
-      url.searchParams.set('token', token);
-      url.searchParams.set('email', email);
-      socket = new WebSocket(url);
-      socket.onopen = () => {
-        wait = RECONNECT_MIN_MS;
-        setLive(true);
-        // The socket sends changes, not the current list: read it once so nothing started meanwhile is missed.
-        void mutateRef.current();
-      };
-      socket.onmessage = (event) => {
-        const message = parseMessage(event.data);
-        if (message?.type === PUSH_TYPE_COLLECTING && Array.isArray(message.data)) {
+    const socket = openPushSocket(
+      { token, email },
+      (message) => {
+        if (message.type === PUSH_TYPE_COLLECTING && Array.isArray(message.data)) {
           void mutateRef.current(message.data as CollectingList, { revalidate: false });
         }
-      };
-      socket.onclose = () => {
-        setLive(false);
-        if (ended) return;
-        timer = setTimeout(connect, wait);
-        wait = Math.min(wait * 2, RECONNECT_MAX_MS);
-      };
-    };
-    connect();
-    return () => {
-      ended = true;
-      clearTimeout(timer);
-      socket?.close();
-    };
+      },
+      {
+        onLive: (open) => {
+          setLive(open);
+          // The socket sends changes, not the current list: read it once so nothing started meanwhile is missed.
+          if (open) void mutateRef.current();
+        },
+      },
+    );
+    return () => socket.close();
   }, [token, email]);
 
   const items = useMemo(() => visibleItems(data ?? [], session), [data, session]);
   const connected = live && Boolean(session);
   return useMemo(() => ({ items, live: connected, refresh: () => mutateRef.current() }), [items, connected]);
-}
-
-function parseMessage(raw: unknown): { type: number; data: unknown } | undefined {
-  if (typeof raw !== 'string') return undefined;
-  try {
-    return JSON.parse(raw) as { type: number; data: unknown };
-  } catch {
-    return undefined;
-  }
 }
 
 /**

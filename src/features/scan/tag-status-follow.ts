@@ -4,6 +4,7 @@
  * from polling the tag list; both land in one map of the latest status per tag. Pure, so it is tested directly.
  */
 import { PUSH_TYPE_TAG_STATUS } from '../../api/contract/constants-core';
+import { parsePushMessage, type PushMessage } from '../../app/push-socket';
 import type { LogEntry } from './use-scan-log';
 
 export interface TagStatusChange {
@@ -63,16 +64,12 @@ export function statusTone(status: string): StatusTone {
 }
 
 /** The changes a push message carries, when it is a tag status message (NOTES.md 6: JSON `{type, data}`). */
-export function tagStatusChanges(raw: unknown): TagStatusChange[] | undefined {
-  if (typeof raw !== 'string') return undefined;
-  let message: { type?: unknown; data?: unknown };
-  try {
-    message = JSON.parse(raw) as typeof message;
-  } catch {
-    return undefined;
-  }
+export function tagStatusChangesOf(message: PushMessage | undefined): TagStatusChange[] | undefined {
   if (message?.type !== PUSH_TYPE_TAG_STATUS || !Array.isArray(message.data)) return undefined;
-  return message.data.filter(
-    (c): c is TagStatusChange => typeof c === 'object' && c !== null && typeof c.tagMac === 'string' && typeof c.status === 'string',
-  ).map((c) => ({ tagMac: c.tagMac, barcode: typeof c.barcode === 'string' ? c.barcode : '', status: c.status }));
+  return (message.data as unknown[])
+    .filter((c): c is TagStatusChange => typeof c === 'object' && c !== null && typeof (c as TagStatusChange).tagMac === 'string' && typeof (c as TagStatusChange).status === 'string')
+    .map((c) => ({ tagMac: c.tagMac, barcode: typeof c.barcode === 'string' ? c.barcode : '', status: c.status }));
 }
+
+/** The same, read from a frame as the socket receives it. */
+export const tagStatusChanges = (raw: unknown) => tagStatusChangesOf(parsePushMessage(raw));

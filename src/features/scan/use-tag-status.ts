@@ -7,14 +7,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { COLLECTING_POLL_MS } from '../../api/contract/constants-core';
 import { tagsEndpoints } from '../../api/endpoints/tags';
 import { api } from '../../app/api';
-import { pushSocketUrl } from '../../app/config';
+import { openPushSocket } from '../../app/push-socket';
 import { useSession } from '../../app/session';
-import { recordChanges, tagStatusChanges, waitingTags, type SeenStatuses } from './tag-status-follow';
+import { recordChanges, tagStatusChangesOf, waitingTags, type SeenStatuses } from './tag-status-follow';
 import type { LogEntry } from './use-scan-log';
 
 /** The push channel's polling fallback period (console-core §2, DESIGN.md §3): the same 5 s as the collecting list. */
 export const TAG_STATUS_POLL_MS = COLLECTING_POLL_MS;
-const RECONNECT_MS = 5_000;
 /** The tag list answers at most this many rows per page. */
 const POLL_MAX_TAGS = 1_000;
 
@@ -48,34 +47,20 @@ export function useTagStatuses(storeCode: string | undefined, entries: readonly 
   const email = session?.email;
   useEffect(() => {
     if (!anyWaiting || !token || !email) return;
-    let socket: WebSocket | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let ended = false;
-    const connect = () => {
-      const url = new URL(pushSocketUrl());
-      url.searchParams.set('token', token);
-      url.searchParams.set('email', email);
-      socket = new WebSocket(url);
-      socket.onopen = () => {
-        setLive(true);
-        void poll.current();
-      };
-      socket.onmessage = (event) => {
-        const changes = tagStatusChanges(event.data);
+    const socket = openPushSocket(
+      { token, email },
+      (message) => {
+        const changes = tagStatusChangesOf(message);
         if (changes?.length) setSeen((prev) => recordChanges(prev, changes, Date.now()));
-      };
-      socket.onclose = () => {
-        setLive(false);
-        if (!ended) timer = setTimeout(connect, RECONNECT_MS);
-      };
-    };
-    connect();
-    return () => {
-      ended = true;
-      clearTimeout(timer);
-      socket?.close();
-      setLive(false);
-    };
+      },
+      {
+        onLive: (open) => {
+          setLive(open);
+          if (open) void poll.current();
+        },
+      },
+    );
+    return () => socket.close();
   }, [anyWaiting, token, email]);
 
   useEffect(() => {

@@ -4,62 +4,43 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonInput, IonLabel, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonInput } from '@ionic/react';
 import { NEW_TASK_ID } from '../../api/contract/constants-core';
-import { enqueue } from '../../offline/outbox';
+import type { TagDegree } from '../../api/contract/tags';
 import { knownProduct } from '../../offline/product-cache';
-import { feedback } from '../../scan/feedback';
 import { ScanField } from '../../scan/scan-field';
+import { AssignFooter, DegreeField } from './assign-fields';
 import { singleAssignCode } from './assign-input';
-import { outboxResult } from './outbox-result';
 import type { AssignPartProps } from './tag-assign-part';
-
-type Degree = 0 | 180;
-type Note = { tone: 'success' | 'danger' | 'warning'; text: string };
+import { useAssignSubmit } from './use-assign-submit';
 
 export function SingleAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const { t } = useTranslation('tagAssign');
+  const submit = useAssignSubmit(onAssigned);
   const [tagId, setTagId] = useState('');
   const [prCode, setPrCode] = useState('');
   const [defaultPrCode, setDefaultPrCode] = useState('');
-  const [degree, setDegree] = useState<Degree>(0);
-  const [note, setNote] = useState<Note>();
-  const [busy, setBusy] = useState(false);
-  const tagRef = useRef<HTMLIonInputElement>(null);
-  const productRef = useRef<HTMLIonInputElement>(null);
+  const [degree, setDegree] = useState<TagDegree>(0);
+  // ScanField is a plain input (no Ionic on the scan route): focus(), not setFocus().
+  const tagRef = useRef<HTMLInputElement>(null);
+  const productRef = useRef<HTMLInputElement>(null);
   // Read from refs: a wedge scan's onChange and onSubmit come in one task, before React re-renders.
   const tagNow = useRef('');
   const prCodeNow = useRef('');
 
-  const fail = (text: string, focus?: HTMLIonInputElement | null) => {
-    feedback.failure();
-    setNote({ tone: 'danger', text });
-    if (focus) void focus.setFocus();
-  };
-
   const assign = async () => {
     const tagMac = tagNow.current.trim();
     const code = singleAssignCode(prCodeNow.current, defaultPrCode);
-    if (!tagMac) return fail(t('messages.enterTagId'), tagRef.current);
-    if (!code) return fail(t('messages.enterProductCode'), productRef.current);
-    if ((await knownProduct(storeCode, code)) === false) return fail(t('messages.productNotFound'), productRef.current);
-    setBusy(true);
-    const id = await enqueue({
-      kind: 'tagAssign',
-      storeCode,
-      payload: { taskId: NEW_TASK_ID, priorTaskId: NEW_TASK_ID, storeCode, tagList: [{ tagMac, prCode: code, degree }] },
-    });
-    const result = await outboxResult(id);
-    setBusy(false);
-    if (result.kind === 'failed') return fail(result.message);
-    if (result.kind === 'done') feedback.success();
-    setNote(result.kind === 'done' ? { tone: 'success', text: t('messages.assigned', { tag: tagMac, code }) } : { tone: 'warning', text: t('messages.queued') });
-    onAssigned();
+    if (!tagMac) return submit.refuse(t('messages.enterTagId'), tagRef.current);
+    if (!code) return submit.refuse(t('messages.enterProductCode'), productRef.current);
+    if ((await knownProduct(storeCode, code)) === false) return submit.refuse(t('messages.productNotFound'), productRef.current);
+    const payload = { taskId: NEW_TASK_ID, priorTaskId: NEW_TASK_ID, storeCode, tagList: [{ tagMac, prCode: code, degree }] };
+    if (!(await submit.viaOutbox(storeCode, payload, t('messages.assigned', { tag: tagMac, code })))) return;
     tagNow.current = '';
     prCodeNow.current = '';
     setTagId('');
     setPrCode('');
-    void tagRef.current?.setFocus();
+    tagRef.current?.focus();
   };
 
   return (
@@ -78,7 +59,7 @@ export function SingleAssignForm({ storeCode, onAssigned }: AssignPartProps) {
           setTagId(v);
           tagNow.current = v;
         }}
-        onSubmit={() => void productRef.current?.setFocus()}
+        onSubmit={() => productRef.current?.focus()}
         inputRef={tagRef}
         active={!tagId}
       />
@@ -102,19 +83,8 @@ export function SingleAssignForm({ storeCode, onAssigned }: AssignPartProps) {
         autocomplete="off"
         onIonInput={(e) => setDefaultPrCode(String(e.detail.value ?? ''))}
       />
-      <IonLabel>{t('fields.degree')}</IonLabel>
-      <IonSegment value={String(degree)} onIonChange={(e) => setDegree(e.detail.value === '180' ? 180 : 0)}>
-        <IonSegmentButton value="0">0°</IonSegmentButton>
-        <IonSegmentButton value="180">180°</IonSegmentButton>
-      </IonSegment>
-      {note && (
-        <IonNote color={note.tone} role={note.tone === 'danger' ? 'alert' : 'status'} data-testid="assign-note">
-          {note.text}
-        </IonNote>
-      )}
-      <IonButton type="submit" expand="block" disabled={busy} data-testid="single-assign-submit">
-        {t('actions.assign')}
-      </IonButton>
+      <DegreeField value={degree} onChange={setDegree} />
+      <AssignFooter note={submit.note} busy={submit.busy} submitTestId="single-assign-submit" />
     </form>
   );
 }

@@ -26,7 +26,8 @@ export class TagAssignModalModel {
   }
 
   field(label: FieldLabel): Locator {
-    return this.modal.getByRole('textbox', { name: label, exact: true });
+    // On a phone Ionic's scroll assist briefly clones a focused input (as login-page.ts knows): never the clone.
+    return this.modal.getByRole('textbox', { name: label, exact: true }).and(this.page.locator(':not(.cloned-input)'));
   }
 
   async fill(label: FieldLabel, value: string) {
