@@ -8,7 +8,8 @@ import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
 import { useServerLabels } from './server-columns';
-import { DetailCard, HistoryChart, NetworkList, ServiceList, UsageGauge } from './server-detail-sections';
+import { DetailCard, DetailFacts, DetailGrid } from '../../ui/detail-card';
+import { HistoryChart, NetworkList, ServiceList, UsageGauge } from './server-detail-sections';
 import { useServerDetail } from './use-servers';
 import './server-status.css';
 
@@ -47,9 +48,9 @@ export default function ServerDetailPage() {
     >
       {!server && <IonSpinner aria-label={t('detail.system')} />}
       {server && (
-        <div className="server-detail-grid" data-testid="server-detail" data-server-id={server.id}>
+        <DetailGrid testId="server-detail" data-server-id={server.id}>
           <DetailCard title={t('detail.system')} testId="server-system">
-            <dl className="server-facts">
+            <DetailFacts>
               <dt>{t('detail.time')}</dt>
               <dd data-testid="server-time" data-value={server.time}>
                 {formatDateTime(server.time)}
@@ -66,14 +67,14 @@ export default function ServerDetailPage() {
               <dd data-testid="server-type" data-type={server.type}>
                 {labels.type(server.type)}
               </dd>
-            </dl>
+            </DetailFacts>
           </DetailCard>
           <UsageGauge title={t('detail.disk')} usage={server.diskUsage} testId="server-disk" />
           <UsageGauge title={t('detail.ram')} usage={server.ramUsage} testId="server-ram" />
           <ServiceList rows={server.serviceStatusList} />
           <NetworkList rows={server.network} />
           <HistoryChart points={history.data ?? []} />
-        </div>
+        </DetailGrid>
       )}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Usage } from '../../api/contract/gateways';
 import type { NetworkInterface, SystemStatusPoint } from '../../api/contract/status';
@@ -6,20 +6,12 @@ import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';
 import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DetailCard } from '../../ui/detail-card';
 import { formatDateTime } from '../../ui/format-time';
 import { formatBytes } from './server-labels';
 import { SERVER_LIST_PAGE_SIZES } from './server-status-constants';
 
 type ServiceRow = { name: string; status: string; updatedAt?: string };
-
-export function DetailCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="server-card" data-testid={testId} aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** Disk or RAM: the share used as a ring, and used / total in bytes (raw numbers in data-* for tests). */
 export function UsageGauge({ title, usage, testId }: { title: string; usage: Usage; testId: string }) {
@@ -46,7 +38,7 @@ export function ServiceList({ rows }: { rows: ServiceRow[] }) {
     [t],
   );
   return (
-    <DetailCard title={t('detail.services')} testId="server-services">
+    <DetailCard title={t('detail.services')} testId="server-services" wide>
       <DataTable id="server-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={SERVER_LIST_PAGE_SIZES} />
     </DetailCard>
   );
@@ -64,7 +56,7 @@ export function NetworkList({ rows }: { rows: NetworkInterface[] }) {
     [t],
   );
   return (
-    <DetailCard title={t('detail.network')} testId="server-network">
+    <DetailCard title={t('detail.network')} testId="server-network" wide>
       <DataTable id="server-network" columns={columns} source={{ kind: 'local', rows }} rowKey={(n) => `${n.name}-${n.ip}`} pageSizes={SERVER_LIST_PAGE_SIZES} />
     </DetailCard>
   );
@@ -82,7 +74,7 @@ export function HistoryChart({ points }: { points: readonly SystemStatusPoint[] 
     [t],
   );
   return (
-    <DetailCard title={t('detail.history')} testId="server-history">
+    <DetailCard title={t('detail.history')} testId="server-history" wide>
       <StatusHistoryChart points={points} lines={lines} title={t('detail.history')} testId="server-history-chart" />
     </DetailCard>
   );

@@ -5,7 +5,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '../../app/session';
 import { Page } from '../../ui/page';
-import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayHistory, GatewayServices, StoreCard } from './gateway-detail-sections';
+import { DetailCard, DetailGrid } from '../../ui/detail-card';
+import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayHistory, GatewayServices } from './gateway-detail-sections';
 import { GatewayUpdateModal, type GatewayUpdateTarget } from './gateway-update-modal';
 import { useGatewayDetail } from './use-store-status';
 import { useGatewayActions } from './use-gateway-actions';
@@ -38,8 +39,8 @@ export default function GatewayDetailPage() {
     >
       {!gw && <IonSpinner aria-label={t('detail.loading')} />}
       {gw && (
-        <div className="store-grid" data-testid="gw-detail" data-gw-mac={gw.gwMac}>
-          <StoreCard title={t('gateway.actions')} testId="gw-actions" wide>
+        <DetailGrid testId="gw-detail" data-gw-mac={gw.gwMac}>
+          <DetailCard title={t('gateway.actions')} testId="gw-actions" wide>
             <div className="store-actions">
               <IonButton size="small" onClick={() => void actions.checkLink()} data-testid="gw-link-check">
                 {t('actions.linkCheck')}
@@ -63,13 +64,13 @@ export default function GatewayDetailPage() {
                 </IonButton>
               )}
             </div>
-          </StoreCard>
+          </DetailCard>
           <GatewayFacts gw={gw} />
           <GatewayGauges gw={gw} />
           <GatewayHistory points={history.data?.points ?? []} nowMs={history.data?.nowMs} />
           <GatewayServices rows={gw.serviceStatusList} />
           <GatewayAlarms storeCode={storeCode} gwMac={gwMac} />
-        </div>
+        </DetailGrid>
       )}
       <GatewayUpdateModal
         storeCode={storeCode}

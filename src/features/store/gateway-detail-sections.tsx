@@ -7,6 +7,7 @@ import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';
 import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { formatDateTime } from '../../ui/format-time';
 import { HealthBadge } from '../../ui/status-badge';
 import { shownGatewayStatus, timeSyncLabel, withoutPort } from './gateway-display';
@@ -15,15 +16,6 @@ import { GATEWAY_ALARM_HISTORY_PAGE_SIZE, GATEWAY_LIST_PAGE_SIZE } from './store
 /** The disks the detail's gauges show, besides memory (console-core §2 Gateway detail). */
 export const RAMDISK_PATH = '/ramdisk';
 export const LOG_DISK_PATH = '/ramdisk/logs';
-
-export function StoreCard({ title, testId, wide, children }: { title: string; testId: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <section className={wide ? 'store-card store-wide' : 'store-card'} data-testid={testId} aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 export function GatewayFacts({ gw }: { gw: GatewayDetail }) {
   const { t } = useTranslation('store');
@@ -43,23 +35,23 @@ export function GatewayFacts({ gw }: { gw: GatewayDetail }) {
     ['last-status', t('columns.lastStatusTime'), formatDateTime(gw.lastStatusTime)],
   ];
   return (
-    <StoreCard title={t('gateway.facts')} testId="gw-facts">
-      <dl className="store-facts">
+    <DetailCard title={t('gateway.facts')} testId="gw-facts">
+      <DetailFacts>
         {facts.map(([key, label, value]) => (
           <div key={key} style={{ display: 'contents' }}>
             <dt>{label}</dt>
             <dd data-testid={`gw-${key}`}>{value}</dd>
           </div>
         ))}
-      </dl>
-    </StoreCard>
+      </DetailFacts>
+    </DetailCard>
   );
 }
 
 function UsageGauge({ title, usage, testId }: { title: string; usage: Usage | undefined; testId: string }) {
   const { t } = useTranslation('store');
   return (
-    <StoreCard title={title} testId={testId}>
+    <DetailCard title={title} testId={testId}>
       {usage ? (
         <div data-used={usage.used} data-total={usage.total} data-testid={`${testId}-usage`}>
           <Radial value={usage.used} max={usage.total} title={title} testId={`${testId}-gauge`} />
@@ -67,7 +59,7 @@ function UsageGauge({ title, usage, testId }: { title: string; usage: Usage | un
       ) : (
         <p>{t('gateway.noUsage')}</p>
       )}
-    </StoreCard>
+    </DetailCard>
   );
 }
 
@@ -96,9 +88,9 @@ export function GatewayHistory({ points, nowMs }: { points: readonly SystemStatu
     [t],
   );
   return (
-    <StoreCard title={t('gateway.history')} testId="gw-history" wide>
+    <DetailCard title={t('gateway.history')} testId="gw-history" wide>
       <StatusHistoryChart points={points} lines={lines} nowMs={nowMs} title={t('gateway.history')} testId="gw-history-chart" />
-    </StoreCard>
+    </DetailCard>
   );
 }
 
@@ -115,9 +107,9 @@ export function GatewayServices({ rows }: { rows: ServiceRow[] }) {
     [t],
   );
   return (
-    <StoreCard title={t('gateway.services')} testId="gw-services" wide>
+    <DetailCard title={t('gateway.services')} testId="gw-services" wide>
       <DataTable id="gw-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={[GATEWAY_LIST_PAGE_SIZE]} />
-    </StoreCard>
+    </DetailCard>
   );
 }
 
@@ -135,7 +127,7 @@ export function GatewayAlarms({ storeCode, gwMac }: { storeCode: string; gwMac: 
     [t],
   );
   return (
-    <StoreCard title={t('alarms.title')} testId="gw-alarms" wide>
+    <DetailCard title={t('alarms.title')} testId="gw-alarms" wide>
       <DataTable
         id="gw-alarms"
         columns={columns}
@@ -145,6 +137,6 @@ export function GatewayAlarms({ storeCode, gwMac }: { storeCode: string; gwMac: 
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         dateRange
       />
-    </StoreCard>
+    </DetailCard>
   );
 }

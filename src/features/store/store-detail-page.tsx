@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { GatewaySummary } from '../../api/contract/gateways';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable } from '../../ui/data-table';
+import { DetailCard, DetailFacts, DetailGrid } from '../../ui/detail-card';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
 import { ChannelSettingModal } from './channel-setting-modal';
@@ -45,10 +46,9 @@ export default function StoreDetailPage() {
     >
       {!store && <IonSpinner aria-label={t('detail.loading')} />}
       {store && (
-        <div className="store-grid">
-          <section className="store-card" data-testid="store-summary" aria-label={t('detail.summary')}>
-            <h2>{t('detail.summary')}</h2>
-            <dl className="store-facts">
+        <DetailGrid>
+          <DetailCard title={t('detail.summary')} testId="store-summary">
+            <DetailFacts>
               <dt>{t('columns.storeCode')}</dt>
               <dd data-testid="store-code">{store.storeCode}</dd>
               <dt>{t('columns.companyName')}</dt>
@@ -65,10 +65,9 @@ export default function StoreDetailPage() {
               <dd data-testid="store-alarm">{store.alarm}</dd>
               <dt>{t('columns.offline')}</dt>
               <dd data-testid="store-offline">{store.offline}</dd>
-            </dl>
-          </section>
-          <section className="store-card store-wide" data-testid="store-gateways" aria-label={t('detail.gateways')}>
-            <h2>{t('detail.gateways')}</h2>
+            </DetailFacts>
+          </DetailCard>
+          <DetailCard title={t('detail.gateways')} testId="store-gateways" wide>
             {mayWrite && (
               <div className="store-actions" data-testid="store-gw-actions">
                 <IonButton size="small" onClick={() => setUpdating('all')} data-testid="gw-update-all">
@@ -93,8 +92,8 @@ export default function StoreDetailPage() {
               selectable={mayWrite}
               actions={mayWrite ? [{ label: t('update.selected'), needsSelection: true, run: (rows: GatewaySummary[]) => setUpdating({ gwMacs: rows.map((g) => g.gwMac) }) }] : undefined}
             />
-          </section>
-        </div>
+          </DetailCard>
+        </DetailGrid>
       )}
       <GatewayUpdateModal storeCode={storeCode} target={updating} onClose={() => setUpdating(undefined)} onSaved={() => void detail.mutate()} />
       <ChannelSettingModal storeCode={storeCode} openedAt={channelsOpenedAt} onClose={() => setChannelsOpenedAt(undefined)} />
