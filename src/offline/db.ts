@@ -5,10 +5,10 @@ import type { OutboxState } from './outbox-policy';
 export type OutboxKind = 'tagAssign' | 'tagAssignMultiple' | 'tagDeassign' | 'tagReassign' | 'plusAssign' | 'plusDeassign';
 
 export interface OutboxOp {
-  /** The Idempotency-Key of every send of this operation: a resend after a lost answer never writes twice. */
+  /** The operation's identity, and the Idempotency-Key of its sends when it goes on its own. */
   id: string;
   kind: OutboxKind;
-  /** The request body, exactly as it is sent (the server binds the key to it). */
+  /** The request body as queued: sent as it is alone, its tagList joined to the others' in a batch (outbox-policy). */
   payload: unknown;
   storeCode: string;
   /** Epoch ms. */
@@ -27,6 +27,14 @@ export interface OutboxOp {
   answer?: unknown;
   /** Epoch ms of the last state change to done or failed. */
   settledAt?: number;
+  /**
+   * The Idempotency-Key of the request this operation went in (its own id when it went alone; a new one after a
+   * retry of a refusal), set when it is marked 'sending'. Until the server answers for good, the operations sharing it are sent again together with
+   * it, so that a resend after a lost answer or a reload never writes twice (outbox-policy batchToSend).
+   */
+  batchKey?: string;
+  /** Taken out of a batch the server refused: sent on its own from then on, so that its refusal is its own. */
+  alone?: boolean;
 }
 
 /** The offline lookup's copy of a store's products (console-core §8 'This product does not exist'). */
@@ -56,6 +64,8 @@ export class ShelfpadDb extends Dexie {
       products: '[storeCode+prCode], storeCode',
       meta: 'key',
     });
+    // batchKey: a batch whose answer was lost is found again as a whole, in seq order, to be sent as it was.
+    this.version(2).stores({ outbox: 'id, seq, state, batchKey, [storeCode+seq], [state+storeCode+seq]' });
   }
 }
 

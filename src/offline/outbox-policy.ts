@@ -1,7 +1,10 @@
 /*
  * The outbox's decisions, free of IndexedDB and fetch so that they are unit-tested on their own (DESIGN.md §5):
- * how long to wait before a retry, which operation of a store goes next, and what an error means for it.
+ * how long to wait before a retry, which operations of a store go next (and together, in one request), what an
+ * error means for them, and which part of a batch's answer is whose.
  */
+
+import { TAG_LIST_MAX } from '../api/contract/constants-core';
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'failed';
 
@@ -66,22 +69,8 @@ export interface OrderedOp {
   nextAttemptAt: number;
 }
 
-/** Operations still to be sent: 'sending' counts, as after a reload it is an interrupted send (see nextToSend). */
+/** Operations still to be sent: 'sending' counts, as after a reload it is an interrupted send (see batchToSend). */
 export const isOpen = (op: { state: OutboxState }) => op.state === 'pending' || op.state === 'sending';
-
-/**
- * The store's next step: the open operation with the lowest seq, and whether it may go now. A head operation
- * still waiting for its backoff holds back every later one of the store, so that per-store order is kept (a
- * deassign never overtakes the assign it undoes). Done and failed operations do not hold anything back.
- */
-export function nextToSend<T extends OrderedOp>(ops: readonly T[], storeCode: string, now: number): { op: T; due: boolean } | undefined {
-  let head: T | undefined;
-  for (const op of ops) {
-    if (op.storeCode !== storeCode || !isOpen(op)) continue;
-    if (!head || op.seq < head.seq) head = op;
-  }
-  return head && { op: head, due: head.nextAttemptAt <= now };
-}
 
 /** Stores that have something to send, each once, in the order their oldest open operation was queued. */
 export function storesWithWork(ops: readonly OrderedOp[]): string[] {
@@ -92,4 +81,128 @@ export function storesWithWork(ops: readonly OrderedOp[]): string[] {
     if (seen === undefined || op.seq < seen) first.set(op.storeCode, op.seq);
   }
   return [...first].sort((a, b) => a[1] - b[1]).map(([store]) => store);
+}
+
+// ---- Batches of tag assigns ----
+
+/**
+ * At most this many queued assigns go in one POST /tag/assign. One request per operation costs ~10 ms of server
+ * time each, so 1,000 queued assigns cannot replay in 10 s one by one (DESIGN.md §8); 100 makes that 10 requests
+ * of ~8 KB, each one short server transaction. A larger batch buys little more, while a refused batch is sent
+ * again one operation at a time (up to this many requests) and the scan log waits longer for its first answers.
+ */
+export const OUTBOX_BATCH_MAX = 100;
+
+/** What batching reads of an operation (OutboxOp in db.ts). */
+export interface BatchableOp extends OrderedOp {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  /** The Idempotency-Key of the request the operation went in; its batch is sent again as it was. */
+  batchKey?: string;
+  /** Taken out of a refused batch: sent on its own from then on. */
+  alone?: boolean;
+}
+
+/** The parts of a tagAssign body that batching reads (TagAssignBody, src/api/contract/tags.ts). */
+export interface AssignPayload {
+  taskId: number;
+  priorTaskId: number;
+  storeCode: string;
+  tagList: { tagMac: string }[];
+}
+
+function assignPayload(op: BatchableOp): AssignPayload | undefined {
+  if (op.kind !== 'tagAssign') return undefined;
+  const p = op.payload as Partial<AssignPayload> | undefined;
+  const ok = p && typeof p.taskId === 'number' && typeof p.priorTaskId === 'number' && typeof p.storeCode === 'string' && Array.isArray(p.tagList);
+  return ok && p.tagList!.every((t) => typeof t?.tagMac === 'string') ? (p as AssignPayload) : undefined;
+}
+
+/**
+ * Tag refs compared as the server resolves them: any case, with or without separators. (A tag named once by its
+ * MAC and once by its barcode is not seen here; the server refuses that batch and its operations go one by one.)
+ */
+const normalRef = (ref: string) => ref.toUpperCase().replace(/[:_-]/g, '');
+const refsOf = (payload: AssignPayload) => payload.tagList.map((t) => normalRef(t.tagMac));
+
+/**
+ * Goes on its own under its own id: taken out of a refused batch, or sent before batches existed (an operation
+ * with attempts but no batch key) — its id may already hold the server's answer, so it must not join a batch.
+ */
+const goesAlone = (op: BatchableOp) => op.alone === true || (op.attempts > 0 && op.batchKey === undefined);
+
+/**
+ * The store's next request: its head (lowest open seq) and the operations that go with it, in seq order.
+ * - A head carrying a batch key was sent before (the answer was lost, a reload cut it short, a 5xx): the same
+ *   operations go again, whatever came later, so that the same key carries the same body.
+ * - Otherwise a tagAssign head takes the consecutive due tagAssigns after it (same taskId, priorTaskId and
+ *   store), up to `max`; the batch stops before any other kind (a deassign never overtakes the assign it undoes),
+ *   before a tag already in the batch (the server refuses a tag listed twice, and the later assign must win),
+ *   before an operation that goes alone, and before the contract's TAG_LIST_MAX tags.
+ * Done and failed operations neither lead nor stop a batch. `due` is false while the head waits for its backoff:
+ * that holds the whole store, so that its order is kept.
+ */
+export function batchToSend<T extends BatchableOp>(ops: readonly T[], storeCode: string, now: number, max: number): { ops: T[]; due: boolean } | undefined {
+  const byId = new Map<string, T>();
+  for (const op of ops) if (op.storeCode === storeCode && isOpen(op)) byId.set(op.id, op);
+  const open = [...byId.values()].sort((a, b) => a.seq - b.seq);
+  const head = open[0];
+  if (!head) return undefined;
+  const due = head.nextAttemptAt <= now;
+  if (head.batchKey !== undefined) return { ops: open.filter((op) => op.batchKey === head.batchKey), due };
+  const first = goesAlone(head) ? undefined : assignPayload(head);
+  if (!due || !first) return { ops: [head], due };
+
+  const batch = [head];
+  const seen = new Set(refsOf(first));
+  let tagCount = first.tagList.length;
+  for (const op of open.slice(1)) {
+    if (batch.length >= max || op.batchKey !== undefined || goesAlone(op) || op.nextAttemptAt > now) break;
+    const payload = assignPayload(op);
+    if (!payload || payload.taskId !== first.taskId || payload.priorTaskId !== first.priorTaskId || payload.storeCode !== first.storeCode) break;
+    const refs = refsOf(payload);
+    if (refs.some((ref) => seen.has(ref)) || new Set(refs).size !== refs.length || tagCount + refs.length > TAG_LIST_MAX) break;
+    for (const ref of refs) seen.add(ref);
+    tagCount += refs.length;
+    batch.push(op);
+  }
+  return { ops: batch, due };
+}
+
+/** The one POST /tag/assign body of a batch: the first operation's task fields, every tagList in seq order. */
+export function batchBody(payloads: readonly unknown[]): AssignPayload {
+  const [first] = payloads as AssignPayload[];
+  return {
+    taskId: first.taskId,
+    priorTaskId: first.priorTaskId,
+    storeCode: first.storeCode,
+    tagList: (payloads as AssignPayload[]).flatMap((p) => p.tagList),
+  };
+}
+
+interface TagFailureLike {
+  tagMac: string;
+  message: string;
+}
+
+/**
+ * Each operation's part of a batch answer (TagAssignAnswer): the refused tags (`failed`) that are its own, and
+ * `assigned` counting its own tags that were taken, so that the scan log and the forms read an operation's answer
+ * as if it had been sent alone. A refusal naming no tag of the batch cannot be placed: every operation keeps it
+ * rather than losing it. A single operation keeps the answer as it came.
+ */
+export function splitAnswer(answer: unknown, payloads: readonly unknown[]): unknown[] {
+  if (payloads.length === 1) return [answer];
+  const whole = (answer ?? {}) as { failed?: unknown };
+  const failed = (Array.isArray(whole.failed) ? whole.failed : []) as TagFailureLike[];
+  const owners = payloads.map((p) => new Set(refsOf(p as AssignPayload)));
+  const ref = (f: TagFailureLike) => normalRef(String(f?.tagMac ?? ''));
+  const unplaced = failed.filter((f) => !owners.some((own) => own.has(ref(f))));
+  return owners.map((own) => {
+    const mine = [...failed.filter((f) => own.has(ref(f))), ...unplaced];
+    const taken = Math.max(0, own.size - failed.filter((f) => own.has(ref(f))).length);
+    return { ...(answer as object), assigned: taken, failed: mine };
+  });
 }

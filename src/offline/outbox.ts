@@ -1,41 +1,28 @@
-import { Dexie } from 'dexie';
-import type { EndpointDef } from '../api/endpoints/define';
-import { plusEndpoints } from '../api/endpoints/plus';
-import { tagsEndpoints } from '../api/endpoints/tags';
-import { api } from '../app/api';
 import { getSession } from '../app/session';
 import { db, OUTBOX_SEQ_KEY, type OutboxKind, type OutboxOp } from './db';
+import { isOpen, storesWithWork, type OutboxState } from './outbox-policy';
+import { newKey, OUTBOX_SEND_TIMEOUT_MS, sendNext, TARGETS, type Outcome } from './outbox-request';
 import { knownProduct, productCacheInfo, refreshProductCache } from './product-cache';
-import { backoffDelay, classifyFailure, failureMessage, nextToSend, storesWithWork, type OutboxState } from './outbox-policy';
 
 export type { OutboxKind, OutboxOp, OutboxState };
+export { OUTBOX_SEND_TIMEOUT_MS };
+export type { Outcome };
 
 /*
- * The outbox (DESIGN.md §5): every handheld write is stored in IndexedDB first and sent afterwards, with its id as
- * the Idempotency-Key, so that a lost answer, a reload or a second tab never writes twice. A store's operations
- * go one at a time in the order they were queued; stores go in parallel.
+ * The outbox (DESIGN.md §5): every handheld write is stored in IndexedDB first and sent afterwards under an
+ * Idempotency-Key kept with it, so that a lost answer, a reload or a second tab never writes twice. A store's
+ * operations go in the order they were queued, one request at a time; consecutive tag assigns share one request
+ * (outbox-policy batchToSend), which is what lets 1,000 queued assigns replay within DESIGN.md §8's 10 s. Stores
+ * go in parallel.
  */
 
 /** The timer trigger: picks up operations whose backoff ended in a tab that was asleep, and a late login. */
 export const OUTBOX_TIMER_MS = 15_000;
-/** A send that hangs (a Wi-Fi that connects but carries nothing) must not hold the store's queue forever. */
-export const OUTBOX_SEND_TIMEOUT_MS = 30_000;
 /** Done operations are kept for the queue screen as long as the server keeps their idempotency keys (≥ 7 days). */
 export const OUTBOX_KEEP_DONE_MS = 7 * 86_400_000;
 /** localStorage flag that makes startOutbox() expose window.__shelfpadOutbox (e2e and field diagnostics). */
 export const TEST_HOOKS_KEY = 'shelfpad.testHooks';
 
-/** Each kind's call. plusAssign/plusDeassign name the store in the path; the tag calls carry it in the body. */
-const TARGETS: Record<OutboxKind, { def: EndpointDef; storeInPath: boolean }> = {
-  tagAssign: { def: tagsEndpoints.tagAssign, storeInPath: false },
-  tagAssignMultiple: { def: tagsEndpoints.tagAssignMultiple, storeInPath: false },
-  tagDeassign: { def: tagsEndpoints.tagDeassign, storeInPath: false },
-  tagReassign: { def: tagsEndpoints.tagReassign, storeInPath: false },
-  plusAssign: { def: plusEndpoints.plusAssign, storeInPath: true },
-  plusDeassign: { def: plusEndpoints.plusDeassign, storeInPath: true },
-};
-
-export type Outcome = 'done' | 'failed';
 type OutcomeListener = (op: OutboxOp, outcome: Outcome) => void;
 const listeners = new Set<OutcomeListener>();
 
@@ -55,19 +42,9 @@ function emit(op: OutboxOp, outcome: Outcome): void {
   }
 }
 
-/** crypto.randomUUID exists only in secure contexts; a handheld on http://<lan-ip> still needs unique keys. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /**
- * Store an operation durably, then try to send it. Resolves with its id (the idempotency key) once it is in
- * IndexedDB — not when it is sent: follow it with onOutcome or the hooks of use-outbox.
+ * Store an operation durably, then try to send it. Resolves with its id once it is in IndexedDB — not when it is
+ * sent: follow it with onOutcome or the hooks of use-outbox.
  */
 export async function enqueue(op: { kind: OutboxKind; storeCode: string; payload: unknown }): Promise<string> {
   if (!(op.kind in TARGETS)) throw new Error(`not an outbox operation: ${op.kind}`);
@@ -97,16 +74,22 @@ export async function replay(opts: { now?: boolean } = {}): Promise<void> {
 export async function retry(id: string): Promise<boolean> {
   const op = await db.outbox.get(id);
   if (!op || op.state !== 'failed') return false;
-  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, lastError: undefined, lastStatus: undefined, settledAt: undefined });
+  // A refusal (4xx) wrote nothing, and the server keeps it under the old key: only a new key sends it for real.
+  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, lastError: undefined, lastStatus: undefined, settledAt: undefined, batchKey: newKey() });
   void replayStore(op.storeCode).catch(reportError);
   return true;
 }
 
-/** Remove an operation; refused (false) while it is being sent, as the server may be writing it right now. */
+/**
+ * Remove an operation; refused (false) while it is being sent, as the server may be writing it right now, and
+ * while it belongs to a batch waiting to be sent again: the server may hold that batch's answer, and a batch
+ * without it would be another request under the same key.
+ */
 export async function discard(id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const op = await db.outbox.get(id);
     if (!op || op.state === 'sending') return false;
+    if (op.batchKey !== undefined && isOpen(op) && (await db.outbox.where('batchKey').equals(op.batchKey).filter(isOpen).count()) > 1) return false;
     await db.outbox.delete(id);
     return true;
   });
@@ -154,56 +137,15 @@ function withStoreLock(storeCode: string, fn: () => Promise<void>): Promise<void
   return locks ? locks.request(`shelfpad-outbox-${storeCode}`, fn).then(() => undefined) : fn();
 }
 
-/** The store's head: its open operation with the lowest seq (under the lock a 'sending' one is an interrupted send). */
-async function headOf(storeCode: string, now: number) {
-  const first = (state: OutboxState) =>
-    db.outbox.where('[state+storeCode+seq]').between([state, storeCode, Dexie.minKey], [state, storeCode, Dexie.maxKey]).first();
-  const heads = (await Promise.all([first('pending'), first('sending')])).filter((op): op is OutboxOp => op !== undefined);
-  return nextToSend(heads, storeCode, now);
-}
-
 async function drainStore(storeCode: string): Promise<void> {
   // Without a session every send is a 401; the timer tries again after the next login.
   if (!getSession()) return;
   for (;;) {
-    const next = await headOf(storeCode, Date.now());
-    if (!next) return;
-    const { op, due } = next;
-    if (!due) return wakeAt(storeCode, op.nextAttemptAt);
-    await db.outbox.update(op.id, { state: 'sending' });
-    try {
-      const answer = await send(op);
-      const settled = { state: 'done' as const, answer, attempts: op.attempts + 1, lastError: undefined, lastStatus: undefined, settledAt: Date.now() };
-      await db.outbox.update(op.id, settled);
-      emit({ ...op, ...settled }, 'done');
-    } catch (error) {
-      const attempts = op.attempts + 1;
-      const lastError = failureMessage(error);
-      const lastStatus = (error as { status?: number }).status ?? 0;
-      if (classifyFailure(error) === 'final') {
-        // Final for this operation only: the store's later operations do not depend on it and go on.
-        const settled = { state: 'failed' as const, attempts, lastError, lastStatus, settledAt: Date.now() };
-        await db.outbox.update(op.id, settled);
-        emit({ ...op, ...settled }, 'failed');
-        continue;
-      }
-      const nextAttemptAt = Date.now() + backoffDelay(attempts);
-      await db.outbox.update(op.id, { state: 'pending', attempts, lastError, lastStatus, nextAttemptAt });
-      return wakeAt(storeCode, nextAttemptAt);
-    }
+    const step = await sendNext(storeCode, emit);
+    if (step === 'next') continue;
+    if (step) wakeAt(storeCode, step.wakeAt);
+    return;
   }
-}
-
-function send(op: OutboxOp): Promise<unknown> {
-  const target = TARGETS[op.kind];
-  const args = {
-    params: target.storeInPath ? { storeCode: op.storeCode } : undefined,
-    body: op.payload,
-    idempotencyKey: op.id,
-    signal: AbortSignal.timeout(OUTBOX_SEND_TIMEOUT_MS),
-  };
-  // The payload was typed by the caller of enqueue; the stored copy is sent as it is.
-  return api.call(target.def, args as never);
 }
 
 function wakeAt(storeCode: string, at: number): void {

@@ -5,7 +5,7 @@ import { ScanPageModel } from './page-models/scan-page';
 
 /*
  * Issue 4 "Done when", offline, as staff live it: the store's Wi-Fi is gone, 50 pairs are scanned on the scan
- * screen, the handheld reloads the app in the middle (from its service worker: no network), the network comes
+ * screen (each answered with the success sound once it is safe in the outbox), the handheld reloads the app in the middle (from its service worker: no network), the network comes
  * back → exactly 50 assignments on the server, none twice. The outbox layer alone (reload mid-replay, idempotency
  * replays, order) is proved in outbox.spec.ts.
  */
@@ -70,8 +70,11 @@ test('offline: 50 scanned pairs queue, survive a reload without network, and rea
   };
 
   await context.setOffline(true);
+  await scan.resetFeedback();
   await scanPairs(0, PAIRS / 2);
   await expect(scan.pending).toHaveAccessibleName(`${PAIRS / 2} pending`);
+  // Each queued pair was answered at once with the success sound: staff scanning offline hear every pair taken.
+  expect(await scan.feedback()).toEqual(Array(PAIRS / 2).fill('success'));
 
   await page.reload(); // still offline: the service worker opens the app, the queue is in IndexedDB
   await expect(scan.storePicker).toHaveValue(STORE);

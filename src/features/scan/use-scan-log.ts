@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../scan/feedback';
 import type { OutboxKind, OutboxOp } from '../../offline/outbox';
 import { offlineLayer } from '../../offline/lazy';
-import { useOutboxOps } from '../../offline/use-outbox';
+import { useOutboxOpsById } from '../../offline/use-outbox';
 
 export type LogKind = 'assign' | 'deassign' | 'undo' | 'plusAssign' | 'plusDeassign' | 'blink' | 'plusBlink' | 'lookup';
 export type LogStatus = 'sending' | 'queued' | 'ok' | 'failed';
@@ -55,7 +55,9 @@ export function useScanLog(): ScanLog {
   const [lines, setLines] = useState<LogEntry[]>([]);
   const nextKey = useRef(1);
   const mine = useRef(new Map<string, boolean>()); // op id → queued when sent
-  const ops = useOutboxOps();
+  // Only the operations of the log's lines: a replay of the rest of the queue does not re-render the screen.
+  const opIds = useMemo(() => lines.flatMap((line) => (line.opId ? [line.opId] : [])), [lines]);
+  const ops = useOutboxOpsById(opIds);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -86,15 +88,18 @@ export function useScanLog(): ScanLog {
       const id = await (await offlineLayer()).enqueue(op);
       mine.current.set(id, queued);
       add({ kind, codes, status: queued ? 'queued' : 'sending', opId: id, queued });
+      // Offline the scan is answered now, when it is safe in the outbox: staff go on scanning and hear a refusal
+      // later (the failure sound of onOutcome). Online the server's answer, a moment away, gives the sound.
+      if (queued) feedback.success();
       return id;
     },
     [add],
   );
 
-  const entries = useMemo(() => {
-    const byId = new Map((ops ?? []).map((op) => [op.id, op]));
-    return lines.map((line) => (line.opId ? { ...line, ...statusOf(line, byId.get(line.opId)) } : line));
-  }, [lines, ops]);
+  const entries = useMemo(
+    () => lines.map((line) => (line.opId ? { ...line, ...statusOf(line, ops.get(line.opId)) } : line)),
+    [lines, ops],
+  );
 
   const counters = useMemo(() => {
     const c = { ok: 0, failed: 0, queued: 0 };
