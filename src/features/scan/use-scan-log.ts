@@ -1,7 +1,9 @@
 /*
  * The scan log (issue 4 item 3): one line per scan, newest first. Lines for outbox writes follow their operation
- * through the outbox's live view, so a line is right after a reload of the queue or a replay in another tab; the
- * sound comes from onOutcome, which fires in the same task as the answer (the 50 ms budget of DESIGN.md §8).
+ * through the outbox's live view, so a line is right after a reload of the queue or a replay in another tab.
+ * A write is answered with the success sound as soon as it is safe in the outbox — online or not, staff hear the
+ * pair taken within the 50 ms budget of DESIGN.md §8 and scan on — and a refusal by the server, a moment later,
+ * with the failure sound and the red flash (onOutcome).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { feedback } from '../../scan/feedback';
@@ -20,7 +22,7 @@ export interface LogEntry {
   status: LogStatus;
   message?: string;
   opId?: string;
-  /** Queued while offline: its later completion is not announced with a sound (the user has moved on). */
+  /** Sent while offline: the line says Queued until the outbox reaches the server. */
   queued?: boolean;
 }
 
@@ -54,7 +56,7 @@ function statusOf(entry: LogEntry, op: OutboxOp | undefined): Pick<LogEntry, 'st
 export function useScanLog(): ScanLog {
   const [lines, setLines] = useState<LogEntry[]>([]);
   const nextKey = useRef(1);
-  const mine = useRef(new Map<string, boolean>()); // op id → queued when sent
+  const mine = useRef(new Set<string>()); // the operations this log sent
   // Only the operations of the log's lines: a replay of the rest of the queue does not re-render the screen.
   const opIds = useMemo(() => lines.flatMap((line) => (line.opId ? [line.opId] : [])), [lines]);
   const ops = useOutboxOpsById(opIds);
@@ -65,10 +67,7 @@ export function useScanLog(): ScanLog {
     void offlineLayer().then(({ onOutcome }) => {
       if (stopped) return;
       stop = onOutcome((op, outcome) => {
-        if (!mine.current.has(op.id)) return;
-        const queued = mine.current.get(op.id);
-        if (outcome === 'failed' || refusal(op)) feedback.failure();
-        else if (!queued) feedback.success();
+        if (mine.current.has(op.id) && (outcome === 'failed' || refusal(op))) feedback.failure();
       });
     });
     return () => {
@@ -86,11 +85,9 @@ export function useScanLog(): ScanLog {
     async (kind, codes, op) => {
       const queued = typeof navigator !== 'undefined' && !navigator.onLine;
       const id = await (await offlineLayer()).enqueue(op);
-      mine.current.set(id, queued);
+      mine.current.add(id);
       add({ kind, codes, status: queued ? 'queued' : 'sending', opId: id, queued });
-      // Offline the scan is answered now, when it is safe in the outbox: staff go on scanning and hear a refusal
-      // later (the failure sound of onOutcome). Online the server's answer, a moment away, gives the sound.
-      if (queued) feedback.success();
+      feedback.success();
       return id;
     },
     [add],
