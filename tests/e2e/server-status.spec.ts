@@ -31,6 +31,18 @@ test('the list is read again every second', async ({ page, request }) => {
   expect(calls.length).toBeGreaterThanOrEqual(3);
 });
 
+test('the list stops reading while its detail is shown, and reads again once back', async ({ page, request }) => {
+  const servers = new ServerStatusModel(page);
+  await servers.open(request, 'admin@shelfpad.test');
+  await servers.openDetail(DETAIL_SERVER);
+  const calls: number[] = [];
+  page.on('request', (r) => /\/api\/status\/server$/.test(r.url()) && calls.push(Date.now()));
+  await page.waitForTimeout(3_000);
+  expect(calls).toHaveLength(0);
+  await page.getByTestId('server-back').click();
+  await expect.poll(() => calls.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+});
+
 test('the detail shows the disk and RAM numbers, services and network of the API', async ({ page, request }) => {
   const servers = new ServerStatusModel(page);
   const login = await servers.open(request, 'viewer@shelfpad.test');

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonBadge, IonButton, IonIcon, useIonViewDidEnter, useIonViewWillLeave } from '@ionic/react';
+import { IonBadge, IonButton, IonIcon } from '@ionic/react';
 import { menuController } from '@ionic/core/components';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { MENU_ID } from '../../app/layout/shell-context';
 import { Page } from '../../ui/page';
+import { usePageShown } from '../../ui/use-page-shown';
 import { usePendingCount } from '../../offline/use-outbox';
 import { ScanScreen } from './scan-screen';
 import { useScanHost } from './scan-host';
@@ -23,10 +24,8 @@ function PendingButton() {
 /** /scan inside the console's shell (menu, header): the same screen the lean handheld app shows on its own. */
 export default function ScanPage() {
   const { t } = useTranslation('scan');
-  // Ionic keeps a left page mounted: its scan fields must stop taking scans, and the screen may sleep again.
-  const [shown, setShown] = useState(true);
-  useIonViewDidEnter(() => setShown(true));
-  useIonViewWillLeave(() => setShown(false));
+  // A left page stays mounted: its scan fields must stop taking scans, and the screen may sleep again.
+  const shown = usePageShown();
   // The lean handheld app's menu button hands over to the console (scan-host.ts): its menu opens at once.
   const host = useScanHost();
   useEffect(() => {

@@ -4,13 +4,15 @@ import type { ServerDetail, SystemStatusPoint } from '../../api/contract/status'
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { usePageShown } from '../../ui/use-page-shown';
 import { historyQuery } from './server-labels';
 import { SERVER_DETAIL_REFRESH_MS, SERVER_LIST_REFRESH_MS } from './server-status-constants';
 
-/** The server list, every second; a failed load logs out (console-core §6). */
+/** The server list, every second while it is shown; a failed load logs out (console-core §6). */
 export function useServerList() {
+  const shown = usePageShown();
   // SWR drops a refresh within its 2 s dedupe window: without lowering it the list would refresh every 2 s.
-  const result = useCall(endpoints.statusServerList, {}, { refreshInterval: SERVER_LIST_REFRESH_MS, dedupingInterval: SERVER_LIST_REFRESH_MS / 2 });
+  const result = useCall(endpoints.statusServerList, {}, { refreshInterval: shown ? SERVER_LIST_REFRESH_MS : 0, dedupingInterval: SERVER_LIST_REFRESH_MS / 2 });
   useLogoutOnLoadFailure(result.error);
   return result;
 }
@@ -20,15 +22,16 @@ export function useServerList() {
  * now"), so their SWR keys stay fixed and the request is built when it is sent.
  */
 export function useServerDetail(serverId: string) {
+  const refreshInterval = usePageShown() ? SERVER_DETAIL_REFRESH_MS : 0;
   const detail = useSWR<ServerDetail, ApiFailure>(
     ['server-detail', serverId],
     () => api.call(endpoints.statusServerDetail, { params: { serverId }, query: { t: Date.now() } }),
-    { refreshInterval: SERVER_DETAIL_REFRESH_MS, revalidateOnFocus: false },
+    { refreshInterval, revalidateOnFocus: false },
   );
   const history = useSWR<SystemStatusPoint[], ApiFailure>(
     ['server-history', serverId],
     () => api.call(endpoints.systemStatusServer, { params: { serverId }, query: historyQuery(Date.now()) }),
-    { refreshInterval: SERVER_DETAIL_REFRESH_MS, revalidateOnFocus: false },
+    { refreshInterval, revalidateOnFocus: false },
   );
   useLogoutOnLoadFailure(detail.error ?? history.error);
   return { detail, history };

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import useSWR from 'swr';
-import { useIonViewDidLeave, useIonViewWillEnter } from '@ionic/react';
 import type { ApiFailure } from '../../api/client';
 import type { GatewayDetail } from '../../api/contract/gateways';
 import type { SystemStatusPoint } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
+import { usePageShown } from '../../ui/use-page-shown';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { historyQuery } from '../../ui/charts/status-history';
 import { GATEWAY_DETAIL_REFRESH_MS } from './store-constants';
@@ -29,14 +28,11 @@ export function useStoreDetail(storeCode: string) {
 
 /**
  * The gateway detail and its 24 h history refresh every 240 s while the page is shown and stop once it is left
- * (console-core §2). The page counts as shown from its first render: a lazily loaded page may miss its first enter
- * event. The history's window ("24 h before now") is built when each request is sent, so its SWR key stays fixed;
+ * (console-core §2). The history's window ("24 h before now") is built when each request is sent, so its SWR key stays fixed;
  * the time it was sent comes along, for trimming older points.
  */
 export function useGatewayDetail(storeCode: string, gwMac: string) {
-  const [shown, setShown] = useState(true);
-  useIonViewWillEnter(() => setShown(true));
-  useIonViewDidLeave(() => setShown(false));
+  const shown = usePageShown();
   const options = { refreshInterval: shown ? GATEWAY_DETAIL_REFRESH_MS : 0, revalidateOnFocus: false };
   const detail = useSWR<GatewayDetail, ApiFailure>(
     ['gateway-detail', storeCode, gwMac],
