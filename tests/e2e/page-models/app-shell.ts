@@ -3,6 +3,11 @@ import { apiLogin } from '../fixtures/api';
 
 /** The session key of src/app/session.ts. */
 export const SESSION_KEY = 'shelfpad.session';
+
+/** A signed-in page without the login screen: the API's login answer is where the app keeps its session, on every load. */
+export async function seedSession(page: Page, session: unknown): Promise<void> {
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)] as const);
+}
 /** The language key of src/app/i18n.ts. */
 export const LANGUAGE_KEY = 'shelfpad.language';
 

@@ -1,7 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-
-/** The session key of src/app/session.ts: a signed-in page starts with the API's login answer there. */
-const SESSION_KEY = 'shelfpad.session';
+import { seedSession } from './app-shell';
 
 /**
  * The dashboard as a user sees it. Numbers are read from data-value (the server's raw number) and checked against
@@ -32,7 +30,7 @@ export class DashboardModel {
 
   /** Sign in by putting the login answer where the app keeps its session, then open the dashboard. */
   async open(session: unknown): Promise<void> {
-    await this.page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)] as const);
+    await seedSession(this.page, session);
     await this.page.goto('/#/dashboard');
     await expect(this.storeCount).toBeVisible();
   }

@@ -1,10 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { seedSession } from './app-shell';
 import type { FeedbackKind } from '../../../src/scan/feedback';
 
 type ScanFieldLabel = 'Tag ID' | 'Product Code' | 'Device address (MAC)';
-
-/** The session key of src/app/session.ts: a signed-in page starts with the API's login answer there. */
-const SESSION_KEY = 'shelfpad.session';
 
 /**
  * The handheld scan screen as staff use it: a store, a mode, and a scanner that types into the page. Opened at
@@ -25,13 +23,8 @@ export class ScanPageModel {
   }
 
   async open(session: unknown) {
-    await this.page.addInitScript(
-      ([key, value]) => {
-        sessionStorage.setItem(key, value);
-        localStorage.setItem('shelfpad.testHooks', '1');
-      },
-      [SESSION_KEY, JSON.stringify(session)] as const,
-    );
+    await seedSession(this.page, session);
+    await this.page.addInitScript(() => localStorage.setItem('shelfpad.testHooks', '1'));
     await this.page.goto('/#/scan');
     await expect(this.storePicker).toBeVisible();
   }

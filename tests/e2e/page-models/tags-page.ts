@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { seedSession } from './app-shell';
 
-const SESSION_KEY = 'shelfpad.session';
 
 /** The tag status screens (/tag, /tag/detail/{store}, the histories) as a user sees them, table or cards. */
 export class TagsPageModel {
@@ -13,7 +13,7 @@ export class TagsPageModel {
   }
 
   async signIn(session: unknown): Promise<void> {
-    await this.page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)] as const);
+    await seedSession(this.page, session);
   }
 
   async open(path: string): Promise<void> {
