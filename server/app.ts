@@ -1,5 +1,4 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
@@ -9,6 +8,9 @@ import { TableRequestError } from '../src/api/table';
 import type { AppDeps } from './deps';
 import { authHook } from './plugins/auth';
 import { idempotency } from './plugins/idempotency';
+import { multipartForm } from './plugins/multipart-form';
+import { refuseNulCharacters } from './plugins/nul-check';
+import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { registerRoutes } from './routes/index';
 
@@ -54,27 +56,17 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }));
 
   // Security first: headers, then rate limits, then the session/privilege hook, then routes.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Ionic components set inline styles; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from a configurable host; camera frames and previews are blobs.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        // The push websocket listens on its own port (8801), which is another origin.
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-      },
-    },
-  });
+  await securityHeaders(app, deps.config);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
 
   await app.register(
     async (api) => {
+      // preValidation: session and privilege (401/403 before any schema 400), the multipart form read, NUL refused;
+      // then the schemas; preHandler: the stores the input names, then the Idempotency-Key claim.
       authHook(api, deps);
+      multipartForm(api);
+      refuseNulCharacters(api);
       idempotency(api, deps);
       registerRoutes(api, deps, { loginRateLimit: opts.loginRateLimit ?? 30 });
     },

@@ -12,13 +12,15 @@ export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Pr
   const token = req.headers['access-token'];
   const email = req.headers['access-email'];
   if (typeof token !== 'string' || typeof email !== 'string' || !token || !email) return undefined;
+  // PostgreSQL text cannot hold NUL: such a header names no session rather than failing the query.
+  if (token.includes('\0') || email.includes('\0')) return undefined;
   return findSessionUser(deps.db, tokenHash(token), email.toLowerCase());
 }
 
 /** Every store code a call names, wherever it names it. */
 function storeCodesOf(req: FastifyRequest): string[] {
   const codes = new Set<string>();
-  for (const part of [req.params, req.query, req.body] as Record<string, unknown>[]) {
+  for (const part of [req.params, req.query, req.body, req.multipartForm?.fields] as Record<string, unknown>[]) {
     if (!part || typeof part !== 'object') continue;
     if (typeof part.storeCode === 'string') codes.add(part.storeCode);
     if (typeof part.store === 'string') codes.add(part.store);
@@ -27,14 +29,21 @@ function storeCodesOf(req: FastifyRequest): string[] {
 }
 
 /**
- * The one privilege check. It runs after validation, so it sees well-formed input; it refuses a call without
- * a session (401), without the section privilege the endpoint declares (403), or naming a store the member may
- * not act on (403; an unknown store is a 400).
+ * The one privilege check, in two steps. Before validation (preValidation) it refuses a call without a session
+ * (401) or without the section privilege the endpoint declares (403), so a caller without a token learns nothing
+ * about the schema. After validation (preHandler) it checks every store the now well-formed input names: a store
+ * the member may not act on is a 403, an unknown store a 400. A multipart form's fields count as input (read by
+ * plugins/multipart-form.ts before validation).
  */
 export function authHook(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
-    if (!def || def.access === 'public') return;
+    if (!def) return;
+    if (def.access === 'public') {
+      // A public call that shows more to a member (GET /collecting/store) reads the session when one is sent.
+      if (def.sessionOptional) req.user = await sessionFromHeaders(deps, req);
+      return;
+    }
     const user = await sessionFromHeaders(deps, req);
     if (!user) throw unauthorized();
     req.user = user;
@@ -44,6 +53,11 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
       if (access.privilegedOnly && !isPrivileged(user)) throw forbidden('Only administrators may do this.');
       if (!can(user, access.section, access.need)) throw forbidden(`Permission denied: ${access.section} ${access.need}.`);
     }
+  });
+  app.addHook('preHandler', async (req) => {
+    const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
+    const user = req.user;
+    if (!def || def.access === 'public' || !user) return;
     const codes = storeCodesOf(req);
     if (!codes.length) return;
     const companies = await storeCompanies(deps.db, codes);

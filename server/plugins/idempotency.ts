@@ -14,6 +14,23 @@ declare module 'fastify' {
 }
 
 /**
+ * What the request asks for, as a hash: the JSON body, or every field and file of a multipart form (read whole by
+ * plugins/multipart-form.ts), so that the same key with another CSV file is a mismatch rather than a replay.
+ */
+export function fingerprint(req: FastifyRequest): string {
+  const hash = createHash('sha256');
+  const form = req.multipartForm;
+  if (!form) return hash.update(JSON.stringify(req.body ?? null)).digest('hex');
+  hash.update(JSON.stringify(Object.entries(form.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  for (const file of form.files) {
+    // Lengths first, so that no shift of bytes between name and content gives the same stream.
+    hash.update(JSON.stringify([file.fieldname, file.filename, file.content.length]));
+    hash.update(file.content);
+  }
+  return hash.digest('hex');
+}
+
+/**
  * `Idempotency-Key` on replayable writes (DESIGN.md §3): the first answer is stored and sent again for the same
  * key, so an outbox replay after a lost answer never assigns twice. Server errors are not stored: the client
  * retries those and the work must be allowed to happen then.
@@ -25,9 +42,8 @@ export function idempotency(app: FastifyInstance, deps: AppDeps): void {
     const key = req.headers['idempotency-key'];
     if (!def?.idempotent || key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 128 letters, digits or - _ . :');
-    // Multipart bodies are streams not read yet; their key is bound to member, method and path only.
-    const fingerprint = createHash('sha256').update(req.isMultipart() ? '' : JSON.stringify(req.body ?? null)).digest('hex');
-    const claim = await claimKey(deps.db, { key, email: req.user?.email ?? '', method: req.method, path: req.url, fingerprint });
+    // A key belongs to its member: another member's identical key is another request (repos/idempotency.ts).
+    const claim = await claimKey(deps.db, { key, email: req.user?.email ?? '', method: req.method, path: req.url, fingerprint: fingerprint(req) });
     if (claim.kind === 'new') {
       req.idempotencyKey = key;
       return;
@@ -41,8 +57,9 @@ export function idempotency(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const key = req.idempotencyKey;
     if (!key) return payload;
-    if (reply.statusCode >= 500) await forgetKey(deps.db, key);
-    else await storeAnswer(deps.db, key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
+    const email = req.user?.email ?? '';
+    if (reply.statusCode >= 500) await forgetKey(deps.db, email, key);
+    else await storeAnswer(deps.db, email, key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
     return payload;
   });
 }

@@ -5,7 +5,6 @@ import { statusEndpoints } from '../../src/api/endpoints/status';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';
-import { sessionFromHeaders } from '../plugins/auth';
 import { PUSH_COLLECTING } from '../push/hub';
 import { runningCollecting, stopCollecting } from '../repos/collecting';
 import { gatewayDetail, storeGateways } from '../repos/gateways';
@@ -71,11 +70,9 @@ export function statusRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, statusEndpoints.statusPaginationSensor, async ({ body, user }) => storeSensorPage(db, await scopeOf(db, user), body as Record<string, unknown>));
   route(app, deps, statusEndpoints.statusPaginationProduct, async ({ body, user }) => storeProductPage(db, await scopeOf(db, user), body as Record<string, unknown>));
 
-  // Public (console-core §6); a caller that sends a valid session sees only its stores.
-  route(app, deps, statusEndpoints.collectingStore, async ({ req }) => {
-    const user = await sessionFromHeaders(deps, req);
-    return runningCollecting(db, user ? await scopeOf(db, user) : 'all');
-  });
+  // Public (console-core §6), but jobs belong to companies: a caller without a session sees none, a member those of
+  // its stores (the auth hook read the optional session into `user`).
+  route(app, deps, statusEndpoints.collectingStore, async ({ user }) => (user ? runningCollecting(db, await scopeOf(db, user)) : []));
   route(app, deps, statusEndpoints.collectingStop, async ({ body }) => {
     const id = /^\d{1,9}$/.test(body._id) ? Number(body._id) : undefined;
     const result = id === undefined ? 'unknown' : await stopCollecting(db, body.storeCode, id);

@@ -12,6 +12,7 @@ export const DEFAULT_CODE_MISSING = 'Please enter the Default Product Code.';
 /** 10,000 lines of a tag id and a product code fit easily (our choice). */
 const ASSIGN_FILE_MAX_BYTES = 2 * 1024 * 1024;
 const FIELDS = ['storeCode', 'defaultPrCode'] as const;
+const FIELD_MAX_CHARS = 1024;
 
 export interface AssignForm {
   storeCode: string;
@@ -20,29 +21,27 @@ export interface AssignForm {
 }
 
 /**
- * The multipart form of the CSV assign: fields storeCode and defaultPrCode and one file named `file`. It is read
- * here because the route's JSON schema cannot see multipart parts; anything else in the form is a 400.
+ * The multipart form of the CSV assign: fields storeCode and defaultPrCode and one file named `file`. The form was
+ * read (and a malformed body refused) by plugins/multipart-form.ts; this checks that it is this call's form, since
+ * the route's JSON schema cannot see multipart parts: anything else in it is a 400.
  */
-export async function readAssignForm(req: FastifyRequest): Promise<AssignForm> {
-  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data (fields storeCode, defaultPrCode, file).');
-  const fields: Partial<Record<(typeof FIELDS)[number], string>> = {};
-  let file: Buffer | undefined;
-  const parts = req.parts({ limits: { fileSize: ASSIGN_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') throw badRequest(`Unexpected file field: ${part.fieldname}`);
-      file = await part.toBuffer();
-      continue;
-    }
-    const name = part.fieldname as (typeof FIELDS)[number];
-    if (!FIELDS.includes(name)) throw badRequest(`Unexpected field: ${part.fieldname}`);
-    if (part.valueTruncated) throw badRequest(`The field ${name} is too long.`);
-    fields[name] = String(part.value);
+export function readAssignForm(req: FastifyRequest): AssignForm {
+  const form = req.multipartForm;
+  if (!form) throw badRequest('Send the file as multipart/form-data (fields storeCode, defaultPrCode, file).');
+  for (const name of Object.keys(form.fields)) {
+    if (!(FIELDS as readonly string[]).includes(name)) throw badRequest(`Unexpected field: ${name}`);
+    if (form.fields[name].length > FIELD_MAX_CHARS) throw badRequest(`The field ${name} is too long.`);
   }
-  if (!fields.storeCode || !Value.Check(StoreCode, fields.storeCode)) throw badRequest('storeCode is missing or malformed.');
+  const { storeCode, defaultPrCode } = form.fields as Partial<Record<(typeof FIELDS)[number], string>>;
+  const stray = form.files.find((f) => f.fieldname !== 'file');
+  if (stray) throw badRequest(`Unexpected file field: ${stray.fieldname}`);
+  if (form.files.length > 1) throw badRequest('Send one file only.');
+  const file = form.files[0]?.content;
+  if (!storeCode || !Value.Check(StoreCode, storeCode)) throw badRequest('storeCode is missing or malformed.');
   if (!file) throw badRequest('The form has no file.');
+  if (file.length > ASSIGN_FILE_MAX_BYTES) throw badRequest(`The file is larger than ${ASSIGN_FILE_MAX_BYTES / 1024 / 1024} MiB.`);
   if (file.includes(0)) throw badRequest('The file is not a CSV text file.');
-  return { storeCode: fields.storeCode, defaultPrCode: fields.defaultPrCode, text: file.toString('utf8') };
+  return { storeCode, defaultPrCode, text: file.toString('utf8') };
 }
 
 /**

@@ -56,7 +56,7 @@ export function createClient(opts: ClientOptions) {
 
   async function send(def: EndpointDef, args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const creds = def.access === 'public' ? undefined : opts.credentials?.();
+    const creds = def.access === 'public' && !def.sessionOptional ? undefined : opts.credentials?.();
     if (creds) {
       headers['Access-Token'] = creds.accessToken;
       headers['Access-Email'] = creds.email;

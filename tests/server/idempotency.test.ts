@@ -10,10 +10,13 @@ const STORE = 'TKY001';
 let sut: TestServer;
 let admin: AuthHeaders;
 let acme: AuthHeaders;
+let nord: AuthHeaders;
+let NORD_STORE: string;
 
 beforeAll(async () => {
   sut = await startTestServer();
-  [admin, acme] = await Promise.all(['admin@shelfpad.test', 'acme-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')));
+  [admin, acme, nord] = await Promise.all(['admin@shelfpad.test', 'acme-admin@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')));
+  NORD_STORE = (await sut.app.inject({ method: 'GET', url: '/api/auth/login', headers: nord })).json().store[0];
 });
 afterAll(async () => sut?.close());
 
@@ -74,7 +77,7 @@ describe('Idempotency-Key on the replayable writes', () => {
     expect(replay.json()).toEqual(first.json());
   });
 
-  it('refuses the same key on another path or from another member with 400', async () => {
+  it('refuses the same key on another path with 400', async () => {
     const tag = await nextTag();
     const key = newKey();
     expect((await post('/tag/assign', assign(tag), key)).statusCode).toBe(200);
@@ -82,9 +85,31 @@ describe('Idempotency-Key on the replayable writes', () => {
     const otherPath = await post('/tag/reassign', { storeCode: STORE, tagList: [tag.tagMac] }, key);
     expect(otherPath.statusCode).toBe(400);
     expect(otherPath.json().code).toBe('IDEMPOTENCY_MISMATCH');
-    const otherMember = await post('/tag/assign', assign(tag), key, acme);
-    expect(otherMember.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+
+  it("scopes keys per member: NORD's key neither blocks ACME's nor replays NORD's answer to ACME", async () => {
+    const key = newKey();
+    const [nordTag] = await db().select().from(tags).where(and(eq(tags.storeCode, NORD_STORE), eq(tags.operation, 1))).limit(1);
+    const [nordProduct] = await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, NORD_STORE)).limit(1);
+    const nordBody = { taskId: -1, priorTaskId: -1, storeCode: NORD_STORE, tagList: [{ tagMac: nordTag.tagMac, prCode: nordProduct.prCode, degree: 0 }] };
+    const nordFirst = await post('/tag/assign', nordBody, key, nord);
+    expect(nordFirst.statusCode, nordFirst.body).toBe(200);
+    // ACME's own request under the same key is carried out as a new one.
+    const tag = await nextTag();
+    const before = await counts();
+    const acmeFirst = await post('/tag/assign', assign(tag), key, acme);
+    expect(acmeFirst.statusCode, acmeFirst.body).toBe(200);
+    expect(acmeFirst.headers['idempotent-replayed']).toBeUndefined();
+    expect(acmeFirst.json().taskId).not.toBe(nordFirst.json().taskId);
+    expect((await counts()).items).toBeGreaterThan(before.items);
+    // Each member's replay answers its own first answer.
+    const acmeReplay = await post('/tag/assign', assign(tag), key, acme);
+    expect(acmeReplay.headers['idempotent-replayed']).toBe('true');
+    expect(acmeReplay.json()).toEqual(acmeFirst.json());
+    const nordReplay = await post('/tag/assign', nordBody, key, nord);
+    expect(nordReplay.headers['idempotent-replayed']).toBe('true');
+    expect(nordReplay.json()).toEqual(nordFirst.json());
   });
 
   it('refuses the same key with a different body on the same path with 400 and assigns nothing more', async () => {
@@ -139,24 +164,39 @@ describe('Idempotency-Key on the replayable writes', () => {
     expect(await history()).toBe(h);
   });
 
+  const csvForm = (fields: Record<string, string>, csv: string, boundary = 'idem-boundary') =>
+    Buffer.from(
+      Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+  const upload = (payload: Buffer, key: string, boundary = 'idem-boundary') =>
+    sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload, headers: { ...admin, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+
   it('replays the CSV file assign', async () => {
     const tag = await nextTag();
-    const boundary = 'idem-boundary';
-    const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="storeCode"\r\n\r\n${STORE}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="defaultPrCode"\r\n\r\n${tag.prCode}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${tag.barcode}\r\n` +
-        `--${boundary}--\r\n`,
-    );
+    const payload = csvForm({ storeCode: STORE, defaultPrCode: tag.prCode! }, tag.barcode);
     const key = newKey();
-    const send = () =>
-      sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload, headers: { ...admin, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    const first = await send();
+    const first = await upload(payload, key);
     expect(first.statusCode, first.body).toBe(200);
     const before = await counts();
-    const replay = await send();
+    // The same form sent with another boundary is the same request.
+    const replay = await upload(csvForm({ storeCode: STORE, defaultPrCode: tag.prCode! }, tag.barcode, 'other-boundary'), key, 'other-boundary');
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses the same key with another CSV file (or another field) with 400 and assigns nothing from it', async () => {
+    const [a, b] = [await nextTag(), await nextTag()];
+    const key = newKey();
+    expect((await upload(csvForm({ storeCode: STORE, defaultPrCode: a.prCode! }, a.barcode), key)).statusCode).toBe(200);
+    const before = await counts();
+    const otherFile = await upload(csvForm({ storeCode: STORE, defaultPrCode: a.prCode! }, b.barcode), key);
+    expect(otherFile.statusCode).toBe(400);
+    expect(otherFile.json().code).toBe('IDEMPOTENCY_MISMATCH');
+    const otherField = await upload(csvForm({ storeCode: STORE, defaultPrCode: b.prCode! }, a.barcode), key);
+    expect(otherField.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
   });
 

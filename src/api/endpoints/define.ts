@@ -30,6 +30,8 @@ export interface EndpointDef {
   multipart?: boolean;
   /** Answer is a file, not JSON. */
   file?: boolean;
+  /** A public call that shows a caller with a session more (its own stores): the client sends the session if it has one. */
+  sessionOptional?: boolean;
 }
 
 export function endpoint<const E extends EndpointDef>(def: E): E {

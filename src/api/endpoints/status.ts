@@ -92,7 +92,8 @@ export const statusEndpoints = {
   }),
   checkLinkGateway: endpoint({ method: 'GET', path: '/check/link/gw/:gwMac', access: storeRead, params: GatewayParamsSchema, response: OkAnswer }),
   // Public per console-core §6; when the headers come along the server narrows the list to the member's stores.
-  collectingStore: endpoint({ method: 'GET', path: '/collecting/store', access: 'public', response: CollectingListSchema }),
+  // Public (console-core §6), but without a session it lists nothing: a member sees its own stores' jobs.
+  collectingStore: endpoint({ method: 'GET', path: '/collecting/store', access: 'public', sessionOptional: true, response: CollectingListSchema }),
   // Path not shown in the spec (our choice). Tag write: it stops status checks and OTA jobs, both tag writes.
   collectingStop: endpoint({
     method: 'POST',
