@@ -1,5 +1,6 @@
 import { IonApp } from '@ionic/react';
 import { IonReactHashRouter } from '@ionic/react-router';
+import { BrowserHistoryBridge, routerWindow } from './app/browser-history';
 import { Shell } from './app/layout/shell';
 import { UpdatePrompt } from './app/update-prompt';
 
@@ -7,7 +8,8 @@ import { UpdatePrompt } from './app/update-prompt';
 export default function App() {
   return (
     <IonApp>
-      <IonReactHashRouter>
+      <IonReactHashRouter window={routerWindow}>
+        <BrowserHistoryBridge />
         <Shell />
       </IonReactHashRouter>
       <UpdatePrompt />
