@@ -14,9 +14,22 @@ export interface PushMessage {
 }
 
 export type PushListener = (message: PushMessage) => void;
+/** Told the token hash of a session that ended (logout), so that its sockets close at once. */
+export type SessionEndListener = (tokenHash: string) => void;
 
 export class PushHub {
   private listeners = new Set<PushListener>();
+  private sessionEndListeners = new Set<SessionEndListener>();
+
+  /** A session ended (logout): every socket it authenticated is closed. Expiry is caught by the socket's own checks. */
+  endSession(tokenHash: string): void {
+    for (const listener of this.sessionEndListeners) listener(tokenHash);
+  }
+
+  onSessionEnd(listener: SessionEndListener): () => void {
+    this.sessionEndListeners.add(listener);
+    return () => this.sessionEndListeners.delete(listener);
+  }
 
   subscribe(listener: PushListener): () => void {
     this.listeners.add(listener);

@@ -123,6 +123,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
 
   route(app, deps, authEndpoints.authLogout, async ({ user, req }) => {
     await deleteSession(db, user.tokenHash);
+    // The session's push sockets close now, not at their next session check.
+    deps.push.endSession(user.tokenHash);
     await addLoginHistory(db, { email: user.email, ip: req.ip, type: 1, success: true });
     return { success: true };
   });

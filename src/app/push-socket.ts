@@ -8,7 +8,8 @@
 import { pushSocketUrl } from './config';
 
 export interface PushCredentials {
-  /** The session's access token and e-mail: the server sends store-scoped messages only to a member it knows. */
+  /** The session's access token and e-mail, sent as the socket's first message (never in the URL, which ends up in
+   * logs): the server sends nothing to a socket that has not authenticated, and only its member's stores' messages. */
   token: string;
   email: string;
 }
@@ -24,12 +25,14 @@ export interface PushSocketLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: ((event: unknown) => void) | null;
   onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
   close(): void;
 }
 export type PushSocketClass = new (url: string) => PushSocketLike;
 
 export interface PushSocketOptions {
-  /** The socket opened (true) or closed (false): a reader polls while it is not open, and reads once on open. */
+  /** The socket is authenticated (true) or closed (false): a reader polls while it is not live, and reads once when
+   * it becomes live. */
   onLive?(live: boolean): void;
   /** Where to connect; by default the runtime setting (pushUrl, else port 8801 of the page's host). */
   url?: string;
@@ -77,14 +80,11 @@ const connections = new Map<string, Connection>();
  * opens one and keeps it open, reconnecting with backoff. Every message goes to every reader.
  */
 export function openPushSocket(credentials: PushCredentials, onMessage: (message: PushMessage) => void, options: PushSocketOptions = {}): PushSocket {
-  const url = new URL(options.url ?? pushSocketUrl());
-  // server/push/socket.ts checks these against the session before it sends a store's messages.
-  url.searchParams.set('token', credentials.token);
-  url.searchParams.set('email', credentials.email);
-  const key = url.toString();
+  const url = options.url ?? pushSocketUrl();
+  const key = JSON.stringify([url, credentials.email, credentials.token]);
   let connection = connections.get(key);
   if (!connection) {
-    connection = connect(key, options.WebSocket ?? (WebSocket as unknown as PushSocketClass));
+    connection = connect(url, credentials, options.WebSocket ?? (WebSocket as unknown as PushSocketClass));
     connections.set(key, connection);
   }
   const joined = connection;
@@ -108,7 +108,15 @@ export function openPushSocket(credentials: PushCredentials, onMessage: (message
   };
 }
 
-function connect(url: string, Socket: PushSocketClass): Connection {
+/** The first message of every socket (server/push/socket.ts): the server closes a socket that does not send it. */
+export function authMessage(credentials: PushCredentials): string {
+  return JSON.stringify({ type: 'auth', token: credentials.token, email: credentials.email });
+}
+
+/** The server's answer to the auth message: `{type: 0, data: {authenticated: true}}`. */
+const isWelcome = (message: PushMessage) => message.type === 0 && (message.data as { authenticated?: unknown } | null)?.authenticated === true;
+
+function connect(url: string, credentials: PushCredentials, Socket: PushSocketClass): Connection {
   let socket: PushSocketLike | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wait = RECONNECT_MIN_MS;
@@ -129,19 +137,24 @@ function connect(url: string, Socket: PushSocketClass): Connection {
   };
 
   const open = () => {
-    socket = new Socket(url);
-    socket.onopen = () => {
-      wait = RECONNECT_MIN_MS;
-      setLive(true);
-    };
-    socket.onmessage = (event) => {
+    const opened = new Socket(url);
+    socket = opened;
+    opened.onopen = () => opened.send(authMessage(credentials));
+    opened.onmessage = (event) => {
       const message = ended ? undefined : parsePushMessage(event.data);
-      if (message) for (const reader of [...connection.readers]) reader.onMessage(message);
+      if (!message) return;
+      // Live once the server took the credentials: from then on no message of the member is missed, so a reader
+      // that reads its list now and follows the messages after is up to date.
+      if (isWelcome(message)) {
+        wait = RECONNECT_MIN_MS;
+        setLive(true);
+      }
+      for (const reader of [...connection.readers]) reader.onMessage(message);
     };
     // An error is always followed by close, which retries; handled so that no client reports it as unhandled.
-    socket.onerror = () => {};
+    opened.onerror = () => {};
     // A failed connect ends here too (error, then close): one path schedules every retry.
-    socket.onclose = () => {
+    opened.onclose = () => {
       if (ended) return;
       setLive(false);
       timer = setTimeout(open, wait);

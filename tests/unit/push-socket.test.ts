@@ -12,17 +12,28 @@ import { openPushSocket, RECONNECT_MAX_MS, RECONNECT_MIN_MS, type PushMessage, t
 interface Server {
   wss: WebSocketServer;
   port: number;
-  /** Query of every connection the server accepted, in order. */
-  accepted: URLSearchParams[];
+  /** URL of every connection the server accepted, in order. */
+  accepted: string[];
+  /** The first message of every connection, parsed: the credentials. */
+  auths: unknown[];
 }
 
-async function listen(port = 0): Promise<Server> {
+/** A push server like server/push/socket.ts: it welcomes a socket once its first message brought credentials. */
+async function listen(port = 0, { welcome = true } = {}): Promise<Server> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port });
   await once(wss, 'listening');
-  const accepted: URLSearchParams[] = [];
-  wss.on('connection', (_socket, req) => accepted.push(new URL(req.url ?? '/', 'ws://host').searchParams));
-  return { wss, port: (wss.address() as { port: number }).port, accepted };
+  const accepted: string[] = [];
+  const auths: unknown[] = [];
+  wss.on('connection', (socket, req) => {
+    accepted.push(req.url ?? '');
+    socket.once('message', (raw) => {
+      auths.push(JSON.parse(String(raw)));
+      if (welcome) socket.send(JSON.stringify(WELCOME));
+    });
+  });
+  return { wss, port: (wss.address() as { port: number }).port, accepted, auths };
 }
+const WELCOME = { type: 0, data: { authenticated: true } };
 
 /** The server goes away: its sockets are cut and nothing listens on the port any more. */
 async function stop(server: Server) {
@@ -70,14 +81,15 @@ function open(port: number, messages: PushMessage[] = [], live: boolean[] = []) 
 }
 
 describe('the push socket', () => {
-  it('signs in with the token and e-mail, and hands over each well-formed message in order', async () => {
+  it('signs in with the token and e-mail in its first message (not in the URL), and hands over each well-formed message in order', async () => {
     server = await listen();
     const { messages, live } = open(server.port);
     await until(() => live.length === 1, 'the open');
     expect(live).toEqual([true]);
-    expect(server.accepted).toHaveLength(1);
-    expect(server.accepted[0].get('token')).toBe('tok en/1');
-    expect(server.accepted[0].get('email')).toBe('operator@shelfpad.test');
+    expect(server.accepted).toEqual(['/']);
+    expect(server.auths).toEqual([{ type: 'auth', token: 'tok en/1', email: 'operator@shelfpad.test' }]);
+    expect(messages).toEqual([WELCOME]);
+    messages.length = 0;
 
     const [peer] = server.wss.clients;
     const collecting = { type: 1, data: [{ storeCode: 'TKY001', detail: { cmd: 'OTA' } }] };
@@ -116,14 +128,14 @@ describe('the push socket', () => {
     const [peer] = server.wss.clients;
     const message = { type: 2, data: [{ tagMac: 'C4000100002A', barcode: '', status: 'NG' }] };
     peer.send(JSON.stringify(message));
-    await until(() => header.messages.length === 1 && scanLog.messages.length === 1, 'the message at both readers');
+    await until(() => header.messages.length === 2 && scanLog.messages.length === 1, 'the message at both readers');
     expect(scanLog.messages).toEqual([message]);
 
     // The scan log leaves: the header's socket stays open.
     other.close();
     expect(scanLog.live).toEqual([true, false]);
     peer.send(JSON.stringify({ type: 1, data: [] }));
-    await until(() => header.messages.length === 2, 'the next message at the header');
+    await until(() => header.messages.length === 3, 'the next message at the header');
     expect(scanLog.messages).toHaveLength(1);
     expect(peer.readyState).toBe(WebSocket.OPEN);
 
@@ -174,6 +186,18 @@ describe('the push socket', () => {
     await until(() => live.length === 5, 'the reopen after 1 s');
     expect(live).toEqual([true, false, true, false, true]);
     expect(server.accepted).toHaveLength(2);
+  });
+
+  it('is not live while the server has not taken its credentials, and retries when the server closes it', async () => {
+    server = await listen(0, { welcome: false });
+    const { messages, live } = open(server.port);
+    await until(() => server!.auths.length === 1, 'the auth message');
+    const [peer] = server.wss.clients;
+    // Refused (as server/push/socket.ts does for a bad session): closed without a welcome.
+    peer.close(4401, 'Authentication required');
+    await until(() => peer.readyState === WebSocket.CLOSED, 'the close');
+    expect(live).toEqual([]);
+    expect(messages).toEqual([]);
   });
 
   it('stops for good on close(): a pending retry is cancelled', async () => {
