@@ -111,6 +111,18 @@ test('login lands on the dashboard inside the shell', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('shelfpad.tagTypes') ?? '[]').length)).toBe(types.length);
 });
 
+for (const how of ['fill', 'change', 'input'] as const) {
+  test(`a password filled ${how === 'fill' ? 'by page.fill and sent with Enter' : `by a password manager (value + '${how}' only)`} logs in at once`, async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    if (how === 'fill') await login.fillAndPressEnter('viewer@shelfpad.test', DEMO_PASSWORD);
+    else await login.autofillAndSubmit('viewer@shelfpad.test', DEMO_PASSWORD, how);
+    await login.expectPath('/dashboard');
+    await expect(new AppShell(page).current.locator('ion-title')).toHaveText('Dashboard');
+    await expect(login.dialogs.alert).toHaveCount(0);
+  });
+}
+
 test('next is honoured after login, and only inside the app', async ({ page }) => {
   const login = new LoginPage(page);
   // A protected route without a session: the guard sends the member to login with next.

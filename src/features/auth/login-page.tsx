@@ -21,24 +21,33 @@ export default function LoginPage() {
   const dialogs = useDialogs();
   const [params] = useSearchParams();
   const { busy, login, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), HOME_PATH));
+  // Only for the find-password modal's first value: the login itself reads the fields at submit (see below).
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLIonInputElement>(null);
   const passwordRef = useRef<HTMLIonInputElement>(null);
   // A modal's chunk is mounted from its first opening on, so that Ionic can animate it closed afterwards.
   const [opened, setOpened] = useState<ReadonlySet<LoginModal>>(new Set());
   if (modal && !opened.has(modal)) setOpened(new Set(opened).add(modal));
 
-  async function submit(event: FormEvent) {
+  /*
+   * The values are read from the native inputs when the form is sent, not from Ionic's ionInput events: a password
+   * manager or the browser's autofill sets the value and fires at most 'input' or 'change' on the inner input, and
+   * a quick submit came before Ionic's debounced event ('Enter Password, Please!' with a filled field).
+   */
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     const missing = !email.trim() ? { ref: emailRef, message: t('login.emailRequired') } : !password ? { ref: passwordRef, message: t('login.passwordRequired') } : undefined;
     if (missing) {
       await dialogs.error(missing.message, t('login.errorTitle'));
       void missing.ref.current?.setFocus();
       return;
     }
-    if (await login(email.trim(), password)) setPassword('');
+    setEmail(email);
+    if ((await login(email.trim(), password)) && passwordRef.current) passwordRef.current.value = '';
   }
 
   const input = (name: 'email' | 'password') => (
@@ -50,8 +59,7 @@ export default function LoginPage() {
       fill="outline"
       type={name}
       autocomplete={name === 'email' ? 'username' : 'current-password'}
-      value={name === 'email' ? email : password}
-      onIonInput={(e) => (name === 'email' ? setEmail : setPassword)(String(e.detail.value ?? ''))}
+      onIonInput={name === 'email' ? (e) => setEmail(String(e.detail.value ?? '')) : undefined}
     />
   );
 

@@ -43,6 +43,31 @@ export class LoginPage {
     await this.submit.click();
   }
 
+  /**
+   * What a password manager or the browser's autofill does: set both native inputs' values, fire only `event` on
+   * each (no keystrokes, so none of Ionic's ionInput), and send the form in the same task.
+   */
+  async autofillAndSubmit(email: string, password: string, event: 'change' | 'input'): Promise<void> {
+    await this.root.locator('form').evaluate(
+      (form, [values, type]) => {
+        for (const [name, value] of Object.entries(values)) {
+          const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+          input.value = value;
+          input.dispatchEvent(new Event(type, { bubbles: true }));
+        }
+        (form as HTMLFormElement).requestSubmit();
+      },
+      [{ email, password }, event] as const,
+    );
+  }
+
+  /** page.fill on both fields and Enter in the password field at once, as fast as a script types. */
+  async fillAndPressEnter(email: string, password: string): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.password.press('Enter');
+  }
+
   /** The router's location: the part after '#'. */
   path(): string {
     return decodeURIComponent(new URL(this.page.url()).hash.slice(1));
