@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -61,10 +62,32 @@ function locales(): Plugin {
 }
 
 /**
- * The files the shell needs before any route renders: every entry chunk and Ionic's on-demand chunks, with their
- * static imports (transitively) and CSS, read from the bundle graph. Lazy route chunks are left out of the precache
- * on purpose: precaching them would make every user download every screen (admin, signage, ...) on install, and
- * every deploy would re-download all of them. They are cached at run time on first use (the /assets/ rule below).
+ * The source modules whose chunks (with their static imports, and the lazy chunks they open themselves) are
+ * precached besides the entry: the two apps (console and lean handheld), the offline layer that replays the outbox,
+ * and what the handheld and a manager's screens need to start offline after one visit — whatever path led there
+ * (issue 10: the scan screen reached from the start page loads the console's scan page, not the handheld app).
+ * Admin screens stay out on purpose: precaching them would make every user download every screen on install, and
+ * every deploy would re-download all of them; they are cached at run time on first use (the /assets/ rule below).
+ */
+const OFFLINE_MODULES: readonly RegExp[] = [
+  /\/src\/console\.tsx$/,
+  /\/src\/handheld\/handheld-app\.tsx$/,
+  /\/src\/offline\/offline-layer\.ts$/,
+  /\/src\/features\/auth\/(login-page|tag-types)\.tsx?$/,
+  /\/src\/features\/(dashboard\/dashboard-page|exceptions\/exceptions-page|store\/store-list-page)\.tsx$/,
+  /\/src\/features\/scan\/(scan-page|queue-page)\.tsx$/,
+  // Opened from the scan screen: the assign modal, the camera (with its decoder) and the scan sounds.
+  /\/src\/features\/tag-assign\/tag-assign-modal\.tsx$/,
+  /\/src\/scan\/camera\/camera-view\.tsx$/,
+  /\/node_modules\/(howler|@zxing)\//,
+  // The dashboard's chart canvas and the store map's world outline (both lazy inside their screens).
+  /\/src\/ui\/charts\/line-chart-canvas\.tsx$/,
+  /\/node_modules\/world-atlas\//,
+];
+
+/**
+ * The precache, read from the bundle graph: every entry chunk, Ionic's on-demand chunks and the chunks of
+ * OFFLINE_MODULES, each with its static imports (transitively) and CSS.
  */
 function shellFiles(): { plugin: Plugin; files: Set<string> } {
   const files = new Set<string>();
@@ -82,9 +105,11 @@ function shellFiles(): { plugin: Plugin; files: Set<string> } {
       };
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue;
+        const id = (item.facadeModuleId ?? '').split('\\').join('/');
         // Ionic's own on-demand chunks (ion-app loads ripple, tap and keyboard helpers at every start; transitions
         // and gestures come later) belong to the shell, not to a route: a start or a page change offline needs them.
-        if (item.isEntry || (item.isDynamicEntry && /[\\/]node_modules[\\/]@ionic[\\/]/.test(item.facadeModuleId ?? ''))) visit(item.fileName);
+        const ionic = item.isDynamicEntry && /\/node_modules\/@ionic\//.test(id);
+        if (item.isEntry || ionic || (item.isDynamicEntry && OFFLINE_MODULES.some((pattern) => pattern.test(id)))) visit(item.fileName);
       }
     },
   };
@@ -92,6 +117,43 @@ function shellFiles(): { plugin: Plugin; files: Set<string> } {
 }
 
 const shell = shellFiles();
+
+/** Files worth compressing: text. Images and sounds are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|webmanifest)$/;
+
+/**
+ * Precompressed copies next to every text file of the build (x.js.br, x.js.gz), which the server sends as they are
+ * (server/plugins/static-site.ts, @fastify/static preCompressed): maximum compression once at build time instead of
+ * a fast, weaker one on every request. sw.js is left out: the browser compares it byte for byte on every update
+ * check, and tools (and the e2e suite) that rewrite it in place would leave a stale compressed copy beside it.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shelfpad-precompress',
+    apply: 'build',
+    // After vite-plugin-pwa has written sw.js and its workbox runtime.
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file) || file.endsWith(`${sep}sw.js`)) continue;
+          const source = readFileSync(file);
+          // Tiny files gain nothing and cost a request header more than they save.
+          if (source.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -190,11 +252,24 @@ export default defineConfig({
               cacheName: 'shelfpad-assets',
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 300, purgeOnQuotaError: true },
+              // A page still running the previous build asks for chunks the server no longer has (404) or cannot
+              // be reached for: public/sw-previous-build.js kept that build's precached files. Serialised into
+              // sw.js, so the cache name is written out rather than shared.
+              plugins: [
+                {
+                  fetchDidSucceed: async ({ request, response }) =>
+                    response.status === 404 ? ((await caches.match(request, { cacheName: 'shelfpad-previous-build' })) ?? response) : response,
+                  handlerDidError: async ({ request }) => caches.match(request, { cacheName: 'shelfpad-previous-build' }),
+                },
+              ],
             },
           },
         ],
+        // Copies the previous build's precached chunks aside while a new worker installs (see the rule above).
+        importScripts: ['sw-previous-build.js'],
       },
     }),
+    precompress(),
   ],
   build: {
     outDir: 'dist',
@@ -203,6 +278,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph tests/bench/first-load.ts reads to measure each route's first load.
     manifest: true,
     rolldownOptions: {
+      // SHELFPAD_BUILD_ID stamps every chunk, so two builds of the same source differ in every chunk name, as two
+      // releases do: the redeploy e2e test (tests/e2e/offline-redeploy.spec.ts) builds twice with it.
+      output: process.env.SHELFPAD_BUILD_ID ? { banner: `/* Shelfpad build ${process.env.SHELFPAD_BUILD_ID.replace(/[^\w.-]/g, '')} */` } : {},
       treeshake: {
         // @ionic/core declares no sideEffects, so every ion-* module would be kept although a page imports a few.
         // Each one only defines its element when a wrapper that uses it is imported, so unused ones can go.

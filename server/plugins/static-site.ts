@@ -19,8 +19,12 @@ export async function staticSite(app: FastifyInstance, config: ServerConfig): Pr
   await app.register(fastifyStatic, {
     root: config.staticDir,
     wildcard: false,
-    // public/config.json (the dev server's default) is shadowed by the runtime answer above.
-    globIgnore: ['**/config.json'],
+    // The build writes x.br and x.gz beside each text file (vite.config.ts: precompress()): sent as they are to a
+    // browser that accepts them (brotli first), with Vary: Accept-Encoding; the plain file otherwise.
+    preCompressed: true,
+    // public/config.json (the dev server's default) is shadowed by the runtime answer above. The compressed copies
+    // are found by the file's own route, so they need none of their own.
+    globIgnore: ['**/config.json', '**/*.br', '**/*.gz'],
     setHeaders(reply, path) {
       // Hashed assets never change; the service worker and index must be revalidated for updates to arrive.
       if (/\/assets\//.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

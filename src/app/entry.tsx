@@ -6,6 +6,7 @@
  */
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { ChunkErrorBoundary, ChunkLoadFailure } from './chunk-load-failure';
 
 /** The hash route the lean app serves (routing is by hash: see App.tsx). */
 export const HANDHELD_PATH = '/scan';
@@ -24,12 +25,21 @@ async function load(kind: AppKind): Promise<ComponentType> {
 async function run(kind: AppKind): Promise<void> {
   if (running === kind) return;
   running = kind;
-  const App = await load(kind);
+  let App: ComponentType;
+  try {
+    App = await load(kind);
+  } catch (error) {
+    // The app's own chunk is missing (offline and not cached): a message with a retry instead of a blank page.
+    console.error(error);
+    App = ChunkLoadFailure;
+  }
   root?.unmount();
   root = createRoot(document.getElementById('root')!);
   root.render(
     <StrictMode>
-      <App />
+      <ChunkErrorBoundary>
+        <App />
+      </ChunkErrorBoundary>
     </StrictMode>,
   );
 }

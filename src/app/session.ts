@@ -33,6 +33,12 @@ const notify = () => listeners.forEach((l) => l());
 
 export const getSession = (): Session | undefined => read();
 
+/** Told of every sign-in and sign-out in this tab (outside React: the offline layer starts on sign-in). */
+export function onSessionChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function setSession(session: Session): void {
   sessionStorage.setItem(KEY, JSON.stringify(session));
   notify();

@@ -87,6 +87,24 @@ export class PwaModel {
     return this.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
   }
 
+  /** What the user's Reload does, without the prompt: the waiting worker takes over (workbox's SKIP_WAITING). */
+  async activateWaitingWorker(): Promise<void> {
+    await this.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const waiting = registration?.waiting;
+      if (!waiting) throw new Error('no waiting service worker');
+      await new Promise<void>((resolve) => {
+        waiting.addEventListener('statechange', () => waiting.state === 'activated' && resolve());
+        waiting.postMessage({ type: 'SKIP_WAITING' });
+      });
+    });
+  }
+
+  /** Resolves once a new worker has installed and waits (after a deploy and an update check). */
+  async waitForWaitingWorker(): Promise<void> {
+    await expect.poll(() => this.hasWaitingWorker(), { timeout: 30_000 }).toBe(true);
+  }
+
   async signIn(session: unknown): Promise<void> {
     await this.page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)] as const);
   }

@@ -1,0 +1,24 @@
+/**
+ * The Lighthouse figures alone (`npx tsx tests/bench/lighthouse-run.ts`): a fresh production build (or the one
+ * BENCH_DIST names) served by a reference server of its own on BENCH_PORT, measured by tests/bench/lighthouse.ts.
+ * `npm run bench` includes the same figures; this runs them without the server and handheld benchmarks.
+ */
+import { spawnSync } from 'node:child_process';
+import { apiLogin } from './handheld-page';
+import { lighthouseFigures } from './lighthouse';
+import { startReferenceServer } from './reference-server';
+
+const port = Number(process.env.BENCH_PORT ?? 8393);
+let distDir = process.env.BENCH_DIST;
+if (!distDir) {
+  distDir = `.e2e-data/bench-dist-${port}`;
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+const server = await startReferenceServer({ port, pushPort: port + 1, distDir });
+try {
+  const { session } = await apiLogin(server.baseURL, 'admin@shelfpad.test');
+  console.log(JSON.stringify({ lighthouse: await lighthouseFigures(server.baseURL, session) }, null, 2));
+} finally {
+  await server.stop();
+}
