@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { IonSpinner, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { canRead, useSession } from '../../app/session';
+import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
 import { DashboardDetailModal } from './dashboard-detail-modal';
 import { selectedStores, type Selection } from './dashboard-data';
@@ -58,6 +59,7 @@ export default function DashboardPage() {
         </IonToolbar>
       }
     >
+      <OfflineNotice data={answer} />
       {nothing && <p className="dashboard-empty">{t('nothingToShow')}</p>}
       {!nothing && stores.length === 0 && <p className="dashboard-empty">{t('noStores')}</p>}
       <div className="dashboard-grid-box">

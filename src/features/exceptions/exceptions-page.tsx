@@ -6,6 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { useCall } from '../../app/api';
 import { canRead, useSession } from '../../app/session';
 import { Gauge } from '../../ui/charts/gauge';
+import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
 import { StorePicker } from '../scan/store-picker';
 import { EXCEPTIONS_STORE_KEY } from './exceptions-constants';
@@ -55,6 +56,7 @@ export default function ExceptionsPage() {
         </IonToolbar>
       }
     >
+      <OfflineNotice data={stats.data} />
       {!store && <p className="exceptions-note">{t('pickStore')}</p>}
       {stats.error && (
         <p className="exceptions-error" role="alert">

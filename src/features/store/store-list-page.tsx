@@ -6,6 +6,7 @@ import type { StoreStatusRow } from '../../api/contract/status';
 import { useCompanySelection } from '../../app/company-selection';
 import { DataTable } from '../../ui/data-table';
 import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
 import { useStoreColumns } from './store-columns';
 import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE } from './store-constants';
@@ -79,6 +80,7 @@ export default function StoreListPage() {
         </IonToolbar>
       }
     >
+      <OfflineNotice data={list.data} />
       {view === 'table' ? (
         <DataTable
           id="stores"
