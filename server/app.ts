@@ -35,6 +35,19 @@ function validators() {
   return { body: make(false), other: make('array') };
 }
 
+/**
+ * A value the schemas let through but PostgreSQL cannot take — an integer beyond its column, a date past the
+ * calendar, a NUL — fails as a data exception (SQLSTATE class 22), possibly wrapped by Drizzle. Whatever call it
+ * comes from, that is the client's value: a 400, never a 500.
+ */
+function isDataException(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
@@ -50,6 +63,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     const fe = error as FastifyError;
     if (fe.validation) return reply.status(400).send({ code: 'VALIDATION', message: fe.message });
     if (fe.statusCode && fe.statusCode < 500) return reply.status(fe.statusCode).send({ code: fe.code ?? fe.statusCode, message: fe.message });
+    if (isDataException(error)) return reply.status(400).send({ code: 'BAD_VALUE', message: 'A value is out of range or malformed for what it names.' });
     req.log.error(error);
     return reply.status(500).send({ code: 'INTERNAL', message: 'Internal server error.' });
   });
@@ -62,8 +76,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   await app.register(
     async (api) => {
-      // preValidation: session and privilege (401/403 before any schema 400), the multipart form read, NUL refused;
-      // then the schemas; preHandler: the stores the input names, then the Idempotency-Key claim.
+      // onRequest: session and privilege (401/403 before any parse or schema 400); preValidation: the multipart form
+      // read, NUL refused; then the schemas; preHandler: the stores the input names, then the Idempotency-Key claim.
       authHook(api, deps);
       multipartForm(api);
       refuseNulCharacters(api);

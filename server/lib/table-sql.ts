@@ -13,9 +13,28 @@ function epochDate(seconds: number): Date {
   return date;
 }
 
-function scalar(filter: ParsedFilter, value: string | number): string | number | boolean | Date {
+/** Drizzle's timestamp and date columns; their driver mapping expects a Date (or its text), never a number. */
+const DATE_COLUMN_TYPES = new Set(['PgTimestamp', 'PgTimestampString', 'PgDate', 'PgDateString']);
+const isDateColumn = (target: PgColumn | SQL) => DATE_COLUMN_TYPES.has((target as Partial<PgColumn>).columnType ?? '');
+
+/** A column whose values are strings; an SQL expression is taken to be text, as the lists declare them. */
+const isTextColumn = (target: PgColumn | SQL) => {
+  const type = (target as Partial<PgColumn>).dataType;
+  return type === undefined || type === 'string';
+};
+
+/**
+ * The value a filter compares with. A date column is always compared with a Date: many tables declare their date
+ * fields as 'number' (epoch seconds on the wire, NOTES.md 10), and a bare number would reach the column's driver
+ * mapping (a TypeError, a 500) or PostgreSQL (no timestamp = integer). So the column decides, not only the kind.
+ */
+function scalar(filter: ParsedFilter, value: string | number, target: PgColumn | SQL): string | number | boolean | Date {
+  if (filter.kind === 'date' || ((filter.kind === 'number' || filter.kind === 'enum') && isDateColumn(target))) {
+    if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value)))) throw new TableRequestError(`filter_${filter.field} must be epoch seconds`);
+    const date = epochDate(Number(value));
+    return (target as Partial<PgColumn>).columnType?.endsWith('String') ? date.toISOString() : date;
+  }
   if (filter.kind === 'number') return Number(value);
-  if (filter.kind === 'date') return epochDate(Number(value));
   if (filter.kind === 'hex') return parseInt(String(value).replace(/^0x/i, ''), 16);
   if (filter.kind === 'bool') return value === 'true' || value === 1 || value === '1';
   return String(value);
@@ -25,12 +44,14 @@ function condition(filter: ParsedFilter, target: PgColumn | SQL): SQL {
   // Drizzle's operators bind SQL expressions the same way as columns; only their types insist on a column.
   const column = target as PgColumn;
   if (filter.condition === 'in') {
-    return inArray(column, (filter.value as (string | number)[]).map((v) => scalar(filter, v)) as never[]);
+    return inArray(column, (filter.value as (string | number)[]).map((v) => scalar(filter, v, target)) as never[]);
   }
-  const value = scalar(filter, filter.value as string | number);
+  const value = scalar(filter, filter.value as string | number, target);
   switch (filter.condition) {
     case '~':
-      return filter.kind === 'text' ? ilike(column, likeText(String(value))) : eq(column, value);
+      // A text search on a column that is not text (a number, a timestamp) searches its text form.
+      if (filter.kind === 'text') return ilike(isTextColumn(target) ? column : (sql`${target}::text` as unknown as PgColumn), likeText(String(value)));
+      return eq(column, value);
     case '>=':
       return gte(column, value);
     case '<=':

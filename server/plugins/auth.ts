@@ -29,14 +29,14 @@ function storeCodesOf(req: FastifyRequest): string[] {
 }
 
 /**
- * The one privilege check, in two steps. Before validation (preValidation) it refuses a call without a session
- * (401) or without the section privilege the endpoint declares (403), so a caller without a token learns nothing
- * about the schema. After validation (preHandler) it checks every store the now well-formed input names: a store
- * the member may not act on is a 403, an unknown store a 400. A multipart form's fields count as input (read by
- * plugins/multipart-form.ts before validation).
+ * The one privilege check, in two steps. Before the body is even parsed (onRequest) it refuses a call without a
+ * session (401) or without the section privilege the endpoint declares (403), so a caller without a token learns
+ * nothing about the schema, not even that its JSON is broken. After validation (preHandler) it checks every store
+ * the now well-formed input names: a store the member may not act on is a 403, an unknown store a 400. A multipart
+ * form's fields count as input (read by plugins/multipart-form.ts before validation).
  */
 export function authHook(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
     if (!def) return;
     if (def.access === 'public') {
