@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { barcodeOutline, cloudUploadOutline, gridOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
+import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -95,6 +95,27 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/sensors/sensor-alarm-history-page')),
     privilege: { section: 'sensor', need: 'read' },
   },
+  {
+    path: '/product',
+    page: lazy(() => import('./features/products/product-store-list-page')),
+    privilege: { section: 'product', need: 'read' },
+    menu: { labelKey: 'products', icon: cubeOutline, group: 'products' },
+  },
+  { path: '/product/list/:storeCode', page: lazy(() => import('./features/products/product-list-page')), privilege: { section: 'product', need: 'read' } },
+  { path: '/product/:storeCode/update/task/list', page: lazy(() => import('./features/products/update-task-pages').then((m) => ({ default: m.UpdateTaskListPage }))), privilege: { section: 'product', need: 'read' } },
+  {
+    path: '/product/:storeCode/:updateId/:taskId/update/task/detail',
+    page: lazy(() => import('./features/products/update-task-pages').then((m) => ({ default: m.UpdateTaskDetailPage }))),
+    privilege: { section: 'product', need: 'read' },
+  },
+  { path: '/product/:companyCode/:storeCode/:prCode/update/history', page: lazy(() => import('./features/products/product-history-page')), privilege: { section: 'product', need: 'read' } },
+  {
+    path: '/task',
+    page: lazy(() => import('./features/tasks/task-list-page')),
+    privilege: { section: 'task', need: 'read' },
+    menu: { labelKey: 'tasks', icon: listOutline, group: 'products' },
+  },
+  { path: '/task/detail/:companyCode/:storeCode/:taskId/:taskType', page: lazy(() => import('./features/tasks/task-detail-page')), privilege: { section: 'task', need: 'read' } },
   {
     path: '/scan',
     page: lazy(() => import('./features/scan/scan-page')),

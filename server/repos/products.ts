@@ -1,10 +1,10 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { wideTable } from '../../src/api/contract/common';
-import { PRODUCT_TABLE, type Product } from '../../src/api/contract/products';
+import { PRODUCT_TABLE, PRODUCT_TAG_TABLE, type Product, type ProductTagRow, type TagTypeInStore } from '../../src/api/contract/products';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
-import { products, tags } from '../db/schema/index';
+import { products, tagTypes, tags } from '../db/schema/index';
 import { ApiError } from '../lib/errors';
 import { queryTable } from '../lib/table-sql';
 import { prInfoText } from './tag-history';
@@ -163,4 +163,69 @@ export async function listProducts(db: Db, storeCode: string, body: Record<strin
       tagType: (types.get(r.prCode) ?? []).sort(),
     })),
   };
+}
+
+// ---- The product screens of console-admin §2 ----
+
+/** Tags showing one product (the product tag list by code), 25 a page in the console. */
+export async function productTagPage(db: Db, storeCode: string, prCode: string, body: Record<string, unknown>): Promise<TablePage<ProductTagRow>> {
+  const [product] = await db.select({ prInfo: products.prInfo }).from(products).where(and(eq(products.storeCode, storeCode), eq(products.prCode, prCode)));
+  if (!product) throw productNotFound();
+  const page = await queryTable<{ barcode: string; layoutId: string | null }, keyof typeof PRODUCT_TAG_TABLE.fields>(
+    db,
+    wideTable(PRODUCT_TAG_TABLE),
+    body,
+    { table: tags, columns: { barcode: tags.barcode, layoutId: tags.layoutId }, uniqueColumn: tags.tagMac, base: [eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)] },
+    { barcode: tags.barcode, layoutId: tags.layoutId },
+  );
+  return { ...page, data: page.data.map((r) => ({ barcode: r.barcode, layoutId: r.layoutId ?? '', prCode, prInfo: product.prInfo })) };
+}
+
+/** How many distinct tags of the store show any of these products (LED and page control). */
+export async function tagsShowing(db: Db, storeCode: string, codes: readonly string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tags)
+    .where(and(eq(tags.storeCode, storeCode), inArray(tags.prCode, [...new Set(codes)])));
+  return row.n;
+}
+
+/**
+ * Delete the listed products that no tag of the store shows; a shown product stays (the console's "remove
+ * unused" never takes a product off a shelf label).
+ */
+export async function removeUnusedProducts(db: Db, storeCode: string, codes: readonly string[]): Promise<number> {
+  const outerStore = sql.raw('"products"."store_code"');
+  const outerCode = sql.raw('"products"."pr_code"');
+  let removed = 0;
+  const unique = [...new Set(codes)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await db
+      .delete(products)
+      .where(
+        and(
+          eq(products.storeCode, storeCode),
+          inArray(products.prCode, unique.slice(i, i + 1000)),
+          sql`not exists (select 1 from ${tags} t where t.store_code = ${outerStore} and t.pr_code = ${outerCode})`,
+        ),
+      )
+      .returning({ prCode: products.prCode });
+    removed += rows.length;
+  }
+  return removed;
+}
+
+/** Every known tag type, flagged in use when a tag of the store has its prefix. */
+export async function tagTypesInStore(db: Db, storeCode: string): Promise<TagTypeInStore[]> {
+  const used = new Set(
+    (await db.selectDistinct({ tagType: tags.tagType }).from(tags).where(eq(tags.storeCode, storeCode))).flatMap((r) => (r.tagType ? [r.tagType.toUpperCase()] : [])),
+  );
+  const rows = await db.select().from(tagTypes).orderBy(tagTypes.prefix);
+  return rows.map((t) => ({ prefix: t.prefix, model: t.model, resolution: t.resolution ?? (t.width && t.height ? `${t.width}x${t.height}` : ''), inUse: used.has(t.prefix) }));
+}
+
+/** Screen size of a tag type prefix, when known. */
+export async function labelSizeOf(db: Db, prefix: string): Promise<{ width: number; height: number } | undefined> {
+  const [t] = await db.select({ width: tagTypes.width, height: tagTypes.height }).from(tagTypes).where(eq(tagTypes.prefix, prefix.toUpperCase()));
+  return t?.width && t.height ? { width: t.width, height: t.height } : undefined;
 }

@@ -10,6 +10,7 @@ import { gatewayConfigRoutes } from './gateway-config';
 import { tagRoutes } from './tags';
 import { plusRoutes } from './plus';
 import { productRoutes } from './products';
+import { taskRoutes } from './tasks';
 import { tagHistoryRoutes } from './tag-history';
 import { sensorRoutes } from './sensors';
 import { fileRoutes } from './files';
@@ -26,6 +27,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   tagRoutes(app, deps);
   plusRoutes(app, deps);
   productRoutes(app, deps);
+  taskRoutes(app, deps);
   tagHistoryRoutes(app, deps);
   sensorRoutes(app, deps);
   fileRoutes(app, deps);

@@ -1,15 +1,93 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeTagType } from '../../src/api/contract/tag-type';
 import { productsEndpoints } from '../../src/api/endpoints/products';
+import { settingsAliasEndpoints } from '../../src/api/endpoints/settings-alias';
 import { tagsEndpoints } from '../../src/api/endpoints/tags';
 import type { AppDeps } from '../deps';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-image';
+import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { withoutNulls } from '../lib/rows';
-import { listProducts, productByCode } from '../repos/products';
+import { productUpdateHistoryPage, updateTaskDetailPage, updateTaskPage } from '../repos/product-history';
+import { applyProductUpdate } from '../repos/product-update';
+import {
+  labelSizeOf, listProducts, productByCode, productTagPage, removeUnusedProducts, tagTypesInStore, tagsShowing,
+} from '../repos/products';
+import { aliasItems } from '../repos/product-aliases';
+import { storeCompanies } from '../repos/stores';
+import { previewData } from '../repos/tag-history';
+import { requireTags } from '../repos/tags';
+import { NO_MATCHING_TAGS } from './tags';
+
+type Body = Record<string, unknown>;
+
+/** Role -1 everywhere; others within their companies (calls that name a company instead of a store). */
+function requireCompany(user: SessionUser, companyCode: string): void {
+  if (!isSuperAdmin(user) && !user.companies.includes(companyCode)) throw forbidden(`Permission denied for company ${companyCode}.`);
+}
 
 export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const companyOf = async (storeCode: string) => (await storeCompanies(db, [storeCode])).get(storeCode)!;
+
   // The assign flow's scan check (declared with the tag calls): the product, or 404 'This product does not exist'.
-  route(app, deps, tagsEndpoints.productByCode, async ({ params }) => withoutNulls(await productByCode(deps.db, params.storeCode, params.prCode)));
+  route(app, deps, tagsEndpoints.productByCode, async ({ params }) => withoutNulls(await productByCode(db, params.storeCode, params.prCode)));
 
   // The product list; the handheld pages through it to refuse unknown products offline (issue 4, item 7).
-  route(app, deps, productsEndpoints.productList, ({ params, body }) => listProducts(deps.db, params.storeCode, body as Record<string, unknown>));
+  route(app, deps, productsEndpoints.productList, ({ params, body }) => listProducts(db, params.storeCode, body as Body));
+
+  route(app, deps, productsEndpoints.productGet, async ({ params }) => {
+    const p = await productByCode(db, params.storeCode, params.prCode);
+    return { ...p, type: p.type ?? '', layoutId: p.layoutId ?? '', nfc: p.nfc ?? '', barcode: p.barcode ?? '' };
+  });
+
+  // Create and update alike (the console asks before overwriting): the update pipeline of product-update.ts.
+  route(app, deps, productsEndpoints.productUpdate, async ({ body }) => {
+    const outcome = await applyProductUpdate(db, { storeCode: body.storeCode, companyCode: await companyOf(body.storeCode), now: new Date() }, body.productList);
+    return { success: true, taskId: outcome.taskId, message: `${outcome.productCount} products, ${outcome.tagCount} tags to update` };
+  });
+
+  route(app, deps, productsEndpoints.productPreview, async ({ body, user }) => {
+    requireCompany(user, body.companyCode);
+    // `<tag prefix>_<layout>`: the prefix chooses the screen size and colours.
+    const prefix = body.layoutId.split('_')[0] ?? '';
+    const size = (prefix && (await labelSizeOf(db, prefix))) || DEFAULT_LABEL_SIZE;
+    return { encodedImage: productLabel(size, { prCode: body.prCode, prInfo: body.prInfo }, decodeTagType(prefix).color).toString('base64') };
+  });
+
+  // LED and page control: the radio carries them, nothing is stored; no tag showing the products is the spec's
+  // "no matching tags", which the console closes on normally.
+  const control = async (storeCode: string, list: { prCode: string }[]) => {
+    const n = await tagsShowing(db, storeCode, list.map((p) => p.prCode));
+    if (!n) throw notFound(NO_MATCHING_TAGS);
+    return { success: true, message: `${n} tags` };
+  };
+  route(app, deps, productsEndpoints.productLed, ({ body }) => control(body.storeCode, body.productList));
+  route(app, deps, productsEndpoints.productPage, ({ body }) => control(body.storeCode, body.productList));
+
+  route(app, deps, productsEndpoints.productRemoveUnused, async ({ body }) => ({ success: true, count: await removeUnusedProducts(db, body.storeCode, body.prCodeList) }));
+
+  route(app, deps, productsEndpoints.productTagList, ({ params, body }) => productTagPage(db, params.storeCode, params.prCode, body as Body));
+  route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) => productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body));
+  route(app, deps, productsEndpoints.productUpdateTaskList, ({ params, body }) => updateTaskPage(db, params.storeCode, body as Body));
+  route(app, deps, productsEndpoints.productUpdateTaskDetail, ({ params, body }) => updateTaskDetailPage(db, params.storeCode, params.updateId, body as Body));
+  route(app, deps, productsEndpoints.tagPrefixList, ({ params }) => tagTypesInStore(db, params.storeCode));
+
+  // Image-based update mode: what the tag shows, drawn at the size of the asked tag type.
+  route(app, deps, productsEndpoints.tagImage, async ({ params, query, reply }) => {
+    const tag = (await requireTags(db, params.storeCode, [params.mac])).get(params.mac)!;
+    const data = await previewData(db, params.storeCode, tag.tagMac);
+    if (!/^[0-9A-Za-z]+$/.test(query.tagType)) throw badRequest('tagType is a tag type code such as 1A.');
+    const size = (await labelSizeOf(db, query.tagType)) ?? data.size ?? DEFAULT_LABEL_SIZE;
+    const png = data.pages[0] ? productLabel(size, data.pages[0], decodeTagType(query.tagType).color) : noProductLabel(size, data.barcode);
+    return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
+  });
+
+  // Alias items label the product info columns and flag the chart fields of the update history. Served here
+  // until the alias settings (issue 15) bring their own routes; reads are open to every member of the company.
+  route(app, deps, settingsAliasEndpoints.aliasConfig, async ({ params, user }) => {
+    requireCompany(user, params.companyCode);
+    return aliasItems(db, params.companyCode);
+  });
 }

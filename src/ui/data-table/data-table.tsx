@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const effective = { ...state, companyCode: props.companyCode };
   const data = useTableData(props.source, effective, props.refreshInterval, props.reloadToken);
   const rows = useMemo(() => data.page?.data ?? [], [data.page]);
+  // Screens that draw the rows on screen elsewhere too (the product update history chart) hear of every page.
+  const onRowsShown = props.onRowsShown;
+  useEffect(() => {
+    if (data.page) onRowsShown?.(rows as Row[]);
+  }, [rows, data.page, onRowsShown]);
   const columnDefs = useMemo(() => toColumnDefs(props.columns), [props.columns]);
 
   // A selection belongs to the rows on screen: a new page, filter or reload starts without one.

@@ -65,6 +65,8 @@ export interface DataTableProps<Row> {
   /** Polling period from the spec's constants; also the way a parent asks for a fresh page (`reloadToken`). */
   refreshInterval?: number;
   reloadToken?: number;
+  /** Hears the rows of every page shown (e.g. a chart of exactly those rows). */
+  onRowsShown?: (rows: readonly Row[]) => void;
   /** Shown when the list is empty; defaults to 'No data to display'. */
   emptyText?: string;
 }

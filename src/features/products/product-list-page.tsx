@@ -1,0 +1,102 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { IonButton } from '@ionic/react';
+import type { Product } from '../../api/contract/products';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type TableAction } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { PRODUCT_PAGE_SIZES, updateTaskListPath } from './product-constants';
+import { useProductColumns } from './product-columns';
+import { ProductControlModal, type ControlKind } from './product-control-modals';
+import { ProductDetailModal } from './product-detail-modal';
+import { ProductFormModal, type ProductFormOpening } from './product-form-modal';
+import { ProductTagListModal } from './product-tag-list-modal';
+import { useProductStore } from './use-product-store';
+import './products.css';
+
+/** /product/list/{storeCode} (console-admin §2): the products of a store with create, update, LED, page control and removal. */
+export default function ProductListPage() {
+  const { t } = useTranslation('products');
+  const { storeCode = '' } = useParams();
+  const session = useSession();
+  const writer = canWrite(session, 'product');
+  const dialogs = useDialogs();
+  const { store, companyCode, alias } = useProductStore(storeCode);
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+  const [form, setForm] = useState<ProductFormOpening>();
+  const [viewed, setViewed] = useState<Product>();
+  const [tagsOf, setTagsOf] = useState<Product>();
+  const [control, setControl] = useState<{ kind: ControlKind; products: Product[] }>();
+  const onEdit = useCallback((product: Product) => setForm({ mode: 'update', product }), []);
+  const columns = useProductColumns({ storeCode, companyCode, alias, writer, onEdit, onView: setViewed, onTags: setTagsOf });
+
+  const actions: TableAction<Product>[] = writer
+    ? [
+        { label: t('actions.led'), needsSelection: true, run: (rows) => setControl({ kind: 'led', products: rows }) },
+        { label: t('actions.page'), needsSelection: true, run: (rows) => setControl({ kind: 'page', products: rows }) },
+        {
+          label: t('actions.removeUnused'),
+          color: 'danger',
+          needsSelection: true,
+          run: async (rows) => {
+            if (!(await dialogs.confirm(t('messages.removeConfirm', { n: rows.length })))) return;
+            try {
+              const answer = await api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } });
+              reload();
+              void dialogs.toast(t('messages.removed', { count: answer.count }), answer.count ? 'success' : 'warning');
+            } catch (error) {
+              await dialogs.error((error as Error).message);
+            }
+          },
+        },
+      ]
+    : [];
+
+  return (
+    <Page
+      title={t('list.title', { store: store?.storeName ?? storeCode })}
+      actions={
+        <>
+          <Link to={updateTaskListPath(storeCode)} className="product-header-link" data-testid="product-update-tasks">
+            {t('list.updateTasks')}
+          </Link>
+          {writer && (
+            <IonButton onClick={() => setForm({ mode: 'create' })} data-testid="product-create-open">
+              {t('actions.create')}
+            </IonButton>
+          )}
+        </>
+      }
+    >
+      <DataTable
+        id="products"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.productList, params: { storeCode } }}
+        rowKey={(p) => p.prCode}
+        pageSizes={PRODUCT_PAGE_SIZES}
+        defaultSort={{ field: 'prCode', dir: 'asc' }}
+        dateRange
+        selectable={writer}
+        actions={actions}
+        reloadToken={reloadToken}
+      />
+      <ProductFormModal
+        storeCode={storeCode}
+        alias={alias}
+        opening={form}
+        onClose={(changed) => {
+          setForm(undefined);
+          if (changed) reload();
+        }}
+      />
+      <ProductDetailModal companyCode={companyCode ?? ''} alias={alias} product={viewed} onClose={() => setViewed(undefined)} />
+      <ProductControlModal storeCode={storeCode} control={control} onClose={() => setControl(undefined)} />
+      <ProductTagListModal storeCode={storeCode} alias={alias} product={tagsOf} onClose={() => setTagsOf(undefined)} />
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { StoreProductRow, StoreStatusRow } from '../../api/contract/status';
+import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
+import { endpoints } from '../../api/endpoints';
+import { useCompanySelection } from '../../app/company-selection';
+import { hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { useStoreList } from '../store/use-store-status';
+import { PRODUCT_PAGE_SIZES, productListPath } from './product-constants';
+
+/** The map: every store in the side list, those with a position as markers; the popup opens the product list. */
+function ProductStoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
+  const { t } = useTranslation('products');
+  const items = useMemo<MapListItem[]>(
+    () =>
+      stores.map((s) => ({
+        id: s.storeCode,
+        label: storeMapLabel(s),
+        status: s.status,
+        marker: storeMarker(
+          s,
+          <div data-testid="product-map-popup">
+            <strong>{storeMapLabel(s)}</strong>
+            <Link to={productListPath(s.storeCode)}>{t('stores.open')}</Link>
+          </div>,
+        ),
+      })),
+    [stores, t],
+  );
+  return <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('stores.list')} statusLabel={(status) => status} testId="product-map" />;
+}
+
+/** /product (console-admin §2): the member's stores with their product counts, as a table or on a map. */
+export default function ProductStoreListPage() {
+  const { t } = useTranslation('products');
+  const navigate = useNavigate();
+  const session = useSession();
+  const several = hasSeveralCompanies(session);
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('viewType') === 'map' ? 'map' : 'table';
+  const company = useCompanySelection();
+  const list = useStoreList(view === 'map' ? company : undefined);
+  const columns = useMemo(() => {
+    const all: (Column<StoreProductRow> | false)[] = [
+      { field: 'storeName', label: t('stores.storeName'), filter: 'text', primary: true },
+      { field: 'storeCode', label: t('stores.storeCode'), filter: 'text' },
+      several && { field: 'companyName', label: t('stores.companyName'), filter: 'text' },
+      { field: 'status', label: t('stores.status'), render: (r) => <HealthBadge status={r.status} /> },
+      { field: 'total', label: t('stores.total'), filter: 'number' },
+      { field: 'todayUpdated', label: t('stores.todayUpdated'), filter: 'number' },
+      { field: 'updatedAt', label: t('stores.updatedAt'), sortable: false, render: (r) => formatDateTime(r.updatedAt) },
+    ];
+    return all.filter((c): c is Column<StoreProductRow> => Boolean(c));
+  }, [t, several]);
+
+  return (
+    <Page
+      title={t('stores.title')}
+      subheader={
+        <IonToolbar>
+          <IonSegment value={view} onIonChange={(e) => setSearch({ viewType: e.detail.value === 'map' ? 'map' : 'table' }, { replace: true })} data-testid="product-view">
+            <IonSegmentButton value="table">
+              <IonLabel>{t('stores.table')}</IonLabel>
+            </IonSegmentButton>
+            <IonSegmentButton value="map">
+              <IonLabel>{t('stores.map')}</IonLabel>
+            </IonSegmentButton>
+          </IonSegment>
+        </IonToolbar>
+      }
+    >
+      {view === 'table' ? (
+        <DataTable
+          id="product-stores"
+          columns={columns}
+          source={{ kind: 'server', endpoint: endpoints.statusPaginationProduct }}
+          rowKey={(r) => r.storeCode}
+          pageSizes={PRODUCT_PAGE_SIZES}
+          companyCode={company}
+          onRowClick={(r) => navigate(productListPath(r.storeCode))}
+        />
+      ) : (
+        <ProductStoreMap stores={list.data ?? []} />
+      )}
+    </Page>
+  );
+}

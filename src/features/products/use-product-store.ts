@@ -1,0 +1,19 @@
+import type { AliasItem } from '../../api/contract/settings-alias';
+import { endpoints } from '../../api/endpoints';
+import { useCall } from '../../app/api';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
+
+/**
+ * The store of a product screen (its name and company) and the company's alias items, which name the product
+ * info slots and flag the chart fields. A failed load logs out (console-admin §6).
+ */
+export function useProductStore(storeCode: string) {
+  const store = useCall(endpoints.statusStore, { params: { storeCode } });
+  useLogoutOnLoadFailure(store.error);
+  const companyCode = store.data?.companyCode;
+  const alias = useCall(endpoints.aliasConfig, companyCode ? { params: { companyCode } } : null);
+  return { store: store.data, companyCode, alias: alias.data ?? [] };
+}
+
+/** The label of an info slot: its alias name, else its number. */
+export const slotLabel = (alias: readonly AliasItem[], index: number) => alias.find((a) => a.index === index)?.name ?? `#${index + 1}`;

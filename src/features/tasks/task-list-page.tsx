@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { IonButton } from '@ionic/react';
+import type { Task } from '../../api/contract/tasks';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useCompanySelection } from '../../app/company-selection';
+import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, taskDetailPath } from './task-constants';
+import { TaskGraphModal } from './task-graph-modal';
+import { TaskProgress } from './task-progress';
+import './tasks.css';
+
+/**
+ * /task (console-admin §2, §4): the tasks of the member's stores with progress; detail, graph, refresh (roles -1
+ * and 0, unfinished tasks) and revert (product update tasks, task write).
+ */
+export default function TaskListPage() {
+  const { t } = useTranslation('tasks');
+  const session = useSession();
+  const several = hasSeveralCompanies(session);
+  const privileged = isPrivilegedRole(session?.role_id);
+  const writer = canWrite(session, 'task');
+  const company = useCompanySelection();
+  const dialogs = useDialogs();
+  const [graphOf, setGraphOf] = useState<Task>();
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+
+  const act = useCallback(
+    async (work: () => Promise<unknown>, done: string, confirm?: string) => {
+      if (confirm && !(await dialogs.confirm(confirm))) return;
+      try {
+        await work();
+        reload();
+        void dialogs.toast(done, 'success');
+      } catch (error) {
+        await dialogs.error((error as Error).message);
+      }
+    },
+    [dialogs, reload],
+  );
+
+  const columns = useMemo(() => {
+    const all: (Column<Task> | false)[] = [
+      { field: 'taskId', label: t('columns.taskId'), filter: 'text', primary: true },
+      several && { field: 'companyCode', label: t('columns.company'), filter: 'text', render: (r) => r.companyName },
+      { field: 'storeName', label: t('columns.store'), filter: 'text' },
+      { field: 'taskType', label: t('columns.taskType'), filter: 'enum', options: ['UPDATE', 'LAYOUT', 'ASSIGN', 'DEASSIGN', 'REASSIGN'].map((v) => ({ value: v, label: v })) },
+      { field: 'progress', label: t('columns.progress'), filter: 'number', render: (r) => <TaskProgress task={r} /> },
+      { field: 'startTime', label: t('columns.startTime'), render: (r) => formatDateTime(r.startTime) },
+      { field: 'endTime', label: t('columns.endTime'), render: (r) => (r.endTime ? formatDateTime(r.endTime) : t('inProgress')) },
+      {
+        field: 'actions',
+        label: t('columns.actions'),
+        sortable: false,
+        render: (r) => (
+          <span className="task-actions" onClick={(e) => e.stopPropagation()}>
+            <Link to={taskDetailPath(r.companyCode, r.storeCode, r.taskId, r.taskType)} data-testid={`task-detail-${r.taskId}`}>
+              {t('actions.detail')}
+            </Link>
+            <IonButton size="small" fill="outline" onClick={() => setGraphOf(r)} data-testid={`task-graph-${r.taskId}`}>
+              {t('actions.graph')}
+            </IonButton>
+            {privileged && canRefresh(r) && (
+              <IonButton
+                size="small"
+                onClick={() => void act(() => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }), t('messages.refreshed', { task: r.taskId }))}
+                data-testid={`task-refresh-${r.taskId}`}
+              >
+                {t('actions.refresh')}
+              </IonButton>
+            )}
+            {writer && r.taskType === 'UPDATE' && (
+              <IonButton
+                size="small"
+                color="medium"
+                onClick={() => void act(() => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }), t('messages.reverted', { task: r.taskId }), t('messages.revertConfirm', { task: r.taskId }))}
+                data-testid={`task-revert-${r.taskId}`}
+              >
+                {t('actions.revert')}
+              </IonButton>
+            )}
+          </span>
+        ),
+      },
+    ];
+    return all.filter((c): c is Column<Task> => Boolean(c));
+  }, [t, several, privileged, writer, act]);
+
+  return (
+    <Page title={t('list.title')}>
+      <DataTable
+        id="tasks"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.taskList }}
+        rowKey={(r) => `${r.storeCode}/${r.taskId}`}
+        pageSizes={TASK_PAGE_SIZES}
+        companyCode={company}
+        defaultSort={{ field: 'startTime', dir: 'desc' }}
+        dateRange
+        reloadToken={reloadToken}
+      />
+      <TaskGraphModal task={graphOf} onClose={() => setGraphOf(undefined)} />
+    </Page>
+  );
+}
