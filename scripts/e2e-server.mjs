@@ -18,8 +18,9 @@ const LIVE_TAG_STORE = 'PAR001';
 const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags', SIM_TAG_STORES: LIVE_TAG_STORE };
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  // Every e2e login comes from one address: the per-address login limit would throttle the suite itself.
-  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, ...sim, HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000' },
+  // Every e2e login comes from one address: the per-address login limit would throttle the suite itself. The
+  // runner plays the reverse proxy (TRUST_PROXY): the auth suite gives each test its own X-Forwarded-For address.
+  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, ...sim, HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1,::1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

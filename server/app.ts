@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names (off by default): req.ip is the real client address.
+    trustProxy: deps.config.trustProxy as FastifyServerOptions['trustProxy'],
   });
   const ajv = validators();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));

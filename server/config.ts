@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Runtime settings of the reference server, all from the environment (README: Configuration). */
@@ -20,8 +22,38 @@ export interface ServerConfig {
   apiBase: string;
   pushUrl?: string;
   tileUrl: string;
-  /** Login, signup and forgot-password calls per minute per address; account lockout applies regardless. */
+  /** Login, signup and forgot-password calls per minute per address; the login throttles apply regardless. */
   loginRateLimit: number;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For to believe. false (the default): none — the client address is the TCP peer,
+   * so a forged header cannot escape the rate limits or falsify the login history. A hop count, or the addresses/
+   * CIDRs of the reverse proxies in front of the server, when there are such proxies.
+   */
+  trustProxy: false | number | string[];
+  /** HASH_CONCURRENCY: password hashes run at once (each scrypt takes 128 MiB and a CPU); the rest queue. */
+  hashConcurrency: number;
+}
+
+/** TRUST_PROXY: unset/false/off → false; a whole number → hop count; otherwise a comma-separated address/CIDR list. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (!text || /^(false|off|0|no)$/i.test(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  // Trusting every sender would make X-Forwarded-For the client's to choose — the hole this setting closes.
+  if (/^(true|on|yes|\*)$/i.test(text)) throw new Error('TRUST_PROXY must name the proxies (addresses or CIDRs) or a hop count, not "true"');
+  const entries = list(text) ?? [];
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    if (!family || !bitsOk || extra !== undefined) throw new Error(`TRUST_PROXY: "${entry}" is not an address or CIDR`);
+  }
+  return entries;
+}
+
+/** Half the cores (one on a 2-core machine, at most 8): logins queue, and other calls always keep a CPU. */
+export function defaultHashConcurrency(cpus = availableParallelism()): number {
+  return Math.max(1, Math.min(8, Math.floor(cpus / 2)));
 }
 
 /** A comma-separated list, or undefined when unset or empty. */
@@ -58,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // OpenStreetMap-style default (NOTES.md 7); the map falls back to a packaged outline when it is unreachable.
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 30, 'LOGIN_RATE_LIMIT'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, defaultHashConcurrency(), 'HASH_CONCURRENCY')),
   };
 }

@@ -1,3 +1,4 @@
+import { restartWithThreadPool } from './threadpool';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { vacuumAnalyze } from './db/maintenance';
@@ -6,22 +7,28 @@ import { PushHub } from './push/hub';
 import { startPushServer } from './push/socket';
 import { seedIfEmpty, DEMO_LOGINS } from './seed/index';
 import { startSimulator } from './sim/index';
+import { configureHashing } from './lib/password';
+
+// Without UV_THREADPOOL_SIZE in its environment, this process only waits for a copy of itself that has it.
+if (!restartWithThreadPool()) await start();
 
 // config → database (migrations) → demo data when empty → API → push → simulator → listen.
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedIfEmpty(database.db, { seed: config.seed });
-const deps = { db: database.db, config, push: new PushHub() };
-const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
-const push = await startPushServer(deps, config.pushPort, config.host);
-const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores };
-const sim = config.sim === 'on' ? startSimulator(deps, simOptions) : undefined;
-await app.listen({ port: config.port, host: config.host });
-// PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.
-const maintenance = database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
+async function start() {
+  const config = loadConfig();
+  configureHashing({ concurrency: config.hashConcurrency });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = await seedIfEmpty(database.db, { seed: config.seed });
+  const deps = { db: database.db, config, push: new PushHub() };
+  const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
+  const push = await startPushServer(deps, config.pushPort, config.host);
+  const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores };
+  const sim = config.sim === 'on' ? startSimulator(deps, simOptions) : undefined;
+  await app.listen({ port: config.port, host: config.host });
+  // PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.
+  const maintenance = database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
 
-const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-console.log(`
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`
 Shelfpad reference ESL server
   console   http://localhost:${config.port}/
   API       http://localhost:${config.port}${config.apiBase}
@@ -33,13 +40,14 @@ Demo logins:
 ${DEMO_LOGINS.map((m) => `  ${m.email.padEnd(34)} ${m.password.padEnd(16)} ${m.role}`).join('\n')}
 `);
 
-async function shutdown() {
-  sim?.stop();
-  clearInterval(maintenance);
-  await app.close();
-  await push.close();
-  await database.close();
-  process.exit(0);
+  async function shutdown() {
+    sim?.stop();
+    clearInterval(maintenance);
+    await app.close();
+    await push.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+import { defaultHashConcurrency } from '../config';
 
 /*
  * scrypt at the OWASP Password Storage Cheat Sheet parameters: N=2^17, r=8, p=1 (128 MiB of memory per hash).
@@ -10,10 +11,45 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
 
+/*
+ * Each hash holds a libuv thread and a CPU for a few hundred milliseconds. Unbounded, 60 parallel logins took every
+ * thread of the pool (file reads waited behind them: 9 s for a download) and every core. So at most `limit` hashes
+ * run at once and the rest wait their turn in order; UV_THREADPOOL_SIZE leaves threads beyond them (server/threadpool.ts).
+ */
+let limit = defaultHashConcurrency();
+let running = 0;
+let started = 0;
+const waiting: (() => void)[] = [];
+
+export function configureHashing(opts: { concurrency: number }): void {
+  limit = Math.max(1, Math.floor(opts.concurrency));
+}
+
+/** What the hash queue holds now (tests and the bench read it). */
+export function hashQueue(): { limit: number; running: number; waiting: number; started: number } {
+  return { limit, running, waiting: waiting.length, started };
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < limit) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the releasing hash hands its slot over
+  started++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, n = N, r = R, p = P): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 /** Encoded as `scrypt$N$r$p$salt$hash` so that stronger parameters can be introduced without a migration. */
@@ -30,10 +66,39 @@ export async function verifyPassword(password: string, encoded: string): Promise
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** 'Your password is too weak.': shorter than 8, or fewer than three of lower, upper, digit, symbol. */
-export function isWeakPassword(password: string): boolean {
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  return password.length < 8 || classes < 3;
+export interface PasswordRules {
+  minLength: number;
+  minClasses: number;
+}
+/** The password_policy row's defaults (server/db/schema/auth.ts). */
+export const DEFAULT_PASSWORD_RULES: PasswordRules = { minLength: 8, minClasses: 3 };
+/** Longer than anyone types; it bounds the work of one hash request. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+const characterClasses = (password: string) => [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+
+/** 'Your password is too weak.': shorter than the policy's length, or fewer of lower, upper, digit, symbol than it asks. */
+export function isWeakPassword(password: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): boolean {
+  return [...password].length < rules.minLength || characterClasses(password) < rules.minClasses;
+}
+
+/** Console-core §8 quotes 'Your password is too weak.'; the rest says what the policy asks, so the user can fix it. */
+export function weakPasswordMessage(rules: PasswordRules = DEFAULT_PASSWORD_RULES): string {
+  return `Your password is too weak. Use at least ${rules.minLength} characters and ${rules.minClasses} of: lower case, upper case, digits, symbols.`;
+}
+
+/**
+ * The server's password rule for every password it stores (signup, own change, a member set by an administrator):
+ * the policy's length and character classes, at most PASSWORD_MAX_LENGTH, and not the account's own e-mail.
+ * Answers the problem as a message, or undefined when the password may be stored.
+ */
+export function passwordProblem(password: string, email: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): string | undefined {
+  if ([...password].length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  const local = email.toLowerCase().split('@')[0];
+  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) return 'The password must not contain the e-mail address.';
+  if (isWeakPassword(password, rules)) return weakPasswordMessage(rules);
+  return undefined;
 }
 
 /** 256-bit session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointDef } from '../../src/api/endpoints/define';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { assertEndpointOwner } from '../lib/ownership';
 import { can, canAccessStore, isPrivileged, isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { tokenHash } from '../lib/password';
 import { findSessionUser } from '../repos/sessions';
@@ -52,6 +53,7 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
       if (access.superOnly && !isSuperAdmin(user)) throw forbidden('Only the super administrator may do this.');
       if (access.privilegedOnly && !isPrivileged(user)) throw forbidden('Only administrators may do this.');
       if (!can(user, access.section, access.need)) throw forbidden(`Permission denied: ${access.section} ${access.need}.`);
+      assertEndpointOwner(user, access);
     }
   });
   app.addHook('preHandler', async (req) => {

@@ -117,30 +117,44 @@ export async function storesOfGateways(db: Db, macs: string[]): Promise<{ gwMac:
     .where(inArray(gateways.gwMac, macs));
 }
 
-/** Upserts rows already normalised and de-duplicated by gwMac; answers how many were written. */
-export async function upsertPredefined(db: Db, rows: PredefinedRow[], now = new Date()): Promise<number> {
+/** Predefined rows that already exist for the named MACs, with the store (and company) they were imported for. */
+export async function predefinedOwners(db: Db, macs: string[]): Promise<{ gwMac: string; storeCode: string | null; companyCode: string | null }[]> {
+  if (!macs.length) return [];
+  return db
+    .select({ gwMac: predefinedGateways.gwMac, storeCode: predefinedGateways.storeCode, companyCode: stores.companyCode })
+    .from(predefinedGateways)
+    .leftJoin(stores, eq(stores.storeCode, predefinedGateways.storeCode))
+    .where(inArray(predefinedGateways.gwMac, macs));
+}
+
+/**
+ * Upserts rows already normalised and de-duplicated by gwMac for one store (null: system wide); answers how many
+ * were written. The caller has checked that it may overwrite every existing row it names.
+ */
+export async function upsertPredefined(db: Db, storeCode: string | null, rows: PredefinedRow[], now = new Date()): Promise<number> {
   if (!rows.length) return 0;
   const written = await db
     .insert(predefinedGateways)
-    .values(rows.map((r) => ({ gwMac: r.gwMac, dataChannel: r.dataChannel, eventChannel: r.eventChannel, createdAt: now, updatedAt: now })))
+    .values(rows.map((r) => ({ gwMac: r.gwMac, storeCode, dataChannel: r.dataChannel, eventChannel: r.eventChannel, createdAt: now, updatedAt: now })))
     .onConflictDoUpdate({
       target: predefinedGateways.gwMac,
-      set: { dataChannel: sql`excluded.data_channel`, eventChannel: sql`excluded.event_channel`, updatedAt: now },
+      set: { storeCode, dataChannel: sql`excluded.data_channel`, eventChannel: sql`excluded.event_channel`, updatedAt: now },
     })
     .returning({ gwMac: predefinedGateways.gwMac });
   return written.length;
 }
 
-export async function getChannelMap(db: Db): Promise<ChannelMap> {
-  const rows = await db.select().from(gatewayChannels).orderBy(asc(gatewayChannels.gwIndex));
+/** The store's own gwIndex → channel map. */
+export async function getChannelMap(db: Db, storeCode: string): Promise<ChannelMap> {
+  const rows = await db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, storeCode)).orderBy(asc(gatewayChannels.gwIndex));
   return Object.fromEntries(rows.map((r) => [String(r.gwIndex), { dataChannel: r.dataChannel, eventChannel: r.eventChannel }]));
 }
 
-/** The saved map replaces the stored one as a whole, in one transaction. */
-export async function replaceChannelMap(db: Db, map: ChannelMap, now = new Date()): Promise<void> {
+/** The saved map replaces the store's stored one as a whole, in one transaction; other stores keep theirs. */
+export async function replaceChannelMap(db: Db, storeCode: string, map: ChannelMap, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(gatewayChannels);
-    const rows = Object.entries(map).map(([gwIndex, c]) => ({ gwIndex: Number(gwIndex), dataChannel: c.dataChannel, eventChannel: c.eventChannel, updatedAt: now }));
+    await tx.delete(gatewayChannels).where(eq(gatewayChannels.storeCode, storeCode));
+    const rows = Object.entries(map).map(([gwIndex, c]) => ({ storeCode, gwIndex: Number(gwIndex), dataChannel: c.dataChannel, eventChannel: c.eventChannel, updatedAt: now }));
     if (rows.length) await tx.insert(gatewayChannels).values(rows);
   });
 }

@@ -25,24 +25,6 @@ export async function memberExists(db: Db, email: string): Promise<boolean> {
   return row.n > 0;
 }
 
-/** Count one more failed login; lock the account for `lockMinutes` once the policy's limit is reached. */
-export async function recordFailedLogin(db: Db, email: string, policy: PasswordPolicy, now = new Date()): Promise<{ locked: boolean }> {
-  const [row] = await db
-    .update(members)
-    .set({
-      failedLogins: sql`${members.failedLogins} + 1`,
-      locked: sql`${members.failedLogins} + 1 >= ${policy.maxFailedLogins}`,
-      lockedUntil: sql`case when ${members.failedLogins} + 1 >= ${policy.maxFailedLogins} then ${new Date(now.getTime() + policy.lockMinutes * 60_000)}::timestamptz else null end`,
-    })
-    .where(eq(members.email, email))
-    .returning({ locked: members.locked });
-  return { locked: row?.locked ?? false };
-}
-
-export async function clearFailedLogins(db: Db, email: string): Promise<void> {
-  await db.update(members).set({ failedLogins: 0, locked: false, lockedUntil: null }).where(eq(members.email, email));
-}
-
 export async function addLoginHistory(db: Db, entry: { email: string; ip?: string; type: 0 | 1; success: boolean; locked?: boolean }): Promise<void> {
   await db.insert(loginHistory).values({ ...entry, locked: entry.locked ?? false });
 }
@@ -73,8 +55,10 @@ export async function roleOf(db: Db, roleId: number) {
   return row;
 }
 
-export async function createMember(db: Db, values: typeof members.$inferInsert): Promise<void> {
-  await db.insert(members).values(values);
+/** Insert the member unless the e-mail is taken (then nothing changes); answers whether it was created. */
+export async function createMemberIfNew(db: Db, values: typeof members.$inferInsert): Promise<boolean> {
+  const created = await db.insert(members).values(values).onConflictDoNothing({ target: members.email }).returning({ email: members.email });
+  return created.length > 0;
 }
 
 /** Self-signed-up members get a role without privileges until an administrator assigns one. */

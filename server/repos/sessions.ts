@@ -32,7 +32,9 @@ export async function findSessionUser(db: Db, tokenHash: string, email: string, 
     .innerJoin(members, eq(members.email, sessions.email))
     .innerJoin(roles, eq(roles.roleId, members.roleId))
     .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.email, email), gt(sessions.expiresAt, now)));
-  if (!row || row.member.locked) return undefined;
+  // An administrator's lock ends the member's sessions too; failed logins never lock (repos/login-throttle.ts).
+  const { locked, lockedUntil } = row?.member ?? {};
+  if (!row || (locked && (!lockedUntil || lockedUntil > now))) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

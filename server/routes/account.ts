@@ -3,7 +3,8 @@ import { membersEndpoints } from '../../src/api/endpoints/members';
 import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { hashPassword, isWeakPassword, verifyPassword } from '../lib/password';
+import { hashPassword, passwordProblem, verifyPassword } from '../lib/password';
+import { getPasswordPolicy } from '../repos/members';
 import { route } from '../lib/route';
 import { accountOf, changePassword, createDefaultCompany, loginHistoryPage, passwordHashOf, updateAccount } from '../repos/account';
 
@@ -47,10 +48,9 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
       const hash = await passwordHashOf(db, user.email);
       if (!hash || !(await verifyPassword(body.password, hash))) throw badRequest(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');
       if (body.newPassword === body.password) throw badRequest(SAME_PASSWORD, 'SAME_PASSWORD');
-      await changePassword(db, user.email, user.tokenHash, {
-        passwordHash: await hashPassword(body.newPassword),
-        weakPwd: isWeakPassword(body.newPassword),
-      });
+      const problem = passwordProblem(body.newPassword, user.email, await getPasswordPolicy(db));
+      if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
+      await changePassword(db, user.email, user.tokenHash, { passwordHash: await hashPassword(body.newPassword), weakPwd: false });
       // 'password' tells the console to log out (console-core §2 Login).
       return { success: true, result: 'password' as const };
     },

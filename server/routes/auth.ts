@@ -3,26 +3,25 @@ import { authEndpoints } from '../../src/api/endpoints/auth';
 import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest } from '../lib/errors';
-import { hashPassword, isWeakPassword, newToken, tokenHash, verifyPassword } from '../lib/password';
+import { hashPassword, isWeakPassword, newToken, passwordProblem, tokenHash, verifyPassword } from '../lib/password';
 import { isPrivileged, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { sessionFromHeaders } from '../plugins/auth';
 import {
   addLoginHistory,
-  clearFailedLogins,
   companyCount,
   companyInfoOf,
-  createMember,
+  createMemberIfNew,
   findMember,
   getPasswordPolicy,
   memberExists,
   ensureSignupRole,
   roleOf,
-  recordFailedLogin,
   storeCodesOf,
   type MemberRow,
   type PasswordPolicy,
 } from '../repos/members';
+import { checkLoginThrottle, clearPairFailures, recordLoginFailure } from '../repos/login-throttle';
 import { createSession, deleteSession } from '../repos/sessions';
 import { getSystemConfig } from '../repos/system-config';
 import { raiseSystemAlarm } from '../repos/alarms';
@@ -36,7 +35,14 @@ const DAY_MS = 86_400_000;
 /** A verify against this keeps unknown e-mails as slow as known ones, so timing does not reveal accounts. */
 let dummyHash: Promise<string> | undefined;
 
+/* Server messages the spec does not quote (console-core §8 "exact server message texts: not shown"). */
+export const LOGIN_THROTTLED = 'Too many failed logins from this address. Please wait and try again.';
+export const SIGNUP_RECEIVED = 'Sign-up received. If the e-mail can be registered, you can now sign in with it.';
+
 const lockedError = () => new ApiError(423, 'ACCOUNT_LOCKED', ACCOUNT_LOCKED_DETAIL);
+const throttledError = () => new ApiError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED);
+/** An administrator's lock, possibly with an end (lockedUntil). */
+const isLocked = (member: MemberRow, now: Date) => member.locked && (!member.lockedUntil || member.lockedUntil > now);
 const authFailure = () => new ApiError(401, 'AUTH_FAILURE', AUTH_FAILURE);
 
 function expiry(member: MemberRow, policy: PasswordPolicy, now: Date) {
@@ -69,31 +75,35 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
     app,
     deps,
     authEndpoints.authLogin,
-    async ({ body, req }) => {
+    async ({ body, req, reply }) => {
       const email = body.email.trim().toLowerCase();
       const now = new Date();
       const policy = await getPasswordPolicy(db);
+      // req.ip is the TCP peer unless TRUST_PROXY names the proxy in front (server/config.ts).
+      const throttle = await checkLoginThrottle(db, email, req.ip, policy, now);
+      if (!throttle.allowed) {
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false });
+        reply.header('retry-after', String(throttle.retryAfterS));
+        throw throttledError();
+      }
       const member = await findMember(db, email);
+      const failed = async () => {
+        const { accountSlowed } = await recordLoginFailure(db, email, req.ip, policy, now);
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false });
+        if (accountSlowed && member) await raiseSystemAlarm(db, { type: 'ACCOUNT_LOCKED', location: 'SYSTEM', data: { email, throttled: true } });
+        return authFailure();
+      };
       if (!member) {
         await verifyPassword(body.password, await (dummyHash ??= hashPassword('not-a-real-password')));
-        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false });
-        throw authFailure();
+        throw await failed();
       }
-      const stillLocked = member.locked && (!member.lockedUntil || member.lockedUntil > now);
-      if (stillLocked) {
+      // Only an administrator locks an account (console-core §8 'locked account'); failed logins throttle instead.
+      if (isLocked(member, now)) {
         await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked: true });
         throw lockedError();
       }
-      if (!(await verifyPassword(body.password, member.passwordHash))) {
-        const { locked } = await recordFailedLogin(db, email, policy, now);
-        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked });
-        if (locked) {
-          await raiseSystemAlarm(db, { type: 'ACCOUNT_LOCKED', location: 'SYSTEM', data: { email } });
-          throw lockedError();
-        }
-        throw authFailure();
-      }
-      await clearFailedLogins(db, email);
+      if (!(await verifyPassword(body.password, member.passwordHash))) throw await failed();
+      await clearPairFailures(db, email, req.ip);
       const token = newToken();
       await createSession(db, tokenHash(token), email, now);
       await addLoginHistory(db, { email, ip: req.ip, type: 0, success: true });
@@ -103,7 +113,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
         ...info,
         accessToken: token,
         // Judged on the password as typed: the stored hash cannot tell how strong it was.
-        weakPwd: member.weakPwd || isWeakPassword(body.password),
+        weakPwd: member.weakPwd || isWeakPassword(body.password, policy),
         expireSoon: expireSoon && !expired,
         forceChange: member.forceChange || expired,
         // A super administrator on a system without companies must create the default company first.
@@ -135,17 +145,23 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
     authEndpoints.authSignup,
     async ({ body }) => {
       const email = body.email.trim().toLowerCase();
-      if (await memberExists(db, email)) throw badRequest('This e-mail is already registered.', 'EMAIL_TAKEN');
+      const policy = await getPasswordPolicy(db);
+      const problem = passwordProblem(body.password, email, policy);
+      if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
+      // Hashed before looking the e-mail up: a taken (or locked) e-mail costs the same time as a new one.
+      const passwordHash = await hashPassword(body.password);
       // Self sign-up creates an account without companies or privileges: an administrator grants them later.
-      await createMember(db, {
+      await createMemberIfNew(db, {
         email,
         name: body.name.trim(),
         mobile: body.mobile.trim(),
-        passwordHash: await hashPassword(body.password),
+        passwordHash,
         roleId: await ensureSignupRole(db),
-        weakPwd: isWeakPassword(body.password),
+        weakPwd: false,
       });
-      return { success: true };
+      // A taken (or locked) e-mail gets the same answer as a new one and its account is left as it was, so signup
+      // cannot tell anyone which accounts exist.
+      return { success: true, message: SIGNUP_RECEIVED };
     },
     { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
   );

@@ -4,12 +4,13 @@ import type { ChannelEntry, PredefinedRow } from '../../src/api/contract/gateway
 import { gatewaysEndpoints } from '../../src/api/endpoints/gateways';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { badRequest, forbidden, notFound } from '../lib/errors';
-import { canAccessStore, type SessionUser } from '../lib/privileges';
+import { badRequest, notFound } from '../lib/errors';
+import { SYSTEM, assertMayTouch, storeOwner } from '../lib/ownership';
+import type { SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import {
-  deleteGateway, findGateway, getChannelMap, normalizeMac, recordReboot, replaceChannelMap, storeOutband, storesOfGateways,
-  upsertPredefined, type GatewayRef,
+  deleteGateway, findGateway, getChannelMap, normalizeMac, predefinedOwners, recordReboot, replaceChannelMap, storeOutband,
+  storesOfGateways, upsertPredefined, type GatewayRef,
 } from '../repos/gateways';
 
 /** Message of console-core §8, used exactly. */
@@ -17,13 +18,13 @@ export const GW_REBOOT_FAILED = 'GW reboot failed.';
 export const GW_REBOOT_OK = 'GW will restart soon.';
 
 /**
- * A gateway named by gwMac alone: the auth hook cannot see its store, so the store rule is applied here
+ * A gateway named by gwMac alone: the auth hook cannot see its store, so its owner is resolved here
  * (unknown → 404, another member's store → 403).
  */
 export async function gatewayOf(db: Db, user: SessionUser, gwMac: string): Promise<GatewayRef> {
   const gw = await findGateway(db, gwMac);
   if (!gw) throw notFound(`Unknown gateway: ${gwMac}`);
-  if (!canAccessStore(user, gw.storeCode, gw.companyCode)) throw forbidden(`Permission denied for store ${gw.storeCode}.`);
+  assertMayTouch(user, storeOwner(gw.storeCode, gw.companyCode), 'read', `store ${gw.storeCode}`);
   return gw;
 }
 
@@ -50,6 +51,8 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // All rows are checked before any is stored: one bad row refuses the whole file.
   route(app, deps, gatewaysEndpoints.gatewayPredefined, async ({ body, user }) => {
+    // Rows without a store are system wide (DESIGN.md §3): only role -1 may write those.
+    if (!body.storeCode) assertMayTouch(user, SYSTEM, 'write', 'predefined gateways without a store');
     const max = await channelLimit(db, body.storeCode);
     const rows = new Map<string, PredefinedRow>();
     body.data.forEach((row, i) => {
@@ -59,13 +62,20 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
       // A MAC listed twice keeps its last row, as a file read top to bottom would.
       rows.set(gwMac, { gwMac, dataChannel: row.dataChannel, eventChannel: row.eventChannel });
     });
-    for (const gw of await storesOfGateways(db, [...rows.keys()])) {
-      if (!canAccessStore(user, gw.storeCode, gw.companyCode)) throw forbidden(`Permission denied for gateway ${gw.gwMac}.`);
+    const macs = [...rows.keys()];
+    // A MAC that is already another store's gateway, or another store's predefined row, is not the caller's to set.
+    for (const gw of await storesOfGateways(db, macs)) {
+      assertMayTouch(user, storeOwner(gw.storeCode, gw.companyCode), 'write', `gateway ${gw.gwMac}`);
     }
-    return { updated: await upsertPredefined(db, [...rows.values()]) };
+    for (const row of await predefinedOwners(db, macs)) {
+      const owner = row.storeCode && row.companyCode ? storeOwner(row.storeCode, row.companyCode) : SYSTEM;
+      assertMayTouch(user, owner, 'write', `gateway ${row.gwMac}`);
+    }
+    return { updated: await upsertPredefined(db, body.storeCode ?? null, [...rows.values()]) };
   });
 
-  route(app, deps, gatewaysEndpoints.gatewayChannelGet, async ({ query }) => ({ storeCode: query.storeCode, channelMap: await getChannelMap(db) }));
+  // Each store has its own channel map; the auth hook has checked the storeCode the call carries.
+  route(app, deps, gatewaysEndpoints.gatewayChannelGet, async ({ query }) => ({ storeCode: query.storeCode, channelMap: await getChannelMap(db, query.storeCode) }));
 
   route(app, deps, gatewaysEndpoints.gatewayChannelSave, async ({ body }) => {
     const max = await channelLimit(db, body.storeCode);
@@ -76,7 +86,7 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
       seen.add(gwIndex);
       checkChannels(entry, max, `GW index ${gwIndex}`);
     }
-    await replaceChannelMap(db, body.channelMap);
+    await replaceChannelMap(db, body.storeCode, body.channelMap);
     return { success: true };
   });
 

@@ -130,17 +130,18 @@ export async function seedGateways(
   }
   await insertRows(db, gateways, rows);
   await seedGatewayHistory(db, rng, now, rows);
-  await insertRows(db, gatewayChannels, [
-    { gwIndex: 0, dataChannel: 11, eventChannel: 26 },
-    { gwIndex: 1, dataChannel: 15, eventChannel: 26 },
-    { gwIndex: 2, dataChannel: 20, eventChannel: 26 },
-    { gwIndex: 3, dataChannel: 25, eventChannel: 26 },
-  ]);
-  // Imported ahead of installation: these gateways have not reported yet.
+  // Channel settings are each store's own (DESIGN.md §3).
+  const channels = [[0, 11], [1, 15], [2, 20], [3, 25]] as const;
+  await insertRows(
+    db,
+    gatewayChannels,
+    storeList.flatMap((store) => channels.map(([gwIndex, dataChannel]) => ({ storeCode: store.storeCode, gwIndex, dataChannel, eventChannel: 26 }))),
+  );
+  // Imported ahead of installation for the first store: these gateways have not reported yet.
   await insertRows(
     db,
     predefinedGateways,
-    [0, 1, 2, 3].map((i) => ({ gwMac: `3C1AFF00${hex(i + 1, 4)}`, dataChannel: rng.pick([11, 15, 20]), eventChannel: 26 })),
+    [0, 1, 2, 3].map((i) => ({ gwMac: `3C1AFF00${hex(i + 1, 4)}`, storeCode: storeList[0]?.storeCode, dataChannel: rng.pick([11, 15, 20]), eventChannel: 26 })),
   );
   return byStore;
 }

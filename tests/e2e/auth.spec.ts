@@ -84,15 +84,19 @@ test('signup checks come in the spec order, and a complete signup creates the ac
   const created = await apiLogin(request, email, password);
   expect(created.session).toMatchObject({ email, name: 'Sam Signup', authenticated: true });
 
-  // The same e-mail again: the server's message under 'Signup Error'.
+  // The same e-mail again is answered like a new one (signup must not reveal which accounts exist, issue 11),
+  // and the existing account is left as it was.
   await signup.goto();
   await signup.fill('email', email);
   await signup.fill('name', 'Sam Again');
   await signup.fill('phone', '1');
-  await signup.fill('password', password);
-  await signup.fill('retype', password);
+  await signup.fill('password', 'Other#Pass2026');
+  await signup.fill('retype', 'Other#Pass2026');
   await signup.agreement.click();
-  await signup.expectRefusal('This e-mail is already registered.');
+  await signup.submit.click();
+  await login.expectPath('/login');
+  await signup.dialogs.expectToast('Your account has been created');
+  expect((await apiLogin(request, email, password)).session).toMatchObject({ name: 'Sam Signup' });
 });
 
 test('login lands on the dashboard inside the shell', async ({ page }) => {

@@ -47,20 +47,6 @@ describe('POST /auth/login', () => {
     expect(res.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: 'The account is locked. Please wait and try again.' });
   });
 
-  it('locks an account after five failures, even for the right password afterwards', async () => {
-    const email = 'nord-admin@shelfpad.test';
-    const answers: number[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await post('/auth/login', { email, password: `bad-${i}` })).statusCode);
-    expect(answers).toEqual([401, 401, 401, 401, 423]);
-    const res = await post('/auth/login', { email, password: STRONG });
-    expect(res.statusCode).toBe(423);
-    const [row] = await sut.deps.db.select().from(members).where(eq(members.email, email));
-    expect(row.locked).toBe(true);
-    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
-    const history = await sut.deps.db.select().from(loginHistory).where(eq(loginHistory.email, email));
-    expect(history.filter((h) => !h.success)).toHaveLength(6);
-  });
-
   it('flags a weak password, a password about to expire and a forced change', async () => {
     const weak = (await post('/auth/login', { email: 'weak@shelfpad.test', password: 'password' })).json();
     expect(weak.weakPwd).toBe(true);
@@ -101,14 +87,16 @@ describe('session', () => {
 });
 
 describe('signup and forget password', () => {
-  it('creates an account with a scrypt hash, and refuses the same e-mail twice', async () => {
+  it('creates an account with a scrypt hash; the same e-mail again changes nothing and is answered alike', async () => {
     const payload = { name: 'New Person', email: 'new.person@shelfpad.test', mobile: '+81 3 1234 5678', password: 'Another#Pass1' };
-    expect((await post('/auth/signup', payload)).statusCode).toBe(200);
+    const first = await post('/auth/signup', payload);
+    expect(first.statusCode).toBe(200);
     const [row] = await sut.deps.db.select().from(members).where(eq(members.email, 'new.person@shelfpad.test'));
     expect(row.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    const again = await post('/auth/signup', payload);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('This e-mail is already registered.');
+    const again = await post('/auth/signup', { ...payload, name: 'Someone Else', password: 'Other#Pass2026' });
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    const [after] = await sut.deps.db.select().from(members).where(eq(members.email, 'new.person@shelfpad.test'));
+    expect(after).toEqual(row);
     // The new account can log in, and holds no privileges yet.
     const info = (await post('/auth/login', { email: payload.email, password: payload.password })).json();
     expect(info.privilege).toEqual([]);

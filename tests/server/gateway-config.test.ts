@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { gateways, members, roles, stores } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 const PASSWORD = 'Shelfpad#2026';
 const STORE = 'TKY001';
@@ -13,10 +13,9 @@ let operator: AuthHeaders;
 let macs: string[];
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, nord, viewer, operator] = await Promise.all(
-    ['admin@shelfpad.test', 'nord-admin@shelfpad.test', 'viewer@shelfpad.test', 'operator@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
-  );
+  let as: Record<'admin' | 'nord' | 'viewer' | 'operator', AuthHeaders>;
+  ({ sut, as } = await startWithLogins(['admin', 'nord', 'viewer', 'operator']));
+  ({ admin, nord, viewer, operator } = as);
   macs = (await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, STORE)).orderBy(gateways.gwIndex)).map((g) => g.gwMac);
 });
 afterAll(async () => sut?.close());

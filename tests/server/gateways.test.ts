@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import { gatewayAlarmHistory, gatewayChannels, gateways, predefinedGateways, stores, tags } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
-const PASSWORD = 'Shelfpad#2026';
 let sut: TestServer;
 let admin: AuthHeaders;
 let acme: AuthHeaders;
@@ -13,12 +12,9 @@ let viewer: AuthHeaders;
 let operator: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, acme, nord, viewer, operator] = await Promise.all(
-    ['admin@shelfpad.test', 'acme-admin@shelfpad.test', 'nord-admin@shelfpad.test', 'viewer@shelfpad.test', 'operator@shelfpad.test'].map((e) =>
-      login(sut.app, e, PASSWORD),
-    ),
-  );
+  let as: Record<'admin' | 'acme' | 'nord' | 'viewer' | 'operator', AuthHeaders>;
+  ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator']));
+  ({ admin, acme, nord, viewer, operator } = as);
 });
 afterAll(async () => sut?.close());
 
@@ -136,10 +132,11 @@ describe('POST /gw/predefined', () => {
 });
 
 describe('/config/gw/channel', () => {
+  const tky001Channels = () => sut.deps.db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, 'TKY001')).orderBy(gatewayChannels.gwIndex);
   it('answers the stored map and replaces it on save', async () => {
     const res = await send('GET', '/config/gw/channel?storeCode=TKY001', viewer);
     expect(res.statusCode).toBe(200);
-    const rows = await sut.deps.db.select().from(gatewayChannels);
+    const rows = await tky001Channels();
     expect(res.json().storeCode).toBe('TKY001');
     expect(res.json().channelMap).toEqual(Object.fromEntries(rows.map((r) => [String(r.gwIndex), { dataChannel: r.dataChannel, eventChannel: r.eventChannel }])));
 
@@ -147,13 +144,13 @@ describe('/config/gw/channel', () => {
     const saved = await send('POST', '/config/gw/channel', acme, { storeCode: 'TKY001', channelMap });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ success: true });
-    const after = await sut.deps.db.select().from(gatewayChannels).orderBy(gatewayChannels.gwIndex);
+    const after = await tky001Channels();
     expect(after.map((r) => [r.gwIndex, r.dataChannel, r.eventChannel])).toEqual([[0, 11, 26], [5, 18, 22]]);
     expect((await send('GET', '/config/gw/channel?storeCode=TKY001', acme)).json().channelMap).toEqual(channelMap);
   });
 
   it('refuses bad maps with 400 and leaves the stored map as it was', async () => {
-    const before = await sut.deps.db.select().from(gatewayChannels).orderBy(gatewayChannels.gwIndex);
+    const before = await tky001Channels();
     for (const payload of [
       { storeCode: 'TKY001', channelMap: { '1': { dataChannel: 30, eventChannel: 26 } } },
       { storeCode: 'TKY001', channelMap: { '1': { dataChannel: 9, eventChannel: 26 } } },
@@ -164,7 +161,7 @@ describe('/config/gw/channel', () => {
     ]) {
       expect((await send('POST', '/config/gw/channel', admin, payload)).statusCode).toBe(400);
     }
-    expect(await sut.deps.db.select().from(gatewayChannels).orderBy(gatewayChannels.gwIndex)).toEqual(before);
+    expect(await tky001Channels()).toEqual(before);
     expect((await send('GET', '/config/gw/channel', admin)).statusCode).toBe(400);
     expect((await send('POST', '/config/gw/channel', viewer, { storeCode: 'TKY001', channelMap: {} })).statusCode).toBe(403);
     expect((await send('POST', '/config/gw/channel', nord, { storeCode: 'TKY001', channelMap: {} })).statusCode).toBe(403);

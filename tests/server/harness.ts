@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { configureHashing } from '../../server/lib/password';
 import { PushHub } from '../../server/push/hub';
 import { seedIfEmpty } from '../../server/seed/index';
 import type { AppDeps } from '../../server/deps';
@@ -44,10 +45,13 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(opts: { seed?: 'test' | 'none'; loginRateLimit?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { seed?: 'test' | 'none'; loginRateLimit?: number; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
   const { database, drop } = await freshDatabase();
   if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  const deps: AppDeps = { db: database.db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() };
+  const deps: AppDeps = { db: database.db, config: { ...loadConfig({}), apiBase: '/api', ...opts.config }, push: new PushHub() };
+  configureHashing({ concurrency: deps.config.hashConcurrency });
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: opts.loginRateLimit ?? 1000 });
   await app.ready();
   return {
@@ -68,6 +72,31 @@ export async function login(app: FastifyInstance, email: string, password: strin
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { accessToken: string; email: string };
   return { 'access-token': body.accessToken, 'access-email': body.email };
+}
+
+/** The demo members every test file signs in as (server/seed/people.ts), by a short name. */
+export const DEMO_MEMBERS = {
+  admin: 'admin@shelfpad.test',
+  acme: 'acme-admin@shelfpad.test',
+  nord: 'nord-admin@shelfpad.test',
+  coop: 'coop-admin@shelfpad.test',
+  operator: 'operator@shelfpad.test',
+  viewer: 'viewer@shelfpad.test',
+} as const;
+export type DemoMember = keyof typeof DEMO_MEMBERS;
+export const DEMO_PASSWORD = 'Shelfpad#2026';
+
+/**
+ * Start a fresh server and sign in the named demo members at once:
+ * `const { sut, as } = await startWithLogins(['admin', 'acme']); as.acme` → the headers of ACME's admin.
+ */
+export async function startWithLogins<const K extends DemoMember>(
+  names: readonly K[],
+  opts: Parameters<typeof startTestServer>[0] = {},
+): Promise<{ sut: TestServer; as: Record<K, AuthHeaders> }> {
+  const sut = await startTestServer(opts);
+  const headers = await Promise.all(names.map((name) => login(sut.app, DEMO_MEMBERS[name], DEMO_PASSWORD)));
+  return { sut, as: Object.fromEntries(names.map((name, i) => [name, headers[i]])) as Record<K, AuthHeaders> };
 }
 
 /** A multipart body built by hand, so that a test controls every part (used for CSV and file uploads). */

@@ -5,9 +5,8 @@ import {
   collectingItems, gatewayHealth, gateways, products, sensors, serverHealth, servers, stores, tagTypes, tags,
 } from '../../server/db/schema/index';
 import type { PushMessage } from '../../server/push/hub';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
-const PASSWORD = 'Shelfpad#2026';
 let sut: TestServer;
 let admin: AuthHeaders;
 let operator: AuthHeaders;
@@ -15,10 +14,9 @@ let nord: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, nord, viewer] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'nord-admin@shelfpad.test', 'viewer@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
-  );
+  let as: Record<'admin' | 'operator' | 'nord' | 'viewer', AuthHeaders>;
+  ({ sut, as } = await startWithLogins(['admin', 'operator', 'nord', 'viewer']));
+  ({ admin, operator, nord, viewer } = as);
 });
 afterAll(async () => sut?.close());
 

@@ -99,6 +99,18 @@ export const loginHistory = pgTable(
   (t) => [index('login_history_email_time_idx').on(t.email, t.updatedAt), index('login_history_time_idx').on(t.updatedAt)],
 );
 
+/**
+ * Failed logins counted per key: `pair:<email> <address>` throttles one address guessing one account,
+ * `account:<email>` slows guesses on one account from many addresses. Neither locks the account (issue 11).
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStart: createdAt(),
+  lastFailedAt: createdAt(),
+  blockedUntil: tstz(),
+});
+
 /** One row (id 1): the password and lock-out rules DESIGN §3 asks for; the specs only show their effects. */
 export const passwordPolicy = pgTable(
   'password_policy',

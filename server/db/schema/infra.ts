@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { bigId, bigNum, createdAt, tstz, type DiskUsage, type HealthStatus, type ServiceStatus, type Usage } from './common';
 import { stores } from './stores';
 
@@ -106,19 +106,32 @@ export const gatewayHealth = pgTable(
   (t) => [index('gateway_health_gw_time_idx').on(t.gwMac, t.time)],
 );
 
-/** GET/POST /config/gw/channel carry no store, so the gwIndex → channel map is system wide. */
-export const gatewayChannels = pgTable('gateway_channels', {
-  gwIndex: integer().primaryKey(),
-  dataChannel: integer().notNull().default(11),
-  eventChannel: integer().notNull().default(26),
-  updatedAt: createdAt(),
-});
+/** Each store's gwIndex → channel map (GET/POST /config/gw/channel carry storeCode; DESIGN.md §3). */
+export const gatewayChannels = pgTable(
+  'gateway_channels',
+  {
+    storeCode: text().notNull().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    gwIndex: integer().notNull(),
+    dataChannel: integer().notNull().default(11),
+    eventChannel: integer().notNull().default(26),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeCode, t.gwIndex] })],
+);
 
-/** Imported before the gateway first reports, so no reference to gateways. */
-export const predefinedGateways = pgTable('predefined_gateways', {
-  gwMac: text().primaryKey(),
-  dataChannel: integer().notNull(),
-  eventChannel: integer().notNull(),
-  createdAt: createdAt(),
-  updatedAt: createdAt(),
-});
+/**
+ * Imported before the gateway first reports, so no reference to gateways. storeCode is the store the import was
+ * made for (null: a super administrator's system-wide row); it decides who may overwrite the row.
+ */
+export const predefinedGateways = pgTable(
+  'predefined_gateways',
+  {
+    gwMac: text().primaryKey(),
+    storeCode: text().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    dataChannel: integer().notNull(),
+    eventChannel: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('predefined_gateways_store_idx').on(t.storeCode)],
+);

@@ -1,10 +1,20 @@
 import type { Static, TSchema } from 'typebox';
 
-/** Who may call an endpoint. The server's privilege hook enforces it; the UI only reads it to hide controls. */
+/**
+ * Who may call an endpoint. The server's privilege hook enforces it; the UI only reads it to hide controls.
+ *
+ * Ownership (DESIGN.md §3, server/lib/ownership.ts) — read this when adding a call:
+ * - A call that names its store (`storeCode` or `store` in path, query, body or multipart fields) is checked
+ *   against the member's stores by the hook; nothing more to declare.
+ * - `owner: 'system'` marks what belongs to no company (servers, system settings, software packages): with
+ *   need 'write' only role -1 may call it, whatever the member's privileges; reads follow the section privilege.
+ * - A call that names a thing by its own id (gwMac, tagMac, sensor, device, task or server id) without a store:
+ *   the handler resolves the thing's owner and calls `assertMayTouch` from server/lib/ownership.ts.
+ */
 export type Access =
   | 'public' // no session (login, signup, forget password, session check, collecting store)
   | 'session' // any signed-in member
-  | { section: PrivilegeSection; need: 'read' | 'write'; superOnly?: boolean; privilegedOnly?: boolean };
+  | { section: PrivilegeSection; need: 'read' | 'write'; superOnly?: boolean; privilegedOnly?: boolean; owner?: 'system' };
 
 /** Privilege keys: the union of console-core §6, console-admin §6 and plus (NOTES.md 11). */
 export const PRIVILEGE_SECTIONS = [

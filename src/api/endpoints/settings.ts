@@ -18,7 +18,8 @@ import {
 import { endpoint } from './define';
 
 const serverRead = { section: 'server_config', need: 'read' } as const;
-const serverWrite = { section: 'server_config', need: 'write' } as const;
+// Server, system SMTP and mobile app files belong to no company (DESIGN.md §3): changing them needs role -1.
+const serverWrite = { section: 'server_config', need: 'write', owner: 'system' } as const;
 // company_config.write allows editing the company and its SMTP (console-admin §6).
 const companyRead = { section: 'company_config', need: 'read' } as const;
 const companyWrite = { section: 'company_config', need: 'write' } as const;
@@ -107,6 +108,6 @@ export const settingsEndpoints = {
   // System change history and software upgrade (the versions come from GET /version, console-core).
   changeConfig: endpoint({ method: 'GET', path: '/change/config', access: settingRead, response: ChangeConfigSchema }),
   changeHistory: endpoint({ method: 'POST', path: '/change/history', access: settingRead, body: ChangeHistoryRequestSchema, response: ChangeHistoryPageSchema }),
-  // Multipart, field `file`: a GRM/GMP upgrade package.
-  swUpgradeUpload: endpoint({ method: 'POST', path: '/upgrade/file', access: settingWrite, multipart: true, response: UploadAnswerSchema }),
+  // Multipart, field `file`: a GRM/GMP upgrade package — a software package of the whole system (owner 'system').
+  swUpgradeUpload: endpoint({ method: 'POST', path: '/upgrade/file', access: { ...settingWrite, owner: 'system' }, multipart: true, response: UploadAnswerSchema }),
 };

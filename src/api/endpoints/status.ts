@@ -38,7 +38,8 @@ export const statusEndpoints = {
   statusServerDelete: endpoint({
     method: 'DELETE',
     path: '/status/server/:serverId',
-    access: { section: 'server', need: 'write' },
+    // Servers are shared by every company (DESIGN.md §3): only role -1 removes one.
+    access: { section: 'server', need: 'write', owner: 'system' },
     params: ServerParamsSchema,
     response: OkAnswer,
   }),
