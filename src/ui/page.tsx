@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { useIsPhone } from './use-is-phone';
 
 /**
  * What the shell puts into every page's toolbar: the menu / sidebar toggle at the start and the header actions
@@ -15,8 +16,12 @@ export const PageChromeContext = createContext<PageChrome>({});
 
 export interface PageProps {
   title: string;
-  /** The page's own toolbar actions, shown before the shell's header actions. */
+  /**
+   * The page's own toolbar actions, shown before the shell's header actions. On a phone they get a row of their
+   * own under the title (beside it they cut the title to nothing), unless `compactActions` says they are one icon.
+   */
   actions?: ReactNode;
+  compactActions?: boolean;
   /** Under the toolbar, still in the header: a segment, a search bar, a filter row. */
   subheader?: ReactNode;
   /** Off for content that runs to the edges (maps, full-width tables). */
@@ -25,21 +30,31 @@ export interface PageProps {
 }
 
 /** The page anatomy every screen uses (Ionic's conference app): IonPage > IonHeader > IonToolbar + IonContent. */
-export function Page({ title, actions, subheader, padding = true, children }: PageProps) {
+export function Page({ title, actions, compactActions = false, subheader, padding = true, children }: PageProps) {
   const chrome = useContext(PageChromeContext);
+  const actionsInRow = useIsPhone() && !compactActions && Boolean(actions);
+  const endActions = actionsInRow ? undefined : actions;
   return (
     <IonPage>
       <IonHeader>
         <IonToolbar>
           {chrome.start && <IonButtons slot="start">{chrome.start}</IonButtons>}
-          <IonTitle>{title}</IonTitle>
-          {(actions || chrome.end) && (
+          {/* The span may wrap onto a second line (Ionic's own title box never does). */}
+          <IonTitle>
+            <span className="page-title">{title}</span>
+          </IonTitle>
+          {(endActions || chrome.end) && (
             <IonButtons slot="end">
-              {actions}
+              {endActions}
               {chrome.end}
             </IonButtons>
           )}
         </IonToolbar>
+        {actionsInRow && (
+          <IonToolbar className="page-actions-row">
+            <div className="page-actions-row__buttons">{actions}</div>
+          </IonToolbar>
+        )}
         {subheader}
       </IonHeader>
       <IonContent className={padding ? 'ion-padding' : undefined}>{children}</IonContent>

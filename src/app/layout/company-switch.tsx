@@ -4,6 +4,7 @@ import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ion
 import { businessOutline, checkmark } from 'ionicons/icons';
 import { companyChoices, setCompanySelection, useCompanySelection } from '../company-selection';
 import { hasSeveralCompanies, useSession } from '../session';
+import { HeaderButtonFace, useOverflow } from './header-overflow';
 
 /**
  * The header's global company selection (console-core §2, §6): only for members of more than one company. The
@@ -15,11 +16,13 @@ export function CompanySwitch() {
   const session = useSession();
   const selected = useCompanySelection();
   const [open, setOpen] = useState<Event | undefined>();
+  const overflow = useOverflow();
   if (!hasSeveralCompanies(session)) return null;
   const choices = [{ code: '', name: t('header.allCompanies') }, ...companyChoices(session)];
   const current = choices.find((c) => c.code === (selected ?? '')) ?? choices[0];
   const pick = (code: string) => {
     setOpen(undefined);
+    overflow?.close();
     setCompanySelection(code || undefined);
   };
   return (
@@ -31,8 +34,14 @@ export function CompanySwitch() {
         data-testid="company-button"
         data-company={selected ?? ''}
       >
-        <IonIcon slot="start" icon={businessOutline} aria-hidden="true" />
-        <span className="ion-hide-lg-down">{current.name}</span>
+        {overflow ? (
+          <HeaderButtonFace icon={businessOutline} label={`${t('header.company')}: ${current.name}`} />
+        ) : (
+          <>
+            <IonIcon slot="start" icon={businessOutline} aria-hidden="true" />
+            <span className="ion-hide-lg-down">{current.name}</span>
+          </>
+        )}
       </IonButton>
       <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} data-testid="company-popover">
         <IonList lines="none" role="menu" aria-label={t('header.company')}>

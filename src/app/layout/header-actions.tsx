@@ -1,11 +1,30 @@
+import { useIsPhone } from '../../ui/use-is-phone';
 import { CollectingStatus } from './collecting-status';
 import { CompanySwitch } from './company-switch';
+import { HeaderOverflow } from './header-overflow';
 import { LanguageSwitch } from './language-switch';
 import { QuickAccess } from './quick-access';
 import { UserMenu } from './user-menu';
 
-/** The end of every page's toolbar (console-core §2 "Header"). */
+/**
+ * The end of every page's toolbar (console-core §2 "Header"). On a phone only the collecting list (its count is
+ * news) stays beside the title; the rest goes into the overflow list, so that the title stays readable.
+ */
 export function HeaderActions() {
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <>
+        <CollectingStatus />
+        <HeaderOverflow>
+          <QuickAccess />
+          <CompanySwitch />
+          <LanguageSwitch />
+          <UserMenu />
+        </HeaderOverflow>
+      </>
+    );
+  }
   return (
     <>
       <QuickAccess />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
 import { checkmark, languageOutline } from 'ionicons/icons';
+import { HeaderButtonFace, useOverflow } from './header-overflow';
 import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../i18n';
 
 /** Each language named in itself, so that a reader of any of them finds their own. */
@@ -11,13 +12,18 @@ const NATIVE_NAMES: Record<Language, string> = { en_US: 'English', ja_JP: 'æ—¥æœ
 export function LanguageSwitch() {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState<Event | undefined>();
+  const overflow = useOverflow();
   const current = currentLanguage();
   return (
     <>
       <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.language')} aria-haspopup="menu" data-testid="language-button">
-        <IonIcon slot="icon-only" icon={languageOutline} aria-hidden="true" />
+        <HeaderButtonFace icon={languageOutline} label={`${t('header.language')}: ${NATIVE_NAMES[current]}`} />
       </IonButton>
-      <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} data-testid="language-popover">
+      <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => {
+          setOpen(undefined);
+          overflow?.close();
+        }}
+        data-testid="language-popover">
         <IonList lines="none" role="menu" aria-label={t('header.language')}>
           {LANGUAGES.map((language) => (
             <IonItem

@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { ROUTES } from '../../routes';
 import { mayOpen } from '../route-access';
 import { useSession } from '../session';
+import { HeaderButtonFace, useOverflow } from './header-overflow';
 
 /**
  * The phone's one-tap buttons (routes with phoneQuickAccess, e.g. /scan): staff on a handheld should not need the
@@ -13,12 +14,21 @@ export function QuickAccess() {
   const { t } = useTranslation('layout');
   const session = useSession();
   const { pathname } = useLocation();
+  const overflow = useOverflow();
   const routes = ROUTES.filter((r) => r.phoneQuickAccess && r.menu && r.path !== pathname && mayOpen(r, session));
   return (
     <>
       {routes.map((r) => (
-        <IonButton key={r.path} className="shell-quick-access" routerLink={r.path} routerDirection="root" aria-label={t(`menu.items.${r.menu!.labelKey}`)} data-testid="quick-access">
-          <IonIcon slot="icon-only" icon={r.menu!.icon} aria-hidden="true" />
+        <IonButton
+          key={r.path}
+          className="shell-quick-access"
+          routerLink={r.path}
+          routerDirection="root"
+          onClick={() => overflow?.close()}
+          aria-label={t(`menu.items.${r.menu!.labelKey}`)}
+          data-testid="quick-access"
+        >
+          <HeaderButtonFace icon={r.menu!.icon} label={t(`menu.items.${r.menu!.labelKey}`)} />
         </IonButton>
       ))}
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
 import { logOutOutline, personCircleOutline, personOutline, timeOutline } from 'ionicons/icons';
 import { useSession } from '../session';
+import { HeaderButtonFace, useOverflow } from './header-overflow';
 import { useShell } from './shell-context';
 
 /** The member's own corner of the header: account, login history and logout, under who is signed in. */
@@ -11,15 +12,17 @@ export function UserMenu() {
   const session = useSession();
   const shell = useShell();
   const [open, setOpen] = useState<Event | undefined>();
+  const overflow = useOverflow();
   // Close the popover first: a modal opened from a popover that is still on screen would sit under it.
   const choose = (action: () => unknown) => () => {
     setOpen(undefined);
+    overflow?.close();
     void action();
   };
   return (
     <>
       <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.userMenu')} aria-haspopup="menu" data-testid="user-menu-button">
-        <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
+        <HeaderButtonFace icon={personCircleOutline} label={session?.name || t('header.userMenu')} />
       </IonButton>
       <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} data-testid="user-menu">
         <IonList lines="none" role="menu" aria-label={t('header.userMenu')}>

@@ -32,7 +32,7 @@ export default function ScanPage() {
     if (host.takeIntent('menu')) void menuController.open(MENU_ID);
   }, [host]);
   return (
-    <Page title={t('title')} actions={<PendingButton />}>
+    <Page title={t('title')} actions={<PendingButton />} compactActions>
       <ScanScreen shown={shown} />
     </Page>
   );

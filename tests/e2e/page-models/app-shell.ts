@@ -69,7 +69,8 @@ export class AppShell {
 
   /** Waits for a signed-in screen with its header. */
   async expectReady(): Promise<void> {
-    await expect(this.collectingButton).toBeVisible();
+    // A first load on a busy CI machine (two workers, Chromium and the server on two cores) takes its time.
+    await expect(this.collectingButton).toBeVisible({ timeout: 30_000 });
   }
 
   isPhone(): boolean {
@@ -113,8 +114,23 @@ export class AppShell {
     await this.menuItems.filter({ hasText: label }).click();
   }
 
+  /**
+   * A secondary header button (language, account, company, quick access): in the toolbar on a desktop, in the
+   * overflow list behind the "more" button on a phone (issue 10 §4), which this opens first.
+   */
+  async headerButton(testId: string): Promise<Locator> {
+    if (this.page.viewportSize()!.width >= 768) return this.current.getByTestId(testId);
+    // Ionic moves each page's overlay under ion-app; the open one is the one to use.
+    const list = this.page.locator('[data-testid="header-overflow"]:not(.overlay-hidden)');
+    if (!(await list.isVisible())) {
+      await this.current.getByTestId('header-more').click();
+      await expect(list).toBeVisible();
+    }
+    return list.getByTestId(testId);
+  }
+
   async openUserMenu(): Promise<Locator> {
-    await this.current.getByTestId('user-menu-button').click();
+    await (await this.headerButton('user-menu-button')).click();
     const menu = this.page.getByRole('menu').filter({ has: this.page.getByTestId('logout-item') });
     await expect(menu).toBeVisible();
     return menu;
@@ -144,7 +160,7 @@ export class AppShell {
 
   /** Picks a language in the header's switch; the app stores it and reloads in that language. */
   async switchLanguage(language: 'en_US' | 'ja_JP' | 'ko_KR'): Promise<void> {
-    await this.current.getByTestId('language-button').click();
+    await (await this.headerButton('language-button')).click();
     const reload = this.page.waitForEvent('load');
     await this.page.locator(`ion-item[data-language="${language}"]`).click();
     await reload;
