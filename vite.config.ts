@@ -118,6 +118,12 @@ function shellFiles(): { plugin: Plugin; files: Set<string> } {
 
 const shell = shellFiles();
 
+function buildFileNames(buildId: string | undefined) {
+  if (!buildId) return {};
+  const id = buildId.replace(/[^\w]/g, '');
+  return { entryFileNames: `assets/[name]-${id}-[hash].js`, chunkFileNames: `assets/[name]-${id}-[hash].js`, assetFileNames: `assets/[name]-${id}-[hash][extname]` };
+}
+
 /** Files worth compressing: text. Images and sounds are compressed already. */
 const COMPRESSIBLE = /\.(js|css|html|json|svg|webmanifest)$/;
 
@@ -278,9 +284,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph tests/bench/first-load.ts reads to measure each route's first load.
     manifest: true,
     rolldownOptions: {
-      // SHELFPAD_BUILD_ID stamps every chunk, so two builds of the same source differ in every chunk name, as two
-      // releases do: the redeploy e2e test (tests/e2e/offline-redeploy.spec.ts) builds twice with it.
-      output: process.env.SHELFPAD_BUILD_ID ? { banner: `/* Shelfpad build ${process.env.SHELFPAD_BUILD_ID.replace(/[^\w.-]/g, '')} */` } : {},
+      // SHELFPAD_BUILD_ID names every file after the build, so two builds of the same source share no file name, as
+      // two releases do: the redeploy e2e test (tests/e2e/offline-redeploy.spec.ts) builds twice with it.
+      output: buildFileNames(process.env.SHELFPAD_BUILD_ID),
       treeshake: {
         // @ionic/core declares no sideEffects, so every ion-* module would be kept although a page imports a few.
         // Each one only defines its element when a wrapper that uses it is imported, so unused ones can go.

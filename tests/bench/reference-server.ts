@@ -20,12 +20,19 @@ export interface ReferenceServerOptions {
   startTimeoutMs?: number;
   /** Fill the fresh data folder before the server opens it (the server then seeds nothing itself). */
   prepare?(dataDir: string): Promise<void>;
+  /** Start on the data folder a previous server on this port left (a restart, e.g. a redeploy) and leave it at stop. */
+  keepData?: boolean;
 }
 
+/** The data folder of the reference server on `port`. */
+export const referenceDataDir = (port: number): string => resolve(`.e2e-data/bench-data-${port}`);
+
 export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
-  const dataDir = resolve(`.e2e-data/bench-data-${opts.port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  await opts.prepare?.(dataDir);
+  const dataDir = referenceDataDir(opts.port);
+  if (!opts.keepData) {
+    rmSync(dataDir, { recursive: true, force: true });
+    await opts.prepare?.(dataDir);
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stop() ends the server and nothing else
@@ -49,7 +56,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     process.kill(-child.pid, 'SIGTERM');
     for (let i = 0; i < 50 && exited === undefined; i++) await sleep(100);
     if (exited === undefined) process.kill(-child.pid, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (opts.startTimeoutMs ?? 180_000);

@@ -74,6 +74,15 @@ export class PwaModel {
     }, cacheName);
   }
 
+  /** Paths of every cache of the page's origin (precache and runtime caches together). */
+  allCachedPaths(): Promise<string[]> {
+    return this.page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) paths.push(...(await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname));
+      return paths;
+    });
+  }
+
   /** Ask the browser to look for a new sw.js now, as it does on navigation or the app's hourly check. */
   async checkForUpdate(): Promise<void> {
     await this.page.evaluate(async () => {
