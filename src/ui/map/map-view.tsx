@@ -5,6 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { MAP_MARKER_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '../../api/contract/constants-core';
 import { runtimeConfig } from '../../app/config';
 import { STATUS_COLORS } from '../charts/chart-format';
+import { textElement } from './text-element';
 import { addWorldOutline } from './world-outline';
 import './map-view.css';
 
@@ -104,7 +105,7 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
         fillOpacity: 0.9,
         className: `map-marker map-marker-${marker.status}`,
       })
-        .bindTooltip(marker.label)
+        .bindTooltip(textElement(marker.label))
         .on('click', () => reveal(marker))
         .addTo(layer.current!);
     }
