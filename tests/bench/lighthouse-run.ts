@@ -4,9 +4,7 @@
  * `npm run bench` includes the same figures; this runs them without the server and handheld benchmarks.
  */
 import { spawnSync } from 'node:child_process';
-import { apiLogin } from './handheld-page';
-import { lighthouseFigures } from './lighthouse';
-import { startReferenceServer } from './reference-server';
+import { lighthouseOnBuild } from './lighthouse';
 
 const port = Number(process.env.BENCH_PORT ?? 8393);
 let distDir = process.env.BENCH_DIST;
@@ -15,10 +13,4 @@ if (!distDir) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
 }
-const server = await startReferenceServer({ port, pushPort: port + 1, distDir });
-try {
-  const { session } = await apiLogin(server.baseURL, 'admin@shelfpad.test');
-  console.log(JSON.stringify({ lighthouse: await lighthouseFigures(server.baseURL, session) }, null, 2));
-} finally {
-  await server.stop();
-}
+console.log(JSON.stringify({ lighthouse: await lighthouseOnBuild({ port, distDir }) }, null, 2));

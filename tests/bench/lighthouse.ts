@@ -12,6 +12,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { apiLogin } from './handheld-page';
+import { startReferenceServer } from './reference-server';
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SESSION_KEY = 'shelfpad.session';
@@ -100,4 +102,15 @@ export async function lighthouseFigures(baseURL: string, session: unknown, route
     chrome.kill();
   }
   return { ...figures, config: 'Lighthouse mobile (simulated slow 4G, 4× CPU), Debian Chromium headless', budget: { performance_cold: 90, performance_warm: 95, login_transfer_kb: 250 } };
+}
+
+/** The figures against a reference server of their own serving `distDir` (a fresh database with the demo data). */
+export async function lighthouseOnBuild(opts: { port: number; distDir: string }): Promise<Record<string, unknown>> {
+  const server = await startReferenceServer({ port: opts.port, pushPort: opts.port + 1, distDir: opts.distDir, startTimeoutMs: 300_000 });
+  try {
+    const { session } = await apiLogin(server.baseURL, 'admin@shelfpad.test');
+    return await lighthouseFigures(server.baseURL, session);
+  } finally {
+    await server.stop();
+  }
 }

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { firstLoadJs } from './first-load';
 import { loginStormFigure } from './login-storm';
 import { browserFigures } from './handheld';
+import { lighthouseOnBuild } from './lighthouse';
 import { BIG_STORE, BIG_STORE_TAGS } from './tag-detail';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
@@ -77,7 +78,7 @@ async function main() {
   // Other calls' p95 while 60 logins hash at once (issue 11): its own database, so the figures above stay apart.
   const loginStorm = await loginStormFigure();
 
-  // First-load JS of the routes a user opens first (issue 3): a fresh production build, gzip level 9.
+  // First-load JS of the routes a user opens first (issue 3): a fresh production build, as the server sends it.
   // Built into a folder of the bench's own (not dist/, which a running `npm start` may be serving).
   const benchPort = Number(process.env.BENCH_PORT ?? 8391);
   const distDir = `.e2e-data/bench-dist-${benchPort}`;
@@ -87,10 +88,13 @@ async function main() {
 
   // The browser figures (handheld, tag detail) need the server as it ships: its own process on its own ports.
   const browser = await browserFigures({ port: benchPort, pushPort: benchPort + 1, distDir });
+  // Lighthouse on the same build, on a server of its own (a fresh database: nothing the handheld runs wrote).
+  const lighthouse = await lighthouseOnBuild({ port: benchPort + 2, distDir }).catch((error: Error) => ({ error: error.message }));
 
   const figures = {
     database: 'PGlite (in memory)',
-    first_load_js_gzip_kib: { ...firstLoad, budget_scan_kib: 150 },
+    first_load_js_sent_brotli_kib: { ...firstLoad, budget_scan_kib: 150 },
+    lighthouse,
     seed_50k_tags_one_store_s: round(seedSeconds),
     tag_list_page_25_filter_status_sort_barcode: { page_1: firstPage, deep_page_1501: deepPage, budget_p95_ms: 30 },
     assigns_per_second: round(ASSIGNS / assignSeconds),
