@@ -11,6 +11,7 @@ let as: Record<'admin' | 'acme' | 'nord' | 'operator' | 'viewer', AuthHeaders>;
 let shown: string; // a product that assigned tags show
 let shownTags: number;
 
+// Seeding and five scrypt logins: a generous timeout for a shared, busy machine (the harness default is 120 s).
 beforeAll(async () => {
   sut = await startTestServer();
   const names = ['admin', 'acme', 'nord', 'operator', 'viewer'] as const;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     .limit(1);
   shown = row.prCode!;
   shownTags = row.n;
-});
+}, 600_000);
 afterAll(async () => sut?.close());
 
 const post = (url: string, payload: object, headers: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });

@@ -8,12 +8,13 @@ const STORE = 'TKY001';
 let sut: TestServer;
 let as: Record<'admin' | 'acme' | 'nord' | 'operator' | 'viewer', AuthHeaders>;
 
+// Seeding and five scrypt logins: a generous timeout for a shared, busy machine (the harness default is 120 s).
 beforeAll(async () => {
   sut = await startTestServer();
   const names = ['admin', 'acme', 'nord', 'operator', 'viewer'] as const;
   const headers = await Promise.all(names.map((n) => login(sut.app, n === 'acme' || n === 'nord' ? `${n}-admin@shelfpad.test` : `${n}@shelfpad.test`, 'Shelfpad#2026')));
   as = Object.fromEntries(names.map((n, i) => [n, headers[i]])) as typeof as;
-});
+}, 600_000);
 afterAll(async () => sut?.close());
 
 const post = (url: string, payload: object, headers: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { ProductUpdateHistoryRow } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
 import { useSession } from '../../app/session';
@@ -10,7 +10,6 @@ import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { CHART_PALETTE, cutText, PRODUCT_INFO_VISIBLE, PRODUCT_PAGE_SIZES, updateTaskDetailPath } from './product-constants';
 import { slotLabel, useProductStore } from './use-product-store';
-import { Link } from 'react-router-dom';
 import './products.css';
 
 /**
@@ -59,6 +58,7 @@ export default function ProductHistoryPage() {
         field: 'detail',
         label: t('columns.detail'),
         sortable: false,
+        // An update's id is 'U' + the id of the task it started (server/repos/product-update.ts, and the seed's).
         render: (r) => <Link to={updateTaskDetailPath(storeCode, r.updateId, r.updateId.replace(/^U/, ''))}>{t('actions.detail')}</Link>,
       },
     ],

@@ -4,6 +4,8 @@
 import { ADMIN_PAGE_SIZES } from '../../api/contract/constants-admin';
 
 export const TASK_PAGE_SIZES = [25, ...ADMIN_PAGE_SIZES.filter((n) => n !== 25)] as const;
+/** Task progress fills in live: the list and the detail poll this often (not in the spec: our choice, as the header's 5 s fallback). */
+export const TASK_REFRESH_MS = 5_000;
 /** The task detail preview turns the image by this much per tap. */
 export const TASK_IMAGE_ROTATE_STEP = 90;
 /** Progress colours (console-admin §4): below 0 none; 0–29 danger; 30–99 warning; 100 success. */

@@ -13,7 +13,7 @@ import { TagStatusBadge } from '../../ui/status-badge';
 import { ProductImage } from '../products/product-detail-modal';
 import { cutText, PRODUCT_INFO_VISIBLE } from '../products/product-constants';
 import { slotLabel, useProductStore } from '../products/use-product-store';
-import { isPrivilegedRole, TASK_PAGE_SIZES } from './task-constants';
+import { isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS } from './task-constants';
 import './tasks.css';
 
 /**
@@ -77,6 +77,7 @@ export default function TaskDetailPage() {
         rowKey={(r) => `${r.tagId}/${r.prCode}`}
         pageSizes={TASK_PAGE_SIZES}
         defaultSort={{ field: 'tagId', dir: 'asc' }}
+        refreshInterval={TASK_REFRESH_MS}
       />
       <ModalFrame isOpen={Boolean(previewed)} title={t('detail.preview', { tag: previewed?.tagId ?? '' })} onClose={() => setPreviewed(undefined)} closeLabel={t('actions.close')} testId="task-preview">
         {previewed && (

@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, taskDetailPath } from './task-constants';
+import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS, taskDetailPath } from './task-constants';
 import { TaskGraphModal } from './task-graph-modal';
 import { TaskProgress } from './task-progress';
 import './tasks.css';
@@ -105,6 +105,7 @@ export default function TaskListPage() {
         defaultSort={{ field: 'startTime', dir: 'desc' }}
         dateRange
         reloadToken={reloadToken}
+        refreshInterval={TASK_REFRESH_MS}
       />
       <TaskGraphModal task={graphOf} onClose={() => setGraphOf(undefined)} />
     </Page>
