@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  IonContent, IonFooter, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar,
+  IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar,
 } from '@ionic/react';
 import { menuFor } from '../route-access';
 import { useSession } from '../session';
@@ -58,9 +58,10 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
           })}
         </IonList>
       </IonContent>
-      <IonFooter>
+      {/* Not an ion-footer: that is a contentinfo landmark, which axe wants at the top level, not inside the menu. */}
+      <div className="side-menu-footer">
         <AppFooter />
-      </IonFooter>
+      </div>
     </IonMenu>
   );
 }

@@ -73,7 +73,7 @@ export function useServerColumns(onDelete: ((server: Server) => void) | undefine
               onDelete(s);
             }}
           >
-            <IonIcon slot="start" icon={trashOutline} />
+            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
             {t('delete')}
           </IonButton>
         ),

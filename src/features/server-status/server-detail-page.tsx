@@ -31,7 +31,7 @@ export default function ServerDetailPage() {
       actions={
         <>
           <IonButton routerLink="/server" routerDirection="back" data-testid="server-back">
-            <IonIcon slot="start" icon={arrowBackOutline} />
+            <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
             {t('detail.back')}
           </IonButton>
           {/* Download type 0 (console-core §7): this server's log of the last 24 h. */}
@@ -40,7 +40,7 @@ export default function ServerDetailPage() {
             onClick={() => void download.start({ type: DOWNLOAD_TYPE.SERVER_LOG, filter: { serverId } })}
             data-testid="server-log-download"
           >
-            <IonIcon slot="start" icon={downloadOutline} />
+            <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
             {t('detail.logDownload')}
           </IonButton>
         </>

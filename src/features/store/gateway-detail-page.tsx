@@ -32,7 +32,7 @@ export default function GatewayDetailPage() {
       title={t('gateway.title', { gw: gwMac })}
       actions={
         <IonButton routerLink={`/store/detail/${encodeURIComponent(storeCode)}`} routerDirection="back" data-testid="gw-back">
-          <IonIcon slot="start" icon={arrowBackOutline} />
+          <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
           {t('detail.back')}
         </IonButton>
       }

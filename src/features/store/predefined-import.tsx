@@ -56,7 +56,7 @@ export function PredefinedImport({ storeCode, onDone }: { storeCode: string; onD
         }}
       />
       <IonButton size="small" fill="outline" disabled={busy} onClick={() => input.current?.click()} data-testid="gw-predefined-import">
-        <IonIcon slot="start" icon={cloudUploadOutline} />
+        <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
         {t('predefined.import')}
       </IonButton>
     </>

@@ -39,7 +39,7 @@ export default function StoreDetailPage() {
       title={t('detail.title', { name: store?.storeName ?? storeCode })}
       actions={
         <IonButton routerLink="/store" routerDirection="back" data-testid="store-back">
-          <IonIcon slot="start" icon={arrowBackOutline} />
+          <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
           {t('detail.back')}
         </IonButton>
       }
@@ -71,11 +71,11 @@ export default function StoreDetailPage() {
             {mayWrite && (
               <div className="store-actions" data-testid="store-gw-actions">
                 <IonButton size="small" onClick={() => setUpdating('all')} data-testid="gw-update-all">
-                  <IonIcon slot="start" icon={createOutline} />
+                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
                   {t('update.all')}
                 </IonButton>
                 <IonButton size="small" fill="outline" onClick={() => setChannelsOpenedAt(Date.now())} data-testid="gw-channel-open">
-                  <IonIcon slot="start" icon={radioOutline} />
+                  <IonIcon slot="start" icon={radioOutline} aria-hidden="true" />
                   {t('channel.open')}
                 </IonButton>
                 <PredefinedImport storeCode={store.storeCode} />

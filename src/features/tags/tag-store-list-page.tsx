@@ -59,7 +59,7 @@ export default function TagStoreListPage() {
             onClick={() => void download.start({ type: DOWNLOAD_TYPE.COMPANY_TAGS, filter: { companyCode: downloadCompany } })}
             data-testid="company-tags-download"
           >
-            <IonIcon slot="start" icon={downloadOutline} />
+            <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
             {t('stores.companyDownload')}
           </IonButton>
         )

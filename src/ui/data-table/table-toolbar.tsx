@@ -24,20 +24,20 @@ export function TableToolbar<Row>(props: Props<Row>) {
     <div className="data-table-toolbar">
       {props.actions?.map((action) => (
         <IonButton key={action.label} size="small" color={action.color ?? 'primary'} onClick={() => props.onAction(action)}>
-          {action.icon && <IonIcon slot="start" icon={action.icon} />}
+          {action.icon && <IonIcon slot="start" icon={action.icon} aria-hidden="true" />}
           {action.label}
         </IonButton>
       ))}
       <span className="data-table-toolbar-spacer" />
       {props.hasFilters && (
         <IonButton size="small" fill={props.filtersOpen ? 'solid' : 'outline'} onClick={props.onToggleFilters} aria-expanded={props.filtersOpen}>
-          <IonIcon slot="start" icon={funnelOutline} />
+          <IonIcon slot="start" icon={funnelOutline} aria-hidden="true" />
           {t('table.filters')}
         </IonButton>
       )}
       <div className="data-table-chooser">
         <IonButton size="small" fill="outline" onClick={() => setChooserOpen(!chooserOpen)} aria-expanded={chooserOpen}>
-          <IonIcon slot="start" icon={optionsOutline} />
+          <IonIcon slot="start" icon={optionsOutline} aria-hidden="true" />
           {t('table.columns')}
         </IonButton>
         {chooserOpen && (
@@ -54,7 +54,7 @@ export function TableToolbar<Row>(props: Props<Row>) {
       </div>
       {props.onDownload && (
         <IonButton size="small" fill="outline" onClick={props.onDownload}>
-          <IonIcon slot="start" icon={downloadOutline} />
+          <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
           {t('table.download')}
         </IonButton>
       )}

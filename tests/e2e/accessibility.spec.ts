@@ -1,0 +1,57 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiLogin } from './fixtures/api';
+import { AppShell } from './page-models/app-shell';
+import { expectAccessible } from './page-models/accessibility';
+import { LoginPage } from './page-models/login-page';
+import { MENU_ROUTES } from '../../src/routes';
+
+/*
+ * Every screen once per viewport under axe-core (issue 10 §7): the login page, the menu routes of the route table,
+ * and one of each detail screen with real parameters read from the API. 0 serious or critical violations. One test
+ * per screen, so that the two workers share them and a failure names its screen.
+ */
+const ADMIN = 'admin@shelfpad.test';
+const STORE = 'TKY001';
+
+type PathOf = (request: APIRequestContext) => Promise<string>;
+const fixed = (path: string): PathOf => () => Promise.resolve(path);
+const SCREENS: [string, PathOf][] = [
+  ...MENU_ROUTES.map((r): [string, PathOf] => [r.path, fixed(r.path)]),
+  [
+    'server detail',
+    async (request) => {
+      const [server] = await (await apiLogin(request, ADMIN)).get<{ id: string }[]>('/status/server');
+      return `/server/detail/${server.id}`;
+    },
+  ],
+  ['store detail', fixed(`/store/detail/${STORE}`)],
+  [
+    'gateway detail',
+    async (request) => {
+      const { gwList } = await (await apiLogin(request, ADMIN)).get<{ gwList: { gwMac: string }[] }>(`/status/store/${STORE}`);
+      return `/store/${STORE}/gw/${gwList[0].gwMac}`;
+    },
+  ],
+  ['tag detail', fixed(`/tag/detail/${STORE}`)],
+  ['sensor detail', fixed(`/sensor/detail/${STORE}`)],
+];
+
+test('axe: /login', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await expectAccessible(page, '/login');
+});
+
+for (const [name, pathOf] of SCREENS) {
+  test(`axe: ${name}`, async ({ page, request }) => {
+    const shell = new AppShell(page);
+    await shell.signIn(request, ADMIN);
+    const path = await pathOf(request);
+    await shell.goto(path);
+    await shell.expectReady();
+    await expect(shell.current.locator('ion-title')).not.toHaveText('');
+    // The screen's data is in: no spinner left on the page.
+    await expect(shell.current.locator('ion-spinner')).toHaveCount(0, { timeout: 20_000 });
+    await expectAccessible(page, path);
+  });
+}
