@@ -45,12 +45,18 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+const TEST_HASH_CONCURRENCY = 4;
+
 export async function startTestServer(
   opts: { seed?: 'test' | 'none'; loginRateLimit?: number; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
+  // Test files already run side by side: hashing four at a time (libuv's default pool) keeps seeding and the
+  // logins of beforeAll as fast as before the production bound; a test of the bound sets hashConcurrency itself.
+  configureHashing({ concurrency: TEST_HASH_CONCURRENCY });
   const { database, drop } = await freshDatabase();
   if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  const deps: AppDeps = { db: database.db, config: { ...loadConfig({}), apiBase: '/api', ...opts.config }, push: new PushHub() };
+  const config = { ...loadConfig({}), apiBase: '/api', hashConcurrency: TEST_HASH_CONCURRENCY, ...opts.config };
+  const deps: AppDeps = { db: database.db, config, push: new PushHub() };
   configureHashing({ concurrency: deps.config.hashConcurrency });
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: opts.loginRateLimit ?? 1000 });
   await app.ready();
