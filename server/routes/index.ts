@@ -14,6 +14,10 @@ import { taskRoutes } from './tasks';
 import { tagHistoryRoutes } from './tag-history';
 import { sensorRoutes } from './sensors';
 import { fileRoutes } from './files';
+import { settingsRoutes } from './settings';
+import { mobileSoftwareRoutes } from './settings-mobile';
+import { companyRoutes } from './settings-companies';
+import { amacRoutes } from './settings-amac';
 
 /** Every route of the contract that the reference server implements, registered under apiBase. */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
@@ -31,4 +35,8 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   tagHistoryRoutes(app, deps);
   sensorRoutes(app, deps);
   fileRoutes(app, deps);
+  settingsRoutes(app, deps);
+  mobileSoftwareRoutes(app, deps);
+  companyRoutes(app, deps);
+  amacRoutes(app, deps);
 }

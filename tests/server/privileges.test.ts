@@ -3,6 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
 import { fillPath } from '../../src/api/endpoints/define';
 import { collectingItems, gateways, members, plusDevices, products, sensors, servers, stores, tags } from '../../server/db/schema/index';
+import { amacs, companies, mobileSoftware } from '../../server/db/schema/index';
 import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 /*
@@ -119,6 +120,47 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   taskRevert: async () => json({ storeCode: STORE, taskId: (await productUpdateTask(prCodes[8], 2)).taskId }),
   // Allowed to the super administrator only, and then refused as a conflict: the demo system has companies.
   companyConfigAddDefault: async () => ({ payload: { companyCode: 'DEFAULT', companyName: 'Default company' }, allowedStatus: 409 }),
+  // Settings (issue 13): server config, SMTP, mobile software, companies, AMac.
+  serverConfigSave: async () => json({ gatewayStatusCheckInterval: 600, historyRetentionDays: 30, updateHistoryRetentionDays: 7, tagDisplayRefreshDays: 1, panId: 'BFFF' }),
+  smtpSave: async () => json({ enable: false }),
+  // Allowed, then refused for the missing host: the matrix never sends mail.
+  smtpTest: async () => ({ payload: { enable: true }, allowedStatus: 400 }),
+  companySmtpSave: async () => ({ params: { companyCode }, payload: { enable: false } }),
+  companySmtpTest: async () => ({ params: { companyCode }, payload: { enable: true }, allowedStatus: 400 }),
+  // Allowed, then refused for its name: nothing is written to the data directory.
+  mobileFileUpload: async () => {
+    const form = multipartBody({}, { name: 'not-an-app.apk', content: 'PK' });
+    return { payload: form.payload, headers: form.headers, allowedStatus: 400 };
+  },
+  mobileFileActivate: async () => {
+    const [row] = await sut.deps.db.insert(mobileSoftware).values({ ver: `9.${++counter}`, fileName: 'mobile_9.apk', filePath: 'mobile-software/none.apk' }).returning();
+    return { params: { id: String(row.id) } };
+  },
+  mobileFileRemove: async () => {
+    const [row] = await sut.deps.db.insert(mobileSoftware).values({ ver: `9.${++counter}`, fileName: 'mobile_9.apk', filePath: 'mobile-software/none.apk' }).returning();
+    return { params: { id: String(row.id) } };
+  },
+  companyConfigAdd: async () => {
+    const code = `PRIV${++counter}`;
+    const settings = { historyRetentionDays: 30, updateHistoryRetentionDays: 7, tagDisplayRefreshDays: 1, gatewayStatusCheckInterval: 600, gatewayStatusCheckMargin: 120, panId: 'BFFF' };
+    return json({ companyCode: code, companyName: code, ...settings, admin: { email: `${code}-admin`, name: 'Admin', password: 'Shelfpad#2026' } });
+  },
+  companyConfigSave: async () => ({
+    params: { companyCode },
+    payload: { companyName: 'Acme Retail Asia', historyRetentionDays: 30, updateHistoryRetentionDays: 7, tagDisplayRefreshDays: 1, gatewayStatusCheckInterval: 600, gatewayStatusCheckMargin: 120, panId: 'BFFF' },
+  }),
+  companyConfigDelete: async () => {
+    const code = `DEL${++counter}`;
+    await sut.deps.db.insert(companies).values({ companyCode: code, companyName: code });
+    return { params: { companyCode: code } };
+  },
+  amacAdd: async () => json({ abstractCode: `PRIV${++counter}`, abstractData: '3C1A0009' }),
+  amacSave: async () => ({ params: { abstractCode: 'AM01' }, payload: { abstractData: '3C1A0001' } }),
+  amacDelete: async () => {
+    const code = `DEL${++counter}`;
+    await sut.deps.db.insert(amacs).values({ abstractCode: code, abstractData: '3C1A0002' });
+    return { params: { abstractCode: code } };
+  },
 };
 
 /** Every implemented call that needs a write privilege. */

@@ -35,6 +35,7 @@ const companyRead = { section: 'company_config', need: 'read' } as const;
 const companyWrite = { section: 'company_config', need: 'write' } as const;
 const storeRead = { section: 'store_config', need: 'read' } as const;
 const storeWrite = { section: 'store_config', need: 'write' } as const;
+const amacWrite = { ...storeWrite, owner: 'system' } as const;
 // console-core §6: gateway edit (and delete) need role -1 or 0, or store write; reading them is store read, as for
 // the store and gateway screens that open the update modal.
 const gatewayRead = { section: 'store', need: 'read' } as const;
@@ -49,7 +50,8 @@ export const settingsStoreEndpoints = {
     body: CompanyListRequestSchema,
     response: CompanyListPageSchema,
   }),
-  companyConfigAdd: endpoint({ method: 'POST', path: '/config/company', access: companyWrite, body: CompanyCreateBodySchema, response: OkAnswer }),
+  // A new company belongs to no company yet: only role -1 makes one (DESIGN.md §3, owner 'system').
+  companyConfigAdd: endpoint({ method: 'POST', path: '/config/company', access: { ...companyWrite, owner: 'system' }, body: CompanyCreateBodySchema, response: OkAnswer }),
   // First login without a company (the login answer's createCompany): the caller becomes its admin.
   companyConfigAddDefault: endpoint({
     method: 'POST',
@@ -144,17 +146,18 @@ export const settingsStoreEndpoints = {
     response: OkAnswer,
   }),
 
+  // AMac rows carry no company: shared by every company, so changing them needs role -1 (owner 'system').
   amacList: endpoint({ method: 'GET', path: '/config/amac', access: storeRead, response: AMacListSchema }),
-  amacAdd: endpoint({ method: 'POST', path: '/config/amac', access: storeWrite, body: AMacBodySchema, response: OkAnswer }),
+  amacAdd: endpoint({ method: 'POST', path: '/config/amac', access: amacWrite, body: AMacBodySchema, response: OkAnswer }),
   amacSave: endpoint({
     method: 'PUT',
     path: '/config/amac/:abstractCode',
-    access: storeWrite,
+    access: amacWrite,
     params: AMacParamsSchema,
     body: AMacUpdateBodySchema,
     response: OkAnswer,
   }),
-  amacDelete: endpoint({ method: 'DELETE', path: '/config/amac/:abstractCode', access: storeWrite, params: AMacParamsSchema, response: OkAnswer }),
+  amacDelete: endpoint({ method: 'DELETE', path: '/config/amac/:abstractCode', access: amacWrite, params: AMacParamsSchema, response: OkAnswer }),
 
   sensorConfigGet: endpoint({
     method: 'GET',

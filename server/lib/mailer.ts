@@ -1,0 +1,61 @@
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+
+/** The stored SMTP settings a mail goes out with (global or per company). */
+export interface SmtpSettings {
+  server: string;
+  port: number;
+  account: string;
+  password: string;
+  /** STARTTLS is required: the mail is never sent in clear. */
+  tls: boolean;
+  /** TLS from the first byte (SMTPS, usually port 465). */
+  ssl: boolean;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailerOptions {
+  /** Extra trusted certificate authorities (PEM), for an SMTP host with a private CA (and the tests' loopback host). */
+  ca?: string | Buffer;
+  /** Seconds before an unanswered host is given up; the console waits for the answer. */
+  timeoutSeconds?: number;
+}
+
+/** The sender: the account when it is an address, else a name on the SMTP host (some hosts need a From). */
+const fromOf = (s: SmtpSettings) => (s.account.includes('@') ? s.account : `shelfpad@${s.server}`);
+
+/**
+ * How the settings' two flags map onto the connection: ssl = implicit TLS; tls = STARTTLS required; neither =
+ * plain SMTP, and STARTTLS is not even tried — an administrator who ticked neither asked for a plain connection,
+ * and an opportunistic upgrade would fail on a host whose certificate the server cannot check.
+ */
+export function transportOptions(s: SmtpSettings, opts: MailerOptions = {}): SMTPTransport.Options {
+  const timeout = (opts.timeoutSeconds ?? 10) * 1000;
+  return {
+    host: s.server,
+    port: s.port,
+    secure: s.ssl,
+    requireTLS: !s.ssl && s.tls,
+    ignoreTLS: !s.ssl && !s.tls,
+    auth: s.account && s.password ? { user: s.account, pass: s.password } : undefined,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    ...(opts.ca ? { tls: { ca: opts.ca } } : {}),
+  };
+}
+
+/** Send one mail over SMTP (NOTES.md 9); throws the transport's error, which names what went wrong. */
+export async function sendMail(settings: SmtpSettings, message: MailMessage, opts: MailerOptions = {}): Promise<void> {
+  const transport = nodemailer.createTransport(transportOptions(settings, opts));
+  try {
+    await transport.sendMail({ from: fromOf(settings), to: message.to, subject: message.subject, text: message.text });
+  } finally {
+    transport.close();
+  }
+}

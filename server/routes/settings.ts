@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
+import type { SmtpConfigBody } from '../../src/api/contract/settings';
+import { settingsEndpoints } from '../../src/api/endpoints/settings';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
+import { ApiError, badRequest, notFound } from '../lib/errors';
+import { sendMail, type SmtpSettings } from '../lib/mailer';
+import { assertMayTouch } from '../lib/ownership';
+import { route } from '../lib/route';
+import { findCompany, smtpAnswer } from '../repos/companies';
+import { saveSmtpConfig, smtpConfigOf } from '../repos/smtp';
+import { getServerConfig, saveServerConfig } from '../repos/system-config';
+import type { SessionUser } from '../lib/privileges';
+
+/** Loose on purpose: the mail host is the judge; this only stops text that cannot be an address at all. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export const SMTP_REQUIRED_MESSAGE = 'SMTP server, port and account are required when SMTP is enabled.';
+export const TEST_MAIL_SUBJECT = 'Shelfpad test mail';
+
+/** console-admin §5: with SMTP on, server, port and account must be given (the console titles it 'Setting SMTP Error'). */
+export function checkSmtp(body: SmtpConfigBody): void {
+  if (body.enable && (!body.server?.trim() || !body.port || !body.account?.trim())) throw badRequest(SMTP_REQUIRED_MESSAGE, 'SMTP_REQUIRED');
+}
+
+/**
+ * The settings a test mail goes out with: those entered (saved or not), with the stored password when none was
+ * typed — the console never holds the stored one.
+ */
+async function testSettings(db: Db, companyCode: string | null, body: SmtpConfigBody): Promise<SmtpSettings> {
+  if (!body.server?.trim() || !body.port) throw badRequest('SMTP server and port are required to send a test mail.', 'SMTP_REQUIRED');
+  const stored = await smtpConfigOf(db, companyCode);
+  return {
+    server: body.server.trim(),
+    port: body.port,
+    account: body.account?.trim() ?? '',
+    password: body.password || stored?.password || '',
+    tls: body.tls ?? false,
+    ssl: body.ssl ?? false,
+  };
+}
+
+/** The test mail goes to the server config's e-mail address ("the configured e-mail address", console-admin §8). */
+async function sendTestMail(db: Db, settings: SmtpSettings, scope: string): Promise<void> {
+  const to = (await getServerConfig(db)).email?.trim();
+  if (!to) throw badRequest('No e-mail address is set in the server config: the test mail has nowhere to go.', 'NO_TEST_ADDRESS');
+  try {
+    await sendMail(settings, {
+      to,
+      subject: TEST_MAIL_SUBJECT,
+      text: `This is a test mail from Shelfpad, sent with the SMTP settings of ${scope} at ${new Date().toISOString()}.`,
+    });
+  } catch (error) {
+    // The host refused or could not be reached: the settings entered are wrong, which the administrator must see.
+    throw new ApiError(400, 'SMTP_FAILED', `The test mail could not be sent: ${(error as Error).message}`);
+  }
+}
+
+async function companyOf(db: Db, user: SessionUser, companyCode: string, need: 'read' | 'write'): Promise<void> {
+  assertMayTouch(user, { kind: 'company', companyCode }, need, `company ${companyCode}`);
+  if (!(await findCompany(db, companyCode))) throw notFound(`Unknown company: ${companyCode}`);
+}
+
+/** Server config and SMTP, global and per company (console-admin §3, §5, §7 "Settings"). */
+export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  route(app, deps, settingsEndpoints.serverConfigGet, async () => {
+    const row = await getServerConfig(db);
+    return {
+      retailServerIp: row.retailServerIp ?? '',
+      retailServerPort: row.retailServerPort,
+      timeServerIp: row.timeServerIp,
+      timeServerPort: row.timeServerPort,
+      gatewayStatusCheckInterval: row.gatewayStatusCheckInterval,
+      historyRetentionDays: row.historyRetentionDays,
+      updateHistoryRetentionDays: row.updateHistoryRetentionDays,
+      tagDisplayRefreshDays: row.tagDisplayRefreshDays,
+      panId: row.panId,
+      mobile: row.mobile ?? '',
+      email: row.email ?? '',
+      mainFromMac: row.mainFromMac,
+      mainFromPage: row.mainFromPage,
+    };
+  });
+
+  route(app, deps, settingsEndpoints.serverConfigSave, async ({ body }) => {
+    const email = body.email?.trim() ?? '';
+    if (email && !EMAIL.test(email)) throw badRequest(`Not an e-mail address: ${email}`, 'INVALID_EMAIL');
+    await saveServerConfig(db, {
+      retailServerIp: body.retailServerIp?.trim() || null,
+      retailServerPort: body.retailServerPort ?? null,
+      timeServerIp: body.timeServerIp?.trim() || COMPANY_DEFAULTS.timeServerIp,
+      timeServerPort: body.timeServerPort ?? COMPANY_DEFAULTS.timeServerPort,
+      gatewayStatusCheckInterval: body.gatewayStatusCheckInterval,
+      historyRetentionDays: body.historyRetentionDays,
+      updateHistoryRetentionDays: body.updateHistoryRetentionDays,
+      tagDisplayRefreshDays: body.tagDisplayRefreshDays,
+      panId: body.panId.toUpperCase(),
+      mobile: body.mobile?.trim() || null,
+      email: email || null,
+      mainFromMac: body.mainFromMac ?? COMPANY_DEFAULTS.mainFromMac,
+      mainFromPage: body.mainFromPage ?? COMPANY_DEFAULTS.mainFromPage,
+    });
+    return { success: true };
+  });
+
+  const disabled = { server: '', port: null, account: '', enable: false, password: '', tls: false, ssl: false };
+
+  route(app, deps, settingsEndpoints.smtpGet, async () => smtpAnswer(await smtpConfigOf(db, null)) ?? disabled);
+
+  route(app, deps, settingsEndpoints.smtpSave, async ({ body }) => {
+    checkSmtp(body);
+    await saveSmtpConfig(db, null, body);
+    return { success: true };
+  });
+
+  route(app, deps, settingsEndpoints.smtpTest, async ({ body }) => {
+    await sendTestMail(db, await testSettings(db, null, body), 'the server');
+    return { success: true };
+  });
+
+  route(app, deps, settingsEndpoints.companySmtpGet, async ({ params, user }) => {
+    await companyOf(db, user, params.companyCode, 'read');
+    return smtpAnswer(await smtpConfigOf(db, params.companyCode)) ?? disabled;
+  });
+
+  route(app, deps, settingsEndpoints.companySmtpSave, async ({ params, body, user }) => {
+    await companyOf(db, user, params.companyCode, 'write');
+    checkSmtp(body);
+    await saveSmtpConfig(db, params.companyCode, body);
+    return { success: true };
+  });
+
+  route(app, deps, settingsEndpoints.companySmtpTest, async ({ params, body, user }) => {
+    await companyOf(db, user, params.companyCode, 'write');
+    await sendTestMail(db, await testSettings(db, params.companyCode, body), `company ${params.companyCode}`);
+    return { success: true };
+  });
+}
