@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
+import { businessOutline, keyOutline, settingsOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -128,6 +129,24 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/scan/queue-page')),
     privilege: { section: 'tag', need: 'read' },
     menu: { labelKey: 'scanQueue', icon: cloudUploadOutline, group: 'handheld' },
+  },
+  {
+    path: '/setting/server-config',
+    page: lazy(() => import('./features/settings/server-config-page')),
+    privilege: { section: 'server_config', need: 'read' },
+    menu: { labelKey: 'serverConfig', icon: settingsOutline, group: 'settings' },
+  },
+  {
+    path: '/setting/company-config',
+    page: lazy(() => import('./features/settings/company-config-page')),
+    privilege: { section: 'company_config', need: 'read' },
+    menu: { labelKey: 'companyConfig', icon: businessOutline, group: 'settings' },
+  },
+  {
+    path: '/setting/amac-config',
+    page: lazy(() => import('./features/settings/amac-config-page')),
+    privilege: { section: 'store_config', need: 'read' },
+    menu: { labelKey: 'amacConfig', icon: keyOutline, group: 'settings' },
   },
 ];
 

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { AMac } from '../../api/contract/settings-store';
+import { endpoints } from '../../api/endpoints';
+import { api, useCall } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { FormModal, type FormValues } from '../../ui/form-modal';
+import { Page } from '../../ui/page';
+import { textField } from './settings-form';
+
+const AMAC_PAGE_SIZES = [25, 10, 50, 100] as const;
+
+/**
+ * /setting/amac-config (console-admin §2, §5): abstract code → abstract data, both required ('Setting Amac
+ * Error'). AMac rows belong to no company, so only the super administrator changes them (DESIGN.md §3).
+ */
+export default function AmacConfigPage() {
+  const { t } = useTranslation('settings');
+  const dialogs = useDialogs();
+  const session = useSession();
+  const writable = session?.role_id === -1 && canWrite(session, 'store_config');
+  const list = useCall(endpoints.amacList, {});
+  const [editing, setEditing] = useState<{ kind: 'create' } | { kind: 'edit'; amac: AMac }>();
+  const title = t('amac.errorTitle');
+
+  const submit = async (values: FormValues) => {
+    const abstractData = values.abstractData.trim();
+    if (editing?.kind === 'edit') {
+      await api.call(endpoints.amacSave, { params: { abstractCode: editing.amac.abstractCode }, body: { abstractData } });
+    } else {
+      await api.call(endpoints.amacAdd, { body: { abstractCode: values.abstractCode.trim(), abstractData } });
+    }
+    void dialogs.toast(t('amac.saved', { code: editing?.kind === 'edit' ? editing.amac.abstractCode : values.abstractCode.trim() }), 'success');
+    setEditing(undefined);
+    await list.mutate();
+  };
+
+  const remove = async (amac: AMac) => {
+    if (!(await dialogs.confirm(t('amac.deleteConfirm')))) return;
+    try {
+      await api.call(endpoints.amacDelete, { params: { abstractCode: amac.abstractCode } });
+      void dialogs.toast(t('amac.deleted', { code: amac.abstractCode }), 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message, title);
+    }
+    await list.mutate();
+  };
+
+  const columns: Column<AMac>[] = [
+    { field: 'abstractCode', label: t('fields.abstractCode'), primary: true, filter: 'text' },
+    { field: 'abstractData', label: t('fields.abstractData'), filter: 'text' },
+    {
+      field: 'actions',
+      label: t('fields.actions'),
+      sortable: false,
+      render: (amac) =>
+        writable && (
+          <span onClick={(e) => e.stopPropagation()}>
+            <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'edit', amac })} data-testid="amac-edit">
+              {t('amac.edit')}
+            </IonButton>
+            <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(amac)} data-testid="amac-delete">
+              {t('amac.delete')}
+            </IonButton>
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('amac.title')}
+      actions={
+        writable ? (
+          <IonButton onClick={() => setEditing({ kind: 'create' })} data-testid="amac-create">
+            {t('amac.create')}
+          </IonButton>
+        ) : undefined
+      }
+    >
+      <DataTable
+        id="amac-config"
+        columns={columns}
+        source={{ kind: 'local', rows: list.data, loading: list.isLoading, error: list.error?.message }}
+        rowKey={(a) => a.abstractCode}
+        pageSizes={AMAC_PAGE_SIZES}
+        defaultSort={{ field: 'abstractCode', dir: 'asc' }}
+      />
+      <FormModal
+        isOpen={Boolean(editing)}
+        title={editing?.kind === 'edit' ? t('amac.editTitle', { code: editing.amac.abstractCode }) : t('amac.createTitle')}
+        testId="amac-modal"
+        fields={[
+          { ...textField(t, 'abstractCode', { required: title }), readOnly: editing?.kind === 'edit' },
+          textField(t, 'abstractData', { required: title }),
+        ]}
+        initial={editing?.kind === 'edit' ? { ...editing.amac } : { abstractCode: '', abstractData: '' }}
+        errorTitle={title}
+        onSubmit={submit}
+        onClose={() => setEditing(undefined)}
+      />
+    </Page>
+  );
+}

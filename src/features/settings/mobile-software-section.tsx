@@ -1,0 +1,116 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_SW_FILE_PATTERN, SOFTWARE_LIST_PAGE_SIZE } from '../../api/contract/constants-admin';
+import type { MobileFile } from '../../api/contract/settings';
+import { endpoints } from '../../api/endpoints';
+import { api, useCall } from '../../app/api';
+import { DataTable, type Column } from '../../ui/data-table';
+import { DetailCard } from '../../ui/detail-card';
+import { useDialogs } from '../../ui/dialogs';
+import { formatDateTime } from '../../ui/format-time';
+import { saveBlob } from './save-blob';
+
+/**
+ * Mobile software files on /setting/server-config (console-admin §2, §4, §8, §9): 10 to a page, upload of
+ * mobile_{version_info}.apk, download, activate (one active at a time) and remove — 'Remove S/W failed' when
+ * activating or removing fails, 'S/W is removed.' when it worked.
+ */
+export function MobileSoftwareSection({ writable }: { writable: boolean }) {
+  const { t } = useTranslation('settings');
+  const dialogs = useDialogs();
+  const list = useCall(endpoints.mobileFileList, {});
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>, failureTitle: string, failureHint = '') => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      await dialogs.error(`${(error as Error).message}${failureHint}`, failureTitle);
+    } finally {
+      setBusy(false);
+      void list.mutate();
+    }
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!MOBILE_SW_FILE_PATTERN.test(file.name)) return dialogs.error(t('mobile.example'), t('mobile.uploadFailed'));
+    const form = new FormData();
+    form.append('file', file);
+    await run(async () => {
+      const answer = await api.call(endpoints.mobileFileUpload, { body: form });
+      void dialogs.toast(t('mobile.uploaded', { version: answer.version ?? file.name }), 'success');
+    }, t('mobile.uploadFailed'), `\n${t('mobile.example')}`);
+  };
+
+  const download = (row: MobileFile) =>
+    run(async () => saveBlob(await api.blob(endpoints.mobileFileDownload, { params: { id: row._id } }), `mobile_${row.ver}.apk`), t('mobile.download'));
+
+  const activate = (row: MobileFile) =>
+    run(async () => {
+      await api.call(endpoints.mobileFileActivate, { params: { id: row._id } });
+      void dialogs.toast(t('mobile.activated', { version: row.ver }), 'success');
+    }, t('mobile.removeFailed'));
+
+  const remove = async (row: MobileFile) => {
+    if (!(await dialogs.confirm(t('company.deleteConfirm')))) return;
+    await run(async () => {
+      await api.call(endpoints.mobileFileRemove, { params: { id: row._id } });
+      void dialogs.toast(t('mobile.removed'), 'success');
+    }, t('mobile.removeFailed'));
+  };
+
+  const columns: Column<MobileFile>[] = [
+    { field: 'ver', label: t('mobile.version'), primary: true },
+    { field: 'updatedAt', label: t('fields.updatedAt'), render: (row) => formatDateTime(row.updatedAt) },
+    { field: 'active', label: t('mobile.active'), render: (row) => <span data-testid="mobile-active">{row.active ? t('mobile.active') : t('mobile.inactive')}</span> },
+    {
+      field: 'actions',
+      label: t('fields.actions'),
+      sortable: false,
+      render: (row) => (
+        <span onClick={(e) => e.stopPropagation()}>
+          <IonButton size="small" fill="clear" disabled={busy} onClick={() => void download(row)} data-testid="mobile-download">
+            {t('mobile.download')}
+          </IonButton>
+          {writable && !row.active && (
+            <IonButton size="small" fill="clear" disabled={busy} onClick={() => void activate(row)} data-testid="mobile-activate">
+              {t('mobile.activate')}
+            </IonButton>
+          )}
+          {writable && (
+            <IonButton size="small" fill="clear" color="danger" disabled={busy} onClick={() => void remove(row)} data-testid="mobile-remove">
+              {t('mobile.remove')}
+            </IonButton>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <DetailCard title={t('mobile.section')} testId="mobile-software" wide>
+      {writable && (
+        <>
+          <input ref={input} type="file" accept=".apk" hidden onChange={(e) => void upload(e)} data-testid="mobile-file-input" aria-label={t('mobile.chooseFile')} />
+          <IonButton disabled={busy} onClick={() => input.current?.click()} data-testid="mobile-upload">
+            {t('mobile.upload')}
+          </IonButton>
+        </>
+      )}
+      <DataTable
+        id="mobile-software"
+        columns={columns}
+        source={{ kind: 'local', rows: list.data, loading: list.isLoading, error: list.error?.message }}
+        rowKey={(row) => row._id}
+        pageSizes={[SOFTWARE_LIST_PAGE_SIZE]}
+        defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+      />
+    </DetailCard>
+  );
+}
