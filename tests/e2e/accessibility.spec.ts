@@ -44,6 +44,7 @@ test('axe: /login', async ({ page }) => {
 
 for (const [name, pathOf] of SCREENS) {
   test(`axe: ${name}`, async ({ page, request }) => {
+    test.slow(); // axe over a full screen takes seconds on a busy 2-core machine
     const shell = new AppShell(page);
     await shell.signIn(request, ADMIN);
     const path = await pathOf(request);
