@@ -1,5 +1,6 @@
 import { HOME_PATH, LOGIN_PATH, MENU_ROUTES, findRoute, type AppRoute } from '../routes';
 import { canRead, type Session } from './session';
+import { startPath } from './start-page';
 
 /* The access rules of the route table, free of React rendering so that unit tests run them as they are. */
 
@@ -20,7 +21,8 @@ export const menuFor = (session: Session | undefined) => MENU_ROUTES.filter((rou
  */
 export function guardRedirect(pathname: string, search: string, session: Session | undefined): string | undefined {
   const route = findRoute(pathname);
-  if (!route) return HOME_PATH;
+  // Unknown addresses (and '/', where login goes without a next) lead to the member's start page.
+  if (!route) return session ? startPath(session) : HOME_PATH;
   if (route.privilege === 'public') return undefined;
   if (!session) return `${LOGIN_PATH}?next=${encodeURIComponent(pathname + search)}`;
   if (mayOpen(route, session)) return undefined;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
 import { guardRedirect, mayOpen, menuFor } from '../../src/app/route-access';
+import { startPath, worksByScanning } from '../../src/app/start-page';
 import type { Session } from '../../src/app/session';
 import { HOME_PATH, LOGIN_PATH, MENU_ROUTES, ROUTES, findRoute, resolvePath } from '../../src/routes';
 
@@ -115,5 +116,26 @@ describe('the layout translations', () => {
       expect(keysOf(layout).sort(), language).toEqual(english);
       for (const key of english) expect(key.split('.').reduce((v, k) => v[k], layout), `${language} ${key}`).not.toBe('');
     }
+  });
+});
+
+describe('start page (issue 10 §8)', () => {
+  const operator = sessionOf(5, [
+    { key: 'dashboard', read: true, write: false },
+    { key: 'tag', read: true, write: true },
+    { key: 'product', read: true, write: true },
+  ]);
+  const manager = sessionOf(6, [
+    { key: 'dashboard', read: true, write: false },
+    { key: 'tag', read: true, write: true },
+    { key: 'store', read: true, write: true },
+  ]);
+  it('sends a member whose writes are all scanning work to /scan, others to the dashboard', () => {
+    expect(worksByScanning(operator)).toBe(true);
+    expect(startPath(operator)).toBe('/scan');
+    expect(guardRedirect('/', '', operator)).toBe('/scan');
+    expect(worksByScanning(manager)).toBe(false);
+    expect(startPath(manager)).toBe(HOME_PATH);
+    expect(startPath(sessionOf(-1))).toBe(HOME_PATH);
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { logOutOutline, personCircleOutline, personOutline, timeOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover, IonSelect, IonSelectOption } from '@ionic/react';
+import { homeOutline, logOutOutline, personCircleOutline, personOutline, timeOutline } from 'ionicons/icons';
+import { menuFor } from '../route-access';
+import { chooseStartPage, chosenStartPage } from '../start-page';
 import { useSession } from '../session';
 import { HeaderButtonFace, useOverflow } from './header-overflow';
 import { useShell } from './shell-context';
@@ -40,6 +42,25 @@ export function UserMenu() {
             <IonIcon slot="start" icon={timeOutline} aria-hidden="true" />
             <IonLabel>{t('header.loginHistory')}</IonLabel>
           </IonItem>
+          {session && (
+            <IonItem lines="none">
+              <IonIcon slot="start" icon={homeOutline} aria-hidden="true" />
+              <IonSelect
+                label={t('header.startPage')}
+                interface="popover"
+                value={chosenStartPage(session) ?? ''}
+                onIonChange={(e) => chooseStartPage(session, String(e.detail.value ?? '') || undefined)}
+                data-testid="start-page-select"
+              >
+                <IonSelectOption value="">{t('header.startPageByWork')}</IonSelectOption>
+                {menuFor(session).map((route) => (
+                  <IonSelectOption key={route.path} value={route.path}>
+                    {t(`menu.items.${route.menu.labelKey}`)}
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+            </IonItem>
+          )}
           <IonItem button detail={false} role="menuitem" onClick={choose(shell.logout)} data-testid="logout-item">
             <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
             <IonLabel>{t('header.logout')}</IonLabel>

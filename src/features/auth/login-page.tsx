@@ -2,7 +2,6 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { IonButton, IonContent, IonInput, IonPage } from '@ionic/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../../routes';
 import { useDialogs } from '../../ui/dialogs';
 import { safeNext } from './login-flow';
 import { useLogin, type LoginModal } from './use-login';
@@ -14,13 +13,16 @@ const ForcePasswordModal = lazy(() => import('./force-password-modal'));
 const DefaultCompanyModal = lazy(() => import('./default-company-modal'));
 const AccountModal = lazy(() => import('./account-modal'));
 
+/** Without a next, login goes to '/', which the guard sends on to the member's start page (app/start-page.ts). */
+const START_ADDRESS = '/';
+
 /** /login?next — console-core §2 Login, §5 (required fields), §8 (errors). */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation('common');
   const dialogs = useDialogs();
   const [params] = useSearchParams();
-  const { busy, login, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), HOME_PATH));
+  const { busy, login, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), START_ADDRESS));
   // Only for the find-password modal's first value: the login itself reads the fields at submit (see below).
   const [email, setEmail] = useState('');
   const emailRef = useRef<HTMLIonInputElement>(null);
