@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ListScreenModel } from './list-screen';
+
+/** The product screens (src/features/products): store overview, a store's products and their modals, update history. */
+export class ProductsPage extends ListScreenModel {
+  readonly form: Locator;
+  readonly alert: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.form = page.locator('ion-modal[data-testid="product-form"]');
+    this.alert = page.locator('ion-alert');
+  }
+
+  /** As ListScreenModel.open, with room for a slow first paint of the lazily loaded screen on a busy machine. */
+  override async open(path: string): Promise<void> {
+    await this.page.goto(`/#${path}`);
+    await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
+    await expect(this.current).toHaveCount(1);
+  }
+
+  async openCreate(): Promise<void> {
+    await this.current.getByTestId('product-create-open').click();
+    await expect(this.form).toBeVisible();
+  }
+
+  async openEdit(prCode: string): Promise<void> {
+    await this.current.getByTestId(`product-edit-${prCode}`).click();
+    await expect(this.form).toBeVisible();
+  }
+
+  field(label: string): Locator {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  async save(): Promise<void> {
+    await this.form.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** The message under the form's first invalid field. */
+  fieldError(): Locator {
+    return this.form.getByRole('alert');
+  }
+
+  async answerAlert(message: string, button: 'OK' | 'Cancel'): Promise<void> {
+    await expect(this.alert).toContainText(message);
+    await this.alert.getByRole('button', { name: button }).click();
+    await expect(this.alert).toBeHidden();
+  }
+
+  /** The update history chart's numbers (its canvas has a visually hidden table of the same values). */
+  chartValues(series: string): Promise<string[]> {
+    return this.current.locator(`[data-testid="product-history-chart"] td[data-series="${series}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+  }
+}

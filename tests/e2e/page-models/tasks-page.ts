@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ListScreenModel } from './list-screen';
+
+/** The task screens (src/features/tasks): /task with progress, refresh, revert and graph; the task detail. */
+export class TasksPage extends ListScreenModel {
+  readonly alert: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.alert = page.locator('ion-alert');
+  }
+
+  /** As ListScreenModel.open, with room for a slow first paint of the lazily loaded screen on a busy machine. */
+  override async open(path: string): Promise<void> {
+    await this.page.goto(`/#${path}`);
+    await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
+    await expect(this.current).toHaveCount(1);
+  }
+
+  /** /task narrowed to one task by its id (the server filters), as a user finds it. */
+  async openTask(taskId: string): Promise<void> {
+    await this.open('/task');
+    await this.filter('Task ID', '==', taskId);
+  }
+
+  progress(key: string): Locator {
+    return this.cell(key, 'progress').locator('.task-progress, .task-no-tags');
+  }
+
+  action(taskId: string, name: 'refresh' | 'revert' | 'graph' | 'detail'): Locator {
+    return this.current.getByTestId(`task-${name}-${taskId}`);
+  }
+
+  async confirm(message: string): Promise<void> {
+    await expect(this.alert).toContainText(message);
+    await this.alert.getByRole('button', { name: 'OK' }).click();
+  }
+}
