@@ -43,7 +43,8 @@ export default function SensorStoreListPage() {
         sortable: false,
         render: (r) => String(r.sensorTypeCount[type] ?? 0),
       })),
-      { field: 'updatedAt', label: t('columns.updatedAt'), sortable: false, render: (r) => formatDateTime(r.updatedAt) },
+      // A store without sensors has no update time: a dash, not a label over nothing.
+      { field: 'updatedAt', label: t('columns.updatedAt'), sortable: false, render: (r) => formatDateTime(r.updatedAt) || '—' },
     ];
     return list.filter((c): c is Column<StoreSensorRow> => Boolean(c));
   }, [t, severalCompanies]);
