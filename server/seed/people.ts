@@ -40,6 +40,12 @@ const MEMBERS: MemberDef[] = [
     companies: ['ACME'], stores: OPERATOR_STORES, extra: () => ({ weakPwd: true }),
   },
   {
+    // A second weak account, for the browser test that accepts the prompt and changes the password (signup now
+    // refuses weak passwords, so such an account exists only from before the policy, like this one).
+    email: 'weak-change@shelfpad.test', password: WEAK_PASSWORD, role: 'operator', label: 'auth outcome: weak password, changed by the e2e suite',
+    companies: ['ACME'], stores: OPERATOR_STORES, extra: () => ({ weakPwd: true }),
+  },
+  {
     email: 'expiring@shelfpad.test', password: STRONG_PASSWORD, role: 'operator', label: 'auth outcome: password expires soon',
     // 85 days into a 90-day policy: inside the 14-day warning window.
     companies: ['ACME'], stores: OPERATOR_STORES, extra: (now) => ({ lastPwdChanged: daysAgo(now, 85) }),

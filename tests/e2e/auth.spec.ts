@@ -140,7 +140,8 @@ test('next is honoured after login, and only inside the app', async ({ page }) =
   await page.evaluate(() => sessionStorage.clear());
   await login.goto('https://example.com/phish');
   await login.login('operator@shelfpad.test', DEMO_PASSWORD);
-  await login.expectPath('/dashboard');
+  // An operator's work is scanning: the scan screen is their start page (issue 10 §8).
+  await login.expectPath('/scan');
   expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
 });
 
@@ -150,7 +151,7 @@ test('a weak password prompts for a change; declining goes on to the dashboard',
   await login.login('weak@shelfpad.test', 'password');
   await login.dialogs.expectAlert('Your password is too weak.', 'Do you want to change it now?');
   await login.dialogs.answer('cancel');
-  await login.expectPath('/dashboard');
+  await login.expectPath('/scan');
   await new AppShell(page).expectReady();
 });
 
@@ -159,14 +160,15 @@ test('a password about to expire shows the notice', async ({ page }) => {
   await login.goto();
   await login.login('expiring@shelfpad.test', DEMO_PASSWORD);
   await login.dialogs.expectToast('Your password will expire soon');
-  await login.expectPath('/dashboard');
+  await login.expectPath('/scan');
 });
 
 test('accepting the weak-password prompt changes the password in the account modal, which logs out', async ({ page, request }, info) => {
-  const email = uniqueEmail(info, 'weakyes');
-  const weak = 'weakpass1';
+  // Signup refuses weak passwords (server policy), so a seeded weak account is changed, once per run: one project.
+  test.skip(info.project.name !== 'desktop', 'weak-change@shelfpad.test can be changed only once per run');
+  const email = 'weak-change@shelfpad.test';
+  const weak = 'password';
   const strong = 'Strong#Pass2026';
-  await apiSignup(request, email, weak);
   const login = new LoginPage(page);
   await login.goto();
   await login.login(email, weak);

@@ -66,17 +66,19 @@ describe('POST /gw/predefined', () => {
   const stored = () => sut.deps.db.select().from(predefinedGateways).where(inArray(predefinedGateways.gwMac, macs)).orderBy(predefinedGateways.gwMac);
 
   it('upserts the rows and answers how many were written', async () => {
+    // Rows of a store: the store's company admin may change them afterwards (rows of no store are role -1's).
     const res = await send('POST', '/gw/predefined', admin, {
+      storeCode: 'TKY001',
       data: [
         { gwMac: 'aa:00:00:00:00:01', dataChannel: 11, eventChannel: 26 },
-        { gwMac: 'AA0000000002', dataChannel: 15, eventChannel: 31 },
+        { gwMac: 'AA0000000002', dataChannel: 15, eventChannel: 25 },
       ],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: 2 });
     expect((await stored()).map((r) => [r.gwMac, r.dataChannel, r.eventChannel])).toEqual([
       ['AA0000000001', 11, 26],
-      ['AA0000000002', 15, 31],
+      ['AA0000000002', 15, 25],
     ]);
     // Again with a changed row, a new row and a MAC listed twice (the last row wins).
     const again = await send('POST', '/gw/predefined', acme, {
@@ -90,7 +92,7 @@ describe('POST /gw/predefined', () => {
     expect(again.json()).toEqual({ updated: 2 });
     expect((await stored()).map((r) => [r.gwMac, r.dataChannel, r.eventChannel])).toEqual([
       ['AA0000000001', 20, 24],
-      ['AA0000000002', 15, 31],
+      ['AA0000000002', 15, 25],
       ['AA0000000003', 12, 25],
     ]);
   });

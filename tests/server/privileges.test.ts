@@ -115,8 +115,10 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   productLed: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }] }),
   productPage: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }], pageNo: 1 }),
   productRemoveUnused: async () => json({ storeCode: STORE, prCodeList: [prCodes[6]] }),
-  // A fresh product update (its tags wait: no simulator here) is an unfinished task to refresh or to revert.
-  taskRefresh: async () => json({ storeCode: STORE, internalTaskId: (await productUpdateTask(prCodes[7])).internalTaskId }),
+  // A fresh product update (its tags wait: no simulator here) is an unfinished task to refresh or to revert. The
+  // refreshed product is one a tag shows now: earlier rows of the matrix deassign tags, and a product without tags
+  // makes a task with nothing to refresh.
+  taskRefresh: async () => json({ storeCode: STORE, internalTaskId: (await productUpdateTask(await shownProduct())).internalTaskId }),
   taskRevert: async () => json({ storeCode: STORE, taskId: (await productUpdateTask(prCodes[8], 2)).taskId }),
   // Allowed to the super administrator only, and then refused as a conflict: the demo system has companies.
   companyConfigAddDefault: async () => ({ payload: { companyCode: 'DEFAULT', companyName: 'Default company' }, allowedStatus: 409 }),

@@ -247,9 +247,11 @@ describe('collecting items', () => {
       .returning({ id: collectingItems.id, storeCode: collectingItems.storeCode });
   });
 
-  it('lists the running items without headers, and only the member\'s with them', async () => {
-    const res = await sut.app.inject({ method: 'GET', url: '/api/collecting/store' });
-    expect(res.statusCode).toBe(200);
+  it('lists nothing without a session, every running item to role -1, and only the member\'s to others', async () => {
+    const anonymous = await sut.app.inject({ method: 'GET', url: '/api/collecting/store' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual([]);
+    const res = await get('/collecting/store', admin);
     expect(res.json()).toEqual([
       { storeCode: 'TKY001', storeName: 'Acme Shibuya', detail: { cmd: 'TAG_STATUS_CHECK', companyCode: 'ACME', _id: String(items[0].id) } },
       { storeCode: 'LON001', storeName: 'Nordmarkt Oxford Street', detail: { cmd: 'OTA', companyCode: 'NORD', otaType: '1', _id: String(items[1].id) } },
@@ -273,7 +275,7 @@ describe('collecting items', () => {
     expect(pushed).toHaveLength(1);
     expect(pushed[0].type).toBe(1);
     expect((pushed[0].data as { detail: { _id: string } }[]).map((i) => i.detail._id)).toEqual([String(items[1].id)]);
-    expect(codesOf((await sut.app.inject({ method: 'GET', url: '/api/collecting/store' })).json())).toEqual(['LON001']);
+    expect(codesOf((await get('/collecting/store', admin)).json())).toEqual(['LON001']);
   });
 
   it('refuses unknown, foreign, finished and malformed stop requests', async () => {
