@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiLogin } from './fixtures/api';
 import { AppShell } from './page-models/app-shell';
@@ -20,8 +20,9 @@ const STORES: Record<string, { stop: string; viewer: string; poll: string }> = {
 const storesOf = (info: TestInfo) => STORES[info.project.name] ?? STORES.desktop;
 
 type Running = { storeCode: string; detail: { cmd: string; _id: string } }[];
-const runningIn = async (request: APIRequestContext, storeCode: string) =>
-  ((await (await request.get('/api/collecting/store')).json()) as Running).filter((i) => i.storeCode === storeCode);
+// Without a session the list is empty (issue 11 §6): read it as the administrator, who sees every store's items.
+const runningIn = async (admin: Awaited<ReturnType<typeof apiLogin>>, storeCode: string) =>
+  (await admin.get<Running>('/collecting/store')).filter((i) => i.storeCode === storeCode);
 
 test('a protected route without a session goes to login, carrying the path in next', async ({ page }) => {
   const shell = new AppShell(page);
@@ -117,10 +118,10 @@ test('a status check appears live in the header, and the admin stops it after co
 
   // Cancel keeps it running; OK stops it on the server.
   await shell.stopCollecting(store, 'cancel');
-  expect(await runningIn(request, store)).toHaveLength(1);
+  expect(await runningIn(admin, store)).toHaveLength(1);
   await shell.stopCollecting(store, 'ok');
   await expect(item).toHaveCount(0);
-  await expect.poll(() => runningIn(request, store)).toEqual([]);
+  await expect.poll(() => runningIn(admin, store)).toEqual([]);
 });
 
 test('a read-only viewer sees the list without stop, and the server refuses a forced stop', async ({ page, request }, info) => {
@@ -139,10 +140,10 @@ test('a read-only viewer sees the list without stop, and the server refuses a fo
   await expect(item.getByRole('button')).toHaveCount(0);
   await expect(shell.collectingList.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 
-  const [running] = await runningIn(request, store);
+  const [running] = await runningIn(admin, store);
   const forced = await viewer.post('/collecting/stop', { storeCode: store, cmd: running.detail.cmd, _id: running.detail._id });
   expect(forced.status()).toBe(403);
-  expect(await runningIn(request, store)).toHaveLength(1);
+  expect(await runningIn(admin, store)).toHaveLength(1);
 
   // Leave the shared list as it was; the viewer's header follows the admin's stop live.
   expect((await admin.post('/collecting/stop', { storeCode: store, cmd: running.detail.cmd, _id: running.detail._id })).ok()).toBe(true);
@@ -169,7 +170,7 @@ test('with the push socket down, the list is polled every 5 s', async ({ page, r
   expect(Math.max(...gaps.slice(-2))).toBeLessThan(7_000);
   expect(Math.min(...gaps.slice(-2))).toBeGreaterThan(3_000);
 
-  const [running] = await runningIn(request, store);
+  const [running] = await runningIn(admin, store);
   expect((await admin.post('/collecting/stop', { storeCode: store, cmd: running.detail.cmd, _id: running.detail._id })).ok()).toBe(true);
   await expect(shell.collectingItem(store)).toHaveCount(0, { timeout: 8_000 });
 });
