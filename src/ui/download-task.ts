@@ -3,22 +3,12 @@ import type { DownloadBody } from '../api/contract/files';
 import { endpoints } from '../api/endpoints';
 import { api } from '../app/api';
 import { useDialogs } from './dialogs';
+import { saveBlob } from './save-blob';
 
 /** A download's status is polled every second (console-core §4, §9). */
 export const DOWNLOAD_POLL_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * DownloadTask (DESIGN.md §4): start the server's task, poll its status every second, fetch the file once
@@ -45,7 +35,7 @@ export function useDownloadTask() {
           const status = await api.call(endpoints.fileDownloadStatus, { params: { taskId } });
           if (status.error) throw new Error(status.error);
           if (status.finishedAt) {
-            save(await api.blob(endpoints.fileDownloadFile, { params: { taskId } }), status.fileName ?? `download-${taskId}`);
+            saveBlob(await api.blob(endpoints.fileDownloadFile, { params: { taskId } }), status.fileName ?? `download-${taskId}`);
             return true;
           }
           await sleep(DOWNLOAD_POLL_MS);

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../ui/save-blob';
 
 /**
  * Mobile software files on /setting/server-config (console-admin §2, §4, §8, §9): 10 to a page, upload of
