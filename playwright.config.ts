@@ -24,6 +24,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
+    // Each fresh context would install the service worker and download its whole precache, a fifth of a screen
+    // test's time; the specs about the PWA and offline work allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
     trace: 'retain-on-failure',

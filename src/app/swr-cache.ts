@@ -83,6 +83,8 @@ class PersistentCache extends Map<string, State> implements Cache {
     super();
     this.switchMember(getSession()?.email);
     onSessionChange(() => this.switchMember(getSession()?.email));
+    // A reload or a closed tab within the save delay would lose the newest answers: write them on the way out.
+    window.addEventListener('pagehide', () => this.flush());
   }
 
   private switchMember(email: string | undefined): void {

@@ -31,7 +31,14 @@ export function useDialogs() {
           onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(false),
         });
       }),
-    toast: (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') =>
-      presentToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color }),
+    toast: (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') => {
+      dismissShownToasts();
+      return presentToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color });
+    },
   };
+}
+
+/** Toasts share one corner: a newer one replaces the one on screen instead of being drawn over it. */
+function dismissShownToasts() {
+  for (const toast of document.querySelectorAll('ion-toast')) void toast.dismiss();
 }

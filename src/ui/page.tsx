@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { useIsPhone } from './use-is-phone';
 
@@ -34,8 +34,10 @@ export function Page({ title, actions, compactActions = false, subheader, paddin
   const chrome = useContext(PageChromeContext);
   const actionsInRow = useIsPhone() && !compactActions && Boolean(actions);
   const endActions = actionsInRow ? undefined : actions;
+  // The route the page was opened for: Ionic keeps left pages mounted, so this tells which page is which (tests).
+  const [route] = useState(routeOfLocation);
   return (
-    <IonPage>
+    <IonPage data-route={route}>
       <IonHeader>
         <IonToolbar>
           {chrome.start && <IonButtons slot="start">{chrome.start}</IonButtons>}
@@ -60,4 +62,8 @@ export function Page({ title, actions, compactActions = false, subheader, paddin
       <IonContent className={padding ? 'ion-padding' : undefined}>{children}</IonContent>
     </IonPage>
   );
+}
+
+function routeOfLocation(): string {
+  return decodeURIComponent(window.location.hash.slice(1).split('?')[0]);
 }

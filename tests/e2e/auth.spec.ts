@@ -86,6 +86,7 @@ test('signup checks come in the spec order, and a complete signup creates the ac
 
   // The same e-mail again is answered like a new one (signup must not reveal which accounts exist, issue 11),
   // and the existing account is left as it was.
+  await signup.dialogs.dismissToasts();
   await signup.goto();
   await signup.fill('email', email);
   await signup.fill('name', 'Sam Again');

@@ -52,7 +52,10 @@ test('a start page chosen in the account menu is where the member lands next tim
   await menu.getByTestId('start-page-select').click();
   await page.locator('ion-select-popover ion-radio').filter({ hasText: 'Exceptions' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('shelfpad.startPage.viewer@shelfpad.test'))).toBe('/exceptions');
+  // The choice closes its own list; Escape then closes the account menu, and the next open starts afresh.
+  await expect(page.locator('ion-select-popover')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-menu')).toBeHidden();
   await shell.logout();
   await login.expectPath('/login');
   await login.login('viewer@shelfpad.test', DEMO_PASSWORD);

@@ -20,7 +20,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
     await shell.expectReady();
     expect(await shell.menuLabels()).toEqual(adminMenu(english));
     // Ionic hands a button's aria-label to the inner native button: read it as the accessible name.
-    await expect(shell.current.getByRole('button', { name: english.header.userMenu })).toBeVisible();
+    await expect(await shell.accountButton(english.header.userMenu)).toBeVisible();
 
     await shell.switchLanguage(language);
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe(language);
@@ -28,7 +28,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
     await shell.expectPath('/dashboard');
     await shell.expectReady();
     expect(await shell.menuLabels()).toEqual(adminMenu(translated));
-    await expect(shell.current.getByRole('button', { name: translated.header.userMenu })).toBeVisible();
+    await expect(await shell.accountButton(translated.header.userMenu)).toBeVisible();
     const menu = await shell.openUserMenu();
     await expect(menu.getByTestId('logout-item')).toHaveText(translated.header.logout);
 

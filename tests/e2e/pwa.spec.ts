@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { PwaModel } from './page-models/pwa';
 
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 3, PWA: the manifest carries every installability field, the service worker controls the page, the shell
  * starts offline after one visit, and a new version is offered through the update prompt.

@@ -129,6 +129,11 @@ export class AppShell {
     return list.getByTestId(testId);
   }
 
+  /** The account menu's button by its accessible name (Ionic hands the aria-label to the inner native button). */
+  async accountButton(name: string): Promise<Locator> {
+    return (await this.headerButton('user-menu-button')).getByRole('button', { name });
+  }
+
   async openUserMenu(): Promise<Locator> {
     await (await this.headerButton('user-menu-button')).click();
     const menu = this.page.getByRole('menu').filter({ has: this.page.getByTestId('logout-item') });

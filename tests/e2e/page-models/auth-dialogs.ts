@@ -34,6 +34,12 @@ export class AuthDialogs {
 
   async expectToast(message: string): Promise<void> {
     // The toast's text lives in its shadow root, which Playwright's locators pierce.
-    await expect(this.toast.filter({ hasText: message })).toBeVisible();
+    await expect(this.toast.filter({ hasText: message, visible: true })).toBeVisible();
+  }
+
+  /** Close the toasts on screen, so that a later expectToast can only be answered by a new one. */
+  async dismissToasts(): Promise<void> {
+    await this.toast.evaluateAll((toasts) => Promise.all(toasts.map((toast) => (toast as HTMLIonToastElement).dismiss())));
+    await expect(this.toast.filter({ visible: true })).toHaveCount(0);
   }
 }

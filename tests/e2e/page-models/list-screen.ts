@@ -29,8 +29,11 @@ export class ListScreenModel {
   /** A hash change within a loaded app: Ionic shows the old and the new page side by side while it transitions. */
   async open(path: string): Promise<void> {
     await this.page.goto(`/#${path}`);
-    await expect(this.shell.collectingButton.first()).toBeVisible();
+    // Room for a slow first paint of a lazily loaded screen on a busy machine.
+    await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
+    // Until the new page is on view, `current` is still the page left behind (with its own Filters button).
     await expect(this.current).toHaveCount(1);
+    await expect(this.current).toHaveAttribute('data-route', path.split('?')[0]);
   }
 
   /** The keys of the rows on screen, in order. */

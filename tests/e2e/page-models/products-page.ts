@@ -12,12 +12,6 @@ export class ProductsPage extends ListScreenModel {
     this.alert = page.locator('ion-alert');
   }
 
-  /** As ListScreenModel.open, with room for a slow first paint of the lazily loaded screen on a busy machine. */
-  override async open(path: string): Promise<void> {
-    await this.page.goto(`/#${path}`);
-    await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
-    await expect(this.current).toHaveCount(1);
-  }
 
   async openCreate(): Promise<void> {
     await this.current.getByTestId('product-create-open').click();

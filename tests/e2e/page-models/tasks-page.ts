@@ -10,12 +10,6 @@ export class TasksPage extends ListScreenModel {
     this.alert = page.locator('ion-alert');
   }
 
-  /** As ListScreenModel.open, with room for a slow first paint of the lazily loaded screen on a busy machine. */
-  override async open(path: string): Promise<void> {
-    await this.page.goto(`/#${path}`);
-    await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
-    await expect(this.current).toHaveCount(1);
-  }
 
   /** /task narrowed to one task by its id (the server filters), as a user finds it. */
   async openTask(taskId: string): Promise<void> {
