@@ -1,7 +1,11 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { MEMBER_LOGIN_HISTORY_TABLE, MEMBER_TABLE, type Account, type LoginHistory } from '../../src/api/contract/members';
+import { wideTable } from '../../src/api/contract/common';
+import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
-import { companies, loginHistory, members, passwordPolicy, roles, stores } from '../db/schema/index';
+import { companies, loginHistory, members, passwordPolicy, roles, sessions, stores } from '../db/schema/index';
 import type { SessionUser } from '../lib/privileges';
+import { queryTable } from '../lib/table-sql';
 
 export type MemberRow = typeof members.$inferSelect;
 export type PasswordPolicy = typeof passwordPolicy.$inferSelect;
@@ -68,4 +72,115 @@ export async function ensureSignupRole(db: Db): Promise<number> {
   if (found) return found.roleId;
   const [created] = await db.insert(roles).values({ name, privilege: [] }).returning({ roleId: roles.roleId });
   return created.roleId;
+}
+
+// The members screen (console-admin §3 Account, §6, §7): list, create, update, delete, unlock, reset.
+
+const memberColumns = {
+  email: members.email,
+  name: members.name,
+  mobile: sql<string>`coalesce(${members.mobile}, '')`,
+  role_id: members.roleId,
+  company: sql<string>`array_to_string(${members.companies}, ',')`,
+  store: sql<string>`${members.stores}::text`,
+  locked: members.locked,
+};
+
+/** Members whose companies meet the caller's (every member for role -1; role -1 members only for role -1). */
+export function visibleMembers(user: Pick<SessionUser, 'roleId' | 'companies'>): SQL | undefined {
+  if (user.roleId === -1) return undefined;
+  if (!user.companies.length) return sql`false`;
+  return and(ne(members.roleId, -1), arrayOverlaps(members.companies, user.companies));
+}
+
+export function accountAnswer(m: MemberRow): Account {
+  return {
+    name: m.name,
+    email: m.email,
+    mobile: m.mobile ?? '',
+    role_id: m.roleId,
+    company: m.companies,
+    store: m.stores,
+    enableWholeStore: m.enableWholeStore,
+    locked: m.locked,
+    weakPwd: m.weakPwd,
+    lastPwdChanged: m.lastPwdChanged.toISOString(),
+  };
+}
+
+export async function memberPage(db: Db, user: SessionUser, body: Record<string, unknown>): Promise<TablePage<Account>> {
+  const base = [visibleMembers(user)];
+  if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(arrayContains(members.companies, [body.global_companyCode]));
+  const page = await queryTable<MemberRow, keyof typeof memberColumns>(
+    db,
+    wideTable(MEMBER_TABLE),
+    body,
+    { table: members, columns: memberColumns, uniqueColumn: members.email, base },
+    getTableColumns(members),
+  );
+  return { ...page, data: page.data.map(accountAnswer) };
+}
+
+export async function visibleMember(db: Db, user: SessionUser, email: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(and(eq(members.email, email), visibleMembers(user)));
+  return row;
+}
+
+export type MemberValues = Pick<typeof members.$inferInsert, 'name' | 'mobile' | 'roleId' | 'companies' | 'stores' | 'enableWholeStore'>;
+
+export async function updateMember(db: Db, email: string, values: MemberValues & { passwordHash?: string }): Promise<void> {
+  const now = new Date();
+  await db
+    .update(members)
+    .set({ ...values, ...(values.passwordHash ? { lastPwdChanged: now, weakPwd: false } : {}), updatedAt: now })
+    .where(eq(members.email, email));
+}
+
+/** Sessions go with the member (sessions.email cascades). */
+export async function deleteMember(db: Db, email: string): Promise<void> {
+  await db.delete(members).where(eq(members.email, email));
+}
+
+export async function unlockMember(db: Db, email: string): Promise<void> {
+  await db.update(members).set({ locked: false, lockedUntil: null, failedLogins: 0, updatedAt: new Date() }).where(eq(members.email, email));
+}
+
+/** An administrator's new password: the member must change it at the next login, and its sessions end now. */
+export async function resetMemberPassword(db: Db, email: string, passwordHash: string): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash, forceChange: true, weakPwd: false, lastPwdChanged: now, updatedAt: now }).where(eq(members.email, email));
+    await tx.delete(sessions).where(eq(sessions.email, email));
+  });
+}
+
+const historyColumns = {
+  ip: sql<string>`coalesce(${loginHistory.ip}, '')`,
+  type: loginHistory.type,
+  success: loginHistory.success,
+  locked: loginHistory.locked,
+  updatedAt: loginHistory.updatedAt,
+};
+
+export async function memberLoginHistoryPage(db: Db, email: string, body: Record<string, unknown>): Promise<TablePage<LoginHistory>> {
+  const page = await queryTable<{ ip: string; type: 0 | 1; success: boolean; locked: boolean; email: string; updatedAt: Date }, keyof typeof historyColumns>(
+    db,
+    wideTable(MEMBER_LOGIN_HISTORY_TABLE),
+    body,
+    { table: loginHistory, columns: historyColumns, dateColumn: loginHistory.updatedAt, uniqueColumn: loginHistory.id, base: [eq(loginHistory.email, email)] },
+    { ...historyColumns, email: loginHistory.email },
+  );
+  return { ...page, data: page.data.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
+}
+
+/** Store codes of these companies, with their company, to check a member's store list against. */
+export async function storesOfCompanies(db: Db, companyCodes: string[]): Promise<Map<string, string>> {
+  if (!companyCodes.length) return new Map();
+  const rows = await db.select({ code: stores.storeCode, company: stores.companyCode }).from(stores).where(inArray(stores.companyCode, companyCodes));
+  return new Map(rows.map((r) => [r.code, r.company]));
+}
+
+export async function existingCompanies(db: Db, codes: string[]): Promise<string[]> {
+  const rows = await db.select({ code: companies.companyCode }).from(companies).where(inArray(companies.companyCode, codes));
+  return rows.map((r) => r.code);
 }

@@ -18,6 +18,9 @@ import { settingsRoutes } from './settings';
 import { mobileSoftwareRoutes } from './settings-mobile';
 import { companyRoutes } from './settings-companies';
 import { amacRoutes } from './settings-amac';
+import { changeRoutes } from './changes';
+import { memberRoutes } from './members';
+import { roleRoutes } from './roles';
 
 /** Every route of the contract that the reference server implements, registered under apiBase. */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
@@ -39,4 +42,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   mobileSoftwareRoutes(app, deps);
   companyRoutes(app, deps);
   amacRoutes(app, deps);
+  changeRoutes(app, deps);
+  memberRoutes(app, deps);
+  roleRoutes(app, deps);
 }
