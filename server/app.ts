@@ -7,6 +7,7 @@ import { ApiError } from './lib/errors';
 import { TableRequestError } from '../src/api/table';
 import type { AppDeps } from './deps';
 import { authHook } from './plugins/auth';
+import { changeHistory } from './plugins/change-history';
 import { idempotency } from './plugins/idempotency';
 import { multipartForm } from './plugins/multipart-form';
 import { refuseNulCharacters } from './plugins/nul-check';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       multipartForm(api);
       refuseNulCharacters(api);
       idempotency(api, deps);
+      // After a successful write, before its answer leaves: the change history row (plugins/change-history.ts).
+      changeHistory(api, deps);
       registerRoutes(api, deps, { loginRateLimit: opts.loginRateLimit ?? 30 });
     },
     { prefix: deps.config.apiBase },

@@ -19,7 +19,7 @@ export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Pr
 }
 
 /** Every store code a call names, wherever it names it. */
-function storeCodesOf(req: FastifyRequest): string[] {
+export function storeCodesOf(req: FastifyRequest): string[] {
   const codes = new Set<string>();
   for (const part of [req.params, req.query, req.body, req.multipartForm?.fields] as Record<string, unknown>[]) {
     if (!part || typeof part !== 'object') continue;

@@ -1,7 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TBoolean, type TOptional } from 'typebox';
 import { defineTable, tablePageSchema, tableRequestSchema } from '../table';
 import { CompanyCode, Nullable, StoreCode, Timestamp, wideTable } from './common';
-import { Anything, Body, FreeObject, Host, Id, Mobile, PanId, Password, Port, SourceCode } from './admin-common';
+import { CHANGE_CATEGORIES, type ChangeCategory } from '../endpoints/define';
+import { Anything, Body, Host, Id, Mobile, PanId, Password, Port, SourceCode } from './admin-common';
 
 /*
  * Server settings, SMTP, mobile software files, parsers and decorators, change history and the software
@@ -125,8 +126,18 @@ export const CHANGE_HISTORY_TABLE = defineTable({
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
-/** Change config: its fields are not shown in the spec (displayCompany is one of them). */
-export const ChangeConfigSchema = FreeObject;
+/**
+ * Change config (its fields are not shown in the spec): displayCompany shows the company column; categories maps
+ * a category to whether it is recorded — a category not named is recorded, so a new section is never lost.
+ */
+const ChangeCategoryFlags = Type.Object(
+  Object.fromEntries(CHANGE_CATEGORIES.map((c) => [c, Type.Optional(Type.Boolean())])) as Record<ChangeCategory, TOptional<TBoolean>>,
+  { additionalProperties: false },
+);
+export const ChangeConfigSchema = Type.Object({ displayCompany: Type.Boolean(), categories: ChangeCategoryFlags });
+export type ChangeConfig = Static<typeof ChangeConfigSchema>;
+export const ChangeConfigBodySchema = Body({ displayCompany: Type.Optional(Type.Boolean()), categories: Type.Optional(ChangeCategoryFlags) });
+export type ChangeConfigBody = Static<typeof ChangeConfigBodySchema>;
 
 export const UploadAnswerSchema = Type.Object({
   success: Type.Boolean(),

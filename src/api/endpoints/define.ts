@@ -23,6 +23,13 @@ export const PRIVILEGE_SECTIONS = [
 ] as const;
 export type PrivilegeSection = (typeof PRIVILEGE_SECTIONS)[number];
 
+/**
+ * Change history categories (console-admin §2, server/plugins/change-history.ts): a write is recorded under its
+ * privilege section; 'account' is a member's own account (session calls).
+ */
+export const CHANGE_CATEGORIES = [...PRIVILEGE_SECTIONS, 'account'] as const;
+export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface EndpointDef {
@@ -42,6 +49,12 @@ export interface EndpointDef {
   file?: boolean;
   /** A public call that shows a caller with a session more (its own stores): the client sends the session if it has one. */
   sessionOptional?: boolean;
+  /**
+   * Change history. Unset: a POST/PUT/DELETE whose access needs 'write' is recorded under its section, every other
+   * call is not. false: a write-privileged call that changes nothing (a test mail, a firmware parse). A category:
+   * record this call (a session call that changes the member's own account) under it.
+   */
+  changes?: false | ChangeCategory;
 }
 
 export function endpoint<const E extends EndpointDef>(def: E): E {

@@ -73,7 +73,7 @@ export const membersEndpoints = {
 
   // The signed-in member's own account.
   accountMe: endpoint({ method: 'GET', path: '/account/me', access: 'session', response: AccountSchema }),
-  accountUpdate: endpoint({ method: 'PUT', path: '/account/me', access: 'session', body: AccountUpdateBodySchema, response: OkAnswer }),
+  accountUpdate: endpoint({ method: 'PUT', path: '/account/me', access: 'session', body: AccountUpdateBodySchema, response: OkAnswer, changes: 'account' }),
   // Also the forced password change after login (forceChange); the answer makes the console log out.
   accountPassword: endpoint({
     method: 'POST',
@@ -81,6 +81,7 @@ export const membersEndpoints = {
     access: 'session',
     body: PasswordChangeBodySchema,
     response: PasswordChangeAnswerSchema,
+    changes: 'account',
   }),
   accountLoginHistory: endpoint({
     method: 'POST',

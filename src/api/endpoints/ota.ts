@@ -24,7 +24,7 @@ const otaWrite = { section: 'store_config', need: 'write' } as const;
 // POST /ota/store/:storeCode/start is ours in the spec's style; other paths not shown either (NOTES.md 12).
 export const otaEndpoints = {
   // Multipart: fwName and fwData (the .bin file). Nothing is stored.
-  otaFirmwareParse: endpoint({ method: 'POST', path: '/ota/firmware/parse', access: otaWrite, multipart: true, response: OtaFirmwareInfoSchema }),
+  otaFirmwareParse: endpoint({ method: 'POST', path: '/ota/firmware/parse', access: otaWrite, multipart: true, response: OtaFirmwareInfoSchema, changes: false }),
   // Multipart: fwData (the .bin file) plus the fields of OtaStartFieldsSchema (gw_ip_list, gw_info_dict, fwName,
   // the OTA parameters). message "ok" means started.
   otaStart: endpoint({

@@ -1,6 +1,7 @@
 import { CompanyCodeParams, StoreCodeParams } from '../contract/admin-common';
 import { OkAnswer } from '../contract/common';
 import {
+  ChangeConfigBodySchema,
   ChangeConfigSchema,
   ChangeHistoryPageSchema,
   ChangeHistoryRequestSchema,
@@ -33,7 +34,7 @@ export const settingsEndpoints = {
   smtpGet: endpoint({ method: 'GET', path: '/config/smtp', access: serverRead, response: SmtpConfigSchema }),
   smtpSave: endpoint({ method: 'POST', path: '/config/smtp', access: serverWrite, body: SmtpConfigBodySchema, response: OkAnswer }),
   // Tests the settings as entered (saved or not) by mailing the server config's e-mail address.
-  smtpTest: endpoint({ method: 'POST', path: '/config/smtp/test', access: serverWrite, body: SmtpConfigBodySchema, response: OkAnswer }),
+  smtpTest: endpoint({ method: 'POST', path: '/config/smtp/test', access: serverWrite, body: SmtpConfigBodySchema, response: OkAnswer, changes: false }),
   companySmtpGet: endpoint({
     method: 'GET',
     path: '/config/smtp/company/:companyCode',
@@ -56,6 +57,7 @@ export const settingsEndpoints = {
     params: CompanyCodeParams,
     body: SmtpConfigBodySchema,
     response: OkAnswer,
+    changes: false,
   }),
 
   // Mobile software files (mobile_{version_info}.apk). The list pages in the browser (10 rows).
@@ -107,6 +109,8 @@ export const settingsEndpoints = {
 
   // System change history and software upgrade (the versions come from GET /version, console-core).
   changeConfig: endpoint({ method: 'GET', path: '/change/config', access: settingRead, response: ChangeConfigSchema }),
+  // Which categories are recorded, for the whole system (owner 'system': only role -1 changes it).
+  changeConfigSave: endpoint({ method: 'PUT', path: '/change/config', access: { ...settingWrite, owner: 'system' }, body: ChangeConfigBodySchema, response: OkAnswer }),
   changeHistory: endpoint({ method: 'POST', path: '/change/history', access: settingRead, body: ChangeHistoryRequestSchema, response: ChangeHistoryPageSchema }),
   // Multipart, field `file`: a GRM/GMP upgrade package — a software package of the whole system (owner 'system').
   swUpgradeUpload: endpoint({ method: 'POST', path: '/upgrade/file', access: { ...settingWrite, owner: 'system' }, multipart: true, response: UploadAnswerSchema }),
