@@ -74,6 +74,7 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /\/src\/handheld\/handheld-app\.tsx$/,
   /\/src\/offline\/offline-layer\.ts$/,
   /\/src\/features\/auth\/(login-page|tag-types)\.tsx?$/,
+  /\/src\/features\/auth\/lean\/lean-login-app\.tsx$/,
   /\/src\/features\/(dashboard\/dashboard-page|exceptions\/exceptions-page|store\/store-list-page)\.tsx$/,
   /\/src\/features\/scan\/(scan-page|queue-page)\.tsx$/,
   // Opened from the scan screen: the assign modal, the camera (with its decoder) and the scan sounds.

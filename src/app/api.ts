@@ -1,19 +1,9 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { createClient, type ApiFailure } from '../api/client';
+import type { ApiFailure } from '../api/client';
 import type { EndpointDef, ParamsOf, QueryOf, ResponseOf } from '../api/endpoints/define';
-import { runtimeConfig } from './config';
-import { clearSession, getSession } from './session';
+import { api } from './api-client';
 
-/** The one client of the PWA: base from the runtime config, credentials from the session. */
-export const api = createClient({
-  baseUrl: () => runtimeConfig().apiBase,
-  credentials: () => {
-    const session = getSession();
-    return session ? { accessToken: session.accessToken, email: session.email } : undefined;
-  },
-  // The server no longer knows the token: the guard sends the user to login on the next render.
-  onUnauthorized: clearSession,
-});
+export { api };
 
 type ReadArgs<E extends EndpointDef> = { params?: ParamsOf<E>; query?: QueryOf<E> };
 

@@ -25,12 +25,13 @@ type ViteManifest = Record<string, ManifestChunk>;
 
 /**
  * The modules each route loads on a cold start besides the entry (src/app/entry.tsx picks the app by route): the
- * console (Ionic shell) and the route's lazy page, or for /scan the lean handheld app alone. Keyed by the route's
+ * console (Ionic shell) and the route's lazy page, or for /scan and /login the lean app alone. Keyed by the route's
  * path so the figures read like the route table; a source path ('src/features/...') may also be passed directly.
  */
 const CONSOLE = 'src/console.tsx';
 export const ROUTE_PAGES: Record<string, string[]> = {
-  '/login': [CONSOLE, 'src/features/auth/login-page.tsx'],
+  // A cold start on /login runs the lean login screen; the console's login page serves /login after a logout.
+  '/login': ['src/features/auth/lean/lean-login-app.tsx'],
   '/signup': [CONSOLE, 'src/features/auth/signup-page.tsx'],
   '/dashboard': [CONSOLE, 'src/features/dashboard/dashboard-page.tsx'],
   '/scan': ['src/handheld/handheld-app.tsx'],

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { IonButton, IonContent, IonInput, IonPage } from '@ionic/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../ui/dialogs';
 import { safeNext } from './login-flow';
+import { peekLoginHandoff, takeLoginHandoff } from './login-handoff';
 import { useLogin, type LoginModal } from './use-login';
 import './auth.css';
 
@@ -22,14 +23,25 @@ export default function LoginPage() {
   const { t: tc } = useTranslation('common');
   const dialogs = useDialogs();
   const [params] = useSearchParams();
-  const { busy, login, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), START_ADDRESS));
+  const { busy, login, proceed, modal, openModal, closeModal } = useLogin(safeNext(params.get('next'), START_ADDRESS));
+  const [handoff] = useState(peekLoginHandoff);
   // Only for the find-password modal's first value: the login itself reads the fields at submit (see below).
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(handoff?.kind === 'findPassword' ? handoff.email : '');
   const emailRef = useRef<HTMLIonInputElement>(null);
   const passwordRef = useRef<HTMLIonInputElement>(null);
   // A modal's chunk is mounted from its first opening on, so that Ionic can animate it closed afterwards.
   const [opened, setOpened] = useState<ReadonlySet<LoginModal>>(new Set());
   if (modal && !opened.has(modal)) setOpened(new Set(opened).add(modal));
+
+  // A first visit signs in on the lean login screen, which hands over what needs the console (login-handoff.ts).
+  useEffect(() => {
+    // Taken once: StrictMode's second run of the effect finds it gone.
+    if (!handoff || peekLoginHandoff() !== handoff) return;
+    takeLoginHandoff();
+    if (handoff.kind === 'answer') void proceed(handoff.answer);
+    else openModal('findPassword');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /*
    * The values are read from the native inputs when the form is sent, not from Ionic's ionInput events: a password

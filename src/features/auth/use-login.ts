@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
+import type { LoginAnswer } from '../../api/contract/auth';
 import { authEndpoints } from '../../api/endpoints/auth';
 import { api } from '../../app/api';
 import { getSession, setSession } from '../../app/session';
@@ -51,7 +52,11 @@ export function useLogin(target: string) {
     } finally {
       setBusy(false);
     }
+    return proceed(answer);
+  }
 
+  /** The steps after the server answered (also for an answer the lean login screen handed over). */
+  async function proceed(answer: LoginAnswer): Promise<boolean> {
     const outcome = classifyLoginAnswer(answer, window.location.href);
     switch (outcome.kind) {
       case 'error':
@@ -92,5 +97,5 @@ export function useLogin(target: string) {
     if (was === 'weakPassword' && getSession()) enter(expireSoon);
   };
 
-  return { busy, login, modal, openModal: setModal, closeModal };
+  return { busy, login, proceed, modal, openModal: setModal, closeModal };
 }

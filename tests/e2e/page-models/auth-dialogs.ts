@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Ionic's alert (error dialogs, confirmations) and toast as the auth screens use them (src/ui/dialogs.tsx).
+ * Ionic's alert (error dialogs, confirmations) and toast as the auth screens use them (src/ui/dialogs.tsx), and the
+ * lean login screen's alert (src/features/auth/lean/lean-alert.tsx).
  * Only one alert is on screen at a time in these flows.
  */
 export class AuthDialogs {
@@ -9,7 +10,8 @@ export class AuthDialogs {
   readonly toast: Locator;
 
   constructor(readonly page: Page) {
-    this.alert = page.locator('ion-alert');
+    // The lean login screen of a cold start draws its errors without Ionic, with the same title, message and button.
+    this.alert = page.locator('ion-alert, [data-testid="lean-alert"]');
     this.toast = page.locator('ion-toast');
   }
 

@@ -1,0 +1,17 @@
+import { createClient } from '../api/client';
+import { runtimeConfig } from './config';
+import { clearSession, getSession } from './session';
+
+/**
+ * The one client of the PWA: base from the runtime config, credentials from the session. Apart from the SWR reads
+ * (api.ts) so that the lean login screen calls the server without loading SWR.
+ */
+export const api = createClient({
+  baseUrl: () => runtimeConfig().apiBase,
+  credentials: () => {
+    const session = getSession();
+    return session ? { accessToken: session.accessToken, email: session.email } : undefined;
+  },
+  // The server no longer knows the token: the guard sends the user to login on the next render.
+  onUnauthorized: clearSession,
+});
