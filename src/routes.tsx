@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
 import { businessOutline, keyOutline, settingsOutline } from 'ionicons/icons';
+import { peopleOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -147,6 +148,18 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/settings/amac-config-page')),
     privilege: { section: 'store_config', need: 'read' },
     menu: { labelKey: 'amacConfig', icon: keyOutline, group: 'settings' },
+  },
+  {
+    path: '/members',
+    page: lazy(() => import('./features/members/members-page')),
+    privilege: { section: 'member', need: 'read' },
+    menu: { labelKey: 'members', icon: peopleOutline, group: 'people' },
+  },
+  {
+    path: '/roles',
+    page: lazy(() => import('./features/roles/roles-page')),
+    privilege: { section: 'role', need: 'read' },
+    menu: { labelKey: 'roles', icon: shieldCheckmarkOutline, group: 'people' },
   },
 ];
 

@@ -14,6 +14,7 @@ import type store from '../../locales/en_US/store.json';
 import type products from '../../locales/en_US/products.json';
 import type tasks from '../../locales/en_US/tasks.json';
 import type settings from '../../locales/en_US/settings.json';
+import type members from '../../locales/en_US/members.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -23,7 +24,7 @@ import type settings from '../../locales/en_US/settings.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -31,7 +32,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members };
   }
 }
 

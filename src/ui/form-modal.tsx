@@ -7,11 +7,19 @@ import './form-modal.css';
 
 export type FormValues = Record<string, string>;
 
+/** The ticked values of a 'checkboxes' field, and back. */
+export const listValue = (value: string | undefined): string[] => (value ? value.split(',').filter(Boolean) : []);
+export const joinList = (values: readonly string[]): string => values.join(',');
+
 export interface FormField {
   name: string;
   /** Already translated. */
   label: string;
-  type?: 'text' | 'number' | 'password' | 'select' | 'textarea';
+  /**
+   * 'checkbox' holds 'true' or ''; 'checkboxes' (one per option) holds the ticked values joined by commas —
+   * the values stay strings so that every rule and `initial` work alike.
+   */
+  type?: 'text' | 'number' | 'password' | 'select' | 'textarea' | 'checkbox' | 'checkboxes';
   options?: readonly { value: string; label: string }[];
   /** The spec's message when the field is empty after trimming. */
   required?: string;
@@ -124,7 +132,17 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
           <div className="form-modal-field" key={field.name}>
             {field.heading && <h3 className="form-modal-heading">{field.heading}</h3>}
             <label htmlFor={common.id}>{field.label}</label>
-            {field.type === 'select' ? (
+            {field.type === 'checkbox' ? (
+              <input
+                {...common}
+                type="checkbox"
+                value="true"
+                checked={values[field.name] === 'true'}
+                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.checked ? 'true' : '' }))}
+              />
+            ) : field.type === 'checkboxes' ? (
+              <CheckboxList field={field} value={values[field.name] ?? ''} id={`${testId}-${field.name}`} onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))} />
+            ) : field.type === 'select' ? (
               <select {...common}>
                 {field.options?.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -154,5 +172,23 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
         {submitLabel ?? t('dialog.save')}
       </IonButton>
     </form>
+  );
+}
+
+/** One checkbox per option; the ticked values in option order. */
+function CheckboxList({ field, value, id, onChange }: { field: FormField; value: string; id: string; onChange: (value: string) => void }) {
+  const ticked = new Set(listValue(value));
+  const toggle = (option: string, on: boolean) => {
+    const next = field.options?.map((o) => o.value).filter((v) => (v === option ? on : ticked.has(v))) ?? [];
+    onChange(joinList(next));
+  };
+  return (
+    <div className="form-modal-checkboxes" id={id} role="group" aria-label={field.label}>
+      {field.options?.map((o) => (
+        <label key={o.value}>
+          <input type="checkbox" checked={ticked.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} /> {o.label}
+        </label>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { LoginHistory } from '../../api/contract/members';
+import { endpoints } from '../../api/endpoints';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/format-time';
+import { ModalFrame } from '../../ui/modal-frame';
+
+const HISTORY_PAGE_SIZES = [10, 25, 50] as const;
+
+/** A member's login history (console-admin §8): failures marked, and 'This account is locked.' where it locked. */
+export function LoginHistoryModal({ email, onClose }: { email: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const { t: tc } = useTranslation('common');
+  const columns: Column<LoginHistory>[] = [
+    { field: 'updatedAt', label: t('history.time'), primary: true, render: (r) => formatDateTime(r.updatedAt) },
+    { field: 'ip', label: t('history.ip'), filter: 'text' },
+    { field: 'type', label: t('history.type'), render: (r) => (r.type === 0 ? t('history.login') : t('history.logout')) },
+    {
+      field: 'success',
+      label: t('history.result'),
+      render: (r) => (
+        <span data-testid="login-result">
+          {r.success ? t('history.success') : t('history.failure')}
+          {r.locked && ` ${t('history.locked')}`}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <ModalFrame isOpen={Boolean(email)} title={t('history.title', { email })} onClose={onClose} closeLabel={tc('dialog.close')} testId="member-history-modal">
+      {email && (
+        <DataTable
+          id="member-login-history"
+          columns={columns}
+          source={{ kind: 'server', endpoint: endpoints.memberLoginHistory, extra: { email } }}
+          rowKey={(r) => `${r.updatedAt}/${r.type}/${r.ip}`}
+          pageSizes={HISTORY_PAGE_SIZES}
+          defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+          rowTone={(r) => (r.success ? undefined : 'danger')}
+        />
+      )}
+    </ModalFrame>
+  );
+}

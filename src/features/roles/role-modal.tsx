@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { IonButton, IonNote } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../api/contract/members';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useSession } from '../../app/session';
+import { useDialogs } from '../../ui/dialogs';
+import { ModalFrame } from '../../ui/modal-frame';
+import { availableTo, isBuiltInRole, settingForced, toggle, treeOf, type PrivilegeFlags } from './privilege-tree';
+import './roles.css';
+
+export type RoleEditing = { kind: 'create' } | { kind: 'update'; role: Role };
+
+/** Create / update a role: its name and the privilege tree (read, write, depth per key). */
+export function RoleModal({ editing, onClose, onSaved }: { editing: RoleEditing | undefined; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('members');
+  const { t: tc } = useTranslation('common');
+  const title = editing?.kind === 'update' ? t('roles.updateTitle', { name: editing.role.name }) : t('roles.createTitle');
+  return (
+    <ModalFrame isOpen={Boolean(editing)} title={title} onClose={onClose} closeLabel={tc('dialog.close')} testId="role-modal">
+      {editing && <RoleForm editing={editing} onSaved={onSaved} />}
+    </ModalFrame>
+  );
+}
+
+function RoleForm({ editing, onSaved }: { editing: RoleEditing; onSaved: () => void }) {
+  const { t } = useTranslation('members');
+  const { t: tc } = useTranslation('common');
+  const dialogs = useDialogs();
+  const session = useSession();
+  const role = editing.kind === 'update' ? editing.role : undefined;
+  const readOnly = isBuiltInRole(role?.role_id);
+  const available = availableTo(session);
+  const [name, setName] = useState(role?.name ?? '');
+  const [tree, setTree] = useState<PrivilegeFlags[]>(() => treeOf(role?.role_id, role?.privilege ?? []));
+  const [nameMissing, setNameMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const forced = settingForced(tree);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameMissing(true);
+      return;
+    }
+    setBusy(true);
+    const privilege = tree.map(({ key, depth, read, write }) => ({ key, depth, read, write }));
+    try {
+      if (role) await api.call(endpoints.roleUpdate, { body: { role_id: role.role_id, name: name.trim(), privilege } });
+      else await api.call(endpoints.roleCreate, { body: { name: name.trim(), privilege } });
+      void dialogs.toast(t('roles.saved', { name: name.trim() }), 'success');
+      onSaved();
+    } catch (error) {
+      await dialogs.error((error as Error).message, role ? t('errors.roleUpdate') : t('errors.roleCreate'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const box = (p: PrivilegeFlags, flag: 'read' | 'write') => {
+    const locked = readOnly || !available[p.key][flag] || (flag === 'read' && p.key === 'setting' && forced);
+    return (
+      <input
+        type="checkbox"
+        checked={p[flag]}
+        disabled={locked}
+        aria-label={`${t(`privileges.${p.key}`)} ${t(`roles.${flag}`)}`}
+        data-testid={`privilege-${p.key}-${flag}`}
+        onChange={(e) => setTree((current) => toggle(current, p.key, flag, e.target.checked))}
+      />
+    );
+  };
+
+  return (
+    <form className="role-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor="role-name">{t('roles.name')}</label>
+      <input
+        id="role-name"
+        value={name}
+        readOnly={readOnly}
+        aria-invalid={nameMissing || undefined}
+        aria-describedby={nameMissing ? 'role-name-error' : undefined}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {nameMissing && (
+        <IonNote color="danger" id="role-name-error" role="alert">
+          {t('roles.nameRequired')}
+        </IonNote>
+      )}
+      <table className="privilege-tree">
+        <thead>
+          <tr>
+            <th scope="col">{t('roles.privilege')}</th>
+            <th scope="col">{t('roles.read')}</th>
+            <th scope="col">{t('roles.write')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tree.map((p) => (
+            <tr key={p.key} data-depth={p.depth}>
+              <th scope="row" style={{ paddingInlineStart: `${0.5 + p.depth * 1.5}rem` }}>
+                {t(`privileges.${p.key}`)}
+              </th>
+              <td>{box(p, 'read')}</td>
+              <td>{box(p, 'write')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!readOnly && (
+        <IonButton type="submit" expand="block" disabled={busy}>
+          {tc('dialog.save')}
+        </IonButton>
+      )}
+    </form>
+  );
+}

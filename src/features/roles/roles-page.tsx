@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../api/contract/members';
+import { endpoints } from '../../api/endpoints';
+import { api, useCall } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { isBuiltInRole } from './privilege-tree';
+import { RoleModal, type RoleEditing } from './role-modal';
+
+const ROLE_PAGE_SIZES = [25, 10, 50] as const;
+
+/** /roles (console-admin §2, §4, §6): the roles the member may see; create, update and delete with role write. */
+export default function RolesPage() {
+  const { t } = useTranslation('members');
+  const dialogs = useDialogs();
+  const session = useSession();
+  const writable = canWrite(session, 'role');
+  const list = useCall(endpoints.roleList, {});
+  const [editing, setEditing] = useState<RoleEditing>();
+
+  const remove = async (role: Role) => {
+    if (!(await dialogs.confirm(t('messages.deleteConfirm')))) return;
+    try {
+      await api.call(endpoints.roleDelete, { params: { role_id: role.role_id } });
+      void dialogs.toast(t('roles.deleted', { name: role.name }), 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+    await list.mutate();
+  };
+
+  const granted = (role: Role) =>
+    isBuiltInRole(role.role_id) ? t('roles.all') : role.privilege.filter((p) => p.read).map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`).join(', ');
+
+  const columns: Column<Role>[] = [
+    { field: 'role_id', label: t('roles.id'), filter: 'number' },
+    { field: 'name', label: t('roles.name'), primary: true, filter: 'text' },
+    { field: 'privilege', label: t('roles.privileges'), sortable: false, render: granted },
+    {
+      field: 'actions',
+      label: t('fields.actions'),
+      sortable: false,
+      render: (role) => (
+        <span onClick={(e) => e.stopPropagation()}>
+          <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'update', role })} data-testid="role-edit">
+            {writable && !isBuiltInRole(role.role_id) ? t('actions.edit') : t('actions.view')}
+          </IonButton>
+          {writable && !isBuiltInRole(role.role_id) && (
+            <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(role)} data-testid="role-delete">
+              {t('actions.delete')}
+            </IonButton>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('roles.title')}
+      actions={
+        writable ? (
+          <IonButton onClick={() => setEditing({ kind: 'create' })} data-testid="role-create">
+            {t('roles.create')}
+          </IonButton>
+        ) : undefined
+      }
+    >
+      <DataTable
+        id="roles"
+        columns={columns}
+        source={{ kind: 'local', rows: list.data, loading: list.isLoading, error: list.error?.message }}
+        rowKey={(r) => String(r.role_id)}
+        pageSizes={ROLE_PAGE_SIZES}
+        defaultSort={{ field: 'role_id', dir: 'asc' }}
+      />
+      <RoleModal
+        editing={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          void list.mutate();
+        }}
+      />
+    </Page>
+  );
+}
