@@ -75,16 +75,20 @@ function visibleTo(user: SessionUser): SQL | undefined {
 }
 
 export async function changeHistoryPage(db: Db, user: SessionUser, body: Record<string, unknown>): Promise<TablePage<ChangeHistoryRow>> {
-  const page = await queryTable<{ [K in keyof typeof columns]: K extends 'updatedAt' ? Date : string | null } & { items: unknown }, keyof typeof columns>(
+  const base = [visibleTo(user)];
+  // The console's company choice (the table protocol's global_companyCode).
+  if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(eq(changeHistory.company, body.global_companyCode));
+  const page = await queryTable<{ [K in keyof typeof columns]: K extends 'updatedAt' ? Date : string | null } & { id: number | string; items: unknown }, keyof typeof columns>(
     db,
     wideTable(CHANGE_HISTORY_TABLE),
     body,
-    { table: changeHistory, columns, dateColumn: changeHistory.updatedAt, uniqueColumn: changeHistory.id, base: [visibleTo(user)] },
-    { ...columns, items: changeHistory.items },
+    { table: changeHistory, columns, dateColumn: changeHistory.updatedAt, uniqueColumn: changeHistory.id, base },
+    { ...columns, id: changeHistory.id, items: changeHistory.items },
   );
   return {
     ...page,
     data: page.data.map((r) => ({
+      id: String(r.id),
       company: r.company ?? '',
       store: r.store ?? '',
       category: r.category ?? '',

@@ -108,6 +108,8 @@ export const ProductParserQuerySchema = Type.Object(
  * are 'SYSTEM' for system-wide changes.
  */
 export const ChangeHistoryRowSchema = Type.Object({
+  /** The row's own id (a list key; not shown). */
+  id: Type.String(),
   company: Type.String(),
   store: Type.String(),
   category: Type.String(),

@@ -91,7 +91,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const download = props.onDownload && (() => props.onDownload!(downloadFilter(effective)));
   const primary = props.columns.find((c) => c.primary)?.field ?? props.columns[0]?.field ?? '';
   const filtered = data.page?.recordsFiltered ?? 0;
-  const view = { table, selectable: props.selectable, sort: state.sort, onSort, onRowClick: props.onRowClick };
+  const view = { table, selectable: props.selectable, sort: state.sort, onSort, onRowClick: props.onRowClick, rowTone: props.rowTone };
 
   return (
     <section className="data-table-frame" aria-busy={data.loading} data-table-id={props.id}>

@@ -9,7 +9,14 @@ interface ViewProps<Row> {
   sort?: TableState['sort'];
   onSort: (field: string) => void;
   onRowClick?: (row: Row) => void;
+  rowTone?: (row: Row) => RowTone | undefined;
 }
+
+/** A row's colour by what it is (e.g. the change history's Upload and Delete rows), from the theme's palette. */
+export type RowTone = 'primary' | 'warning' | 'danger' | 'success' | 'medium';
+
+const rowClass = (base: string | undefined, clickable: boolean, tone: RowTone | undefined) =>
+  [base, clickable && 'data-table-clickable', tone && `data-table-tone-${tone}`].filter(Boolean).join(' ') || undefined;
 
 function SelectBox<Row>({ row }: { row: TanRow<Row> }) {
   const { t } = useTranslation('common');
@@ -25,7 +32,7 @@ function SelectBox<Row>({ row }: { row: TanRow<Row> }) {
 }
 
 /** The desktop form: a table with sortable headers (aria-sort tells the direction). */
-export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick }: ViewProps<Row>) {
+export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, rowTone }: ViewProps<Row>) {
   const { t } = useTranslation('common');
   return (
     <div className="data-table-scroll">
@@ -64,7 +71,7 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick }: 
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-row-key={row.id} className={onRowClick ? 'data-table-clickable' : undefined} onClick={onRowClick && (() => onRowClick(row.original))}>
+            <tr key={row.id} data-row-key={row.id} data-tone={rowTone?.(row.original)} className={rowClass(undefined, Boolean(onRowClick), rowTone?.(row.original))} onClick={onRowClick && (() => onRowClick(row.original))}>
               {selectable && (
                 <td className="data-table-select">
                   <SelectBox row={row} />
@@ -84,14 +91,19 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick }: 
 }
 
 /** The phone form: one card per row, the primary column as its title and the others as label/value pairs. */
-export function TableCards<Row>({ table, selectable, onRowClick, primary }: ViewProps<Row> & { primary: string }) {
+export function TableCards<Row>({ table, selectable, onRowClick, rowTone, primary }: ViewProps<Row> & { primary: string }) {
   return (
     <ul className="data-table-cards">
       {table.getRowModel().rows.map((row) => {
         const cells = row.getVisibleCells();
         const title = cells.find((c) => c.column.id === primary) ?? cells[0];
         return (
-          <li key={row.id} data-row-key={row.id} className={onRowClick ? 'data-table-card data-table-clickable' : 'data-table-card'} onClick={onRowClick && (() => onRowClick(row.original))}>
+          <li
+            key={row.id}
+            data-row-key={row.id}
+            data-tone={rowTone?.(row.original)}
+            className={rowClass('data-table-card', Boolean(onRowClick), rowTone?.(row.original))}
+            onClick={onRowClick && (() => onRowClick(row.original))}>
             <div className="data-table-card-title">
               {selectable && <SelectBox row={row} />}
               {title && flexRender(title.column.columnDef.cell, title.getContext())}

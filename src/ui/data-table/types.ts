@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EndpointDef, ParamsOf } from '../../api/endpoints/define';
 import type { FieldKind, TablePage, TableState } from '../../api/table';
+import type { RowTone } from './table-views';
 
 /** One column of a DataTable: the field it shows (and sorts and filters by), its label and how a cell looks. */
 export interface Column<Row> {
@@ -62,6 +63,8 @@ export interface DataTableProps<Row> {
   /** Starts a download of what the current filter selects (the table protocol's filter_/condition_ fields). */
   onDownload?: (filter: Record<string, unknown>) => void;
   onRowClick?: (row: Row) => void;
+  /** Colours a row (its text and a bar at its start) by what it is; the tone is also its data-tone. */
+  rowTone?: (row: Row) => RowTone | undefined;
   /** Polling period from the spec's constants; also the way a parent asks for a fresh page (`reloadToken`). */
   refreshInterval?: number;
   reloadToken?: number;
