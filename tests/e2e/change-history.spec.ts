@@ -37,7 +37,7 @@ test('an AMac created and deleted on /setting/amac-config appears on /change/his
   // Newest first: the delete above the create.
   await expect.poll(async () => (await history.rowKeys()).slice(0, 2)).toEqual([deleted!.id, created!.id]);
   expect(await history.tone(deleted!.id)).toBe('danger');
-  expect(await history.tone(created!.id)).toBe('primary');
+  expect(await history.tone(created!.id)).toBe('info');
   await expect(history.cell(created!.id, 'category')).toHaveText('Store config');
   await expect(history.cell(created!.id, 'store')).toHaveText('System');
   await expect(history.cell(deleted!.id, 'path')).toHaveText('/config/amac/E2ECH');

@@ -7,7 +7,7 @@ import type { RowTone } from '../../ui/data-table';
 export function changeTone(row: Pick<ChangeHistoryRow, 'operation'>): RowTone {
   if (row.operation === 'Delete') return 'danger';
   if (row.operation === 'Upload') return 'warning';
-  return 'primary';
+  return 'info';
 }
 
 /** The server's owner of what no company owns (server/repos/changes.ts). */

@@ -12,6 +12,7 @@ import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
 import { LoginHistoryModal } from './login-history-modal';
 import { memberBody, memberFields, memberInitial, passwordFields, type MemberChoices } from './member-form';
+import './members.css';
 
 const MEMBER_PAGE_SIZES = [25, 10, 50, 100] as const;
 

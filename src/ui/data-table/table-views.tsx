@@ -13,7 +13,7 @@ interface ViewProps<Row> {
 }
 
 /** A row's colour by what it is (e.g. the change history's Upload and Delete rows), from the theme's palette. */
-export type RowTone = 'primary' | 'warning' | 'danger' | 'success' | 'medium';
+export type RowTone = 'info' | 'primary' | 'warning' | 'danger' | 'success' | 'medium';
 
 const rowClass = (base: string | undefined, clickable: boolean, tone: RowTone | undefined) =>
   [base, clickable && 'data-table-clickable', tone && `data-table-tone-${tone}`].filter(Boolean).join(' ') || undefined;

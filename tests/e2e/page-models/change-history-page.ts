@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
 
-/** /change/history (src/features/changes): the recorded writes, a row's tone (primary, warning, danger) by operation. */
+/** /change/history (src/features/changes): the recorded writes, a row's tone (info = blue, warning, danger) by operation. */
 export class ChangeHistoryPage extends ListScreenModel {
   /** The row's colour as the screen draws it (data-tone of a table row or a card). */
   tone(id: string): Promise<string | null> {
