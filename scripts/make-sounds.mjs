@@ -6,6 +6,8 @@
  * success: two rising beeps (1.8 kHz then 2.4 kHz, 50 ms each, 20 ms apart = 120 ms) — high and short, heard
  *          across an aisle without being mistaken for the failure sound.
  * failure: a 300 ms, 300 Hz buzz built from odd harmonics (a softened square wave): low, long and rough.
+ * tick:    one 25 ms, 3.2 kHz blip at half volume — the tag of a pair was taken and its product is awaited: shorter,
+ *          higher and quieter than either result, so it never reads as one.
  * Each tone has 4 ms fades so it starts and stops without a click. 16-bit PCM mono at 22.05 kHz keeps the files
  * a few KB and decodes instantly in Web Audio.
  */
@@ -68,6 +70,7 @@ export function wav(samples) {
 export const SOUNDS = {
   success: () => concat([tone(1800, 0.05, 0.8), silence(0.02), tone(2400, 0.05, 0.8)]),
   failure: () => tone(300, 0.3, 0.85, [1, 3, 5, 7, 9]),
+  tick: () => tone(3200, 0.025, 0.5),
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

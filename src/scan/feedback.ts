@@ -8,14 +8,18 @@
  */
 import type { Howl } from 'howler';
 
-export type FeedbackKind = 'success' | 'failure';
+/**
+ * success/failure answer a finished scan; tick answers the first half of a pair (a tag scanned, its product now
+ * awaited, issue 10 finding 8): short, higher and quieter, so nobody takes it for a result.
+ */
+export type FeedbackKind = 'success' | 'failure' | 'tick';
 
-export const VIBRATION: Record<FeedbackKind, number[]> = { success: [40], failure: [100, 60, 100] };
+export const VIBRATION: Record<FeedbackKind, number[]> = { success: [40], failure: [100, 60, 100], tick: [15] };
 export const FLASH_EVENT = 'shelfpad:flash';
 export const FLASH_MS = 250;
 
 export interface FlashDetail {
-  kind: FeedbackKind;
+  kind: Exclude<FeedbackKind, 'tick'>;
 }
 
 export interface FeedbackRecord {
@@ -48,8 +52,10 @@ export interface FeedbackDeps {
 export interface Feedback {
   success(): void;
   failure(): void;
+  /** The first scan of a pair was taken; the screen shows the next step itself (no flash, which means a result). */
+  tick(): void;
   play(kind: FeedbackKind): void;
-  /** Create (and so fetch and decode) both sounds now; call when a scanning screen opens. */
+  /** Create (and so fetch and decode) the sounds now; call when a scanning screen opens. */
   preload(): void;
   /** Mute sound only; vibration and flash still tell the user what happened. */
   setMuted(muted: boolean): void;
@@ -74,16 +80,18 @@ export function createFeedback(deps: FeedbackDeps): Feedback {
     } catch {
       // vibrate throws in some embedded webviews when called without a gesture
     }
-    deps.dispatch?.(new CustomEvent<FlashDetail>(FLASH_EVENT, { detail: { kind } }));
+    if (kind !== 'tick') deps.dispatch?.(new CustomEvent<FlashDetail>(FLASH_EVENT, { detail: { kind } }));
   };
 
   return {
     play,
     success: () => play('success'),
     failure: () => play('failure'),
+    tick: () => play('tick'),
     preload: () => {
       player('success');
       player('failure');
+      player('tick');
     },
     setMuted: (m) => {
       muted = m;

@@ -4,13 +4,13 @@
  * the same frame. pointer-events: none — a flash must never eat the tap on the next button.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
-import { FLASH_EVENT, FLASH_MS, type FeedbackKind, type FlashDetail } from './feedback';
+import { FLASH_EVENT, FLASH_MS, type FlashDetail } from './feedback';
 
-const COLOURS: Record<FeedbackKind, string> = { success: 'rgba(46, 160, 67, 0.35)', failure: 'rgba(218, 54, 51, 0.45)' };
+const COLOURS: Record<FlashDetail['kind'], string> = { success: 'rgba(46, 160, 67, 0.35)', failure: 'rgba(218, 54, 51, 0.45)' };
 
 export function ScanFlash() {
   // A counter makes two scans in a row restart the flash instead of merging into one long one.
-  const [flash, setFlash] = useState<{ kind: FeedbackKind; n: number }>();
+  const [flash, setFlash] = useState<{ kind: FlashDetail['kind']; n: number }>();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -63,6 +63,25 @@ test('a wedge scan pair assigns the tag and plays the success sound', async ({ p
   await expect(scan.logLines.first()).toHaveAttribute('data-status', 'ok');
 });
 
+test('a scanned tag ticks and the screen shows that its product is awaited', async ({ page, request }, info) => {
+  const api = await apiLogin(request, OPERATOR);
+  const tag = await freeTag(api, info, 3);
+  const scan = new ScanPageModel(page);
+  await scan.open(api.session);
+  await scan.pickStore(STORE);
+  await scan.resetFeedback();
+  await expect(scan.stepCue).toHaveText('Scan a tag');
+  await expect(scan.currentStep).toHaveText('1Tag');
+
+  await scan.scanTaken(tag.barcode, async () => (await scan.field('Tag ID').inputValue()) === tag.barcode);
+
+  await expect(scan.stepCue).toHaveText(`Tag ${tag.barcode} taken — now scan the product`);
+  await expect(scan.currentStep).toHaveText('2Product');
+  const heard = await scan.feedback();
+  expect(heard).toContain('tick');
+  expect(heard).not.toContain('success');
+});
+
 test('typing at 120 ms per character is not taken as a scan', async ({ page, request }, info) => {
   const api = await apiLogin(request, OPERATOR);
   const tag = await freeTag(api, info, 1);

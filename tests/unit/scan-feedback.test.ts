@@ -31,16 +31,24 @@ describe('feedback', () => {
     const { sut, log } = setup();
     sut.failure();
     expect(log).toEqual(['sound:failure', 'vibrate:100,60,100', `${FLASH_EVENT}:failure`]);
-    expect(VIBRATION).toEqual({ success: [40], failure: [100, 60, 100] });
+    expect(VIBRATION).toEqual({ success: [40], failure: [100, 60, 100], tick: [15] });
   });
 
-  it('creates each player once: preload() makes both, later plays reuse them', () => {
+  it('a tick (the tag of a pair taken) sounds and vibrates briefly, and does not flash: a flash means a result', () => {
+    const { sut, log, records } = setup();
+    sut.tick();
+    expect(log).toEqual(['sound:tick', 'vibrate:15']);
+    expect(records).toEqual([{ kind: 'tick', at: 123.5 }]);
+  });
+
+  it('creates each player once: preload() makes all three, later plays reuse them', () => {
     const { sut, made } = setup();
     sut.preload();
     sut.success();
     sut.success();
     sut.failure();
-    expect(made).toEqual(['success', 'failure']);
+    sut.tick();
+    expect(made).toEqual(['success', 'failure', 'tick']);
   });
 
   it('still vibrates, flashes and records when the sound throws or is muted', () => {
@@ -96,6 +104,15 @@ describe('public/sounds (scripts/make-sounds.mjs)', () => {
     expect(frequency(ms(75, 115), rate)).toBeLessThan(2500);
     expect(Math.max(...ms(52, 68).map(Math.abs))).toBe(0);
     expect(Math.max(...samples.map(Math.abs))).toBeGreaterThan(20_000); // loud enough for a shop floor
+  });
+
+  it('tick.wav: one 25 ms, 3.2 kHz blip, quieter than the results', () => {
+    const { rate, samples, seconds } = readWav('public/sounds/tick.wav');
+    expect(seconds).toBeCloseTo(0.025, 2);
+    const f = frequency(samples.slice(Math.round(0.002 * rate), Math.round(0.023 * rate)), rate);
+    expect(f).toBeGreaterThan(2900);
+    expect(f).toBeLessThan(3500);
+    expect(Math.max(...samples.map(Math.abs))).toBeLessThan(20_000);
   });
 
   it('failure.wav: a 300 ms, 300 Hz buzz', () => {

@@ -9,6 +9,7 @@ import { ScanField } from '../../scan/scan-field';
 import { feedback } from '../../scan/feedback';
 import { SegmentTabs } from '../../ui/lean/segment-tabs';
 import { followFocus, productExists, type ModeProps } from './mode-props';
+import { PairSteps } from './pair-steps';
 import { useCameraLabels } from './use-camera-labels';
 import { useScanHost } from './scan-host';
 
@@ -29,6 +30,8 @@ export function AssignMode({ storeCode, log }: ModeProps) {
   const [degree, setDegree] = useState<Degree>('0');
   const [error, setError] = useState<string>();
   const [lastTag, setLastTag] = useState<string>();
+  // The tag of the pair in progress once its scan was taken (not while it is typed): the product is awaited.
+  const [takenTag, setTakenTag] = useState<string>();
   const host = useScanHost();
   const [modalOpen, setModalOpen] = useState(false);
   const tagRef = useRef<HTMLInputElement>(null);
@@ -43,12 +46,15 @@ export function AssignMode({ storeCode, log }: ModeProps) {
 
   const onTag = useCallback((code: string) => {
     pendingTag.current = code.trim();
+    setTakenTag(code.trim());
     setError(undefined);
+    feedback.tick();
     followFocus(productRef.current);
   }, []);
 
   const reset = useCallback(() => {
     pendingTag.current = '';
+    setTakenTag(undefined);
     setTagId('');
     setPrCode('');
     followFocus(tagRef.current);
@@ -101,12 +107,15 @@ export function AssignMode({ storeCode, log }: ModeProps) {
   if (modalOpen) return modal;
   return (
     <div data-testid="assign-mode">
+      <PairSteps tag={takenTag} />
       <ScanField
         name="tagId"
         label={t('fields.tagId')}
         value={tagId}
         onChange={(v) => {
           setTagId(v);
+          // An edit makes it a new tag, taken only when sent (a wedge scan sends at once: onTag follows).
+          setTakenTag(undefined);
           pendingTag.current = v.trim();
         }}
         onSubmit={onTag}

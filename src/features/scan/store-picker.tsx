@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { offlineLayer } from '../../offline/lazy';
 import type { ProductCacheInfo } from '../../offline/product-cache';
+import './store-picker.css';
 
 /** The store a handheld scans in rarely changes: remembered on the device, not in the session. */
 export const SCAN_STORE_KEY = 'shelfpad.scan.store';

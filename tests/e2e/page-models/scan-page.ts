@@ -12,6 +12,9 @@ export class ScanPageModel {
   readonly storePicker: Locator;
   readonly error: Locator;
   readonly logLines: Locator;
+  /** The assign flow's line saying what to scan next, and the step (Tag, Product) marked as the current one. */
+  readonly stepCue: Locator;
+  readonly currentStep: Locator;
   /** The header's outbox button: its name says how many writes wait ('{n} pending'). */
   readonly pending: Locator;
 
@@ -20,6 +23,8 @@ export class ScanPageModel {
     this.storePicker = page.getByTestId('store-picker');
     this.error = page.getByTestId('scan-error');
     this.logLines = page.getByTestId('scan-log-line');
+    this.stepCue = page.getByTestId('scan-step');
+    this.currentStep = page.getByTestId('pair-steps').locator('[aria-current="step"]');
   }
 
   async open(session: unknown) {
