@@ -150,6 +150,12 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { labelKey: 'amacConfig', icon: keyOutline, group: 'settings' },
   },
   {
+    path: '/change/history',
+    page: lazy(() => import('./features/changes/change-history-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'changeHistory', icon: timeOutline, group: 'settings' },
+  },
+  {
     path: '/members',
     page: lazy(() => import('./features/members/members-page')),
     privilege: { section: 'member', need: 'read' },
@@ -160,12 +166,6 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/roles/roles-page')),
     privilege: { section: 'role', need: 'read' },
     menu: { labelKey: 'roles', icon: shieldCheckmarkOutline, group: 'people' },
-  },
-  {
-    path: '/change/history',
-    page: lazy(() => import('./features/changes/change-history-page')),
-    privilege: { section: 'setting', need: 'read' },
-    menu: { labelKey: 'changeHistory', icon: timeOutline, group: 'settings' },
   },
 ];
 
