@@ -19,6 +19,7 @@ import { mobileSoftwareRoutes } from './settings-mobile';
 import { companyRoutes } from './settings-companies';
 import { amacRoutes } from './settings-amac';
 import { changeRoutes } from './changes';
+import { alarmRoutes } from './alarms';
 import { memberRoutes } from './members';
 import { roleRoutes } from './roles';
 
@@ -43,6 +44,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   companyRoutes(app, deps);
   amacRoutes(app, deps);
   changeRoutes(app, deps);
+  alarmRoutes(app, deps);
   memberRoutes(app, deps);
   roleRoutes(app, deps);
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseSystemAlarm } from '../../server/repos/alarms';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
+
+/** The system alarm history (console-admin §2 /alarm/history, §7): what each member may see, filters. */
+let sut: TestServer;
+let as: Record<'admin' | 'acme' | 'nord' | 'operator', AuthHeaders>;
+
+beforeAll(async () => {
+  ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
+  await raiseSystemAlarm(sut.deps.db, { type: 'GW_STATUS_ABNORMAL', location: 'LON001', companyCode: 'NORD', data: { gwMac: 'AABBCCDDEEFF' } });
+  await raiseSystemAlarm(sut.deps.db, { type: 'GW_STATUS_ABNORMAL', location: 'TKY002', companyCode: 'ACME', data: { gwMac: 'AABBCCDDEE00' } });
+  await raiseSystemAlarm(sut.deps.db, { type: 'SERVER_STARTED', location: 'SYSTEM' });
+});
+afterAll(async () => sut?.close());
+
+type Row = { location: string; type: string; class: number; data?: string; updatedAt: string };
+const page = async (headers: AuthHeaders, extra: object = {}) => {
+  const res = await sut.app.inject({ method: 'POST', url: '/api/alarm/history', headers, payload: { draw: 1, start: 0, length: 500, ...extra } });
+  return { status: res.statusCode, body: res.json() as { recordsTotal: number; data: Row[] } };
+};
+
+describe('system alarm history', () => {
+  it('shows role -1 every alarm, newest first, with its data', async () => {
+    const { status, body } = await page(as.admin);
+    expect(status).toBe(200);
+    expect(body.data[0]).toMatchObject({ location: 'SYSTEM', type: '1', class: 1 });
+    expect(body.data[1]).toMatchObject({ location: 'TKY002', type: '19', class: 3, data: '{"gwMac":"AABBCCDDEE00"}' });
+    expect(body.data.map((r) => r.location)).toContain('LON001');
+  });
+
+  it('shows a company admin only its company\'s alarms, never a companyless one', async () => {
+    const acme = await page(as.acme);
+    expect(acme.body.data.map((r) => r.location)).toContain('TKY002');
+    expect(acme.body.data.map((r) => r.location)).not.toContain('LON001');
+    expect(acme.body.data.find((r) => r.type === '1' && r.location === 'SYSTEM')).toBeUndefined();
+    const nord = await page(as.nord);
+    expect(nord.body.data.map((r) => r.location)).toContain('LON001');
+    expect(nord.body.data.map((r) => r.location)).not.toContain('TKY002');
+    expect((await page(as.admin)).body.recordsTotal).toBeGreaterThan(acme.body.recordsTotal);
+  });
+
+  it('filters by class and refuses a bad filter with a 400', async () => {
+    const critical = await page(as.admin, { filter_class: '3', condition_class: '==' });
+    expect(critical.body.data.length).toBeGreaterThan(0);
+    expect(critical.body.data.every((r) => r.class === 3)).toBe(true);
+    expect((await page(as.admin, { filter_updatedAt: 'soon', condition_updatedAt: '>=' })).status).toBe(400);
+  });
+
+  it('is a read: it is not recorded in the change history', async () => {
+    const before = (await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })).json().recordsTotal;
+    await page(as.admin);
+    const after = (await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })).json().recordsTotal;
+    expect(after).toBe(before);
+  });
+});
