@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StoreProductRow, StoreStatusRow } from '../../api/contract/status';
 import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
@@ -40,7 +40,6 @@ function ProductStoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
 /** /product (console-admin §2): the member's stores with their product counts, as a table or on a map. */
 export default function ProductStoreListPage() {
   const { t } = useTranslation('products');
-  const navigate = useNavigate();
   const session = useSession();
   const several = hasSeveralCompanies(session);
   const [search, setSearch] = useSearchParams();
@@ -84,7 +83,7 @@ export default function ProductStoreListPage() {
           rowKey={(r) => r.storeCode}
           pageSizes={PRODUCT_PAGE_SIZES}
           companyCode={company}
-          onRowClick={(r) => navigate(productListPath(r.storeCode))}
+          rowHref={(r) => productListPath(r.storeCode)}
         />
       ) : (
         <ProductStoreMap stores={list.data ?? []} />

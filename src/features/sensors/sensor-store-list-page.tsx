@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SENSOR_TYPES } from '../../api/contract/sensors';
 import type { StoreSensorRow } from '../../api/contract/status';
@@ -18,7 +17,6 @@ const HEALTH = ['NORMAL', 'ALARM', 'OFFLINE'] as const;
 export default function SensorStoreListPage() {
   const { t } = useTranslation('sensors');
   const session = useSession();
-  const navigate = useNavigate();
   const severalCompanies = hasSeveralCompanies(session);
   // The header's global company selection narrows the list on the server (global_companyCode).
   const company = useCompanySelection();
@@ -59,7 +57,7 @@ export default function SensorStoreListPage() {
         pageSizes={SENSOR_STORE_LIST_PAGE_SIZES}
         companyCode={company}
         defaultSort={{ field: 'storeName', dir: 'asc' }}
-        onRowClick={(r) => navigate(`/sensor/detail/${encodeURIComponent(r.storeCode)}`)}
+        rowHref={(r) => `/sensor/detail/${encodeURIComponent(r.storeCode)}`}
       />
     </Page>
   );

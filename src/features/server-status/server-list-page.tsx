@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Server } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
@@ -17,7 +16,6 @@ export default function ServerListPage() {
   const { t } = useTranslation('servers');
   const session = useSession();
   const dialogs = useDialogs();
-  const navigate = useNavigate();
   const list = useServerList();
   const { mutate } = list;
 
@@ -44,7 +42,7 @@ export default function ServerListPage() {
         source={{ kind: 'local', rows: list.data, loading: list.isLoading, error: list.error?.message }}
         rowKey={(s) => s.id}
         pageSizes={SERVER_LIST_PAGE_SIZES}
-        onRowClick={(s) => navigate(`/server/detail/${encodeURIComponent(s.id)}`)}
+        rowHref={(s) => `/server/detail/${encodeURIComponent(s.id)}`}
       />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline, createOutline, radioOutline } from 'ionicons/icons';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GatewaySummary } from '../../api/contract/gateways';
 import { canWrite, useSession } from '../../app/session';
@@ -26,7 +26,6 @@ export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/$
 export default function StoreDetailPage() {
   const { t } = useTranslation('store');
   const { storeCode = '' } = useParams();
-  const navigate = useNavigate();
   const detail = useStoreDetail(storeCode);
   const columns = useGatewayColumns();
   const store = detail.data;
@@ -88,7 +87,7 @@ export default function StoreDetailPage() {
               rowKey={(g) => g.gwMac}
               pageSizes={[GATEWAY_LIST_PAGE_SIZE]}
               defaultSort={{ field: 'gwIndex', dir: 'asc' }}
-              onRowClick={(g) => navigate(gatewayDetailPath(store.storeCode, g.gwMac))}
+              rowHref={(g) => gatewayDetailPath(store.storeCode, g.gwMac)}
               selectable={mayWrite}
               actions={mayWrite ? [{ label: t('update.selected'), needsSelection: true, run: (rows: GatewaySummary[]) => setUpdating({ gwMacs: rows.map((g) => g.gwMac) }) }] : undefined}
             />

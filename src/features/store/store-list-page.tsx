@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StoreStatusRow } from '../../api/contract/status';
 import { useCompanySelection } from '../../app/company-selection';
@@ -57,7 +57,6 @@ function StoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
  */
 export default function StoreListPage() {
   const { t } = useTranslation('store');
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const view: ViewType = search.get('viewType') === 'map' ? 'map' : 'table';
   const columns = useStoreColumns();
@@ -90,7 +89,7 @@ export default function StoreListPage() {
           pageSizes={[STORE_TABLE_PAGE_SIZE]}
           companyCode={company}
           defaultSort={{ field: 'storeName', dir: 'asc' }}
-          onRowClick={(s) => navigate(storeDetailPath(s.storeCode))}
+          rowHref={(s) => storeDetailPath(s.storeCode)}
         />
       ) : (
         <StoreMap stores={list.data ?? []} />

@@ -3,7 +3,6 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { downloadOutline } from 'ionicons/icons';
 import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { StoreTagRow } from '../../api/contract/status';
 import { endpoints } from '../../api/endpoints';
 import { useCompanySelection } from '../../app/company-selection';
@@ -23,7 +22,6 @@ const number = (value: number | undefined) => (value ?? 0).toLocaleString();
  */
 export default function TagStoreListPage() {
   const { t } = useTranslation('tags');
-  const navigate = useNavigate();
   const session = useSession();
   const several = hasSeveralCompanies(session);
   // The header's global company selection narrows the list on the server (global_companyCode).
@@ -72,7 +70,7 @@ export default function TagStoreListPage() {
         rowKey={(r) => r.storeCode}
         pageSizes={TAG_STORE_LIST_PAGE_SIZES}
         companyCode={company}
-        onRowClick={(r) => navigate(`/tag/detail/${encodeURIComponent(r.storeCode)}`)}
+        rowHref={(r) => `/tag/detail/${encodeURIComponent(r.storeCode)}`}
       />
     </Page>
   );

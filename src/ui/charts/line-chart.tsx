@@ -50,34 +50,40 @@ export function LineChart({ series, title, height = 200, testId, decimals = 0 }:
           </li>
         ))}
       </ul>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {dates.map((d) => (
-            <tr key={d} data-testid={testId ? `${testId}-row-${d}` : undefined}>
-              <th scope="row">{typeof d === 'number' ? formatDateTime(d * 1000) : d}</th>
-              {series.map((s) => {
-                const v = s.points.find((p) => p.time === d)?.value ?? 0;
-                return (
-                  <td key={s.key} data-series={s.key} data-value={v}>
-                    {formatCount(v)}
-                  </td>
-                );
-              })}
+      {/*
+        The data as a table for screen readers, hidden inside a clipping box: a table grows to its rows whatever
+        height it is given, and its rows stretched the page below (a blank area at the bottom of gateway detail).
+      */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
+              {series.map((s) => (
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {dates.map((d) => (
+              <tr key={d} data-testid={testId ? `${testId}-row-${d}` : undefined}>
+                <th scope="row">{typeof d === 'number' ? formatDateTime(d * 1000) : d}</th>
+                {series.map((s) => {
+                  const v = s.points.find((p) => p.time === d)?.value ?? 0;
+                  return (
+                    <td key={s.key} data-series={s.key} data-value={v}>
+                      {formatCount(v)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

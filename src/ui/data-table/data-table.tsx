@@ -91,7 +91,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const download = props.onDownload && (() => props.onDownload!(downloadFilter(effective)));
   const primary = props.columns.find((c) => c.primary)?.field ?? props.columns[0]?.field ?? '';
   const filtered = data.page?.recordsFiltered ?? 0;
-  const view = { table, selectable: props.selectable, sort: state.sort, onSort, onRowClick: props.onRowClick, rowTone: props.rowTone };
+  const view = { table, selectable: props.selectable, sort: state.sort, onSort, onRowClick: props.onRowClick, rowHref: props.rowHref, rowTone: props.rowTone, primary };
 
   return (
     <section className="data-table-frame" aria-busy={data.loading} data-table-id={props.id}>
@@ -114,7 +114,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
       {data.loading && !data.page && <IonSpinner aria-label={t('loading')} />}
       {data.page && !rows.length && <p className="data-table-empty">{props.emptyText ?? t('noData')}</p>}
-      {rows.length > 0 && (isPhone ? <TableCards {...view} primary={primary} /> : <TableGrid {...view} />)}
+      {rows.length > 0 && (isPhone ? <TableCards {...view} /> : <TableGrid {...view} />)}
       <TablePager
         page={state.page}
         pageSize={state.pageSize}

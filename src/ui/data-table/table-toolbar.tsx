@@ -90,13 +90,16 @@ export function TablePager({ page, pageSize, pageSizes, filtered, onPage, onPage
         </select>
       </label>
       <output data-testid="table-range">{t('table.range', { first, last, total: filtered })}</output>
-      <IonButton size="small" fill="clear" disabled={page <= 0} onClick={() => onPage(page - 1)}>
-        {t('table.previous')}
-      </IonButton>
-      <span>{t('table.pageOf', { page: page + 1, pages })}</span>
-      <IonButton size="small" fill="clear" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
-        {t('table.next')}
-      </IonButton>
+      {/* One group that never wraps inside: on a phone it takes a line of its own, Previous and Next on it. */}
+      <span className="data-table-pager-steps" data-testid="pager-steps">
+        <IonButton size="small" fill="clear" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+          {t('table.previous')}
+        </IonButton>
+        <span>{t('table.pageOf', { page: page + 1, pages })}</span>
+        <IonButton size="small" fill="clear" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+          {t('table.next')}
+        </IonButton>
+      </span>
     </nav>
   );
 }

@@ -1,5 +1,7 @@
-import type { Row as TanRow, Table } from '@tanstack/react-table';
+import type { Cell, Row as TanRow, Table } from '@tanstack/react-table';
 import { flexRender } from '@tanstack/react-table';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../api/table';
 
@@ -9,7 +11,10 @@ interface ViewProps<Row> {
   sort?: TableState['sort'];
   onSort: (field: string) => void;
   onRowClick?: (row: Row) => void;
+  rowHref?: (row: Row) => string;
   rowTone?: (row: Row) => RowTone | undefined;
+  /** The column that names a row: the card's title, and the cell that holds the row's link. */
+  primary: string;
 }
 
 /** A row's colour by what it is (e.g. the change history's Upload and Delete rows), from the theme's palette. */
@@ -17,6 +22,27 @@ export type RowTone = 'info' | 'primary' | 'warning' | 'danger' | 'success' | 'm
 
 const rowClass = (base: string | undefined, clickable: boolean, tone: RowTone | undefined) =>
   [base, clickable && 'data-table-clickable', tone && `data-table-tone-${tone}`].filter(Boolean).join(' ') || undefined;
+
+/** What a click on a row does: follow its link (rowHref) or call onRowClick — unless it hit a control of its own. */
+function rowClickHandler<Row>(row: Row, { onRowClick, rowHref }: Pick<ViewProps<Row>, 'onRowClick' | 'rowHref'>) {
+  if (!onRowClick && !rowHref) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a, button, input, select, label, textarea')) return;
+    if (rowHref) event.currentTarget.querySelector<HTMLAnchorElement>('a[data-row-link]')?.click();
+    else onRowClick?.(row);
+  };
+}
+
+/** A cell's content, inside the row's link when it is the primary cell of a row that leads somewhere. */
+function CellContent<Row>({ cell, primary, rowHref }: { cell: Cell<Row, unknown>; primary: string; rowHref?: (row: Row) => string }): ReactNode {
+  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+  if (!rowHref || cell.column.id !== primary) return content;
+  return (
+    <Link to={rowHref(cell.row.original)} className="data-table-row-link" data-row-link="">
+      {content}
+    </Link>
+  );
+}
 
 function SelectBox<Row>({ row }: { row: TanRow<Row> }) {
   const { t } = useTranslation('common');
@@ -32,7 +58,7 @@ function SelectBox<Row>({ row }: { row: TanRow<Row> }) {
 }
 
 /** The desktop form: a table with sortable headers (aria-sort tells the direction). */
-export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, rowTone }: ViewProps<Row>) {
+export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, rowHref, rowTone, primary }: ViewProps<Row>) {
   const { t } = useTranslation('common');
   return (
     <div className="data-table-scroll">
@@ -71,7 +97,7 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, ro
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-row-key={row.id} data-tone={rowTone?.(row.original)} className={rowClass(undefined, Boolean(onRowClick), rowTone?.(row.original))} onClick={onRowClick && (() => onRowClick(row.original))}>
+            <tr key={row.id} data-row-key={row.id} data-tone={rowTone?.(row.original)} className={rowClass(undefined, Boolean(onRowClick ?? rowHref), rowTone?.(row.original))} onClick={rowClickHandler(row.original, { onRowClick, rowHref })}>
               {selectable && (
                 <td className="data-table-select">
                   <SelectBox row={row} />
@@ -79,7 +105,7 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, ro
               )}
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} data-field={cell.column.id}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  <CellContent cell={cell} primary={primary} rowHref={rowHref} />
                 </td>
               ))}
             </tr>
@@ -91,7 +117,7 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, ro
 }
 
 /** The phone form: one card per row, the primary column as its title and the others as label/value pairs. */
-export function TableCards<Row>({ table, selectable, onRowClick, rowTone, primary }: ViewProps<Row> & { primary: string }) {
+export function TableCards<Row>({ table, selectable, onRowClick, rowHref, rowTone, primary }: ViewProps<Row>) {
   return (
     <ul className="data-table-cards">
       {table.getRowModel().rows.map((row) => {
@@ -102,11 +128,11 @@ export function TableCards<Row>({ table, selectable, onRowClick, rowTone, primar
             key={row.id}
             data-row-key={row.id}
             data-tone={rowTone?.(row.original)}
-            className={rowClass('data-table-card', Boolean(onRowClick), rowTone?.(row.original))}
-            onClick={onRowClick && (() => onRowClick(row.original))}>
+            className={rowClass('data-table-card', Boolean(onRowClick ?? rowHref), rowTone?.(row.original))}
+            onClick={rowClickHandler(row.original, { onRowClick, rowHref })}>
             <div className="data-table-card-title">
               {selectable && <SelectBox row={row} />}
-              {title && flexRender(title.column.columnDef.cell, title.getContext())}
+              {title && <CellContent cell={title} primary={title.column.id} rowHref={rowHref} />}
             </div>
             <dl>
               {cells

@@ -63,6 +63,11 @@ export interface DataTableProps<Row> {
   /** Starts a download of what the current filter selects (the table protocol's filter_/condition_ fields). */
   onDownload?: (filter: Record<string, unknown>) => void;
   onRowClick?: (row: Row) => void;
+  /**
+   * Where a row leads (an app path): its primary cell becomes a real link — keyboard, middle click, open in a new
+   * tab — and a click anywhere else on the row follows it (issue 10 finding 9).
+   */
+  rowHref?: (row: Row) => string;
   /** Colours a row (its text and a bar at its start) by what it is; the tone is also its data-tone. */
   rowTone?: (row: Row) => RowTone | undefined;
   /** Polling period from the spec's constants; also the way a parent asks for a fresh page (`reloadToken`). */
