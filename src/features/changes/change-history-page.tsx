@@ -9,10 +9,10 @@ import { useCompanySelection } from '../../app/company-selection';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
+import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
 import { ChangeConfigModal } from './change-config-modal';
 import { categoryLabel, changeTone, itemsText, ownerLabel } from './change-rows';
-import './changes.css';
 
 const PAGE_SIZES = [25, 10, 50, 100] as const;
 const OPERATIONS = ['Create', 'Save', 'Update', 'Upload', 'Delete'];
@@ -46,7 +46,7 @@ export default function ChangeHistoryPage() {
       { field: 'operation', label: t('changes.columns.operation'), filter: 'enum', options: OPERATIONS.map((v) => ({ value: v, label: v })), primary: true },
       { field: 'method', label: t('changes.columns.method'), filter: 'enum', options: METHODS.map((v) => ({ value: v, label: v })) },
       { field: 'path', label: t('changes.columns.path'), filter: 'text' },
-      { field: 'items', label: t('changes.columns.items'), sortable: false, render: (r) => <span className="change-items" title={JSON.stringify(r.items)}>{itemsText(r.items)}</span> },
+      { field: 'items', label: t('changes.columns.items'), sortable: false, render: (r) => <OneLine text={itemsText(r.items)} /> },
       { field: 'email', label: t('changes.columns.email'), filter: 'text' },
       { field: 'updatedAt', label: t('changes.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
     ];

@@ -20,8 +20,5 @@ export const isCategory = (value: string): value is ChangeCategory => (CHANGE_CA
 
 export const categoryLabel = (t: TFunction<'settings'>, value: string) => (isCategory(value) ? t(`changes.categories.${value}`) : value);
 
-/** The items as one short line: what the change touched, as the server recorded it (never markup). */
-export function itemsText(items: unknown): string {
-  const text = typeof items === 'string' ? items : JSON.stringify(items ?? '');
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
+/** The items as text: what the change touched, as the server recorded it (never markup). */
+export const itemsText = (items: unknown): string => (typeof items === 'string' ? items : JSON.stringify(items ?? ''));
