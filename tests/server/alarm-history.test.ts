@@ -54,3 +54,34 @@ describe('system alarm history', () => {
     expect(after).toBe(before);
   });
 });
+
+describe('notifications', () => {
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: AuthHeaders, payload?: object) =>
+    sut.app.inject({ method, url: `/api${url}`, headers, payload });
+
+  it('starts with the three default keys all off, and turns one on', async () => {
+    expect((await call('GET', '/alarm/notification', as.acme)).json()).toEqual({ enabled: [] });
+    const keys = ((await call('GET', '/alarm/notification/content', as.admin)).json() as { key: string }[]).map((c) => c.key);
+    expect(keys).toEqual(['abnorTagProduct', 'gwOff1Hr', 'notRecvCsv4Hr']);
+    expect((await call('POST', '/alarm/notification', as.admin, { enabled: ['gwOff1Hr'] })).statusCode).toBe(200);
+    expect((await call('GET', '/alarm/notification', as.acme)).json()).toEqual({ enabled: ['gwOff1Hr'] });
+  });
+
+  it('refuses an unknown key (400), and a company admin (403: one set for the whole system), changing nothing', async () => {
+    expect((await call('POST', '/alarm/notification', as.admin, { enabled: ['gwOff1Hr', 'nope'] })).statusCode).toBe(400);
+    expect((await call('POST', '/alarm/notification', as.acme, { enabled: [] })).statusCode).toBe(403);
+    expect((await call('GET', '/alarm/notification', as.admin)).json()).toEqual({ enabled: ['gwOff1Hr'] });
+  });
+
+  it('edits one content, imports all, and refuses an import naming an unknown key without storing any of it', async () => {
+    const content = { title: 'Gateway down', detail: 'A gateway of {store} is down.', subject: '[Shelfpad] {store}', body: 'Gateway {gwMac} of {store} is offline.' };
+    expect((await call('PUT', '/alarm/notification/content/gwOff1Hr', as.admin, content)).statusCode).toBe(200);
+    expect((await call('GET', '/alarm/notification/content/gwOff1Hr', as.acme)).json()).toEqual(content);
+    expect((await call('PUT', '/alarm/notification/content/nope', as.admin, content)).statusCode).toBe(404);
+    const bad = await call('PUT', '/alarm/notification/content', as.admin, { contents: [{ key: 'notRecvCsv4Hr', ...content, title: 'X' }, { key: 'nope', ...content }] });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', '/alarm/notification/content/notRecvCsv4Hr', as.admin)).json().title).not.toBe('X');
+    expect((await call('PUT', '/alarm/notification/content', as.admin, { contents: [{ key: 'notRecvCsv4Hr', ...content, title: 'No file' }] })).statusCode).toBe(200);
+    expect((await call('GET', '/alarm/notification/content/notRecvCsv4Hr', as.admin)).json().title).toBe('No file');
+  });
+});
