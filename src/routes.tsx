@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
-import { alertCircleOutline, businessOutline, keyOutline, settingsOutline, timeOutline } from 'ionicons/icons';
+import { alertCircleOutline, businessOutline, keyOutline, mailOutline, settingsOutline, timeOutline } from 'ionicons/icons';
 import { peopleOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
@@ -160,6 +160,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/alarms/alarm-history-page')),
     privilege: { section: 'alarm', need: 'read' },
     menu: { labelKey: 'alarmHistory', icon: alertCircleOutline, group: 'monitoring' },
+  },
+  {
+    path: '/alarm/notification',
+    page: lazy(() => import('./features/alarms/notification-page')),
+    privilege: { section: 'alarm', need: 'read' },
+    menu: { labelKey: 'alarmNotification', icon: mailOutline, group: 'monitoring' },
   },
   {
     path: '/members',

@@ -51,7 +51,7 @@ export class SettingsPage extends ListScreenModel {
 export class SettingsForm {
   readonly modal: Locator;
 
-  constructor(readonly page: Page, testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal') {
+  constructor(readonly page: Page, testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal' | 'notification-modal') {
     this.modal = page.locator(`ion-modal[data-testid="${testId}"]`);
   }
 

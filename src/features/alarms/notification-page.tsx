@@ -1,0 +1,150 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationContentEntry } from '../../api/contract/alarms';
+import { endpoints } from '../../api/endpoints';
+import { api, useCall } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { FormModal, type FormValues } from '../../ui/form-modal';
+import { OneLine } from '../../ui/one-line';
+import { Page } from '../../ui/page';
+import { saveBlob } from '../../ui/save-blob';
+
+/** console-admin §9: the notification table pages by 50. */
+const PAGE_SIZES = [50, 25, 100] as const;
+const CONTENT_FIELDS = ['title', 'detail', 'subject', 'body'] as const;
+
+/**
+ * /alarm/notification (console-admin §2, §3): the notification keys (all off by default) with their contents;
+ * the super administrator turns keys on, edits a content and imports or exports every content as JSON. The
+ * set is system-wide, so only role -1 changes it (the server refuses others).
+ */
+export default function NotificationPage() {
+  const { t } = useTranslation('settings');
+  const dialogs = useDialogs();
+  const session = useSession();
+  const writable = session?.role_id === -1 && canWrite(session, 'alarm');
+  const contents = useCall(endpoints.notificationContentAll, {});
+  const setting = useCall(endpoints.notificationSettingGet, {});
+  const [editing, setEditing] = useState<NotificationContentEntry>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const enabled = new Set(setting.data?.enabled ?? []);
+
+  const toggle = async (key: string, on: boolean) => {
+    const next = new Set(enabled);
+    if (on) next.add(key);
+    else next.delete(key);
+    const body = { enabled: [...next].sort() };
+    // Shown at once; the answer (or the error) settles it.
+    void setting.mutate(body, { revalidate: false });
+    try {
+      await api.call(endpoints.notificationSettingSave, { body });
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+    await setting.mutate();
+  };
+
+  const submit = async (values: FormValues) => {
+    if (!editing) return;
+    await api.call(endpoints.notificationContentUpdate, {
+      params: { key: editing.key },
+      body: { title: values.title, detail: values.detail, subject: values.subject, body: values.body },
+    });
+    void dialogs.toast(t('notifications.saved', { key: editing.key }), 'success');
+    setEditing(undefined);
+    await contents.mutate();
+  };
+
+  const exportAll = () => {
+    const json = JSON.stringify({ contents: contents.data ?? [] }, null, 2);
+    saveBlob(new Blob([json], { type: 'application/json' }), 'notification-contents.json');
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const parsed = JSON.parse(await file.text()) as { contents?: unknown } | unknown[];
+      const list = Array.isArray(parsed) ? parsed : parsed.contents;
+      await api.call(endpoints.notificationContentAllUpdate, { body: { contents: list as NotificationContentEntry[] } });
+      void dialogs.toast(t('notifications.imported'), 'success');
+    } catch (error) {
+      await dialogs.error(error instanceof SyntaxError ? t('notifications.notJson') : (error as Error).message);
+    }
+    await contents.mutate();
+  };
+
+  const columns: Column<NotificationContentEntry>[] = [
+    { field: 'key', label: t('notifications.columns.key'), primary: true, filter: 'text' },
+    {
+      field: 'enabled',
+      label: t('notifications.columns.enabled'),
+      sortable: false,
+      render: (c) => (
+        <input
+          type="checkbox"
+          aria-label={t('notifications.enable', { key: c.key })}
+          checked={enabled.has(c.key)}
+          disabled={!writable}
+          onChange={(e) => void toggle(c.key, e.target.checked)}
+          data-testid={`notification-enabled-${c.key}`}
+        />
+      ),
+    },
+    { field: 'title', label: t('notifications.columns.title'), filter: 'text' },
+    { field: 'detail', label: t('notifications.columns.detail'), render: (c) => <OneLine text={c.detail} /> },
+    { field: 'subject', label: t('notifications.columns.subject'), render: (c) => <OneLine text={c.subject} /> },
+    {
+      field: 'actions',
+      label: t('notifications.columns.actions'),
+      sortable: false,
+      render: (c) =>
+        writable && (
+          <IonButton size="small" fill="clear" onClick={() => setEditing(c)} data-testid={`notification-edit-${c.key}`}>
+            {t('notifications.edit')}
+          </IonButton>
+        ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('notifications.title')}
+      actions={
+        <>
+          <IonButton fill="outline" onClick={exportAll} disabled={!contents.data} data-testid="notification-export">
+            {t('notifications.export')}
+          </IonButton>
+          {writable && (
+            <IonButton onClick={() => fileInput.current?.click()} data-testid="notification-import">
+              {t('notifications.import')}
+            </IonButton>
+          )}
+          <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(e) => void importFile(e)} data-testid="notification-import-input" />
+        </>
+      }
+    >
+      <DataTable
+        id="notifications"
+        columns={columns}
+        source={{ kind: 'local', rows: contents.data, loading: contents.isLoading, error: contents.error?.message }}
+        rowKey={(c) => c.key}
+        pageSizes={PAGE_SIZES}
+        defaultSort={{ field: 'key', dir: 'asc' }}
+      />
+      <FormModal
+        isOpen={Boolean(editing)}
+        title={t('notifications.editTitle', { key: editing?.key ?? '' })}
+        testId="notification-modal"
+        fields={CONTENT_FIELDS.map((name) => ({ name, label: t(`notifications.columns.${name}`), type: name === 'body' || name === 'detail' ? 'textarea' : 'text' }))}
+        initial={editing ? { title: editing.title, detail: editing.detail, subject: editing.subject, body: editing.body } : {}}
+        onSubmit={submit}
+        onClose={() => setEditing(undefined)}
+      />
+    </Page>
+  );
+}
