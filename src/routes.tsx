@@ -90,6 +90,18 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'sensor', need: 'read' },
     menu: { labelKey: 'sensors', icon: thermometerOutline, group: 'monitoring' },
   },
+  {
+    path: '/alarm/history',
+    page: lazy(() => import('./features/alarms/alarm-history-page')),
+    privilege: { section: 'alarm', need: 'read' },
+    menu: { labelKey: 'alarmHistory', icon: alertCircleOutline, group: 'monitoring' },
+  },
+  {
+    path: '/alarm/notification',
+    page: lazy(() => import('./features/alarms/notification-page')),
+    privilege: { section: 'alarm', need: 'read' },
+    menu: { labelKey: 'alarmNotification', icon: mailOutline, group: 'monitoring' },
+  },
   { path: '/sensor/detail/:storeCode', page: lazy(() => import('./features/sensors/sensor-detail-page')), privilege: { section: 'sensor', need: 'read' } },
   { path: '/sensor/:storeCode/:tagMac/history', page: lazy(() => import('./features/sensors/sensor-history-page')), privilege: { section: 'sensor', need: 'read' } },
   {
@@ -154,18 +166,6 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/changes/change-history-page')),
     privilege: { section: 'setting', need: 'read' },
     menu: { labelKey: 'changeHistory', icon: timeOutline, group: 'settings' },
-  },
-  {
-    path: '/alarm/history',
-    page: lazy(() => import('./features/alarms/alarm-history-page')),
-    privilege: { section: 'alarm', need: 'read' },
-    menu: { labelKey: 'alarmHistory', icon: alertCircleOutline, group: 'monitoring' },
-  },
-  {
-    path: '/alarm/notification',
-    page: lazy(() => import('./features/alarms/notification-page')),
-    privilege: { section: 'alarm', need: 'read' },
-    menu: { labelKey: 'alarmNotification', icon: mailOutline, group: 'monitoring' },
   },
   {
     path: '/members',

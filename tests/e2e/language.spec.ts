@@ -5,7 +5,7 @@ import { AppShell, LANGUAGE_KEY } from './page-models/app-shell';
 const layoutOf = (language: string) => JSON.parse(readFileSync(`locales/${language}/layout.json`, 'utf8'));
 const english = layoutOf('en_US');
 /** The menu an administrator sees, in route-table order. */
-const ADMIN_MENU = ['dashboard', 'exceptions', 'servers', 'store', 'tags', 'sensors', 'products', 'tasks', 'scan', 'scanQueue', 'serverConfig', 'companyConfig', 'amacConfig', 'changeHistory', 'members', 'roles'] as const;
+const ADMIN_MENU = ['dashboard', 'exceptions', 'servers', 'store', 'tags', 'sensors', 'alarmHistory', 'alarmNotification', 'products', 'tasks', 'scan', 'scanQueue', 'serverConfig', 'companyConfig', 'amacConfig', 'changeHistory', 'members', 'roles'] as const;
 const adminMenu = (layout: ReturnType<typeof layoutOf>) => ADMIN_MENU.map((key) => layout.menu.items[key]);
 
 for (const language of ['ja_JP', 'ko_KR'] as const) {
