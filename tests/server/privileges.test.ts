@@ -73,6 +73,25 @@ async function productUpdateTask(prCode: string, times = 1): Promise<{ taskId: s
   const list = await sut.app.inject({ method: 'POST', url: '/api/task/list', headers: as, payload: { draw: 1, start: 0, length: 1, filter_taskId: taskId, condition_taskId: '==' } });
   return list.json().data[0];
 }
+const memberBody = (email: string) => ({ email, name: 'Matrix Member', password: 'Member#2026x', role_id: 0, company: ['ACME'], store: [STORE], enableWholeStore: false });
+const adminCall = (method: 'POST' | 'PUT', url: string, payload: object) => sut.app.inject({ method, url: `/api${url}`, headers: headers['admin@shelfpad.test'], payload });
+/** A member of ACME made by the super administrator, for a call to change. */
+async function newMember(): Promise<string> {
+  const email = `target${++counter}@acme.test`;
+  const res = await adminCall('POST', '/member', memberBody(email));
+  expect(res.statusCode, res.body).toBe(200);
+  return email;
+}
+/** A role of ACME's administrator's making, for a call to change. */
+async function newRole(): Promise<number> {
+  const name = `Target role ${++counter}`;
+  const as = headers['acme-admin@shelfpad.test'];
+  const made = await sut.app.inject({ method: 'POST', url: '/api/role/create', headers: as, payload: { name, privilege: [{ key: 'tag', depth: 0, read: true, write: false }] } });
+  expect(made.statusCode, made.body).toBe(200);
+  const list = (await sut.app.inject({ method: 'GET', url: '/api/role/list', headers: as })).json() as { role_id: number; name: string }[];
+  return list.find((r) => r.name === name)!.role_id;
+}
+const NOTIFICATION = { title: 'Gateway down', detail: 'A gateway of {store} is down.', subject: '[Shelfpad] {store}', body: 'Gateway {gwMac} is offline.' };
 /** One valid request per write; each call gets targets of its own so that allowed calls never collide. */
 type Sample = { params?: Record<string, string>; payload?: object | Buffer; headers?: Record<string, string>; allowedStatus?: number };
 const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
@@ -158,6 +177,20 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   },
   amacAdd: async () => json({ abstractCode: `PRIV${++counter}`, abstractData: '3C1A0009' }),
   amacSave: async () => ({ params: { abstractCode: 'AM01' }, payload: { abstractData: '3C1A0001' } }),
+  // Members and roles (issue 14): each call gets a member or a role of its own, made by the super administrator.
+  memberCreate: async () => json(memberBody(`priv${++counter}@acme.test`)),
+  memberUpdate: async () => ({ params: { email: await newMember() }, payload: { name: 'Renamed', role_id: 0, company: ['ACME'], store: [STORE], enableWholeStore: false } }),
+  memberDelete: async () => ({ params: { email: await newMember() } }),
+  memberUnlock: async () => ({ params: { email: await newMember() } }),
+  memberReset: async () => ({ params: { email: await newMember() }, payload: { password: 'Reset#Pass2026' } }),
+  roleCreate: async () => json({ name: `Priv role ${++counter}`, privilege: [{ key: 'tag', depth: 0, read: true, write: false }] }),
+  roleUpdate: async () => json({ role_id: await newRole(), name: `Priv role ${++counter}`, privilege: [{ key: 'tag', depth: 0, read: true, write: true }] }),
+  roleDelete: async () => ({ params: { role_id: String(await newRole()) } }),
+  // The change config and the notification settings are one system-wide set: role -1's (owner 'system').
+  changeConfigSave: async () => json({ categories: { store_config: true } }),
+  notificationSettingSave: async () => json({ enabled: [] }),
+  notificationContentUpdate: async () => ({ params: { key: 'gwOff1Hr' }, payload: NOTIFICATION }),
+  notificationContentAllUpdate: async () => json({ contents: [{ key: 'gwOff1Hr', ...NOTIFICATION }] }),
   amacDelete: async () => {
     const code = `DEL${++counter}`;
     await sut.deps.db.insert(amacs).values({ abstractCode: code, abstractData: '3C1A0002' });
