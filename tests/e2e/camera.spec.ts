@@ -58,5 +58,5 @@ test('a scanned tag and the camera’s product assign the pair', async ({ page, 
   await expect.poll(() => prCodeOf(api, cameraVideo.storeCode, tag), { timeout: 20_000 }).toBe(cameraVideo.code);
   await expect(scan.logLines.first()).toContainText(`${tag.barcode} → ${cameraVideo.code}`);
   await expect(scan.logLines.first()).toHaveAttribute('data-status', 'ok');
-  await expect.poll(() => scan.feedback()).toEqual(['success']);
+  await expect.poll(() => scan.feedback()).toEqual(['tick', 'success']); // the tag's tick, then the pair's success
 });

@@ -73,8 +73,9 @@ test('offline: 50 scanned pairs queue, survive a reload without network, and rea
   await scan.resetFeedback();
   await scanPairs(0, PAIRS / 2);
   await expect(scan.pending).toHaveAccessibleName(`${PAIRS / 2} pending`);
-  // Each queued pair was answered at once with the success sound: staff scanning offline hear every pair taken.
-  expect(await scan.feedback()).toEqual(Array(PAIRS / 2).fill('success'));
+  // Each tag was answered with the tick (product awaited), each queued pair at once with the success sound: staff
+  // scanning offline hear every pair taken.
+  expect(await scan.feedback()).toEqual(Array.from({ length: PAIRS / 2 }, () => ['tick', 'success']).flat());
 
   await page.reload(); // still offline: the service worker opens the app, the queue is in IndexedDB
   await expect(scan.storePicker).toHaveValue(STORE);

@@ -7,6 +7,7 @@ import { switchToConsole } from '../../../app/entry';
 import { classifyLoginAnswer } from '../login-flow';
 import { handOffLogin } from '../login-handoff';
 import { LeanAlert } from './lean-alert';
+import { LeanUpdateBar } from './lean-update-bar';
 import '../auth.css';
 import './lean-login.css';
 
@@ -108,6 +109,7 @@ export default function LeanLoginApp() {
           </div>
         </section>
       </main>
+      <LeanUpdateBar />
       {alert && <LeanAlert title={alert.title} message={alert.message} onClose={closeAlert} />}
     </div>
   );
