@@ -7,23 +7,12 @@ import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { companies, loginHistory, members, sessions } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
+import { accountAnswer } from './members';
 
 /** The signed-in member's own account ("me"), without the password hash. */
 export async function accountOf(db: Db, email: string): Promise<Account | undefined> {
   const [m] = await db.select().from(members).where(eq(members.email, email));
-  if (!m) return undefined;
-  return {
-    name: m.name,
-    email: m.email,
-    mobile: m.mobile ?? '',
-    role_id: m.roleId,
-    company: m.companies,
-    store: m.stores,
-    enableWholeStore: m.enableWholeStore,
-    locked: m.locked,
-    weakPwd: m.weakPwd,
-    lastPwdChanged: m.lastPwdChanged.toISOString(),
-  };
+  return m && accountAnswer(m);
 }
 
 export async function updateAccount(db: Db, email: string, values: { name: string; mobile?: string }): Promise<void> {
