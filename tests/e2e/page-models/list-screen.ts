@@ -13,6 +13,9 @@ export class ListScreenModel {
   readonly table: Locator;
   readonly rows: Locator;
   readonly range: Locator;
+  /** Ionic's alert (errors, confirmations) and toast, as every screen shows them (src/ui/dialogs.tsx). */
+  readonly alert: Locator;
+  readonly toast: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -20,6 +23,16 @@ export class ListScreenModel {
     this.table = this.current.locator('[data-table-id]').first();
     this.rows = this.table.locator('[data-row-key]');
     this.range = this.current.getByTestId('table-range');
+    this.alert = page.locator('ion-alert');
+    this.toast = page.locator('ion-toast');
+  }
+
+  byTestId(testId: string): Locator {
+    return this.current.getByTestId(testId);
+  }
+
+  async expectToast(text: string): Promise<void> {
+    await expect(this.toast.filter({ hasText: text }).first()).toBeVisible();
   }
 
   isPhone(): boolean {

@@ -3,23 +3,6 @@ import { ListScreenModel } from './list-screen';
 
 /** /members and /roles (src/features/members, src/features/roles) as a user sees them. */
 export class MembersPage extends ListScreenModel {
-  readonly alert: Locator;
-  readonly toast: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.alert = page.locator('ion-alert');
-    this.toast = page.locator('ion-toast');
-  }
-
-  byTestId(testId: string): Locator {
-    return this.current.getByTestId(testId);
-  }
-
-  async expectToast(text: string): Promise<void> {
-    await expect(this.toast.filter({ hasText: text }).first()).toBeVisible();
-  }
-
   /** The role editor: name and the read/write boxes of the privilege tree. */
   roleModal(): RoleModal {
     return new RoleModal(this.page);

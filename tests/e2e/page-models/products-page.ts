@@ -4,14 +4,11 @@ import { ListScreenModel } from './list-screen';
 /** The product screens (src/features/products): store overview, a store's products and their modals, update history. */
 export class ProductsPage extends ListScreenModel {
   readonly form: Locator;
-  readonly alert: Locator;
 
   constructor(page: Page) {
     super(page);
     this.form = page.locator('ion-modal[data-testid="product-form"]');
-    this.alert = page.locator('ion-alert');
   }
-
 
   async openCreate(): Promise<void> {
     await this.current.getByTestId('product-create-open').click();

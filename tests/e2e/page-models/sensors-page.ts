@@ -4,12 +4,10 @@ import { ListScreenModel } from './list-screen';
 /** The sensor screens (src/features/sensors): store list, a store's sensors, the assign/update modal, histories. */
 export class SensorsPage extends ListScreenModel {
   readonly modal: Locator;
-  readonly alert: Locator;
 
   constructor(page: Page) {
     super(page);
     this.modal = page.locator('ion-modal[data-testid="sensor-config-modal"]');
-    this.alert = page.locator('ion-alert');
   }
 
   showView(view: 'table' | 'map'): Promise<void> {

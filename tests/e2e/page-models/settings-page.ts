@@ -3,19 +3,6 @@ import { ListScreenModel } from './list-screen';
 
 /** The settings screens of issue 13 (src/features/settings): server config, company config, AMac config. */
 export class SettingsPage extends ListScreenModel {
-  readonly alert: Locator;
-  readonly toast: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.alert = page.locator('ion-alert');
-    this.toast = page.locator('ion-toast');
-  }
-
-  byTestId(testId: string): Locator {
-    return this.current.getByTestId(testId);
-  }
-
   /** A button of one row's actions column. */
   rowAction(key: string, testId: string): Locator {
     return this.row(key).getByTestId(testId);
@@ -35,10 +22,6 @@ export class SettingsPage extends ListScreenModel {
     await expect(this.alert).toContainText('Are you sure you want to delete?');
     await this.alert.getByRole('button', { name: 'OK' }).click();
     await expect(this.alert).toHaveCount(0);
-  }
-
-  async expectToast(text: string): Promise<void> {
-    await expect(this.toast.filter({ hasText: text }).first()).toBeVisible();
   }
 
   /** The mobile software file input (hidden behind the Upload button). */

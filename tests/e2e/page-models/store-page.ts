@@ -4,14 +4,10 @@ import { ListScreenModel } from './list-screen';
 /** The store and gateway screens (src/features/store): store table and map, a store's gateways, gateway detail. */
 export class StorePage extends ListScreenModel {
   readonly map: Locator;
-  readonly alert: Locator;
-  readonly toast: Locator;
 
   constructor(page: Page) {
     super(page);
     this.map = this.current.getByTestId('store-map');
-    this.alert = page.locator('ion-alert');
-    this.toast = page.locator('ion-toast');
   }
 
   showView(view: 'table' | 'map'): Promise<void> {

@@ -1,16 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
 
 /** The task screens (src/features/tasks): /task with progress, refresh, revert and graph; the task detail. */
 export class TasksPage extends ListScreenModel {
-  readonly alert: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.alert = page.locator('ion-alert');
-  }
-
-
   /** /task narrowed to one task by its id (the server filters), as a user finds it. */
   async openTask(taskId: string): Promise<void> {
     await this.open('/task');
