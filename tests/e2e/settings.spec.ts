@@ -105,7 +105,10 @@ test('mobile software: a wrong name is refused, a file is uploaded, activated an
 
   // A file another console removed meanwhile: the row is still on screen, the server no longer has it.
   await settings.uploadMobileFile('mobile_7.2.0-e2e.apk', apk);
-  const [gone] = (await api.get<{ _id: string; ver: string }[]>('/app/file/list')).filter((f) => f.ver === '7.2.0-e2e');
+  // The upload answers after the file input's change: wait for the server to list it.
+  const uploaded = () => api.get<{ _id: string; ver: string }[]>('/app/file/list').then((files) => files.filter((f) => f.ver === '7.2.0-e2e'));
+  await expect.poll(async () => (await uploaded()).length).toBe(1);
+  const [gone] = await uploaded();
   await expect(settings.row(gone._id)).toHaveCount(1);
   expect((await request.delete(`/api/app/file/${gone._id}`, { headers: api.headers })).ok()).toBe(true);
   await settings.rowAction(gone._id, 'mobile-activate').click();
