@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useLocation } from 'react-router-dom';
 
 export interface ModalFrameProps {
   isOpen: boolean;
@@ -24,6 +25,7 @@ export function ModalFrame({ isOpen, title, onClose, closeLabel, backdropDismiss
   const dismissed = () => {
     if (openRef.current) onClose();
   };
+  useCloseOnRouteChange(isOpen && backdropDismiss, onClose);
   return (
     <IonModal isOpen={isOpen} onDidDismiss={dismissed} backdropDismiss={backdropDismiss} data-testid={testId}>
       <IonHeader>
@@ -37,4 +39,27 @@ export function ModalFrame({ isOpen, title, onClose, closeLabel, backdropDismiss
       <IonContent className="ion-padding">{children}</IonContent>
     </IonModal>
   );
+}
+
+/**
+ * A modal belongs to the screen it was opened on: when the address changes under it (back button, a typed or
+ * bookmarked hash), that screen is hidden and the modal must go with it. Modals that must be answered stay.
+ */
+function useCloseOnRouteChange(active: boolean, onClose: () => void) {
+  const { pathname } = useLocation();
+  const openedOn = useRef<string | null>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    if (!active) {
+      openedOn.current = null;
+    } else if (openedOn.current === null) {
+      openedOn.current = pathname;
+    } else if (openedOn.current !== pathname) {
+      openedOn.current = null;
+      close.current();
+    }
+  }, [active, pathname]);
 }

@@ -72,3 +72,17 @@ test('from the lean handheld on /scan, typed addresses and back hand over to the
   await page.goBack();
   await expectShown(shell, '/scan');
 });
+
+test('a modal open when the address changes goes with its screen, and back does not bring it again', async ({ page, request }) => {
+  const shell = new AppShell(page);
+  await shell.signIn(request, ADMIN);
+  await shell.goto('/dashboard');
+  await expectShown(shell, '/dashboard');
+  const account = await shell.openAccount();
+  await setHash(page, '/store');
+  await expectShown(shell, '/store');
+  await expect(account).toBeHidden();
+  await page.goBack();
+  await expectShown(shell, '/dashboard');
+  await expect(account).toBeHidden();
+});
