@@ -59,3 +59,18 @@ test('on a phone the history is a list of cards with the server’s rows, SYSTEM
   if (system) await expect(history.cell(system.id, 'store')).toHaveText('System');
   await expect(history.configButton()).toHaveCount(0);
 });
+
+test('on a phone the change config modal shows every category, none cut off', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'phone', 'the phone layout');
+  const history = new ChangeHistoryPage(page);
+  await history.shell.signIn(request, 'admin@shelfpad.test');
+  await history.open('/change/history');
+  await history.configButton().click();
+  const categories = page.locator('ion-modal .form-modal-checkboxes label');
+  await expect(categories.last()).toBeVisible();
+  // Every category's box lies inside the list's box (a clipped list hides its last rows under its edge).
+  const list = await page.locator('ion-modal .form-modal-checkboxes').boundingBox();
+  for (const box of await Promise.all((await categories.all()).map((c) => c.boundingBox()))) {
+    expect(box!.y + box!.height).toBeLessThanOrEqual(list!.y + list!.height);
+  }
+});
