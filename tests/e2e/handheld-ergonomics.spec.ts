@@ -62,3 +62,30 @@ test('a start page chosen in the account menu is where the member lands next tim
   await login.expectPath('/exceptions');
   await expect(shell.current.locator('ion-title')).toHaveText('Exceptions');
 });
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the camera buttons stand out from the dark page (≥ 3:1)', async ({ page, request }) => {
+    const { session } = await apiLogin(request, OPERATOR);
+    const scan = new ScanPageModel(page);
+    await scan.open(session);
+    await scan.pickStore('TKY001');
+    const camera = page.locator('.scan-field__camera').first();
+    await expect(camera).toBeVisible();
+    const ratio = await camera.evaluate((el) => {
+      const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [a, b] = [luminance(getComputedStyle(el).color), luminance(getComputedStyle(document.body).backgroundColor)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    // WCAG 1.4.11: a control's graphics need 3:1 against what is next to them.
+    expect(ratio).toBeGreaterThanOrEqual(3);
+  });
+});
