@@ -26,8 +26,10 @@ export function ModalFrame({ isOpen, title, onClose, closeLabel, backdropDismiss
     if (openRef.current) onClose();
   };
   useCloseOnRouteChange(isOpen && backdropDismiss, onClose);
+  // The dialog is named by its title, as a screen reader announces it on opening (axe aria-dialog-name). Ionic hands
+  // aria-label to the dialog inside its shadow root; an aria-labelledby could not reach across it.
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={dismissed} backdropDismiss={backdropDismiss} data-testid={testId}>
+    <IonModal isOpen={isOpen} onDidDismiss={dismissed} backdropDismiss={backdropDismiss} data-testid={testId} aria-label={title}>
       <IonHeader>
         <IonToolbar>
           <IonTitle>{title}</IonTitle>
