@@ -17,6 +17,8 @@ const CAMERA_SPEC = /camera\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder at the start of a run: suites on other ports keep folders of their own.
+  outputDir: `test-results/port-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
