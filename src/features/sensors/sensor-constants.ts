@@ -10,7 +10,3 @@ export const SENSOR_HISTORY_DEFAULT_WINDOW_S = 86_400;
 
 /** console-core §7: assign and update payloads carry taskId -1 and priorTaskId -1 (a new task). */
 export const NEW_TASK_ID = -1;
-
-/** The detail page's views (console-core §2: table and map). */
-export const SENSOR_VIEW_TYPES = ['table', 'map'] as const;
-export type SensorViewType = (typeof SENSOR_VIEW_TYPES)[number];

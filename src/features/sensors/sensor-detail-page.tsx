@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Sensor } from '../../api/contract/sensors';
 import { endpoints } from '../../api/endpoints';
@@ -9,8 +8,9 @@ import { canWrite, useSession } from '../../app/session';
 import { DataTable, type TableAction } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
+import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { SensorConfigModal, type SensorModalState } from './sensor-config-modal';
-import { SENSOR_LIST_PAGE_SIZES, SENSOR_VIEW_TYPES, type SensorViewType } from './sensor-constants';
+import { SENSOR_LIST_PAGE_SIZES } from './sensor-constants';
 import { useSensorColumns } from './sensor-columns';
 import { SensorStoreMap, useSensorStore } from './sensor-store-map';
 import './sensors.css';
@@ -44,8 +44,7 @@ function useSensorActions(storeCode: string, open: (state: SensorModalState) => 
 export default function SensorDetailPage() {
   const { t } = useTranslation('sensors');
   const { storeCode = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const viewType: SensorViewType = search.get('viewType') === 'map' ? 'map' : 'table';
+  const [viewType, setViewType] = useViewType();
   const writable = canWrite(useSession(), 'sensor');
   const store = useSensorStore(storeCode);
   const columns = useSensorColumns(storeCode);
@@ -61,17 +60,7 @@ export default function SensorDetailPage() {
   return (
     <Page
       title={t('detail.title', { store: name })}
-      subheader={
-        <IonToolbar>
-          <IonSegment value={viewType} onIonChange={(e) => setSearch({ viewType: String(e.detail.value) }, { replace: true })} data-testid="sensor-view-type">
-            {SENSOR_VIEW_TYPES.map((v) => (
-              <IonSegmentButton key={v} value={v} data-testid={`sensor-view-${v}`}>
-                <IonLabel>{t(`detail.views.${v}`)}</IonLabel>
-              </IonSegmentButton>
-            ))}
-          </IonSegment>
-        </IonToolbar>
-      }
+      subheader={<ViewToggle view={viewType} onChange={setViewType} testId="sensor-view" />}
     >
       {viewType === 'map' ? (
         <SensorStoreMap store={store.data} />

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StoreStatusRow } from '../../api/contract/status';
 import { useCompanySelection } from '../../app/company-selection';
@@ -8,12 +7,11 @@ import { DataTable } from '../../ui/data-table';
 import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
 import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
+import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { useStoreColumns } from './store-columns';
 import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE } from './store-constants';
 import { useStoreList } from './use-store-status';
 import './store.css';
-
-type ViewType = 'table' | 'map';
 
 export const storeDetailPath = (storeCode: string) => `/store/detail/${encodeURIComponent(storeCode)}`;
 
@@ -57,8 +55,7 @@ function StoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
  */
 export default function StoreListPage() {
   const { t } = useTranslation('store');
-  const [search, setSearch] = useSearchParams();
-  const view: ViewType = search.get('viewType') === 'map' ? 'map' : 'table';
+  const [view, setView] = useViewType();
   const columns = useStoreColumns();
   const company = useCompanySelection();
   const list = useStoreList(company);
@@ -66,18 +63,7 @@ export default function StoreListPage() {
   return (
     <Page
       title={t('list.title')}
-      subheader={
-        <IonToolbar>
-        <IonSegment value={view} onIonChange={(e) => setSearch({ viewType: e.detail.value === 'map' ? 'map' : 'table' }, { replace: true })} data-testid="store-view">
-          <IonSegmentButton value="table" data-testid="store-view-table">
-            <IonLabel>{t('list.table')}</IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="map" data-testid="store-view-map">
-            <IonLabel>{t('list.map')}</IonLabel>
-          </IonSegmentButton>
-        </IonSegment>
-        </IonToolbar>
-      }
+      subheader={<ViewToggle view={view} onChange={setView} testId="store-view" />}
     >
       <OfflineNotice data={list.data} />
       {view === 'table' ? (

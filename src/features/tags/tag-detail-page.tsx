@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { useParams } from 'react-router-dom';
+import { IonButton } from '@ionic/react';
 import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
 import type { DownloadFilter } from '../../api/contract/files';
 import type { Tag } from '../../api/contract/tags';
@@ -10,6 +10,7 @@ import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable } from '../../ui/data-table';
 import { useDownloadTask } from '../../ui/download-task';
 import { Page } from '../../ui/page';
+import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { TagAssignModal } from '../tag-assign/tag-assign-modal';
 import { TAG_DETAIL_DEFAULT_ORDER, TAG_DETAIL_PAGE_SIZES } from './tag-constants';
 import { useTagListColumns } from './tag-list-columns';
@@ -19,7 +20,6 @@ import { useTagActions } from './use-tag-actions';
 import { useTagStore } from './use-tag-store';
 import './tags.css';
 
-type ViewType = 'table' | 'map';
 /** What the table's onDownload hands over: its current filter_/condition_ fields. */
 type TableFilterFields = NonNullable<DownloadFilter['table']>;
 
@@ -27,8 +27,7 @@ type TableFilterFields = NonNullable<DownloadFilter['table']>;
 export default function TagDetailPage() {
   const { t } = useTranslation('tags');
   const { storeCode = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const view: ViewType = search.get('viewType') === 'map' ? 'map' : 'table';
+  const [view, setView] = useViewType();
   const session = useSession();
   const writer = canWrite(session, 'tag');
   const store = useTagStore(storeCode);
@@ -50,17 +49,7 @@ export default function TagDetailPage() {
           </IonButton>
         )
       }
-      subheader={
-        <IonToolbar>
-          <IonSegment value={view} onIonChange={(e) => setSearch({ viewType: String(e.detail.value) }, { replace: true })}>
-            {(['table', 'map'] as const).map((v) => (
-              <IonSegmentButton key={v} value={v}>
-                <IonLabel>{t(`detail.view.${v}`)}</IonLabel>
-              </IonSegmentButton>
-            ))}
-          </IonSegment>
-        </IonToolbar>
-      }
+      subheader={<ViewToggle view={view} onChange={setView} testId="tag-view" />}
     >
       {view === 'map' ? (
         <TagStoreMap store={store.data} />
