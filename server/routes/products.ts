@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeTagType } from '../../src/api/contract/tag-type';
 import { productsEndpoints } from '../../src/api/endpoints/products';
 import { settingsAliasEndpoints } from '../../src/api/endpoints/settings-alias';
@@ -8,8 +9,12 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-image';
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
+import { decorateProducts, savedProductFileParser } from '../lib/sandbox/script-use';
+import { scriptedProductFileParser } from '../lib/sandbox/upload-parsers';
 import { withoutNulls } from '../lib/rows';
+import { importProductFile } from '../lib/product-file/product-import';
 import { productUpdateHistoryPage, updateTaskDetailPage, updateTaskPage } from '../repos/product-history';
+import { secondCodePage, uploadHistoryDetail, uploadHistoryPage } from '../repos/product-uploads';
 import { applyProductUpdate } from '../repos/product-update';
 import {
   labelSizeOf, listProducts, productByCode, productTagPage, removeUnusedProducts, tagTypesInStore, tagsShowing,
@@ -21,6 +26,33 @@ import { requireTags } from '../repos/tags';
 import { NO_MATCHING_TAGS } from './tags';
 
 type Body = Record<string, unknown>;
+/** A nightly file of a large store is ~100,000 rows (~10 MB); the limit only stops a wrong file early. */
+const PRODUCT_FILE_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The one file of the upload form: a small form was read whole by plugins/multipart-form.ts; a large one is read
+ * here part by part, and its file handed on as the stream it is.
+ */
+async function productFilePart(req: FastifyRequest): Promise<{ filename: string; file: Readable }> {
+  const check = (kind: string, fieldname: string, filename: string | undefined) => {
+    if (kind !== 'file' || fieldname !== 'file') throw badRequest('Send one file in the form field "file".');
+    if (!filename || filename.length > 255) throw badRequest('The file needs a name of at most 255 characters.');
+  };
+  const form = req.multipartForm;
+  if (form) {
+    const [name] = Object.keys(form.fields);
+    if (name) check('field', name, undefined);
+    if (form.files.length !== 1) throw badRequest(form.files.length ? 'Send one file at a time.' : 'The form has no file.');
+    const [f] = form.files;
+    check('file', f.fieldname, f.filename);
+    return { filename: f.filename, file: Readable.from([f.content]) };
+  }
+  for await (const part of req.parts({ limits: { files: 1, fields: 0, fileSize: PRODUCT_FILE_MAX_BYTES } })) {
+    check(part.type, part.fieldname, part.type === 'file' ? part.filename : undefined);
+    if (part.type === 'file') return { filename: part.filename, file: part.file };
+  }
+  throw badRequest('The form has no file.');
+}
 
 /** Role -1 everywhere; others within their companies (calls that name a company instead of a store). */
 function requireCompany(user: SessionUser, companyCode: string): void {
@@ -53,7 +85,9 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     // `<tag prefix>_<layout>`: the prefix chooses the screen size and colours.
     const prefix = body.layoutId.split('_')[0] ?? '';
     const size = (prefix && (await labelSizeOf(db, prefix))) || DEFAULT_LABEL_SIZE;
-    return { encodedImage: productLabel(size, { prCode: body.prCode, prInfo: body.prInfo }, decodeTagType(prefix).color).toString('base64') };
+    // Drawn as a tag would draw it: through the tag data decorator when it is on.
+    const [shown] = await decorateProducts(db, 'tagDataDecorator', [{ prCode: body.prCode, prInfo: body.prInfo }]);
+    return { encodedImage: productLabel(size, shown, decodeTagType(prefix).color).toString('base64') };
   });
 
   // LED and page control: the radio carries them, nothing is stored; no tag showing the products is the spec's
@@ -72,6 +106,21 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) => productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateTaskList, ({ params, body }) => updateTaskPage(db, params.storeCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateTaskDetail, ({ params, body }) => updateTaskDetailPage(db, params.storeCode, params.updateId, body as Body));
+  // The product file (issue 12): the multipart stream goes straight into the import, never held whole. Only the
+  // first file part is read (one file at a time); the rows name their stores, each checked against the member.
+  route(app, deps, productsEndpoints.productFileUpload, async ({ query, req, user }) => {
+    requireCompany(user, query.companyCode);
+    const part = await productFilePart(req);
+    // The company's own parser script, when one is saved (an upload names its company, not a store).
+    const script = await savedProductFileParser(db, undefined, query.companyCode);
+    const parser = script ? scriptedProductFileParser(db, script, part.filename) : undefined;
+    const result = await importProductFile(db, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file, parser });
+    return { success: true, fileName: part.filename, ...result };
+  });
+  route(app, deps, productsEndpoints.productUploadHistory, ({ body, user }) => uploadHistoryPage(db, user, body as Body));
+  route(app, deps, productsEndpoints.productUploadHistoryDetail, ({ params, user }) => uploadHistoryDetail(db, user, params.historyId));
+  route(app, deps, productsEndpoints.secondCodeList, ({ body, user }) => secondCodePage(db, user, body as Body));
+
   route(app, deps, productsEndpoints.tagPrefixList, ({ params }) => tagTypesInStore(db, params.storeCode));
 
   // Image-based update mode: what the tag shows, drawn at the size of the asked tag type.
@@ -80,7 +129,8 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const data = await previewData(db, params.storeCode, tag.tagMac);
     if (!/^[0-9A-Za-z]+$/.test(query.tagType)) throw badRequest('tagType is a tag type code such as 1A.');
     const size = (await labelSizeOf(db, query.tagType)) ?? data.size ?? DEFAULT_LABEL_SIZE;
-    const png = data.pages[0] ? productLabel(size, data.pages[0], decodeTagType(query.tagType).color) : noProductLabel(size, data.barcode);
+    const [shown] = await decorateProducts(db, 'tagDataDecorator', data.pages.slice(0, 1));
+    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color) : noProductLabel(size, data.barcode);
     return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
   });
 

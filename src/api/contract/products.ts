@@ -125,6 +125,7 @@ export const UploadHistoryDetailSchema = Type.Object({
 export type UploadHistoryDetail = Static<typeof UploadHistoryDetailSchema>;
 
 export const SecondCodeSchema = Type.Object({
+  storeCode: Type.Optional(Type.String()),
   prCode: Type.String(),
   secondCode: Type.String(),
   // The coop site profile's extra columns (NOTES.md 3).
@@ -142,6 +143,8 @@ export type SecondCode = Static<typeof SecondCodeSchema>;
 export const SECOND_CODE_TABLE = defineTable({
   fields: { prCode: 'text', secondCode: 'text' },
   defaultOrder: { field: 'prCode', dir: 'asc' },
+  // One store's codes (the console's store choice); without it, every store the member may see.
+  extra: { storeCode: Type.Optional(StoreCode) },
 });
 
 // Requests.
@@ -214,8 +217,14 @@ export const HistoryIdParamsSchema = Type.Object({ historyId: Id });
 export const TagImageParamsSchema = Type.Object({ mac: Mac, storeCode: StoreCode });
 export const TagImageQuerySchema = Type.Object({ tagType: Type.String({ minLength: 1, maxLength: 8 }) }, { additionalProperties: false });
 
-/** The multipart product file upload answers with the history row it created. */
-export const ProductFileUploadAnswerSchema = Type.Object({ success: Type.Boolean(), historyId: Type.Optional(Type.String()), fileName: Type.Optional(FileName) });
+/** The multipart product file upload answers, once the file is imported, with the history row it created and its counts. */
+export const ProductFileUploadAnswerSchema = Type.Object({
+  success: Type.Boolean(),
+  historyId: Type.Optional(Type.String()),
+  fileName: Type.Optional(FileName),
+  count: Type.Optional(Type.Integer()),
+  errorCount: Type.Optional(Type.Integer()),
+});
 
 /** Tag types of a store (layout screens): in use when the store has tags of this prefix. */
 export const TagTypeInStoreSchema = Type.Object({

@@ -101,13 +101,15 @@ export const productsEndpoints = {
     body: UpdateTaskDetailRequestSchema,
     response: UpdateTaskDetailPageSchema,
   }),
-  // Multipart, one field `file` (one file at a time).
+  // Multipart, one field `file` (one file at a time), read as a stream: the default format is documented in
+  // server/lib/product-file/product-file-format.ts. Answers once the file is imported.
   productFileUpload: endpoint({
     method: 'POST',
     path: '/product/file',
     access: productWrite,
     query: CompanyCodeQuery,
     multipart: true,
+    streamed: true,
     response: ProductFileUploadAnswerSchema,
   }),
   productUploadHistory: endpoint({

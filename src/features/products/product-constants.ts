@@ -29,3 +29,11 @@ export const productHistoryPath = (companyCode: string, storeCode: string, prCod
 export const updateTaskListPath = (storeCode: string) => `/product/${encodeURIComponent(storeCode)}/update/task/list`;
 export const updateTaskDetailPath = (storeCode: string, updateId: string, taskId: string) =>
   `/product/${encodeURIComponent(storeCode)}/${encodeURIComponent(updateId)}/${encodeURIComponent(taskId)}/update/task/detail`;
+
+/** console-admin §4/§9: 'Upload queue limited to 10 files', sent one at a time. */
+export const UPLOAD_QUEUE_MAX = 10;
+/** How often the upload modal reads the rows processed of the file the server is importing (our choice). */
+export const UPLOAD_PROGRESS_POLL_MS = 1_000;
+export const UPLOAD_HISTORY_PATH = '/product/file/upload/history';
+export const uploadHistoryDetailPath = (historyId: string) => `${UPLOAD_HISTORY_PATH}/detail/${encodeURIComponent(historyId)}`;
+export const SECOND_CODE_PATH = '/product/secondCode/list';

@@ -5,8 +5,9 @@ import type { Product } from '../../api/contract/products';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { PRODUCT_INFO_VISIBLE } from './product-constants';
+import { useLayoutChoices } from '../layout/use-layout-choices';
 import { closingOnNoMatch, productExists, sendProductUpdate } from './product-write';
-import { slotLabel } from './use-product-store';
+import { slotLabel, useProductStore } from './use-product-store';
 
 export type ProductFormOpening = { mode: 'create' } | { mode: 'update'; product: Product };
 
@@ -30,16 +31,18 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
   const dialogs = useDialogs();
   const product = opening?.mode === 'update' ? opening.product : undefined;
   const slots = Math.max(PRODUCT_INFO_VISIBLE, product?.prInfo.length ?? 0);
+  // The company's configured layouts (layout config); a free text field when it has none.
+  const layouts = useLayoutChoices(useProductStore(storeCode).companyCode, product?.layoutId ?? '');
 
   const fields = useMemo<FormField[]>(
     () => [
       { name: 'prCode', label: t('columns.prCode'), required: t('validation.prCode'), readOnly: Boolean(product) },
-      { name: 'layoutId', label: t('columns.layoutId'), required: t('validation.layoutId') },
+      { name: 'layoutId', label: t('columns.layoutId'), required: t('validation.layoutId'), ...(layouts.length ? { type: 'select' as const, options: [{ value: '', label: '' }, ...layouts] } : {}) },
       { name: 'type', label: t('columns.type') },
       { name: 'nfc', label: t('columns.nfc') },
       ...Array.from({ length: slots }, (_, i) => ({ name: infoName(i), label: slotLabel(alias, i) })),
     ],
-    [t, product, slots, alias],
+    [t, product, slots, alias, layouts],
   );
   const initial = useMemo<FormValues>(() => {
     const values: FormValues = { prCode: product?.prCode ?? '', layoutId: product?.layoutId ?? '', type: product?.type ?? '', nfc: product?.nfc ?? '' };

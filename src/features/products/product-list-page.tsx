@@ -9,12 +9,13 @@ import { canWrite, useSession } from '../../app/session';
 import { DataTable, type TableAction } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
-import { PRODUCT_PAGE_SIZES, updateTaskListPath } from './product-constants';
+import { PRODUCT_PAGE_SIZES, UPLOAD_HISTORY_PATH, updateTaskListPath } from './product-constants';
 import { useProductColumns } from './product-columns';
 import { ProductControlModal, type ControlKind } from './product-control-modals';
 import { ProductDetailModal } from './product-detail-modal';
 import { ProductFormModal, type ProductFormOpening } from './product-form-modal';
 import { ProductTagListModal } from './product-tag-list-modal';
+import { ProductUploadModal } from './product-upload-modal';
 import { useProductStore } from './use-product-store';
 import './products.css';
 
@@ -32,6 +33,7 @@ export default function ProductListPage() {
   const [viewed, setViewed] = useState<Product>();
   const [tagsOf, setTagsOf] = useState<Product>();
   const [control, setControl] = useState<{ kind: ControlKind; products: Product[] }>();
+  const [uploading, setUploading] = useState(false);
   const onEdit = useCallback((product: Product) => setForm({ mode: 'update', product }), []);
   const columns = useProductColumns({ storeCode, companyCode, alias, writer, onEdit, onView: setViewed, onTags: setTagsOf });
 
@@ -65,6 +67,14 @@ export default function ProductListPage() {
           <Link to={updateTaskListPath(storeCode)} className="product-header-link" data-testid="product-update-tasks">
             {t('list.updateTasks')}
           </Link>
+          <Link to={UPLOAD_HISTORY_PATH} className="product-header-link" data-testid="product-upload-history">
+            {t('list.uploadHistory')}
+          </Link>
+          {writer && companyCode && (
+            <IonButton fill="outline" onClick={() => setUploading(true)} data-testid="product-upload-open">
+              {t('upload.open')}
+            </IonButton>
+          )}
           {writer && (
             <IonButton onClick={() => setForm({ mode: 'create' })} data-testid="product-create-open">
               {t('actions.create')}
@@ -97,6 +107,14 @@ export default function ProductListPage() {
       <ProductDetailModal companyCode={companyCode ?? ''} alias={alias} product={viewed} onClose={() => setViewed(undefined)} />
       <ProductControlModal storeCode={storeCode} control={control} onClose={() => setControl(undefined)} />
       <ProductTagListModal storeCode={storeCode} alias={alias} product={tagsOf} onClose={() => setTagsOf(undefined)} />
+      <ProductUploadModal
+        companyCode={companyCode}
+        isOpen={uploading}
+        onClose={(changed) => {
+          setUploading(false);
+          if (changed) reload();
+        }}
+      />
     </Page>
   );
 }

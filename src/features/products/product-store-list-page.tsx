@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { IonLabel, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StoreProductRow, StoreStatusRow } from '../../api/contract/status';
 import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
@@ -11,6 +10,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
 import { Page } from '../../ui/page';
+import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { HealthBadge } from '../../ui/status-badge';
 import { useStoreList } from '../store/use-store-status';
 import { PRODUCT_PAGE_SIZES, productListPath } from './product-constants';
@@ -42,8 +42,7 @@ export default function ProductStoreListPage() {
   const { t } = useTranslation('products');
   const session = useSession();
   const several = hasSeveralCompanies(session);
-  const [search, setSearch] = useSearchParams();
-  const view = search.get('viewType') === 'map' ? 'map' : 'table';
+  const [view, setView] = useViewType();
   const company = useCompanySelection();
   const list = useStoreList(view === 'map' ? company : undefined);
   const columns = useMemo(() => {
@@ -62,18 +61,7 @@ export default function ProductStoreListPage() {
   return (
     <Page
       title={t('stores.title')}
-      subheader={
-        <IonToolbar>
-          <IonSegment value={view} onIonChange={(e) => setSearch({ viewType: e.detail.value === 'map' ? 'map' : 'table' }, { replace: true })} data-testid="product-view">
-            <IonSegmentButton value="table">
-              <IonLabel>{t('stores.table')}</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="map">
-              <IonLabel>{t('stores.map')}</IonLabel>
-            </IonSegmentButton>
-          </IonSegment>
-        </IonToolbar>
-      }
+      subheader={<ViewToggle view={view} onChange={setView} testId="product-view" />}
     >
       {view === 'table' ? (
         <DataTable
