@@ -2,13 +2,14 @@ import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract
 import { DEFAULT_NOTIFICATION_KEYS } from '../../src/api/contract/constants-admin';
 import type { Db } from '../db/client';
 import {
-  alarmConfig, amacs, changeHistory, notificationContents, notificationSettings, paperTaskDetails, paperTasks,
-  paperUploadHistory, plusAlarmSettings, plusSettings, serverConfig, smtpConfigs, systemAlarms, uploadHistory, uploadRows,
+  alarmConfig, amacs, changeHistory, notificationContents, notificationSettings,
+  plusAlarmSettings, plusSettings, serverConfig, smtpConfigs, systemAlarms, uploadHistory, uploadRows,
 } from '../db/schema/index';
 import type { ProductPlan } from './products';
 import { DISTANCE_ERROR_RANGE } from './sensors';
 import { Rng, minutesAgo } from './random';
 import { insertRows } from './insert';
+import { seedPaperTasks } from './paper';
 
 const titleOf = (key: string) => key.toLowerCase().split('_').map((w, i) => (i ? w : w[0].toUpperCase() + w.slice(1))).join(' ');
 
@@ -90,7 +91,6 @@ export async function seedSystemAlarms(db: Db, seed: number, now: Date, stores: 
 export async function seedUploadsAndPaper(
   db: Db, seed: number, now: Date, stores: { storeCode: string; companyCode: string; products: ProductPlan[] }[],
 ): Promise<void> {
-  const rng = Rng.of(seed, 'paper');
   for (const s of stores) {
     const sample = s.products.slice(0, 5);
     const [upload] = await db
@@ -103,24 +103,6 @@ export async function seedUploadsAndPaper(
       .returning({ id: uploadHistory.id });
     await insertRows(db, uploadRows, sample.map((p, rowNo) => ({ historyId: upload.id, rowNo, data: { prCode: p.prCode, prInfo: p.prInfo, layoutId: p.layoutId } })));
 
-    const taskId = `P-${s.storeCode}-0001`;
-    await db.insert(paperUploadHistory).values({
-      storeCode: s.storeCode, fileName: `paper_${s.storeCode}.csv`, taskId, taskDes: 'Weekly price labels', count: sample.length,
-      error: [], received: minutesAgo(now, 800), finished: minutesAgo(now, 795),
-    });
-    const results = sample.map(() => rng.weighted([[1, 7], [null, 2], [4, 1]] as const));
-    await db.insert(paperTasks).values({
-      storeCode: s.storeCode, taskId, taskDes: 'Weekly price labels', total: sample.length,
-      complete: results.filter((r) => r === 1).length, createdAt: minutesAgo(now, 800), updatedAt: minutesAgo(now, 700),
-    });
-    await insertRows(
-      db,
-      paperTaskDetails,
-      sample.map((p, i) => ({
-        storeCode: s.storeCode, taskId, prCode: p.prCode, prInfo: p.prInfo, printerIp: '10.9.0.50', printerName: 'Back office printer',
-        resultCode: results[i], resultMsg: results[i] === 1 ? 'printed' : results[i] === null ? null : 'paper jam',
-        printedTime: results[i] === 1 ? minutesAgo(now, 700 - i) : null, updatedAt: minutesAgo(now, 700 - i),
-      })),
-    );
   }
+  await seedPaperTasks(db, seed, now, stores);
 }

@@ -3,11 +3,13 @@ import { defineTable, tablePageSchema, tableRequestSchema } from '../table';
 import { HealthStatus, Nullable, Position, StoreCode, Timestamp, wideTable } from './common';
 import { Id } from './admin-common';
 import { TaskId } from './tasks';
+import { PRINT_RESULT_SUCCESS_CODE, type PRINT_RESULTS } from './constants-admin';
 
 /** Paper labels (console-admin §3 paper entities, §7 "Paper"). */
 
 export const PaperStoreSchema = Type.Object({
   companyCode: Type.String(),
+  companyName: Type.String(),
   storeCode: Type.String(),
   storeName: Type.String(),
   position: Nullable(Position),
@@ -39,9 +41,12 @@ export const PAPER_UPLOAD_HISTORY_TABLE = defineTable({
   dateField: 'received',
 });
 
+/** The spec names data[{prInfo}]; prCode is ours too, so that a row says which product it is. */
 export const PaperUploadHistoryDetailSchema = Type.Object({
   fileName: Type.String(),
-  data: Type.Array(Type.Object({ prInfo: Type.Array(Type.String()) })),
+  /** Ours as well: the store names the company whose alias names head the info columns. */
+  storeCode: Type.Optional(Type.String()),
+  data: Type.Array(Type.Object({ prCode: Type.Optional(Type.String()), prInfo: Type.Array(Type.String()) })),
 });
 export type PaperUploadHistoryDetail = Static<typeof PaperUploadHistoryDetailSchema>;
 
@@ -61,6 +66,8 @@ export const PAPER_TASK_TABLE = defineTable({
 });
 
 export const PaperTaskDetailSchema = Type.Object({
+  /** Ours: a label's identity, as one product may be printed twice in a task. */
+  _id: Type.Optional(Type.String()),
   prCode: Type.String(),
   prInfo: Type.Array(Type.String()),
   printerIp: Type.String(),
@@ -72,12 +79,31 @@ export const PaperTaskDetailSchema = Type.Object({
   updatedAt: Timestamp,
 });
 export type PaperTaskDetail = Static<typeof PaperTaskDetailSchema>;
+
+export type PrintResult = (typeof PRINT_RESULTS)[number];
+/** console-admin §4: a missing resultCode is NONE, 1 is SUCCESS, any other value is FAIL. */
+export function printResultOf(resultCode: number | null | undefined): PrintResult {
+  if (resultCode === null || resultCode === undefined) return 'NONE';
+  return resultCode === PRINT_RESULT_SUCCESS_CODE ? 'SUCCESS' : 'FAIL';
+}
 /** `result` filters by the derived print result (NONE, SUCCESS, FAIL), not by resultCode. */
 export const PAPER_TASK_DETAIL_TABLE = defineTable({
   fields: { prCode: 'text', prInfo: 'text', printerIp: 'text', printerName: 'text', result: 'enum', printedTime: 'number', updatedAt: 'number' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
+
+/** Form fields of the paper upload besides its one `file`: an optional description of the print task. */
+export const PaperUploadFieldsSchema = Type.Object({ taskDes: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+export const PaperUploadAnswerSchema = Type.Object({
+  success: Type.Boolean(),
+  historyId: Type.String(),
+  taskId: Type.String(),
+  /** Rows that became labels to print, and one message per row that did not. */
+  count: Type.Integer(),
+  error: Type.Array(Type.String()),
+});
+export type PaperUploadAnswer = Static<typeof PaperUploadAnswerSchema>;
 
 export const PaperHistoryParamsSchema = Type.Object({ historyId: Id });
 export const PaperTaskParamsSchema = Type.Object({ storeCode: StoreCode, taskId: TaskId });

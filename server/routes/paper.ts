@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { paperEndpoints } from '../../src/api/endpoints/paper';
+import type { AppDeps } from '../deps';
+import { badRequest, notFound } from '../lib/errors';
+import { assertMayTouch, storeOwner } from '../lib/ownership';
+import { route } from '../lib/route';
+import { createPaperTask, paperStores, paperTaskDetailPage, paperTaskPage, paperUploadDetail, paperUploadHistoryPage, paperUploadOwner, storeProductInfo } from '../repos/paper';
+import { aliasItems } from '../repos/product-aliases';
+import { scopeOf } from '../repos/stats';
+import { storeCompanies } from '../repos/stores';
+import { labelsOf, paperParserFor, readPaperForm } from './paper-file';
+
+/** A file whose rows all fail prints nothing: refused whole, with its first messages. */
+const ERRORS_SHOWN = 5;
+
+/*
+ * Paper labels (console-admin §2 Paper, §3, §7). Calls that name their store are checked by the auth hook; the
+ * lists are scoped to the member's stores here, and an upload's detail resolves its store for assertMayTouch.
+ */
+export function paperRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const body = (b: unknown) => b as Record<string, unknown>;
+
+  route(app, deps, paperEndpoints.paperStoreList, async ({ user }) => paperStores(db, await scopeOf(db, user), new Date()));
+
+  route(app, deps, paperEndpoints.paperUpload, async ({ params, req }) => {
+    const form = readPaperForm(req);
+    const companyCode = (await storeCompanies(db, [params.storeCode])).get(params.storeCode)!;
+    const parse = await paperParserFor(db, params.storeCode, form.fileName);
+    const file = await parse(form.text, { aliases: await aliasItems(db, companyCode) });
+    const known = await storeProductInfo(db, params.storeCode, file.rows.filter((r) => !r.prInfo.size).map((r) => r.prCode));
+    const { labels, errors } = labelsOf(file, known);
+    // console-core §8's message for a file without usable rows; nothing is stored.
+    if (!labels.length) throw badRequest(['No valid data', ...errors.slice(0, ERRORS_SHOWN)].join('\n'), 'NO_VALID_DATA');
+    const taskDes = form.taskDes ?? form.fileName.replace(/\.[^.]*$/, '');
+    const created = await createPaperTask(db, { storeCode: params.storeCode, fileName: form.fileName, taskDes, count: file.count, errors, labels, now: new Date() });
+    return { success: true, ...created, count: labels.length, error: errors };
+  });
+
+  route(app, deps, paperEndpoints.paperUploadHistory, async ({ body: b, user }) => paperUploadHistoryPage(db, await scopeOf(db, user), body(b)));
+
+  route(app, deps, paperEndpoints.paperUploadHistoryDetail, async ({ params, user }) => {
+    const owner = await paperUploadOwner(db, params.historyId);
+    if (!owner) throw notFound(`Paper upload ${params.historyId} does not exist.`);
+    assertMayTouch(user, storeOwner(owner.storeCode, owner.companyCode), 'read', `paper upload ${params.historyId}`);
+    return paperUploadDetail(db, params.historyId);
+  });
+
+  route(app, deps, paperEndpoints.paperTaskList, ({ params, body: b }) => paperTaskPage(db, params.storeCode, body(b)));
+  route(app, deps, paperEndpoints.paperTaskDetail, ({ params, body: b }) => paperTaskDetailPage(db, params.storeCode, params.taskId, body(b)));
+}

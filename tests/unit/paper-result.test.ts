@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { printResultOf } from '../../src/api/contract/paper';
+
+describe('print result from resultCode (console-admin §4)', () => {
+  it('is NONE when missing, SUCCESS for 1 and FAIL for any other value', () => {
+    expect(printResultOf(undefined)).toBe('NONE');
+    expect(printResultOf(null)).toBe('NONE');
+    expect(printResultOf(1)).toBe('SUCCESS');
+    expect([0, 2, 4, -1, 100].map(printResultOf)).toEqual(['FAIL', 'FAIL', 'FAIL', 'FAIL', 'FAIL']);
+  });
+});
