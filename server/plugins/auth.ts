@@ -59,7 +59,7 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (req) => {
     const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
     const user = req.user;
-    if (!def || def.access === 'public' || !user) return;
+    if (!def || def.access === 'public' || !user || def.createsStore) return;
     const codes = storeCodesOf(req);
     if (!codes.length) return;
     const companies = await storeCompanies(deps.db, codes);

@@ -41,8 +41,10 @@ export function pushSources(config: Pick<ServerConfig, 'pushUrl' | 'pushPort'>, 
  * Strict-Transport-Security is only sent when the request came over https (behind a proxy: as TRUST_PROXY allows
  * X-Forwarded-Proto to say).
  */
-export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl'>): Promise<void> {
+export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl' | 'geocoderUrl'>): Promise<void> {
   const tiles = tileSource(config.tileUrl);
+  // The address search asks the configured geocoder straight from the page (tileSource reads any http(s) origin).
+  const geocoder = config.geocoderUrl ? tileSource(config.geocoderUrl) : undefined;
   const push = (req: IncomingMessage) => pushSources(config, req.headers.host);
   await app.register(helmet, {
     hsts: false,
@@ -54,7 +56,7 @@ export async function securityHeaders(app: FastifyInstance, config: Pick<ServerC
         // Map tiles come from the configured host; camera frames and previews are blobs.
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         // The push websocket listens on its own port, which is another origin. Helmet calls these per request.
-        connectSrc: ["'self'", (req) => push(req as IncomingMessage).join(' ')],
+        connectSrc: ["'self'", ...(geocoder ? [geocoder] : []), (req) => push(req as IncomingMessage).join(' ')],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
       },

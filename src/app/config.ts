@@ -5,9 +5,11 @@ export interface RuntimeConfig {
   pushUrl: string | null;
   pushPort: number;
   tileUrl: string;
+  /** A Nominatim-compatible geocoder for the address search; null: the API server's packaged gazetteer only. */
+  geocoderUrl: string | null;
 }
 
-const DEFAULTS: RuntimeConfig = { apiBase: '/api', pushUrl: null, pushPort: 8801, tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' };
+const DEFAULTS: RuntimeConfig = { apiBase: '/api', pushUrl: null, pushPort: 8801, tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoderUrl: null };
 let current: RuntimeConfig = DEFAULTS;
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from './dialogs';
@@ -19,7 +19,9 @@ export interface FormField {
    * 'checkbox' holds 'true' or ''; 'checkboxes' (one per option) holds the ticked values joined by commas —
    * the values stay strings so that every rule and `initial` work alike.
    */
-  type?: 'text' | 'number' | 'password' | 'select' | 'textarea' | 'checkbox' | 'checkboxes';
+  type?: 'text' | 'number' | 'password' | 'select' | 'textarea' | 'checkbox' | 'checkboxes' | 'custom';
+  /** The control of a 'custom' field (e.g. a map picker): it holds its value as text like every other field. */
+  render?: (control: { id: string; value: string; onChange: (value: string) => void }) => ReactNode;
   options?: readonly { value: string; label: string }[];
   /** The spec's message when the field is empty after trimming. */
   required?: string;
@@ -132,7 +134,9 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
           <div className="form-modal-field" key={field.name}>
             {field.heading && <h3 className="form-modal-heading">{field.heading}</h3>}
             <label htmlFor={common.id}>{field.label}</label>
-            {field.type === 'checkbox' ? (
+            {field.type === 'custom' ? (
+              field.render?.({ id: `${testId}-${field.name}`, value: values[field.name] ?? '', onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) })
+            ) : field.type === 'checkbox' ? (
               <input
                 {...common}
                 type="checkbox"

@@ -158,16 +158,27 @@ export const AMacParamsSchema = Type.Object({ abstractCode: AbstractCode });
 
 // Sensor config: sensor name → number, only non-zero entries.
 
-const SensorName = Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' });
+/** Checked again by the route: TypeBox's defaults walk cannot take a record with additionalProperties false. */
+export const SENSOR_NAME = /^[A-Za-z0-9_]{1,32}$/;
+const SensorName = Type.String({ pattern: SENSOR_NAME.source });
 export const StoreSensorConfigSchema = Type.Record(Type.String(), Type.Number());
 export type StoreSensorConfig = Static<typeof StoreSensorConfigSchema>;
-export const StoreSensorConfigBodySchema = Type.Record(SensorName, Type.Number({ minimum: -1e9, maximum: 1e9, not: { const: 0 } }), {
-  additionalProperties: false,
-  maxProperties: 64,
-});
+export const StoreSensorConfigBodySchema = Type.Record(SensorName, Type.Number({ minimum: -1e9, maximum: 1e9, not: { const: 0 } }), { maxProperties: 64 });
 export type StoreSensorConfigBody = Static<typeof StoreSensorConfigBodySchema>;
 
 // Table requests and pages.
 
 export const StoreConfigListRequestSchema = tableRequestSchema(wideTable(STORE_CONFIG_TABLE));
 export const StoreConfigListPageSchema = tablePageSchema(StoreConfigSchema);
+
+// Address search of the store position picker: answered in the shape of a Nominatim `/search?format=json`, so that
+// the console reads the configured geocoder and the server's packaged gazetteer alike.
+
+export const GEOCODE_LIMIT_MAX = 20;
+export const GeocodeQuerySchema = Type.Object(
+  { q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GEOCODE_LIMIT_MAX })) },
+  { additionalProperties: false },
+);
+export const GeocodePlaceSchema = Type.Object({ display_name: Type.String(), lat: Type.String(), lon: Type.String() });
+export type GeocodePlace = Static<typeof GeocodePlaceSchema>;
+export const GeocodeAnswerSchema = Type.Array(GeocodePlaceSchema);

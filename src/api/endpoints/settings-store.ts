@@ -19,6 +19,8 @@ import {
   GatewayConfigListSchema,
   GatewayConfigParamsSchema,
   GatewayConfigSchema,
+  GeocodeAnswerSchema,
+  GeocodeQuerySchema,
   StoreConfigListPageSchema,
   StoreConfigListRequestSchema,
   StoreConfigSchema,
@@ -86,7 +88,7 @@ export const settingsStoreEndpoints = {
     response: StoreConfigListPageSchema,
   }),
   storeConfigGet: endpoint({ method: 'GET', path: '/config/store/:storeCode', access: storeRead, params: StoreCodeParams, response: StoreConfigSchema }),
-  storeConfigAdd: endpoint({ method: 'POST', path: '/config/store', access: storeWrite, body: StoreCreateBodySchema, response: OkAnswer }),
+  storeConfigAdd: endpoint({ method: 'POST', path: '/config/store', access: storeWrite, createsStore: true, body: StoreCreateBodySchema, response: OkAnswer }),
   storeConfigSave: endpoint({
     method: 'PUT',
     path: '/config/store/:storeCode',
@@ -105,6 +107,16 @@ export const settingsStoreEndpoints = {
     multipart: true,
     response: StoreMigrateAnswerSchema,
   }),
+  // The reference server's own export of one store (JSON lines, streamed): the file storeMigrate reads. Roles -1, 0.
+  storeExport: endpoint({
+    method: 'GET',
+    path: '/config/store/:storeCode/export',
+    access: { section: 'store_config', need: 'read', privilegedOnly: true },
+    params: StoreCodeParams,
+    file: true,
+  }),
+  // Address search of the position picker when no geocoder is configured or reachable (packaged gazetteer).
+  geocodeSearch: endpoint({ method: 'GET', path: '/geocode/search', access: storeRead, query: GeocodeQuerySchema, response: GeocodeAnswerSchema }),
   // A manual tag status check of the whole store (the store config's "manual" check day).
   storeTagStatusCheck: endpoint({
     method: 'POST',

@@ -2,3 +2,5 @@ export { MapView, MAP_START, MARKER_ZOOM, type MapFocus, type MapMarker, type Ma
 export { MapWithSideList } from './map-side-list';
 export { MAP_STATUSES, type MapListItem } from './map-list';
 export { storeMapLabel, storeMarker, type StoreOnMap } from './store-marker';
+export { PositionPicker } from './position-picker';
+export { parsePosition, positionText } from './position-text';

@@ -1,0 +1,145 @@
+import { useCallback, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import type { StoreConfig } from '../../api/contract/settings-store';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useCompanySelection } from '../../app/company-selection';
+import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { FormModal, type FormValues } from '../../ui/form-modal';
+import { PositionPicker } from '../../ui/map/position-picker';
+import { Page } from '../../ui/page';
+import { saveBlob } from '../../ui/save-blob';
+import { newStoreValues, storeCreateBody, storeFields, storeUpdateBody, storeValues } from './store-config-form';
+import { StoreMigrateModal } from './store-migrate-modal';
+import { StoreSensorConfigModal } from './store-sensor-config-modal';
+import './store-config.css';
+
+const STORE_PAGE_SIZES = [25, 10, 50, 100] as const;
+
+/**
+ * /setting/store-config (console-admin §2, §5, §6, §7): the stores with edit, sensor edit and delete
+ * (store_config.write), create with a map to pick the position and an address search, and — roles -1 and 0 — the
+ * store's export and the migration of an exported store into it.
+ */
+export default function StoreConfigPage() {
+  const { t } = useTranslation('storeConfig');
+  const dialogs = useDialogs();
+  const session = useSession();
+  const company = useCompanySelection();
+  const writable = canWrite(session, 'store_config');
+  const privileged = session?.role_id === -1 || session?.role_id === 0;
+  const useSubDomain = Boolean(session?.systemConfig.useSubDomain);
+  const companies = Object.keys(session?.companyInfo ?? {});
+  const [mode, setMode] = useState<{ kind: 'create' } | { kind: 'edit'; store: StoreConfig }>();
+  const [sensorStore, setSensorStore] = useState<string>();
+  const [migrateStore, setMigrateStore] = useState<string>();
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+  const title = t('errorTitle');
+
+  const submit = async (values: FormValues) => {
+    if (mode?.kind === 'create') {
+      const body = storeCreateBody(values, useSubDomain);
+      await api.call(endpoints.storeConfigAdd, { body });
+      void dialogs.toast(t('created', { store: body.storeCode }), 'success');
+    } else if (mode?.kind === 'edit') {
+      await api.call(endpoints.storeConfigSave, { params: { storeCode: mode.store.storeCode }, body: storeUpdateBody(values) });
+      void dialogs.toast(t('saved', { store: mode.store.storeCode }), 'success');
+    }
+    setMode(undefined);
+    reload();
+  };
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      if (done) void dialogs.toast(done, 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message, title);
+    }
+  };
+
+  const remove = async (store: StoreConfig) => {
+    if (!(await dialogs.confirm(t('deleteConfirm')))) return;
+    await act(() => api.call(endpoints.storeConfigDelete, { params: { storeCode: store.storeCode } }), t('deleted', { store: store.storeCode }));
+    reload();
+  };
+
+  const migrate = async (store: StoreConfig) => {
+    if (await dialogs.confirm(t('migration.confirm', { store: store.storeCode }))) setMigrateStore(store.storeCode);
+  };
+
+  const exportStore = (store: StoreConfig) =>
+    act(async () => saveBlob(await api.blob(endpoints.storeExport, { params: { storeCode: store.storeCode } }), `store-${store.storeCode}.jsonl`), '');
+
+  const button = (label: string, testId: string, onClick: () => void, color?: string) => (
+    <IonButton size="small" fill="clear" color={color} onClick={onClick} data-testid={testId}>
+      {label}
+    </IonButton>
+  );
+
+  const columns: Column<StoreConfig>[] = [
+    ...(hasSeveralCompanies(session) ? [{ field: 'companyCode', label: t('fields.companyCode'), filter: 'text' as const }] : []),
+    { field: 'storeCode', label: t('fields.storeCode'), primary: true, filter: 'text' },
+    { field: 'storeName', label: t('fields.storeName'), filter: 'text' },
+    { field: 'address', label: t('fields.address'), filter: 'text' },
+    {
+      field: 'actions',
+      label: t('fields.actions'),
+      sortable: false,
+      render: (s) =>
+        (writable || privileged) && (
+          <span className="store-config-actions" onClick={(e) => e.stopPropagation()}>
+            {writable && button(t('edit'), 'store-edit', () => setMode({ kind: 'edit', store: s }))}
+            {writable && button(t('sensor'), 'store-sensor', () => setSensorStore(s.storeCode))}
+            {writable &&
+              button(t('statusCheck'), 'store-status-check', () =>
+                void act(() => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }), t('statusCheckStarted', { store: s.storeCode })),
+              )}
+            {privileged && button(t('export'), 'store-export', () => void exportStore(s))}
+            {privileged && button(t('migrate'), 'store-migrate', () => void migrate(s))}
+            {writable && button(t('delete'), 'store-delete', () => void remove(s), 'danger')}
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('title')}
+      actions={
+        writable ? (
+          <IonButton onClick={() => setMode({ kind: 'create' })} data-testid="store-create">
+            {t('create')}
+          </IonButton>
+        ) : undefined
+      }
+    >
+      <DataTable
+        id="store-config"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.storeConfigList }}
+        companyCode={company}
+        rowKey={(s) => s.storeCode}
+        pageSizes={STORE_PAGE_SIZES}
+        defaultSort={{ field: 'storeCode', dir: 'asc' }}
+        reloadToken={reloadToken}
+      />
+      <FormModal
+        isOpen={Boolean(mode)}
+        title={mode?.kind === 'edit' ? t('editTitle', { store: mode.store.storeCode }) : t('createTitle')}
+        testId="store-modal"
+        fields={storeFields(t, { mode: mode?.kind ?? 'create', companies, useSubDomain, picker: (control) => <PositionPicker {...control} /> })}
+        initial={mode?.kind === 'edit' ? storeValues(mode.store) : newStoreValues(company ?? companies[0] ?? '')}
+        errorTitle={title}
+        onSubmit={submit}
+        onClose={() => setMode(undefined)}
+      />
+      <StoreSensorConfigModal storeCode={sensorStore} onClose={() => setSensorStore(undefined)} />
+      <StoreMigrateModal storeCode={migrateStore} onClose={() => setMigrateStore(undefined)} />
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+import { expect, test, type TestInfo } from '@playwright/test';
+import { StoreConfigPage } from './page-models/store-config-page';
+import { StorePage } from './page-models/store-page';
+
+/*
+ * Issue 13, store config: a store created by picking its place on the map and by the offline address search (the
+ * server's packaged gazetteer), seen in /store and on its map, then edited, given a sensor config and deleted; the
+ * form's messages and a refused migration as the member sees them. The writes run on the desktop project only; the
+ * phone project checks the list as cards.
+ */
+
+const CODE = 'E2E_MAP1';
+const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+
+test('store config: create on the map with the address search, see it in /store, edit, sensor config, delete', async ({ page, request }, info) => {
+  desktopOnly(info);
+  test.setTimeout(240_000);
+  const screen = new StoreConfigPage(page);
+  const api = await screen.shell.signIn(request, 'admin@shelfpad.test');
+  await screen.open('/setting/store-config');
+  await screen.byTestId('store-create').click();
+  await expect(screen.form.locator('form.form-modal')).toBeVisible();
+  await expect(screen.input('totalDuration')).toHaveValue('60');
+  await expect(screen.input('timeoutTag')).toHaveValue('0.1');
+
+  // The form's rules, each shown under its field with the first invalid field focused.
+  await screen.submit();
+  await expect(screen.problem('storeCode')).toHaveText('Setting Store Error: Store code is required.');
+  await expect(screen.input('storeCode')).toBeFocused();
+  await screen.fill({ storeCode: CODE, storeName: 'E2E Map Store', totalDuration: 'abc' });
+  await screen.submit();
+  await expect(screen.problem('totalDuration')).toHaveText('Please input number');
+  await screen.fill({ totalDuration: '90', baseTimeout: '' });
+  await screen.submit();
+  await expect(screen.problem('baseTimeout')).toHaveText('Setting Store Error: Base timeout is required.');
+  await screen.fill({ baseTimeout: '60' });
+
+  // A click on the map picks a place and zooms to 18; the address search then moves it to Berlin.
+  await screen.mapZoom().click({ position: { x: 150, y: 120 } });
+  await expect(screen.mapZoom()).toHaveAttribute('data-zoom', '18');
+  await expect(screen.position()).toHaveValue(/^-?\d+\.\d+,-?\d+\.\d+$/);
+  await screen.searchAddress('Berlin', 'Berlin, DE');
+  await expect(screen.position()).toHaveValue(/^52\.52\d*,13\.41\d*$/);
+  await screen.submit();
+  await screen.expectClosed();
+  await screen.expectToast(`Store ${CODE} created.`);
+  const stored = await api.get<{ totalDuration: number; position: { latitude: number; longitude: number } }>(`/config/store/${CODE}`);
+  expect(stored.totalDuration).toBe(90);
+  expect(stored.position.latitude).toBeCloseTo(52.52, 1);
+
+  // The new store in the store lists and on their map.
+  const stores = new StorePage(page);
+  await stores.open('/store');
+  await stores.filter('Store code', '~', CODE);
+  await expect(stores.row(CODE)).toBeVisible({ timeout: 30_000 });
+  await stores.showView('map');
+  await expect(stores.current.locator(`li[data-item="${CODE}"]`)).toBeVisible();
+
+  // Edit, sensor config, delete.
+  await screen.open('/setting/store-config');
+  await screen.filter('Store code', '~', CODE);
+  await screen.rowAction(CODE, 'store-edit').click();
+  await expect(screen.input('storeCode')).toHaveValue(CODE);
+  await screen.fill({ storeName: 'E2E Map Store renamed' });
+  await screen.submit();
+  await screen.expectClosed();
+  await expect(screen.cell(CODE, 'storeName')).toHaveText('E2E Map Store renamed');
+
+  await screen.rowAction(CODE, 'store-sensor').click();
+  await expect(screen.sensorForm.locator('form.form-modal')).toBeVisible();
+  await screen.fill({ HAT: '4', distanceErrorRange: 'x' }, screen.sensorForm);
+  await screen.submit(screen.sensorForm);
+  await expect(screen.problem('distanceErrorRange', screen.sensorForm)).toHaveText('Please input number');
+  await screen.fill({ distanceErrorRange: '6' }, screen.sensorForm);
+  await screen.submit(screen.sensorForm);
+  await screen.expectClosed(screen.sensorForm);
+  expect(await api.get(`/config/sensor/store/${CODE}`)).toEqual({ HAT: 4, distanceErrorRange: 6 });
+
+  // A migration of a file that is no store export is refused with the spec's words.
+  await screen.rowAction(CODE, 'store-migrate').click();
+  await screen.confirm(`Import an exported store into ${CODE}?`);
+  await screen.migrate.getByTestId('store-migrate-files').setInputFiles({ name: 'notes.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"hello":1}\n') });
+  await screen.migrate.getByTestId('store-migrate-upload').click();
+  await expect(screen.migrate.getByTestId('store-migrate-error')).toHaveText('Migration failed : notes.jsonl is not a store export.');
+  await screen.migrate.getByRole('button', { name: 'Close' }).click();
+
+  await screen.rowAction(CODE, 'store-delete').click();
+  await screen.confirm('Are you sure you want to delete?');
+  await screen.expectToast(`Store ${CODE} deleted.`);
+  await expect(screen.row(CODE)).toHaveCount(0);
+});
+
+test('store config on a phone: the stores as cards', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'phone', 'the card layout is the phone’s');
+  const screen = new StoreConfigPage(page);
+  await screen.shell.signIn(request, 'acme-admin@shelfpad.test');
+  await screen.open('/setting/store-config');
+  await expect(screen.row('TKY001')).toBeVisible({ timeout: 30_000 });
+  await expect(screen.cell('TKY001', 'storeName')).toHaveText('Acme Shibuya');
+  await expect(screen.row('LON001')).toHaveCount(0);
+});
