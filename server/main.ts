@@ -21,7 +21,7 @@ async function start() {
   const deps = { db: database.db, config, push: new PushHub() };
   const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
   const push = await startPushServer(deps, config.pushPort, config.host);
-  const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores };
+  const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores, otaSpeed: config.simOtaSpeed };
   const sim = config.sim === 'on' ? startSimulator(deps, simOptions) : undefined;
   await app.listen({ port: config.port, host: config.host });
   // PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.

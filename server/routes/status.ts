@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import { PUSH_COLLECTING } from '../push/hub';
 import { runningCollecting, stopCollecting } from '../repos/collecting';
+import { stopOtaOfCollecting } from '../repos/ota';
 import { gatewayDetail, storeGateways } from '../repos/gateways';
 import { scopeOf } from '../repos/stats';
 import {
@@ -78,6 +79,8 @@ export function statusRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = id === undefined ? 'unknown' : await stopCollecting(db, body.storeCode, id);
     if (result === 'unknown') throw notFound(`Unknown collecting item ${body._id} in store ${body.storeCode}`);
     if (result === 'finished') throw conflict('The collecting item has already finished.', 'ALREADY_FINISHED');
+    // An OTA job's item stands for the job: stopping the item halts the job too.
+    if (result === 'stopped' && id !== undefined) await stopOtaOfCollecting(db, id);
     // Stopping twice is harmless; the list is pushed again either way so that every header catches up.
     deps.push.publish({ type: PUSH_COLLECTING, data: await runningCollecting(db) });
     return { success: true };

@@ -63,6 +63,7 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
       storeName: stores.storeName,
       companyCode: collectingItems.companyCode,
       cmd: collectingItems.cmd,
+      kind: collectingItems.kind,
       otaType: collectingItems.otaType,
       total: collectingItems.total,
       done: collectingItems.done,
@@ -74,12 +75,14 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
     .limit(MAX_RUNNING);
   if (!items.length) return [];
 
-  const steps = items.map((item) => {
+  // An OTA item moves with its OTA task (sim/ota.ts), never on a duration of its own.
+  const steps = items.filter((item) => item.kind !== 'ota').map((item) => {
     const duration = s.collectingMinMs + unitHash(ctx.seed, 'collecting', item.id) * (s.collectingMaxMs - s.collectingMinMs);
     const step = Math.max(1, Math.ceil((Math.max(0, item.total) * ctx.dt) / Math.max(1, duration)));
     const done = Math.min(Math.max(0, item.total), item.done + step);
     return { id: item.id, done, finished: done >= item.total };
   });
+  if (!steps.length) return items.map(listed);
   const values = sql.join(
     steps.map((x) => sql`(${x.id}::int, ${x.done}::int, ${x.finished}::boolean)`),
     sql`, `,
@@ -93,13 +96,15 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
     returning ${collectingItems.id} as id, v.finished as finished`);
   const gone = new Set(rowsOf<{ id: number; finished: boolean }>(finished).filter((r) => r.finished).map((r) => Number(r.id)));
 
-  return items
-    .filter((item) => !gone.has(item.id))
-    .map((item) => ({
-      storeCode: item.storeCode,
-      storeName: item.storeName,
-      detail: { cmd: item.cmd, companyCode: item.companyCode, ...(item.otaType != null ? { otaType: item.otaType } : {}), _id: String(item.id) },
-    }));
+  return items.filter((item) => !gone.has(item.id)).map(listed);
+}
+
+function listed(item: { id: number; storeCode: string; storeName: string; cmd: string; companyCode: string; otaType: string | null }): CollectingItem {
+  return {
+    storeCode: item.storeCode,
+    storeName: item.storeName,
+    detail: { cmd: item.cmd, companyCode: item.companyCode, ...(item.otaType != null ? { otaType: item.otaType } : {}), _id: String(item.id) },
+  };
 }
 
 /** `execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */

@@ -53,6 +53,10 @@ export const SIM_DEFAULTS = {
   /** A status check started by the simulator for a store with enableTagStatusCheck. */
   collectingStartEveryMs: 2 * HOUR,
 
+  // OTA jobs (sim/ota.ts).
+  /** OTA time runs this many times faster than the simulated clock (SIM_OTA_SPEED): an e2e run need not wait minutes. */
+  otaSpeed: 1,
+
   // Plus signage devices.
   plusOfflineEveryMs: 20 * MINUTE,
   plusMinDownMs: 2 * MINUTE,

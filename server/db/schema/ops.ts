@@ -5,6 +5,7 @@ import {
   bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type AlarmClass,
 } from './common';
 import { storeRef, stores } from './stores';
+import { collectingItems } from './tags';
 
 const fileColumns = () => ({ fileName: text().notNull(), filePath: text().notNull(), size: bigNum() });
 
@@ -203,6 +204,8 @@ export const otaTasks = pgTable(
     startTime: createdAt(),
     endTime: tstz(),
     stoppedAt: tstz(),
+    /** The header's collecting item of this job: stopping either stops both. */
+    collectingItemId: integer().references(() => collectingItems.id, { onDelete: 'set null' }),
   },
   (t) => [index('ota_tasks_store_start_idx').on(t.storeCode, t.startTime)],
 );

@@ -90,6 +90,8 @@ export const OTA_TRANSMISSION_TIME = { min: 1, max: 254 } as const;
 export const OTA_FIRMWARE_EXTENSION = 'bin';
 /** endTime of an OTA task and result of an OTA detail row while in progress. */
 export const OTA_IN_PROGRESS = -1;
+/** result of an OTA detail row once done (our choice; the spec names only -1). */
+export const OTA_RESULT = { inProgress: -1, failed: 0, updated: 1 } as const;
 export const OTA_HISTORY_DEFAULT_COLUMNS = [
   'taskId', 'storeCode', 'totalTags', 'updatedTags', 'progress', 'startTime', 'endTime', 'gwResult', 'fileName',
   'otaType', 'tagVersion', 'startVersion', 'endVersion',

@@ -21,10 +21,12 @@ export const OtaTaskSchema = Type.Object({
   /** -1 while in progress. */
   endTime: Type.Union([Timestamp, Type.Literal(-1)]),
   detail: Type.Array(Type.Object({ gwIp: Type.String(), gwMac: Type.String(), otaCh: Type.Integer() })),
-  /** Per gateway: whether it finished (the spec does not show the shape). */
-  gwResult: Type.Array(Type.Object({ gwMac: Type.String(), gwIp: Type.String(), finished: Type.Boolean() })),
-  /** Firmware file name (the history column "fileName"). */
+  /** Per gateway: whether it finished and how many of its tags are done (the spec does not show the shape). */
+  gwResult: Type.Array(Type.Object({ gwMac: Type.String(), gwIp: Type.String(), finished: Type.Boolean(), total: Type.Integer(), done: Type.Integer() })),
+  /** Firmware name as the form gave it. */
   fwName: Type.String(),
+  /** Name of the uploaded .bin (the history column "fileName"). */
+  fileName: Type.String(),
   otaType: OtaType,
   tagVersion: Type.Integer(),
   startVersion: Type.Integer(),
@@ -38,8 +40,8 @@ export const OtaTaskSchema = Type.Object({
 export type OtaTask = Static<typeof OtaTaskSchema>;
 export const OTA_HISTORY_TABLE = defineTable({
   fields: {
-    taskId: 'text', fwName: 'text', otaType: 'enum', tagVersion: 'hex', startVersion: 'hex', endVersion: 'hex',
-    progress: 'number', totalTags: 'number', startTime: 'number',
+    taskId: 'text', fwName: 'text', fileName: 'text', otaType: 'enum', tagVersion: 'hex', startVersion: 'hex', endVersion: 'hex',
+    progress: 'number', totalTags: 'number', updatedTags: 'number', startTime: 'number', endTime: 'number',
   },
   defaultOrder: { field: 'startTime', dir: 'desc' },
   dateField: 'startTime',
@@ -49,7 +51,7 @@ export const OtaDetailRowSchema = Type.Object({
   barcode: Type.String(),
   tagMac: Type.String(),
   version: Nullable(Type.Integer()),
-  /** -1 while in progress. */
+  /** OTA_RESULT: -1 while in progress, 1 updated, 0 not updated (failed every repeat, stopped, or its gateway finished). */
   result: Type.Integer(),
   gwIp: Type.String(),
   startTime: Nullable(Timestamp),
@@ -116,6 +118,15 @@ export const OtaStopBodySchema = Body({
   ),
 });
 export type OtaStopBody = Static<typeof OtaStopBodySchema>;
+
+/** A store of /setting/ota-config's store list, with whether an OTA job runs there. */
+export const OtaStoreSchema = Type.Object({ storeCode: Type.String(), storeName: Type.String(), companyCode: Type.String(), gatewayCount: Type.Integer(), running: Type.Boolean() });
+export const OtaStoreListSchema = Type.Array(OtaStoreSchema);
+export type OtaStore = Static<typeof OtaStoreSchema>;
+/** A gateway of the OTA gateway table (not paged); otaCh is the channel the firmware goes out on (its data channel). */
+export const OtaGatewaySchema = Type.Object({ gwMac: Type.String(), ip: Type.String(), status: Type.String(), tagCount: Type.Integer(), otaCh: Type.Integer() });
+export const OtaGatewayListSchema = Type.Array(OtaGatewaySchema);
+export type OtaGateway = Static<typeof OtaGatewaySchema>;
 
 /** Whether an OTA job runs in the store (one at a time), and which. */
 export const OtaStatusSchema = Type.Object({ running: Type.Boolean(), task: Nullable(OtaTaskSchema) });

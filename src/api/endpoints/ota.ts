@@ -6,12 +6,14 @@ import {
   OtaDetailRequestSchema,
   OtaFirmwareInfoSchema,
   OtaGatewayFinishBodySchema,
+  OtaGatewayListSchema,
   OtaHistoryPageSchema,
   OtaHistoryRequestSchema,
   OtaRefreshBodySchema,
   OtaStartAnswerSchema,
   OtaStatusSchema,
   OtaStopBodySchema,
+  OtaStoreListSchema,
   OtaTaskSchema,
 } from '../contract/ota';
 import { endpoint } from './define';
@@ -23,6 +25,9 @@ const otaWrite = { section: 'store_config', need: 'write' } as const;
 
 // POST /ota/store/:storeCode/start is ours in the spec's style; other paths not shown either (NOTES.md 12).
 export const otaEndpoints = {
+  // The store list and the unpaged gateway table of /setting/ota-config, under the same privilege as the rest of OTA.
+  otaStoreList: endpoint({ method: 'GET', path: '/ota/store', access: otaRead, response: OtaStoreListSchema }),
+  otaGatewayList: endpoint({ method: 'GET', path: '/ota/store/:storeCode/gw', access: otaRead, params: StoreCodeParams, response: OtaGatewayListSchema }),
   // Multipart: fwName and fwData (the .bin file). Nothing is stored.
   otaFirmwareParse: endpoint({ method: 'POST', path: '/ota/firmware/parse', access: otaWrite, multipart: true, response: OtaFirmwareInfoSchema, changes: false }),
   // Multipart: fwData (the .bin file) plus the fields of OtaStartFieldsSchema (gw_ip_list, gw_info_dict, fwName,

@@ -1,0 +1,28 @@
+/*
+ * Constants and small rules of the OTA screens (console-admin §4, §9; NOTES.md 10), named after the spec.
+ */
+import { OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS } from '../../api/contract/constants-admin';
+
+export { OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS };
+/** The OTA gateway table is not paged (console-admin §9): -1 is "all" for DataTable. */
+export const OTA_GATEWAY_PAGE_SIZES = [-1] as const;
+export const OTA_HISTORY_PAGE_SIZES = [25, 10, 50, 100] as const;
+export const OTA_DETAIL_PAGE_SIZES = [25, 10, 50, 100, 500] as const;
+/** Progress of a running job fills in live: our choice, as the task list's period. */
+export const OTA_REFRESH_MS = 5_000;
+
+/** Versions are shown in hex (NOTES.md 10): 0x0412. */
+export const hexVersion = (version: number | null | undefined) => (version === null || version === undefined ? '' : `0x${version.toString(16).toUpperCase().padStart(4, '0')}`);
+
+/** OTA progress (console-admin §4): below 0 no colour, below 30 red, below 100 orange, 100 green. */
+export type OtaProgressColour = 'danger' | 'warning' | 'success' | undefined;
+export function otaProgressColour(progress: number): OtaProgressColour {
+  if (progress < 0) return undefined;
+  if (progress < 30) return 'danger';
+  if (progress < 100) return 'warning';
+  return 'success';
+}
+/** Refresh is offered until the progress reaches 100, while the job runs. */
+export const canRefreshOta = (task: { progress: number; endTime: string | number }) => task.progress < 100 && task.endTime === OTA_IN_PROGRESS;
+
+export const otaDetailPath = (storeCode: string, taskId: string) => `/setting/ota-config/${encodeURIComponent(storeCode)}/history/${encodeURIComponent(taskId)}`;

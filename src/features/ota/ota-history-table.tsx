@@ -1,0 +1,125 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IonButton } from '@ionic/react';
+import type { OtaTask } from '../../api/contract/ota';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { formatDateTime } from '../../ui/format-time';
+import { canRefreshOta, hexVersion, OTA_HISTORY_DEFAULT_COLUMNS, OTA_HISTORY_PAGE_SIZES, OTA_IN_PROGRESS, OTA_REFRESH_MS, otaDetailPath } from './ota-constants';
+import { OtaProgress } from './ota-progress';
+
+const DEFAULT_VISIBLE: readonly string[] = OTA_HISTORY_DEFAULT_COLUMNS;
+
+/**
+ * The OTA history of one store (console-admin §2, §9): the spec's default columns, the parameters on demand; refresh
+ * until 100 %, stop and per-gateway finish while the job runs (store_config write).
+ */
+export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }: { storeCode: string; writable: boolean; reloadToken: number; onChanged: () => void }) {
+  const { t } = useTranslation('ota');
+  const dialogs = useDialogs();
+
+  const act = useCallback(
+    async (work: () => Promise<unknown>, done: string, confirm?: string) => {
+      if (confirm && !(await dialogs.confirm(confirm))) return;
+      try {
+        await work();
+        void dialogs.toast(done, 'success');
+      } catch (error) {
+        await dialogs.error((error as Error).message);
+      }
+      onChanged();
+    },
+    [dialogs, onChanged],
+  );
+
+  const columns = useMemo(() => {
+    const running = (r: OtaTask) => r.endTime === OTA_IN_PROGRESS;
+    const all: Column<OtaTask>[] = [
+      { field: 'taskId', label: t('history.taskId'), filter: 'text', primary: true },
+      { field: 'storeCode', label: t('history.storeCode'), sortable: false },
+      { field: 'totalTags', label: t('history.totalTags'), filter: 'number' },
+      { field: 'updatedTags', label: t('history.updatedTags'), filter: 'number' },
+      { field: 'progress', label: t('history.progress'), filter: 'number', render: (r) => <OtaProgress task={r} /> },
+      { field: 'startTime', label: t('history.startTime'), render: (r) => formatDateTime(r.startTime) },
+      { field: 'endTime', label: t('history.endTime'), render: (r) => (r.endTime === OTA_IN_PROGRESS ? t('history.inProgress') : formatDateTime(r.endTime)) },
+      {
+        field: 'gwResult',
+        label: t('history.gwResult'),
+        sortable: false,
+        render: (r) => (
+          <span className="ota-gw-result" onClick={(e) => e.stopPropagation()}>
+            {r.gwResult.map((g) => (
+              <span key={g.gwMac} data-testid={`ota-gw-${r.taskId}-${g.gwMac}`} data-finished={g.finished}>
+                {g.gwIp} — {g.finished ? t('history.gwDone') : t('history.gwRunning', { done: g.done, total: g.total })}
+                {writable && running(r) && !g.finished && (
+                  <IonButton
+                    size="small"
+                    fill="clear"
+                    data-testid={`ota-finish-${r.taskId}-${g.gwMac}`}
+                    onClick={() =>
+                      void act(
+                        () => api.call(endpoints.otaGatewayFinish, { body: { storeCode, taskId: r.taskId, gwMac: g.gwMac } }),
+                        t('actions.finished', { gw: g.gwIp }),
+                        t('actions.finishConfirm', { gw: g.gwIp }),
+                      )
+                    }
+                  >
+                    {t('actions.finishGateway', { gw: g.gwIp })}
+                  </IonButton>
+                )}
+              </span>
+            ))}
+          </span>
+        ),
+      },
+      { field: 'fileName', label: t('history.fileName'), filter: 'text' },
+      { field: 'otaType', label: t('history.otaType') },
+      { field: 'tagVersion', label: t('history.tagVersion'), filter: 'hex', render: (r) => hexVersion(r.tagVersion) },
+      { field: 'startVersion', label: t('history.startVersion'), filter: 'hex', render: (r) => hexVersion(r.startVersion) },
+      { field: 'endVersion', label: t('history.endVersion'), filter: 'hex', render: (r) => hexVersion(r.endVersion) },
+      ...(['repeatCnt', 'otaStartTime', 'otaSleepMinTime', 'otaSleepDistTime', 'otaTransmissionTime'] as const).map((field) => ({ field, label: t(`history.${field}`), sortable: false })),
+      {
+        field: 'actions',
+        label: t('history.actions'),
+        sortable: false,
+        render: (r) => (
+          <span className="ota-actions" onClick={(e) => e.stopPropagation()}>
+            {canRefreshOta(r) && (
+              <IonButton size="small" fill="outline" data-testid={`ota-refresh-${r.taskId}`} onClick={() => void act(() => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }), t('actions.refreshed', { taskId: r.taskId }))}>
+                {t('actions.refresh')}
+              </IonButton>
+            )}
+            {writable && running(r) && (
+              <IonButton
+                size="small"
+                color="danger"
+                data-testid={`ota-stop-${r.taskId}`}
+                onClick={() => void act(() => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }), t('actions.stopped', { taskId: r.taskId }), t('actions.stopConfirm', { taskId: r.taskId }))}
+              >
+                {t('actions.stop')}
+              </IonButton>
+            )}
+          </span>
+        ),
+      },
+    ];
+    return all.map((c) => ({ ...c, hiddenByDefault: c.field !== 'actions' && !DEFAULT_VISIBLE.includes(c.field) }));
+  }, [t, writable, storeCode, act]);
+
+  return (
+    <DataTable
+      id="ota-history"
+      columns={columns}
+      source={{ kind: 'server', endpoint: endpoints.otaHistory, params: { storeCode } }}
+      rowKey={(r) => r.taskId}
+      rowHref={(r) => otaDetailPath(storeCode, r.taskId)}
+      pageSizes={OTA_HISTORY_PAGE_SIZES}
+      defaultSort={{ field: 'startTime', dir: 'desc' }}
+      dateRange
+      reloadToken={reloadToken}
+      refreshInterval={OTA_REFRESH_MS}
+    />
+  );
+}
