@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { parseUpgradePublicKey } from './lib/upgrade-package';
 
 /** Runtime settings of the reference server, all from the environment (README: Configuration). */
 export interface ServerConfig {
@@ -16,12 +17,16 @@ export interface ServerConfig {
   simModules?: string[];
   /** SIM_TAG_STORES: stores whose tags the simulated radio serves; all when unset. */
   simTagStores?: string[];
+  /** SIM_OTA_SPEED: OTA jobs run this many times faster than the simulated clock (1 by default). */
+  simOtaSpeed: number;
   seed: number;
   /** Folder of the built PWA served at `/`. */
   staticDir: string;
   apiBase: string;
   pushUrl?: string;
   tileUrl: string;
+  /** GEOCODER_URL: a Nominatim-compatible service the PWA asks first (`/search?q=&format=json`); none by default. */
+  geocoderUrl?: string;
   /** Login, signup and forgot-password calls per minute per address; the login throttles apply regardless. */
   loginRateLimit: number;
   /**
@@ -32,6 +37,8 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** HASH_CONCURRENCY: password hashes run at once (each scrypt takes 128 MiB and a CPU); the rest queue. */
   hashConcurrency: number;
+  /** UPGRADE_PUBLIC_KEY: the Ed25519 key software upgrade packages must be signed with; unsigned ones pass without it. */
+  upgradePublicKey?: string;
 }
 
 /** TRUST_PROXY: unset/false/off → false; a whole number → hop count; otherwise a comma-separated address/CIDR list. */
@@ -69,6 +76,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** Checked at start: a key that does not parse must stop the server, not let unsigned packages through. */
+function upgradeKey(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  parseUpgradePublicKey(value);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const sim = (env.SIM ?? 'on').toLowerCase();
   if (sim !== 'on' && sim !== 'off') throw new Error(`SIM must be on or off, got "${env.SIM}"`);
@@ -83,14 +97,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simSpeed: int(env.SIM_SPEED, 1, 'SIM_SPEED'),
     simModules: list(env.SIM_MODULES),
     simTagStores: list(env.SIM_TAG_STORES),
+    simOtaSpeed: Math.max(1, int(env.SIM_OTA_SPEED, 1, 'SIM_OTA_SPEED')),
     seed: int(env.SEED, 20261120, 'SEED'),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     apiBase: env.API_BASE ?? '/api',
     pushUrl: env.PUSH_URL || undefined,
     // OpenStreetMap-style default (NOTES.md 7); the map falls back to a packaged outline when it is unreachable.
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    geocoderUrl: env.GEOCODER_URL || undefined,
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 30, 'LOGIN_RATE_LIMIT'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, defaultHashConcurrency(), 'HASH_CONCURRENCY')),
+    upgradePublicKey: upgradeKey(env.UPGRADE_PUBLIC_KEY),
   };
 }

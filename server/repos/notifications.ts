@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationContentBody, NotificationContentEntry } from '../../src/api/contract/alarms';
 import type { Db } from '../db/client';
-import { notificationContents, notificationSettings } from '../db/schema/index';
+import { alarmConfig, members, notificationContents, notificationSettings } from '../db/schema/index';
 
 /** The notification keys there are (gwOff1Hr, notRecvCsv4Hr, abnorTagProduct in the demo data). */
 export async function notificationKeys(db: Db): Promise<string[]> {
@@ -50,4 +50,21 @@ export async function saveNotificationContents(db: Db, contents: (NotificationCo
     }
   });
   return true;
+}
+
+/**
+ * Who gets a company's notification mail: its company administrators (role 0) that are not locked; without any,
+ * the alarm config's administrator addresses (our choice: a company with no admin still reaches someone).
+ */
+export async function notificationRecipients(db: Db, companyCode: string | null): Promise<string[]> {
+  if (companyCode) {
+    const rows = await db
+      .select({ email: members.email })
+      .from(members)
+      .where(and(eq(members.roleId, 0), eq(members.locked, false), sql`${companyCode} = any(${members.companies})`))
+      .orderBy(asc(members.email));
+    if (rows.length) return rows.map((r) => r.email);
+  }
+  const [config] = await db.select({ admin: alarmConfig.admin }).from(alarmConfig).where(eq(alarmConfig.id, 1));
+  return config?.admin ?? [];
 }

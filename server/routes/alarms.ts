@@ -3,18 +3,34 @@ import { alarmsEndpoints } from '../../src/api/endpoints/alarms';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { route } from '../lib/route';
-import { systemAlarmPage } from '../repos/alarms';
+import { plusAlarmSetting, saveAlarmConfig, savePlusAlarmSetting, systemAlarmPage } from '../repos/alarms';
+import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import {
   enabledNotificationKeys, notificationContent, notificationContentList, notificationKeys, saveEnabledNotifications, saveNotificationContents,
 } from '../repos/notifications';
 
 /**
- * /alarm/history and /alarm/notification (console-admin §2, §3, §7 "Alarms and changes"): the system alarms the
- * member may see; the notification keys (system-wide, so changing them is role -1's) and their contents.
+ * /alarm/history, /alarm/config and /alarm/notification (console-admin §2, §3, §7 "Alarms and changes"): the system
+ * alarms the member may see; the alarm config and the notification keys (system-wide, so changing them is role
+ * -1's) and their contents; the Plus alarm thresholds (plus-signage §3).
  */
+const KNOWN_TYPES = new Set(Object.values(SYSTEM_ALARM_TYPES).map((t) => String(t.code)));
+
 export function alarmRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   route(app, deps, alarmsEndpoints.alarmHistory, ({ body, user }) => systemAlarmPage(db, user, body as Record<string, unknown>));
+
+  route(app, deps, alarmsEndpoints.alarmConfigUpdate, async ({ body }) => {
+    const unknown = [...body.available, ...Object.keys(body.content)].filter((code) => !KNOWN_TYPES.has(code));
+    if (unknown.length) throw badRequest(`Unknown alarm type: ${[...new Set(unknown)].join(', ')}`, 'UNKNOWN_ALARM_TYPE');
+    await saveAlarmConfig(db, body);
+    return { success: true };
+  });
+  route(app, deps, alarmsEndpoints.alarmSettingGet, () => plusAlarmSetting(db));
+  route(app, deps, alarmsEndpoints.alarmSettingUpdate, async ({ body }) => {
+    await savePlusAlarmSetting(db, body);
+    return { success: true };
+  });
 
   route(app, deps, alarmsEndpoints.notificationSettingGet, async () => ({ enabled: await enabledNotificationKeys(db) }));
   route(app, deps, alarmsEndpoints.notificationSettingSave, async ({ body }) => {

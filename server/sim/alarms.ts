@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { availableAlarmTypes } from '../repos/alarms';
 import { gatewayAlarmHistory, systemAlarms, tagAlarmHistory } from '../db/schema/index';
 import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract/system-alarm-types';
 
@@ -15,7 +16,11 @@ export interface SystemAlarmInput {
   data?: Record<string, unknown>;
 }
 
-export async function raiseSystemAlarms(db: Db, alarms: SystemAlarmInput[], at: Date): Promise<void> {
+/** Alarms of the types the alarm config makes available (all when there is no config). */
+export async function raiseSystemAlarms(db: Db, all: SystemAlarmInput[], at: Date): Promise<void> {
+  if (!all.length) return;
+  const available = await availableAlarmTypes(db);
+  const alarms = available ? all.filter((a) => available.has(SYSTEM_ALARM_TYPES[a.type].code)) : all;
   if (!alarms.length) return;
   await db.insert(systemAlarms).values(
     alarms.map((a) => {

@@ -8,6 +8,8 @@ export class ApiFailure extends Error {
     readonly code?: string | number,
     /** True when the server was not reached at all (offline, DNS, refused): the outbox retries these. */
     readonly network = false,
+    /** False when the answer carried no message and `message` is the status text (console-admin §8). */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -24,6 +26,8 @@ export interface ClientOptions {
   credentials?: () => Credentials | undefined;
   /** Told of every 401 of a call that sent credentials: the session is gone on the server. */
   onUnauthorized?: () => void;
+  /** A 403 with credentials: the member's privileges may have changed since they were read. */
+  onForbidden?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -77,8 +81,9 @@ export function createClient(opts: ClientOptions) {
     }
     if (!res.ok) {
       if (res.status === 401 && creds) opts.onUnauthorized?.();
+      if (res.status === 403 && creds) opts.onForbidden?.();
       const data = (await res.json().catch(() => undefined)) as { code?: string | number; message?: string } | undefined;
-      throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code);
+      throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code, false, Boolean(data?.message));
     }
     return res;
   }
@@ -91,6 +96,39 @@ export function createClient(opts: ClientOptions) {
       const res = await send(def, args);
       if (res.status === 204) return undefined as ResponseOf<E>;
       return (await res.json()) as ResponseOf<E>;
+    },
+    /**
+     * Send a multipart endpoint's form through XMLHttpRequest: unlike fetch it reports upload progress (bytes sent
+     * of the body), which a large product file needs. Same headers and failure rule as call().
+     */
+    upload<E extends EndpointDef>(def: E, args: Args<E> & { body: FormData; onProgress?: (sent: number, total: number) => void }): Promise<ResponseOf<E>> {
+      const creds = opts.credentials?.();
+      return new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(def.method, endpointUrl(base(), def, args.params, args.query));
+        xhr.setRequestHeader('Accept', 'application/json');
+        if (creds) {
+          xhr.setRequestHeader('Access-Token', creds.accessToken);
+          xhr.setRequestHeader('Access-Email', creds.email);
+        }
+        xhr.upload.onprogress = (e) => args.onProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
+        xhr.onerror = () => reject(new ApiFailure('Network error', 0, undefined, true));
+        xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+        xhr.onload = () => {
+          let data: { code?: string | number; message?: string } | undefined;
+          try {
+            data = JSON.parse(xhr.responseText) as typeof data;
+          } catch {
+            data = undefined;
+          }
+          if (xhr.status >= 200 && xhr.status < 300) return resolve(data as ResponseOf<E>);
+          if (xhr.status === 401 && creds) opts.onUnauthorized?.();
+          if (xhr.status === 403 && creds) opts.onForbidden?.();
+          reject(new ApiFailure(data?.message || `${xhr.statusText || 'Error'} (${xhr.status})`, xhr.status, data?.code, false, Boolean(data?.message)));
+        };
+        args.signal?.addEventListener('abort', () => xhr.abort());
+        xhr.send(args.body);
+      });
     },
     /** Call an endpoint whose answer is a file. */
     async blob<E extends EndpointDef>(def: E, args: Args<E>): Promise<Blob> {

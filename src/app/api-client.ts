@@ -1,6 +1,6 @@
 import { createClient } from '../api/client';
 import { runtimeConfig } from './config';
-import { clearSession, getSession } from './session';
+import { clearSession, getSession, requestSessionRecheck } from './session';
 
 /**
  * The one client of the PWA: base from the runtime config, credentials from the session. Apart from the SWR reads
@@ -14,4 +14,6 @@ export const api = createClient({
   },
   // The server no longer knows the token: the guard sends the user to login on the next render.
   onUnauthorized: clearSession,
+  // Refused: the role may have changed since the session was read; the guard reads it again, the menu follows.
+  onForbidden: requestSessionRecheck,
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SessionCheckAnswer } from '../api/contract/auth';
@@ -7,7 +7,7 @@ import type { AppRoute } from '../routes';
 import { Page } from '../ui/page';
 import { api } from './api';
 import { guardRedirect, mayOpen } from './route-access';
-import { clearSession, updateSession, useSession, type Session } from './session';
+import { clearSession, onSessionRecheck, updateSession, useSession, type Session } from './session';
 
 /**
  * One guard for the whole router, above the outlet: Ionic keeps earlier pages mounted (hidden) in its stack,
@@ -39,11 +39,41 @@ async function checkSession(session: Session, signal: AbortSignal): Promise<Sess
   }
 }
 
-/** Authentication is re-checked on every route change (console-core §2). */
+/** Fewest milliseconds between two checks asked for by focus or a refusal (several 403s of one screen make one). */
+const RECHECK_MIN_MS = 2_000;
+
+/**
+ * Bumps when the member may have a new role: the window regains focus or becomes visible again, or a call was
+ * refused (console-admin §6: a role change takes effect without a new login, and the menu follows).
+ */
+function useRecheckSignal(): number {
+  const [signal, setSignal] = useState(0);
+  useEffect(() => {
+    let last = 0;
+    const bump = () => {
+      if (Date.now() - last < RECHECK_MIN_MS) return;
+      last = Date.now();
+      setSignal((n) => n + 1);
+    };
+    const onVisible = () => document.visibilityState === 'visible' && bump();
+    window.addEventListener('focus', bump);
+    document.addEventListener('visibilitychange', onVisible);
+    const stop = onSessionRecheck(bump);
+    return () => {
+      window.removeEventListener('focus', bump);
+      document.removeEventListener('visibilitychange', onVisible);
+      stop();
+    };
+  }, []);
+  return signal;
+}
+
+/** Authentication (and with it the role's privileges) is re-checked on every route change (console-core §2). */
 export function useSessionCheck(): void {
   const { pathname } = useLocation();
   const session = useSession();
   const token = session?.accessToken;
+  const recheck = useRecheckSignal();
   useEffect(() => {
     const current = session;
     if (!current || !token) return;
@@ -54,9 +84,9 @@ export function useSessionCheck(): void {
       else updateSession(answer);
     });
     return () => abort.abort();
-    // The session object changes with every update; the token and the path are what call for a new check.
+    // The session object changes with every update; the token, the path and a recheck signal call for a new check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname, token]);
+  }, [pathname, token, recheck]);
 }
 
 function NoAccessPage() {

@@ -50,6 +50,21 @@ export function updateSession(info: Partial<Session>): void {
   if (current) setSession({ ...current, ...info });
 }
 
+const recheckListeners = new Set<() => void>();
+
+/**
+ * Ask for the member's privileges to be read again. The server applies a role change on the member's next call
+ * (console-admin §6): a 403 may mean the role changed under a running session, and the menu must follow.
+ */
+export function requestSessionRecheck(): void {
+  recheckListeners.forEach((l) => l());
+}
+
+export function onSessionRecheck(listener: () => void): () => void {
+  recheckListeners.add(listener);
+  return () => recheckListeners.delete(listener);
+}
+
 export function clearSession(): void {
   sessionStorage.removeItem(KEY);
   notify();

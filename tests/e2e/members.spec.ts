@@ -68,13 +68,24 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await expect(member.current.locator('[data-row-key]').first()).toBeVisible({ timeout: 30_000 });
   await expect(member.current.getByTestId('tag-assign-open')).toHaveCount(0);
   await expect(member.current.locator('[data-row-key] input[type="checkbox"]')).toHaveCount(0);
+  const menu = await member.shell.menuLabels();
+  expect(menu).toContain('Tag status');
+  expect(menu).not.toContain('Members');
 
-  // The admin adds tag write; the member's next call (same session) passes.
+  // The admin adds tag write and member read; the member's next call (same session) passes.
   await admin.open('/roles');
   await admin.row(roleId).getByTestId('role-edit').click();
   await role.box('tag', 'write').check();
+  await role.box('member', 'read').check();
   await role.save();
   expect((await stop()).status()).toBe(200);
+
+  // Back in the member's tab, without a new login: the menu and the write buttons follow the new role.
+  await memberTab.bringToFront();
+  // What the browser does when the member returns to the window (headless tabs all count as focused already).
+  await memberTab.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  await expect.poll(() => member.shell.menuLabels(), { timeout: 30_000 }).toContain('Members');
+  await expect(member.current.getByTestId('tag-assign-open')).toBeVisible();
 });
 
 test('a member with member read only sees the list and login history, with the locked attempt marked', async ({ page, request }) => {

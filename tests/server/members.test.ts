@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { members, sessions } from '../../server/db/schema/index';
+import { changeHistory, members, sessions } from '../../server/db/schema/index';
 import { verifyPassword } from '../../server/lib/password';
 import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
@@ -132,5 +132,17 @@ describe('member update, unlock, reset, delete', () => {
     expect((await call('DELETE', '/member/clerk@acme.test', as.acme)).statusCode).toBe(200);
     expect(await stored('clerk@acme.test')).toBeUndefined();
     expect(await stored('nord-admin@shelfpad.test')).toBeDefined();
+  });
+});
+
+describe('signup in the change history', () => {
+  it('records the new member under the member category, without the password', async () => {
+    const email = 'signup-recorded@shelfpad.test';
+    const res = await sut.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Sig Nup', email, mobile: '1', password: 'Signup#Strong2026' } });
+    expect(res.statusCode).toBe(200);
+    const rows = await sut.deps.db.select().from(changeHistory).where(eq(changeHistory.path, '/auth/signup'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ category: 'member', method: 'POST', email });
+    expect(JSON.stringify(rows[0].items)).not.toContain('Signup#Strong2026');
   });
 });

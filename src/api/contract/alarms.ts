@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineTable, tablePageSchema, tableRequestSchema } from '../table';
-import { wideTable } from './common';
+import { Email, wideTable } from './common';
 import { Body } from './admin-common';
 import { AlarmHistoryRowSchema } from './gateways';
 import { ALARM_THRESHOLD } from './constants-plus';
@@ -24,6 +24,9 @@ export const NotificationSettingSchema = Type.Object({ enabled: Type.Array(Type.
 export type NotificationSetting = Static<typeof NotificationSettingSchema>;
 export const NotificationSettingBodySchema = Body({ enabled: Type.Array(NotificationKey, { maxItems: 200, uniqueItems: true }) });
 export type NotificationSettingBody = Static<typeof NotificationSettingBodySchema>;
+
+/** What a notification's subject and body may name as {name}; the server fills them in the mail. */
+export const NOTIFICATION_VARIABLES = ['company', 'store', 'storeName', 'gwMac', 'since', 'time', 'count'] as const;
 
 export const NotificationContentSchema = Type.Object({
   title: Type.String(),
@@ -69,6 +72,21 @@ export const AlarmSettingBodySchema = Body({
   receiveCriticalOnly: Type.Boolean(),
 });
 export type AlarmSettingBody = Static<typeof AlarmSettingBodySchema>;
+
+/**
+ * The alarm config as role -1 saves it (console-admin §3 "Alarm config"): which types are raised, who gets alarm
+ * mail, the servers reported on, and each type's title and detail. The variables are the server's, not edited.
+ */
+export const AlarmConfigBodySchema = Body({
+  available: Type.Array(Type.String({ pattern: '^[0-9]{1,4}$' }), { maxItems: 500, uniqueItems: true }),
+  admin: Type.Array(Email, { maxItems: 100, uniqueItems: true }),
+  server: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100, uniqueItems: true }),
+  // Keyed by type code; the server refuses a key that names no type (a key pattern here trips TypeBox's Default).
+  content: Type.Record(Type.String(), Body({ title: Type.String({ minLength: 1, maxLength: 200 }), detail: Type.String({ maxLength: 2000 }) }), {
+    maxProperties: 500,
+  }),
+});
+export type AlarmConfigBody = Static<typeof AlarmConfigBodySchema>;
 
 // Table requests and pages.
 

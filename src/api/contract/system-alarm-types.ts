@@ -39,6 +39,10 @@ export const SYSTEM_ALARM_TYPES = {
   STATS_TASK_FAILURE: { code: 33, class: 2 },
   // Not in the spec's list: a forgotten-password request reaches the administrators through the alarm history.
   PASSWORD_RESET_REQUESTED: { code: 34, class: 1 },
+  // The notification keys of console-admin §9 (gwOff1Hr, notRecvCsv4Hr, abnorTagProduct): raised while the key is on.
+  GW_OFFLINE_1HR: { code: 35, class: 3 },
+  PRODUCT_FILE_NOT_RECEIVED_4HR: { code: 36, class: 2 },
+  ABNORMAL_TAG_PRODUCT: { code: 37, class: 2 },
 } as const;
 
 export type SystemAlarmType = keyof typeof SYSTEM_ALARM_TYPES;

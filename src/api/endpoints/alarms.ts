@@ -1,5 +1,6 @@
 import { OkAnswer } from '../contract/common';
 import {
+  AlarmConfigBodySchema,
   AlarmHistoryPageSchema,
   AlarmHistoryRequestSchema,
   AlarmSettingBodySchema,
@@ -55,6 +56,8 @@ export const alarmsEndpoints = {
     body: NotificationContentBodySchema,
     response: OkAnswer,
   }),
+  // The alarm config is read with GET /alarm/config (dashboard); it is system-wide, so saving it is role -1's.
+  alarmConfigUpdate: endpoint({ method: 'PUT', path: '/alarm/config', access: notificationWrite, body: AlarmConfigBodySchema, response: OkAnswer }),
   // The plus alarm setting dialog's thresholds; they drive system alarms, hence the alarm section.
   alarmSettingGet: endpoint({ method: 'GET', path: '/alarm/setting', access: alarmRead, response: AlarmSettingSchema }),
   alarmSettingUpdate: endpoint({ method: 'PUT', path: '/alarm/setting', access: alarmWrite, body: AlarmSettingBodySchema, response: OkAnswer }),

@@ -14,7 +14,8 @@ export const authEndpoints = {
   // Public so that it never fails: without a valid token it answers {authenticated: false}.
   authSessionCheck: endpoint({ method: 'GET', path: '/auth/login', access: 'public', response: SessionCheckAnswerSchema }),
   authLogout: endpoint({ method: 'POST', path: '/auth/logout', access: 'session', response: OkAnswer }),
-  authSignup: endpoint({ method: 'POST', path: '/auth/signup', access: 'public', body: SignupBodySchema, response: AuthAnswerSchema }),
+  // A new member: recorded in the change history (member category) though the caller has no session yet.
+  authSignup: endpoint({ method: 'POST', path: '/auth/signup', access: 'public', body: SignupBodySchema, response: AuthAnswerSchema, changes: 'member' }),
   authForgetPassword: endpoint({
     method: 'POST',
     path: '/auth/forget/password',

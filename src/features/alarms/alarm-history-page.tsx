@@ -9,6 +9,8 @@ import { formatDateTime } from '../../ui/format-time';
 import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
 import { SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
+import { useSession } from '../../app/session';
+import { AlarmDetailActions } from './alarm-detail-actions';
 
 const PAGE_SIZES = [25, 10, 50, 100] as const;
 const CLASSES = ['1', '2', '3'] as const;
@@ -27,6 +29,7 @@ export default function AlarmHistoryPage() {
   const { t } = useTranslation('settings');
   const company = useCompanySelection();
   const config = useCall(endpoints.alarmConfig, {});
+  const session = useSession();
 
   const columns = useMemo((): Column<AlarmHistoryRow>[] => {
     const typeTitle = (code: string) => config.data?.content[code]?.title ?? TYPE_NAMES.get(code) ?? code;
@@ -42,8 +45,9 @@ export default function AlarmHistoryPage() {
       { field: 'type', label: t('alarms.columns.type'), primary: true, render: (r) => typeTitle(r.type) },
       { field: 'data', label: t('alarms.columns.data'), sortable: false, render: (r) => <OneLine text={r.data ?? ''} /> },
       { field: 'updatedAt', label: t('alarms.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
+      { field: 'actions', label: t('alarms.columns.actions'), sortable: false, render: (r) => <AlarmDetailActions row={r} session={session} /> },
     ];
-  }, [t, config.data]);
+  }, [t, config.data, session]);
 
   return (
     <Page title={t('alarms.title')}>

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationContentEntry } from '../../api/contract/alarms';
+import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../api/contract/alarms';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
@@ -140,7 +140,13 @@ export default function NotificationPage() {
         isOpen={Boolean(editing)}
         title={t('notifications.editTitle', { key: editing?.key ?? '' })}
         testId="notification-modal"
-        fields={CONTENT_FIELDS.map((name) => ({ name, label: t(`notifications.columns.${name}`), type: name === 'body' || name === 'detail' ? 'textarea' : 'text' }))}
+        fields={CONTENT_FIELDS.map((name) => ({
+          name,
+          label: t(`notifications.columns.${name}`),
+          type: name === 'body' || name === 'detail' ? 'textarea' : 'text',
+          // The mail's texts are filled by the server (server/lib/notification-mail.ts): say what they may name.
+          ...(name === 'subject' ? { heading: t('notifications.variables', { list: NOTIFICATION_VARIABLES.map((v) => `{${v}}`).join(' ') }) } : {}),
+        }))}
         initial={editing ? { title: editing.title, detail: editing.detail, subject: editing.subject, body: editing.body } : {}}
         onSubmit={submit}
         onClose={() => setEditing(undefined)}

@@ -13,6 +13,7 @@ import { Page } from '../../ui/page';
 import { LoginHistoryModal } from './login-history-modal';
 import { memberBody, memberFields, memberInitial, passwordFields, type MemberChoices } from './member-form';
 import './members.css';
+import { closesDialog } from './save-failure';
 
 const MEMBER_PAGE_SIZES = [25, 10, 50, 100] as const;
 
@@ -113,6 +114,16 @@ export default function MembersPage() {
   const errorTitle = editing?.kind === 'create' ? t('errors.create') : t('errors.update');
 
   const submit = async (values: FormValues) => {
+    try {
+      await save(values);
+    } catch (error) {
+      if (!closesDialog(error)) throw error;
+      setEditing(undefined);
+      await dialogs.error((error as Error).message, editing?.kind === 'reset' ? t('errors.update') : errorTitle);
+    }
+  };
+
+  const save = async (values: FormValues) => {
     if (editing?.kind === 'create') {
       await api.call(endpoints.memberCreate, { body: { email: values.email.trim(), ...memberBody(values, choices), password: values.password.trim() } });
       void dialogs.toast(t('messages.created', { email: values.email.trim() }), 'success');

@@ -9,6 +9,7 @@ import { useDialogs } from '../../ui/dialogs';
 import { ModalFrame } from '../../ui/modal-frame';
 import { availableTo, isBuiltInRole, settingForced, toggle, treeOf, type PrivilegeFlags } from './privilege-tree';
 import './roles.css';
+import { closesDialog } from '../members/save-failure';
 
 export type RoleEditing = { kind: 'create' } | { kind: 'update'; role: Role };
 
@@ -19,12 +20,12 @@ export function RoleModal({ editing, onClose, onSaved }: { editing: RoleEditing 
   const title = editing?.kind === 'update' ? t('roles.updateTitle', { name: editing.role.name }) : t('roles.createTitle');
   return (
     <ModalFrame isOpen={Boolean(editing)} title={title} onClose={onClose} closeLabel={tc('dialog.close')} testId="role-modal">
-      {editing && <RoleForm editing={editing} onSaved={onSaved} />}
+      {editing && <RoleForm editing={editing} onSaved={onSaved} onClose={onClose} />}
     </ModalFrame>
   );
 }
 
-function RoleForm({ editing, onSaved }: { editing: RoleEditing; onSaved: () => void }) {
+function RoleForm({ editing, onSaved, onClose }: { editing: RoleEditing; onSaved: () => void; onClose: () => void }) {
   const { t } = useTranslation('members');
   const { t: tc } = useTranslation('common');
   const dialogs = useDialogs();
@@ -52,6 +53,7 @@ function RoleForm({ editing, onSaved }: { editing: RoleEditing; onSaved: () => v
       void dialogs.toast(t('roles.saved', { name: name.trim() }), 'success');
       onSaved();
     } catch (error) {
+      if (closesDialog(error)) onClose();
       await dialogs.error((error as Error).message, role ? t('errors.roleUpdate') : t('errors.roleCreate'));
     } finally {
       setBusy(false);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import type { Session } from '../../src/app/session';
+import { hasAlarmActions } from '../../src/features/alarms/alarm-detail-actions';
+
+/** console-admin §6: the spec's type 4 (tag update failure) needs task and tag read, its type 5 (low battery) tag read. */
+const member = (privilege: { key: string; read: boolean; write: boolean }[]) => ({ role_id: 7, privilege }) as unknown as Session;
+const row = (type: number, location = 'TKY001') => ({ type: String(type), class: 2 as const, location, updatedAt: '2026-11-26T09:00:00Z' });
+const FAILURE = SYSTEM_ALARM_TYPES.TAG_UPDATE_FAILURE.code;
+const BATTERY = SYSTEM_ALARM_TYPES.LOW_BATTERY_LIST_CHANGED.code;
+
+describe('alarm detail actions by type and privilege', () => {
+  it('a tag update failure needs task read and tag read', () => {
+    expect(hasAlarmActions(row(FAILURE), member([{ key: 'tag', read: true, write: false }]))).toBe(false);
+    expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }]))).toBe(false);
+    expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }, { key: 'tag', read: true, write: false }]))).toBe(true);
+  });
+
+  it('the low battery list needs tag read only; other types and SYSTEM rows have none', () => {
+    expect(hasAlarmActions(row(BATTERY), member([{ key: 'tag', read: true, write: false }]))).toBe(true);
+    expect(hasAlarmActions(row(BATTERY), member([]))).toBe(false);
+    expect(hasAlarmActions(row(BATTERY, 'SYSTEM'), member([{ key: 'tag', read: true, write: false }]))).toBe(false);
+    expect(hasAlarmActions(row(SYSTEM_ALARM_TYPES.SERVER_STARTED.code), { role_id: -1, privilege: [] } as unknown as Session)).toBe(false);
+  });
+});
