@@ -121,7 +121,7 @@ export const LayoutTypeListSchema = Type.Array(LayoutTypeSchema);
 
 export const LayoutConfigBodySchema = Body({
   companyCode: CompanyCode,
-  layoutConfig: Type.Array(Body({ layoutId: Type.String({ minLength: 1, maxLength: 128 }), layoutType: NonBlank(64) }), { maxItems: 5000 }),
+  layoutConfig: Type.Array(Body({ layoutId: NonBlank(128), layoutType: NonBlank(64) }), { maxItems: 5000 }),
 });
 export type LayoutConfigBody = Static<typeof LayoutConfigBodySchema>;
 /** Layout types with a blank name are dropped by the console before saving. */

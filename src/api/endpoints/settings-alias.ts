@@ -93,10 +93,11 @@ export const settingsAliasEndpoints = {
     params: LayoutTypeParamsSchema,
     response: OkAnswer,
   }),
+  // Open to the company's members: the product create and update modals offer the configured layouts.
   layoutConfigList: endpoint({
     method: 'GET',
     path: '/config/layout/company/:companyCode',
-    access: layoutRead,
+    access: 'session',
     params: CompanyCodeParams,
     response: LayoutConfigListSchema,
   }),

@@ -1,0 +1,142 @@
+import { useRef, useState } from 'react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { canWrite, useSession } from '../../app/session';
+import { useDialogs } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { saveBlob } from '../../ui/save-blob';
+import { ALIAS_INITIAL_LOAD_DELAY_MS, aliasExportName } from './alias-constants';
+import { parseAliasFile } from './alias-import';
+import { AliasTable } from './alias-table';
+import { CompanyPicker, useFirstCompany } from './company-picker';
+import { CustomDataTypeSection } from './custom-data-type-section';
+import { ProductTypeSection } from './product-type-section';
+import { ProductTypeIncomplete, useAliasDraft, type DraftAlias, type DraftGroup } from './use-alias-draft';
+import './alias.css';
+
+/**
+ * /setting/alias-config (console-admin §2–§7): a company's aliases (the product info fields every product screen
+ * labels its columns with), product types and custom data types, with JSON import and export. Without alias write
+ * the screen only shows them (§6 "Alias write changes the layout of the alias screen").
+ */
+export default function AliasConfigPage() {
+  const { t } = useTranslation('alias');
+  const dialogs = useDialogs();
+  const writable = canWrite(useSession(), 'alias');
+  const [company, setCompany] = useState(useFirstCompany());
+  const { draft, save, loading, error, dirty, dataTypes, edit } = useAliasDraft(company, ALIAS_INITIAL_LOAD_DELAY_MS);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const run = async (work: () => Promise<void>, done?: string) => {
+    setBusy(true);
+    try {
+      await work();
+      if (done) void dialogs.toast(done, 'success');
+    } catch (e) {
+      await dialogs.error(e instanceof ProductTypeIncomplete ? t('productType.required') : (e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Unsaved edits are lost with the company: the spec asks first (§4); with nothing changed there is nothing to lose.
+  const changeCompany = async (next: string) => {
+    if (next === company) return;
+    if (dirty && !(await dialogs.confirm(t('companyChange')))) return;
+    setCompany(next);
+  };
+
+  const confirmDelete = async (isNew: boolean | undefined, work: () => Promise<void>) => {
+    if (!isNew && !(await dialogs.confirm(t('deleteConfirm')))) return;
+    await run(work, isNew ? undefined : t('deleted'));
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    const parsed = parseAliasFile(await file.text());
+    if (!parsed.ok) {
+      await dialogs.error(parsed.reason === 'json' ? t('import.notJson', { detail: parsed.detail }) : t('import.notAliasFile', { detail: parsed.detail }), t('import.errorTitle'));
+      return;
+    }
+    edit.importFile(parsed.file);
+    void dialogs.toast(t('import.done', { name: file.name }), 'success');
+  };
+
+  const exportFile = () => {
+    const body = {
+      alias: draft.alias.map(({ isNew: _, ...a }) => a),
+      productTypes: draft.productTypes.map(({ isNew: _, companyCode: __, ...p }) => p),
+      customDataTypes: draft.groups.map(({ isNew: _, rowId: __, ...g }) => g),
+    };
+    saveBlob(new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }), aliasExportName(company ?? ''));
+  };
+
+  const actions = (
+    <>
+      {writable && (
+        <IonButton onClick={() => fileInput.current?.click()} disabled={busy || loading} data-testid="alias-import">
+          {t('import.button')}
+        </IonButton>
+      )}
+      <IonButton onClick={exportFile} disabled={loading} data-testid="alias-export">
+        {t('export')}
+      </IonButton>
+      {writable && (
+        <IonButton onClick={() => void run(save, t('saved'))} disabled={busy || loading} strong data-testid="alias-save">
+          {t('save')}
+        </IonButton>
+      )}
+    </>
+  );
+
+  return (
+    <Page title={t('title')} actions={actions}>
+      <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-hidden="true" data-testid="alias-import-file" onChange={(e) => void importFile(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+      <div className="alias-toolbar">
+        <CompanyPicker value={company} onChange={(c) => void changeCompany(c)} testId="alias-company" />
+        {dirty && <span className="alias-dirty" data-testid="alias-dirty">{t('unsaved')}</span>}
+        {!writable && <span className="alias-dirty">{t('readOnly')}</span>}
+      </div>
+      {error && <p className="alias-error">{error.message}</p>}
+      {loading ? (
+        <IonSpinner aria-label={t('loading')} data-testid="alias-loading" />
+      ) : (
+        <>
+          <section className="alias-section" data-testid="alias-section">
+            <div className="alias-section-head">
+              <h2>{t('alias.title')}</h2>
+              {writable && (
+                <IonButton size="small" onClick={edit.addAlias} data-testid="alias-add">
+                  {t('alias.add')}
+                </IonButton>
+              )}
+            </div>
+            <AliasTable
+              rows={draft.alias}
+              dataTypes={dataTypes}
+              writable={writable}
+              onChange={edit.changeAlias}
+              onDelete={(a: DraftAlias) => void confirmDelete(a.isNew, () => edit.deleteAlias(a.index))}
+            />
+          </section>
+          <ProductTypeSection
+            types={draft.productTypes}
+            aliases={draft.alias}
+            writable={writable}
+            companyCode={company ?? ''}
+            onChange={edit.setProductTypes}
+            onDelete={(position) => void confirmDelete(draft.productTypes[position]?.isNew, () => edit.deleteProductType(position))}
+          />
+          <CustomDataTypeSection
+            groups={draft.groups}
+            writable={writable}
+            onChange={edit.setGroups}
+            onAdd={() => edit.setGroups((g) => [...g, edit.newGroup()])}
+            onDelete={(g: DraftGroup) => void confirmDelete(g.isNew, () => edit.deleteGroup(g))}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { canWrite, useSession } from '../../app/session';
+import { useDialogs } from '../../ui/dialogs';
+import { EditGrid, type EditColumn } from '../../ui/edit-grid';
+import { Page } from '../../ui/page';
+import { CompanyPicker, useFirstCompany } from '../alias/company-picker';
+import { LayoutTypeModal } from './layout-type-modal';
+import { TagTypeSection } from './tag-type-section';
+import { useLayouts, type DraftLayout } from './use-layouts';
+import '../alias/alias.css';
+
+/**
+ * /setting/layout-config (console-admin §2, §3): which layout type each layout id of a company is, the company's
+ * layout types (a modal), and the tag types in use in a store. The product modals offer these layout ids.
+ */
+export default function LayoutConfigPage() {
+  const { t } = useTranslation('alias');
+  const dialogs = useDialogs();
+  const writable = canWrite(useSession(), 'layout_config');
+  const [company, setCompany] = useState(useFirstCompany());
+  const layouts = useLayouts(company);
+  const [typesOpen, setTypesOpen] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void dialogs.toast(done, 'success');
+    } catch (e) {
+      await dialogs.error((e as Error).message);
+    }
+  };
+  const changeCompany = async (next: string) => {
+    if (next === company) return;
+    if (layouts.dirty && !(await dialogs.confirm(t('companyChange')))) return;
+    setCompany(next);
+  };
+  const remove = async (row: DraftLayout) => {
+    if (row.isNew) return void layouts.remove(row);
+    if (await dialogs.confirm(t('deleteConfirm'))) await run(() => layouts.remove(row), t('deleted'));
+  };
+
+  const columns: EditColumn<DraftLayout>[] = [
+    {
+      key: 'layoutId',
+      label: t('fields.layoutId'),
+      render: (r) =>
+        writable && r.isNew ? (
+          <input type="text" value={r.layoutId} maxLength={128} aria-label={t('fields.layoutId')} data-testid="layout-id" onChange={(e) => layouts.change(r, { layoutId: e.target.value })} />
+        ) : (
+          r.layoutId
+        ),
+    },
+    {
+      key: 'layoutType',
+      label: t('fields.layoutType'),
+      render: (r) =>
+        writable ? (
+          <select value={r.layoutType} aria-label={`${t('fields.layoutType')} ${r.layoutId}`} data-testid="layout-type" onChange={(e) => layouts.change(r, { layoutType: e.target.value })}>
+            {layouts.types.map((x) => (
+              <option key={x.layoutType} value={x.layoutType}>
+                {x.layoutType}
+              </option>
+            ))}
+          </select>
+        ) : (
+          r.layoutType
+        ),
+    },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      label: t('fields.actions'),
+      width: '6rem',
+      render: (r) => (
+        <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(r)} data-testid="layout-delete">
+          {t('delete')}
+        </IonButton>
+      ),
+    });
+  }
+
+  const actions = (
+    <>
+      <IonButton onClick={() => setTypesOpen(true)} data-testid="layout-types-open">
+        {t('layout.types')}
+      </IonButton>
+      {writable && (
+        <IonButton strong onClick={() => void run(layouts.save, t('saved'))} data-testid="layout-save">
+          {t('save')}
+        </IonButton>
+      )}
+    </>
+  );
+
+  return (
+    <Page title={t('layout.title')} actions={actions}>
+      <div className="alias-toolbar">
+        <CompanyPicker value={company} onChange={(c) => void changeCompany(c)} testId="layout-company" />
+        {layouts.dirty && <span className="alias-dirty">{t('unsaved')}</span>}
+      </div>
+      {layouts.error && <p className="alias-error">{layouts.error.message}</p>}
+      <section className="alias-section">
+        <div className="alias-section-head">
+          <h2>{t('layout.configs')}</h2>
+          {writable && (
+            <IonButton size="small" onClick={layouts.add} disabled={!layouts.types.length} data-testid="layout-add">
+              {t('layout.add')}
+            </IonButton>
+          )}
+        </div>
+        {layouts.loading ? (
+          <IonSpinner aria-label={t('loading')} />
+        ) : (
+          <EditGrid columns={columns} rows={layouts.draft} rowKey={(r) => (r.isNew ? `new-${r.rowId}` : `saved-${r.layoutId}`)} isNew={(r) => Boolean(r.isNew)} testId="layout-configs" empty={t('layout.empty')} caption={t('layout.configs')} />
+        )}
+      </section>
+      <TagTypeSection companyCode={company} />
+      <LayoutTypeModal
+        isOpen={typesOpen}
+        companyCode={company ?? ''}
+        types={layouts.types}
+        writable={writable}
+        onChanged={layouts.reloadTypes}
+        onClose={() => setTypesOpen(false)}
+      />
+    </Page>
+  );
+}
