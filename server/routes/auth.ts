@@ -4,6 +4,7 @@ import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest } from '../lib/errors';
 import { hashPassword, isWeakPassword, newToken, passwordProblem, tokenHash, verifyPassword } from '../lib/password';
+import { thirdPartyVerdict } from '../lib/sandbox/script-use';
 import { isPrivileged, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { sessionFromHeaders } from '../plugins/auth';
@@ -102,7 +103,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
         await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked: true });
         throw lockedError();
       }
-      if (!(await verifyPassword(body.password, member.passwordHash))) throw await failed();
+      // Third-party authentication (console-admin §3 useType, README "User scripts"): 1 the script first, then the
+      // local password; 2 the script only. The member must exist here either way (roles and stores are local).
+      const thirdParty = await thirdPartyVerdict(db, email, body.password);
+      const byScript = thirdParty.verdict === 'accepted';
+      if (!byScript && (thirdParty.only || !(await verifyPassword(body.password, member.passwordHash)))) throw await failed();
       await clearPairFailures(db, email, req.ip);
       const token = newToken();
       await createSession(db, tokenHash(token), email, now);
@@ -113,7 +118,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
         ...info,
         accessToken: token,
         // Judged on the password as typed: the stored hash cannot tell how strong it was.
-        weakPwd: member.weakPwd || isWeakPassword(body.password, policy),
+        weakPwd: member.weakPwd || (!byScript && isWeakPassword(body.password, policy)),
         expireSoon: expireSoon && !expired,
         forceChange: member.forceChange || expired,
         // A super administrator on a system without companies must create the default company first.

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
 import { DEFAULT_LABEL_SIZE, detailLabel, noProductLabel, productLabel } from '../lib/label-image';
 import { route } from '../lib/route';
+import { decorateProducts } from '../lib/sandbox/script-use';
 import {
   gatewayAlarmPage, gatewayInStore, previewData, tagAlarmPage, tagBatteryPage, tagResetPage, tagTemperaturePage, tagUpdateHistory, taskFailPage,
 } from '../repos/tag-history';
@@ -49,7 +50,8 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const data = await previewData(db, params.storeCode, tagMac);
     const size = data.size ?? DEFAULT_LABEL_SIZE;
     const alias = data.aliasNames;
-    const [main, ...more] = data.pages;
+    // The tag data decorator (when on) changes what is drawn, not the product data the answer lists.
+    const [main, ...more] = await decorateProducts(db, 'tagDataDecorator', data.pages);
     if (!main) {
       const layoutId = data.layoutId?.includes(NO_PRODUCT_LAYOUT_MARK) ? data.layoutId : NO_PRODUCT_LAYOUT_MARK;
       return { encodedImage: noProductLabel(size, data.barcode).toString('base64'), subPage: [], alias, prInfo: [], layoutId };
@@ -57,7 +59,7 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const colour = decodeTagType(data.tagType).color;
     const names = new Map(alias.map((a) => [a.index, a.name]));
     const subPage = [detailLabel(size, main, names), ...more.map((p) => productLabel(size, p, colour))].map((png) => png.toString('base64'));
-    return { encodedImage: productLabel(size, main, colour).toString('base64'), subPage, alias, prInfo: main.prInfo, layoutId: data.layoutId ?? '' };
+    return { encodedImage: productLabel(size, main, colour).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
   });
 
   /*

@@ -16,6 +16,7 @@ import {
   SmtpConfigSchema,
   UploadAnswerSchema,
 } from '../contract/settings';
+import { CodeScriptTestAnswerSchema, CodeScriptTestBodySchema } from '../contract/code-scripts';
 import { endpoint } from './define';
 
 const serverRead = { section: 'server_config', need: 'read' } as const;
@@ -26,6 +27,7 @@ const companyRead = { section: 'company_config', need: 'read' } as const;
 const companyWrite = { section: 'company_config', need: 'write' } as const;
 const settingRead = { section: 'setting', need: 'read' } as const;
 const settingWrite = { section: 'setting', need: 'write' } as const;
+const systemSettingWrite = { ...settingWrite, owner: 'system' } as const;
 
 // Paths not shown in the spec are our choice (NOTES.md 12); POST /app/file is the spec's.
 export const settingsEndpoints = {
@@ -68,9 +70,11 @@ export const settingsEndpoints = {
   mobileFileActivate: endpoint({ method: 'POST', path: '/app/file/:id/activate', access: serverWrite, params: MobileFileParamsSchema, response: OkAnswer }),
   mobileFileRemove: endpoint({ method: 'DELETE', path: '/app/file/:id', access: serverWrite, params: MobileFileParamsSchema, response: OkAnswer }),
 
-  // Code editors: parsers, decorators and third-party authentication, all under the setting section.
+  // Code editors: parsers, decorators and third-party authentication, all under the setting section. What each
+  // script must define is in contract/code-scripts.ts; a save that does not compile is a 400 naming line and column.
+  // The system-wide scripts (authentication, decorators) are every company's: changing them is role -1's.
   thirdPartyAuthGet: endpoint({ method: 'GET', path: '/config/third-party-auth', access: settingRead, response: CodeConfigSchema }),
-  thirdPartyAuthSave: endpoint({ method: 'POST', path: '/config/third-party-auth', access: settingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  thirdPartyAuthSave: endpoint({ method: 'POST', path: '/config/third-party-auth', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
   paperParserGet: endpoint({
     method: 'GET',
     path: '/config/parser/paper/store/:storeCode',
@@ -103,9 +107,19 @@ export const settingsEndpoints = {
     response: OkAnswer,
   }),
   tagDataDecoratorGet: endpoint({ method: 'GET', path: '/config/decorator/tag', access: settingRead, response: CodeConfigSchema }),
-  tagDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/tag', access: settingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  tagDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/tag', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
   plusDataDecoratorGet: endpoint({ method: 'GET', path: '/config/decorator/plus', access: settingRead, response: CodeConfigSchema }),
-  plusDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/plus', access: settingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  plusDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/plus', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  // The editors' test pane: the script as written (saved or not) runs on sample input in the sandbox, exactly as
+  // production runs it; nothing is stored.
+  codeScriptTest: endpoint({
+    method: 'POST',
+    path: '/config/code/test',
+    access: settingWrite,
+    body: CodeScriptTestBodySchema,
+    response: CodeScriptTestAnswerSchema,
+    changes: false,
+  }),
 
   // System change history and software upgrade (the versions come from GET /version, console-core).
   changeConfig: endpoint({ method: 'GET', path: '/change/config', access: settingRead, response: ChangeConfigSchema }),

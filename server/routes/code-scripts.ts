@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind } from '../../src/api/contract/code-scripts';
+import type { CodeConfigBody } from '../../src/api/contract/settings';
+import { settingsEndpoints as ep } from '../../src/api/endpoints/settings';
+import type { AppDeps } from '../deps';
+import { ApiError, badRequest } from '../lib/errors';
+import { assertMayTouch } from '../lib/ownership';
+import type { SessionUser } from '../lib/privileges';
+import { route } from '../lib/route';
+import { checkScriptSyntax, runScript } from '../lib/sandbox/run-script';
+import { findScript, saveScript, type ScriptScope } from '../repos/code-scripts';
+import { findCompany } from '../repos/companies';
+
+/**
+ * The code editors' calls (console-admin §7): get and save per kind and scope, and the test pane's run. Scopes: the
+ * paper parser per store (the auth hook checks the store), the product file parser per store or company, the
+ * others system-wide (their saves are role -1's: owner 'system' on the declarations).
+ */
+export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  const read = async (kind: CodeScriptKind, scope: ScriptScope = {}) => {
+    const row = await findScript(db, kind, scope);
+    return { code: row?.code ?? '', useType: row?.useType ?? 0 };
+  };
+
+  const save = async (kind: CodeScriptKind, scope: ScriptScope, body: CodeConfigBody) => {
+    const useTypes = CODE_SCRIPT_CONTRACTS[kind].useTypes;
+    const useType = body.useType ?? 0;
+    if (useTypes ? !useTypes.includes(useType) : useType !== 0) {
+      throw badRequest(`useType must be one of ${(useTypes ?? [0]).join(', ')}.`, 'INVALID_USE_TYPE');
+    }
+    // An empty script is "none" (the built-in behaviour); anything else must at least compile.
+    if (body.code.trim()) {
+      const failure = await checkScriptSyntax(body.code);
+      if (failure) throw new ApiError(400, failure.code, failure.message);
+    }
+    await saveScript(db, kind, scope, { code: body.code, useType });
+    return { success: true };
+  };
+
+  /** The product file parser's scope: the store (checked by the auth hook) or a company the member belongs to. */
+  const productScope = async (query: { storeCode?: string; companyCode?: string }, user: SessionUser, need: 'read' | 'write'): Promise<ScriptScope> => {
+    if (query.storeCode) return { storeCode: query.storeCode };
+    const companyCode = query.companyCode!;
+    if (!(await findCompany(db, companyCode))) throw badRequest(`Unknown company code: ${companyCode}`, 'UNKNOWN_COMPANY');
+    assertMayTouch(user, { kind: 'company', companyCode }, need, `company ${companyCode}`);
+    return { companyCode };
+  };
+
+  route(app, deps, ep.thirdPartyAuthGet, () => read('thirdPartyAuth'));
+  route(app, deps, ep.thirdPartyAuthSave, ({ body }) => save('thirdPartyAuth', {}, body));
+  route(app, deps, ep.tagDataDecoratorGet, () => read('tagDataDecorator'));
+  route(app, deps, ep.tagDataDecoratorSave, ({ body }) => save('tagDataDecorator', {}, body));
+  route(app, deps, ep.plusDataDecoratorGet, () => read('plusDataDecorator'));
+  route(app, deps, ep.plusDataDecoratorSave, ({ body }) => save('plusDataDecorator', {}, body));
+  route(app, deps, ep.paperParserGet, ({ params }) => read('paperParser', { storeCode: params.storeCode }));
+  route(app, deps, ep.paperParserSave, ({ params, body }) => save('paperParser', { storeCode: params.storeCode }, body));
+  route(app, deps, ep.productFileParserGet, async ({ query, user }) => read('productFileParser', await productScope(query, user, 'read')));
+  route(app, deps, ep.productFileParserSave, async ({ query, user, body }) => save('productFileParser', await productScope(query, user, 'write'), body));
+
+  route(app, deps, ep.codeScriptTest, async ({ body }) => {
+    const result = await runScript(body.kind, body.code, body.input);
+    return result.ok ? { ok: true, output: result.output, logs: result.logs, ms: result.ms } : { ok: false, error: result.error, logs: result.logs, ms: result.ms };
+  });
+}

@@ -1,0 +1,54 @@
+import { expect, type Locator } from '@playwright/test';
+import { ListScreenModel } from './list-screen';
+
+/** The code editors (/system/...): CodeMirror, its lint marks, the save button and the test pane. */
+export class CodeEditorScreen extends ListScreenModel {
+  /** CodeMirror's editable content. */
+  get content(): Locator {
+    return this.byTestId('code-editor-content');
+  }
+
+  /** The syntax marks the linter put into the text. */
+  get errorMarks(): Locator {
+    return this.byTestId('code-editor').locator('.cm-lintRange-error');
+  }
+
+  /** Replaces the whole script by typing it, as a user would after select-all. */
+  async write(code: string): Promise<void> {
+    await this.content.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('Delete');
+    // insertText: CodeMirror's auto-indent and bracket closing would change what keystrokes type.
+    await this.page.keyboard.insertText(code);
+  }
+
+  /** The script as the editor holds it. */
+  async text(): Promise<string> {
+    // CodeMirror may draw spaces as no-break spaces; the text is what the user typed.
+    return this.content.evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+  }
+
+  async setTestInput(json: string): Promise<void> {
+    await this.byTestId('code-test-input').locator('textarea').fill(json);
+  }
+
+  async run(): Promise<void> {
+    await this.byTestId('code-test-run').click();
+  }
+
+  async save(): Promise<void> {
+    await this.byTestId('code-save').click();
+  }
+
+  get output(): Locator {
+    return this.byTestId('code-test-output');
+  }
+
+  get error(): Locator {
+    return this.byTestId('code-test-error');
+  }
+
+  async expectLoaded(): Promise<void> {
+    await expect(this.content).toBeVisible({ timeout: 30_000 });
+  }
+}
