@@ -15,7 +15,12 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // the tag radio's answers (WIP → OK/NG) in one store that no other spec uses: tests/e2e/tag-status-live.spec.ts
 // watches an assign's result arrive there. SIM=on|off in the environment overrides this (the whole simulator).
 const LIVE_TAG_STORE = 'PAR001';
-const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags', SIM_TAG_STORES: LIVE_TAG_STORE };
+// The product file upload's tasks (tests/e2e/products-upload.spec.ts) reach 100 % in a COOP store no other spec reads.
+const UPLOAD_TAG_STORE = 'MIL001';
+// The paper printers (server/sim/paper.ts) answer only labels of unfinished print tasks, which the demo data has
+// none of: only what tests/e2e/paper.spec.ts uploads moves.
+// OTA jobs (tests/e2e/ota.spec.ts) move only when a test starts one; SIM_OTA_SPEED lets one finish in seconds.
+const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags,ota,paper', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
   // Every e2e login comes from one address: the per-address login limit would throttle the suite itself. The

@@ -3,6 +3,9 @@ import { matchPath } from 'react-router-dom';
 import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
 import { alertCircleOutline, businessOutline, keyOutline, mailOutline, settingsOutline, timeOutline } from 'ionicons/icons';
 import { peopleOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import { cloudDownloadOutline } from 'ionicons/icons';
+import { documentTextOutline, printOutline } from 'ionicons/icons';
+import { codeSlashOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -102,6 +105,12 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'alarm', need: 'read' },
     menu: { labelKey: 'alarmNotification', icon: mailOutline, group: 'monitoring' },
   },
+  {
+    path: '/alarm/config',
+    page: lazy(() => import('./features/alarms/alarm-config-page')),
+    privilege: { section: 'alarm', need: 'read' },
+    menu: { labelKey: 'alarmConfig', icon: settingsOutline, group: 'monitoring' },
+  },
   { path: '/sensor/detail/:storeCode', page: lazy(() => import('./features/sensors/sensor-detail-page')), privilege: { section: 'sensor', need: 'read' } },
   { path: '/sensor/:storeCode/:tagMac/history', page: lazy(() => import('./features/sensors/sensor-history-page')), privilege: { section: 'sensor', need: 'read' } },
   {
@@ -124,12 +133,52 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/product/:companyCode/:storeCode/:prCode/update/history', page: lazy(() => import('./features/products/product-history-page')), privilege: { section: 'product', need: 'read' } },
   {
+    path: '/product/file/upload/history',
+    page: lazy(() => import('./features/products/upload-history-pages').then((m) => ({ default: m.UploadHistoryPage }))),
+    privilege: { section: 'product', need: 'read' },
+    menu: { labelKey: 'productUploads', icon: cloudUploadOutline, group: 'products' },
+  },
+  {
+    path: '/product/file/upload/history/detail/:historyId',
+    page: lazy(() => import('./features/products/upload-history-pages').then((m) => ({ default: m.UploadHistoryDetailPage }))),
+    privilege: { section: 'product', need: 'read' },
+  },
+  {
+    path: '/product/secondCode/list',
+    page: lazy(() => import('./features/products/second-code-list-page')),
+    privilege: { section: 'product', need: 'read' },
+    menu: { labelKey: 'secondCodes', icon: pricetagsOutline, group: 'products' },
+  },
+  {
     path: '/task',
     page: lazy(() => import('./features/tasks/task-list-page')),
     privilege: { section: 'task', need: 'read' },
     menu: { labelKey: 'tasks', icon: listOutline, group: 'products' },
   },
   { path: '/task/detail/:companyCode/:storeCode/:taskId/:taskType', page: lazy(() => import('./features/tasks/task-detail-page')), privilege: { section: 'task', need: 'read' } },
+  {
+    path: '/paper',
+    page: lazy(() => import('./features/paper/paper-store-list-page')),
+    privilege: { section: 'paper', need: 'read' },
+    menu: { labelKey: 'paper', icon: printOutline, group: 'products' },
+  },
+  {
+    path: '/paper/upload/history',
+    page: lazy(() => import('./features/paper/paper-upload-history-pages').then((m) => ({ default: m.PaperUploadHistoryPage }))),
+    privilege: { section: 'paper', need: 'read' },
+    menu: { labelKey: 'paperUploadHistory', icon: documentTextOutline, group: 'products' },
+  },
+  {
+    path: '/paper/upload/history/detail/:historyId',
+    page: lazy(() => import('./features/paper/paper-upload-history-pages').then((m) => ({ default: m.PaperUploadHistoryDetailPage }))),
+    privilege: { section: 'paper', need: 'read' },
+  },
+  { path: '/paper/task/:storeCode', page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskListPage }))), privilege: { section: 'paper', need: 'read' } },
+  {
+    path: '/paper/task/:storeCode/:taskId',
+    page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskDetailPage }))),
+    privilege: { section: 'paper', need: 'read' },
+  },
   {
     path: '/scan',
     page: lazy(() => import('./features/scan/scan-page')),
@@ -162,10 +211,73 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { labelKey: 'amacConfig', icon: keyOutline, group: 'settings' },
   },
   {
+    path: '/setting/store-config',
+    page: lazy(() => import('./features/settings/store-config-page')),
+    privilege: { section: 'store_config', need: 'read' },
+    menu: { labelKey: 'storeConfig', icon: storefrontOutline, group: 'settings' },
+  },
+  {
+    path: '/setting/alias-config',
+    page: lazy(() => import('./features/alias/alias-config-page')),
+    privilege: { section: 'alias', need: 'read' },
+    menu: { labelKey: 'aliasConfig', icon: listOutline, group: 'settings' },
+  },
+  {
+    path: '/setting/layout-config',
+    page: lazy(() => import('./features/layout/layout-config-page')),
+    privilege: { section: 'layout_config', need: 'read' },
+    menu: { labelKey: 'layoutConfig', icon: gridOutline, group: 'settings' },
+  },
+  {
+    path: '/setting/ota-config',
+    page: lazy(() => import('./features/ota/ota-config-page')),
+    privilege: { section: 'store_config', need: 'read' },
+    menu: { labelKey: 'otaConfig', icon: cloudDownloadOutline, group: 'settings' },
+  },
+  { path: '/setting/ota-config/:storeCode/history/:taskId', page: lazy(() => import('./features/ota/ota-detail-page')), privilege: { section: 'store_config', need: 'read' } },
+  {
     path: '/change/history',
     page: lazy(() => import('./features/changes/change-history-page')),
     privilege: { section: 'setting', need: 'read' },
     menu: { labelKey: 'changeHistory', icon: timeOutline, group: 'settings' },
+  },
+  {
+    // Everyone with setting read sees the versions; the upload is role -1's (the server enforces it).
+    path: '/sw-upgrade',
+    page: lazy(() => import('./features/sw-upgrade/sw-upgrade-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'swUpgrade', icon: cloudUploadOutline, group: 'settings' },
+  },
+  // The code editors (console-admin §2): one page primitive, CodeMirror loaded with these routes only.
+  {
+    path: '/system/third-party-authentication',
+    page: lazy(() => import('./features/code-editors/third-party-auth-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'thirdPartyAuth', icon: codeSlashOutline, group: 'scripts' },
+  },
+  {
+    path: '/system/paper-parser',
+    page: lazy(() => import('./features/code-editors/paper-parser-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'paperParser', icon: codeSlashOutline, group: 'scripts' },
+  },
+  {
+    path: '/system/product-file-parser',
+    page: lazy(() => import('./features/code-editors/product-file-parser-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'productFileParser', icon: codeSlashOutline, group: 'scripts' },
+  },
+  {
+    path: '/system/tag-data-decorator',
+    page: lazy(() => import('./features/code-editors/tag-data-decorator-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'tagDataDecorator', icon: codeSlashOutline, group: 'scripts' },
+  },
+  {
+    path: '/system/plus-data-decorator',
+    page: lazy(() => import('./features/code-editors/plus-data-decorator-page')),
+    privilege: { section: 'setting', need: 'read' },
+    menu: { labelKey: 'plusDataDecorator', icon: codeSlashOutline, group: 'scripts' },
   },
   {
     path: '/members',

@@ -23,6 +23,9 @@ declare module 'fastify' {
   }
 }
 
+/** Streamed uploads up to this size are read whole like other forms (their memory is bounded by it). */
+const STREAMED_BUFFER_BELOW = 1024 * 1024;
+
 /** Most parts of one form: the contract's forms have a handful of fields and one or two files. */
 const LIMITS = { fields: 20, fieldSize: 64 * 1024, files: 4, fileSize: 50 * 1024 * 1024, parts: 30 };
 
@@ -37,6 +40,9 @@ export function multipartForm(app: FastifyInstance): void {
     const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
     if (!def?.multipart) return;
     if (!req.isMultipart()) throw badRequest('Send this call as multipart/form-data.', 'NOT_MULTIPART');
+    // A streamed upload is read by its handler, except a small one (≤ 1 MiB declared): read here like any form, so
+    // that a broken small body gets this plugin's 400s (the multipart iterator waits forever on some cut bodies).
+    if (def.streamed && !(Number(req.headers['content-length']) <= STREAMED_BUFFER_BELOW)) return;
     req.multipartForm = await readForm(req);
   });
 }

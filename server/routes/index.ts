@@ -18,10 +18,17 @@ import { settingsRoutes } from './settings';
 import { mobileSoftwareRoutes } from './settings-mobile';
 import { companyRoutes } from './settings-companies';
 import { amacRoutes } from './settings-amac';
+import { otaRoutes } from './ota';
+import { storeConfigRoutes } from './settings-stores';
+import { aliasRoutes } from './alias';
+import { layoutRoutes } from './layout';
 import { changeRoutes } from './changes';
 import { alarmRoutes } from './alarms';
 import { memberRoutes } from './members';
 import { roleRoutes } from './roles';
+import { codeScriptRoutes } from './code-scripts';
+import { swUpgradeRoutes } from './sw-upgrade';
+import { paperRoutes } from './paper';
 
 /** Every route of the contract that the reference server implements, registered under apiBase. */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
@@ -43,8 +50,15 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   mobileSoftwareRoutes(app, deps);
   companyRoutes(app, deps);
   amacRoutes(app, deps);
+  otaRoutes(app, deps);
+  storeConfigRoutes(app, deps);
+  aliasRoutes(app, deps);
+  layoutRoutes(app, deps);
   changeRoutes(app, deps);
   alarmRoutes(app, deps);
   memberRoutes(app, deps);
   roleRoutes(app, deps);
+  codeScriptRoutes(app, deps);
+  swUpgradeRoutes(app, deps);
+  paperRoutes(app, deps);
 }

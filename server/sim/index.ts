@@ -3,6 +3,9 @@ import { batteriesModule } from './batteries';
 import { collectingModule } from './collecting';
 import { moduleRng, SIM_DEFAULTS, type SimModule, type SimOptions, type SimSettings, type TickContext } from './context';
 import { gatewaysModule } from './gateways';
+import { otaModule } from './ota';
+import { notificationsModule } from './notifications';
+import { paperModule } from './paper';
 import { plusModule } from './plus';
 import { purgeModule } from './purge';
 import { serversModule } from './servers';
@@ -17,7 +20,7 @@ export interface Simulator {
 }
 
 /** Every part of the simulated world, in the order a tick runs them (SimOptions.modules picks some). */
-const MODULES = { tags: tagsModule, batteries: batteriesModule, gateways: gatewaysModule, servers: serversModule, collecting: collectingModule, plus: plusModule, purge: purgeModule };
+const MODULES = { tags: tagsModule, batteries: batteriesModule, gateways: gatewaysModule, servers: serversModule, collecting: collectingModule, ota: otaModule, plus: plusModule, paper: paperModule, notifications: notificationsModule, purge: purgeModule };
 export const SIM_MODULE_NAMES = Object.keys(MODULES);
 
 /** Timers cannot fire much faster than this; at high speeds a tick covers more simulated time instead. */

@@ -15,6 +15,11 @@ import type products from '../../locales/en_US/products.json';
 import type tasks from '../../locales/en_US/tasks.json';
 import type settings from '../../locales/en_US/settings.json';
 import type members from '../../locales/en_US/members.json';
+import type ota from '../../locales/en_US/ota.json';
+import type codeEditors from '../../locales/en_US/codeEditors.json';
+import type alias from '../../locales/en_US/alias.json';
+import type paper from '../../locales/en_US/paper.json';
+import type storeConfig from '../../locales/en_US/storeConfig.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -24,7 +29,7 @@ import type members from '../../locales/en_US/members.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'storeConfig'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -32,7 +37,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; storeConfig: typeof storeConfig };
   }
 }
 

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { firstLoadJs } from './first-load';
 import { loginStormFigure } from './login-storm';
+import { productImportFigure } from './product-import';
 import { browserFigures } from './handheld';
 import { lighthouseOnBuild } from './lighthouse';
 import { BIG_STORE, BIG_STORE_TAGS } from './tag-detail';
@@ -77,6 +78,8 @@ async function main() {
 
   // Other calls' p95 while 60 logins hash at once (issue 11): its own database, so the figures above stay apart.
   const loginStorm = await loginStormFigure();
+  // The nightly product file of a large store (issue 12 §4): streamed import, its own database too.
+  const productImport = await productImportFigure();
 
   // First-load JS of the routes a user opens first (issue 3): a fresh production build, as the server sends it.
   // Built into a folder of the bench's own (not dist/, which a running `npm start` may be serving).
@@ -100,6 +103,7 @@ async function main() {
     assigns_per_second: round(ASSIGNS / assignSeconds),
     assigns_measured: ASSIGNS,
     other_calls_during_60_parallel_logins: loginStorm,
+    product_file_import: productImport,
     handheld: browser.handheld,
     tag_detail_first_25_rows_in_chromium: browser.tagDetail,
   };

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
 import { fillPath } from '../../src/api/endpoints/define';
 import { collectingItems, gateways, members, plusDevices, products, sensors, servers, stores, tags } from '../../server/db/schema/index';
-import { amacs, companies, mobileSoftware } from '../../server/db/schema/index';
+import { amacs, companies, mobileSoftware, otaTasks } from '../../server/db/schema/index';
+import { customDataTypes, layoutConfigs, layoutTypes, productTypes } from '../../server/db/schema/index';
+import { ALIAS_DEFS } from '../../server/seed/products';
 import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { firmwareFile, gatewaysOf, otaForm, startFields } from './ota-helpers';
 
 /*
  * The privilege matrix: every demo role against every write the server implements. A call is either carried
@@ -53,6 +56,7 @@ afterAll(async () => sut?.close());
 
 /** The next target of a pool; only a call expected to succeed uses it up, a refused one just names it. */
 let consume = true;
+const STORE_TIMINGS = { totalDuration: 60, eventDuration: 1, cpDuration: 14, baseTimeout: 60, timeoutTag: 0.1 };
 const take = <T>(pool: T[], what: string): T => {
   const next = consume ? pool.shift() : pool[0];
   if (next === undefined) throw new Error(`the demo data ran out of ${what}`);
@@ -92,12 +96,27 @@ async function newRole(): Promise<number> {
   return list.find((r) => r.name === name)!.role_id;
 }
 const NOTIFICATION = { title: 'Gateway down', detail: 'A gateway of {store} is down.', subject: '[Shelfpad] {store}', body: 'Gateway {gwMac} is offline.' };
+const endOtaJobs = () => sut.deps.db.update(otaTasks).set({ endTime: new Date() }).where(and(eq(otaTasks.storeCode, STORE), isNull(otaTasks.endTime)));
+/** A running OTA job of the store on its first gateway, for a call to change; answers its id. */
+async function runningOtaJob(): Promise<string> {
+  await endOtaJobs();
+  const detail = [{ gwIp: '10.0.0.1', gwMac: rebootGateway, otaCh: 11 }];
+  const gwResult = { [rebootGateway]: { gwIp: '10.0.0.1', finished: false, total: 0, done: 0 } };
+  const [task] = await sut.deps.db.insert(otaTasks).values({ storeCode: STORE, fwName: 'fw.bin', fileName: 'fw.bin', otaType: '3', detail, gwResult }).returning();
+  return String(task.id);
+}
+async function runningOtaJobItem(): Promise<string> {
+  const id = Number(await runningOtaJob());
+  const [item] = await sut.deps.db.insert(collectingItems).values({ storeCode: STORE, companyCode, kind: 'ota', cmd: 'OTA' }).returning();
+  await sut.deps.db.update(otaTasks).set({ collectingItemId: item.id }).where(eq(otaTasks.id, id));
+  return String(item.id);
+}
 /** One valid request per write; each call gets targets of its own so that allowed calls never collide. */
-type Sample = { params?: Record<string, string>; payload?: object | Buffer; headers?: Record<string, string>; allowedStatus?: number };
+type Sample = { params?: Record<string, string>; query?: Record<string, string>; payload?: object | Buffer; headers?: Record<string, string>; allowedStatus?: number };
 const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   statusServerDelete: async () => ({ params: { serverId: take(deletableServers, 'servers') } }),
   gatewayReboot: async () => ({ params: { gwMac: rebootGateway } }),
-  gatewayPredefined: async () => json({ storeCode: STORE, data: [{ gwMac: `AABBCC0000${String(++counter).padStart(2, '0')}`, dataChannel: 11, eventChannel: 26 }] }),
+  gatewayPredefined: async () => json({ storeCode: STORE, data: [{ gwMac: `AABBCC${String(++counter).padStart(6, '0')}`, dataChannel: 11, eventChannel: 26 }] }),
   gatewayChannelSave: async () => json({ storeCode: STORE, channelMap: { '0': { dataChannel: 11, eventChannel: 26 } } }),
   gatewayDelete: async () => ({ params: { storeCode: STORE, gwMac: take(deletableGateways, 'gateways') } }),
   gatewayConfigUpdate: async () => ({ params: { storeCode: STORE, gwMac: rebootGateway }, payload: { dns: '8.8.4.4' } }),
@@ -134,6 +153,16 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   productLed: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }] }),
   productPage: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }], pageNo: 1 }),
   productRemoveUnused: async () => json({ storeCode: STORE, prCodeList: [prCodes[6]] }),
+  // One product row of the store (its rows name their stores; the query names the company).
+  productFileUpload: async () => {
+    const form = multipartBody({}, { name: 'products.csv', content: `${STORE},${prCodes[7]},,STD_PRICE,,Matrix ${++counter},1\n` });
+    return { query: { companyCode }, payload: form.payload, headers: form.headers };
+  },
+  // Paper labels (issue 12): one label of a known product per allowed upload.
+  paperUpload: async () => {
+    const form = multipartBody({ taskDes: `Matrix ${++counter}` }, { name: 'paper.csv', content: `${prCodes[0]}\n` });
+    return { params: { storeCode: STORE }, payload: form.payload, headers: form.headers };
+  },
   // A fresh product update (its tags wait: no simulator here) is an unfinished task to refresh or to revert. The
   // refreshed product is one a tag shows now: earlier rows of the matrix deassign tags, and a product without tags
   // makes a task with nothing to refresh.
@@ -177,6 +206,15 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   },
   amacAdd: async () => json({ abstractCode: `PRIV${++counter}`, abstractData: '3C1A0009' }),
   amacSave: async () => ({ params: { abstractCode: 'AM01' }, payload: { abstractData: '3C1A0001' } }),
+  // Code editors (issue 15): the system-wide scripts are role -1's (owner 'system'); the parsers follow the store
+  // or company; the test run stores nothing.
+  thirdPartyAuthSave: async () => json({ code: '', useType: 0 }),
+  tagDataDecoratorSave: async () => json({ code: 'function decorate(p) { return p; }', useType: 0 }),
+  plusDataDecoratorSave: async () => json({ code: 'function decorate(p) { return p; }', useType: 0 }),
+  // An empty parser means the default format: a saved script would parse the uploads of the roles that follow.
+  paperParserSave: async () => ({ params: { storeCode: STORE }, payload: { code: '' } }),
+  productFileParserSave: async () => ({ query: { companyCode }, payload: { code: '' } }),
+  codeScriptTest: async () => json({ kind: 'tagDataDecorator', code: 'function decorate(p) { return p; }', input: [{ prCode: '1', prInfo: [] }] }),
   // Members and roles (issue 14): each call gets a member or a role of its own, made by the super administrator.
   memberCreate: async () => json(memberBody(`priv${++counter}@acme.test`)),
   memberUpdate: async () => ({ params: { email: await newMember() }, payload: { name: 'Renamed', role_id: 0, company: ['ACME'], store: [STORE], enableWholeStore: false } }),
@@ -191,10 +229,71 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   notificationSettingSave: async () => json({ enabled: [] }),
   notificationContentUpdate: async () => ({ params: { key: 'gwOff1Hr' }, payload: NOTIFICATION }),
   notificationContentAllUpdate: async () => json({ contents: [{ key: 'gwOff1Hr', ...NOTIFICATION }] }),
+  // The alarm config is system-wide (role -1's): allowed, then refused for the unknown type, so the config stays.
+  alarmConfigUpdate: async () => ({ payload: { available: ['999'], admin: [], server: [], content: {} }, allowedStatus: 400 }),
+  alarmSettingUpdate: async () => json({ memoryThreshold: 85, diskThreshold: 90, progressThreshold: 80, totalTagsThreshold: 95, receiveCriticalOnly: false }),
+  // Role -1's (a package is the whole system's); allowed, then refused as not a package: nothing is recorded.
+  swUpgradeUpload: async () => {
+    const form = multipartBody({}, { name: 'not-a-package.tar', content: 'plain text' });
+    return { payload: form.payload, headers: form.headers, allowedStatus: 400 };
+  },
   amacDelete: async () => {
     const code = `DEL${++counter}`;
     await sut.deps.db.insert(amacs).values({ abstractCode: code, abstractData: '3C1A0002' });
     return { params: { abstractCode: code } };
+  },
+  // Stores (issue 13): a store of its own per create and delete; a migration allowed, then refused as no export.
+  storeConfigAdd: async () => json({ companyCode, storeCode: `PRIV${++counter}`, storeName: 'Matrix store', ...STORE_TIMINGS }),
+  storeConfigSave: async () => ({ params: { storeCode: STORE }, payload: { companyCode, storeName: 'Acme Shibuya', ...STORE_TIMINGS } }),
+  storeConfigDelete: async () => {
+    const storeCode = `DEL${++counter}`;
+    await sut.deps.db.insert(stores).values({ storeCode, companyCode, storeName: storeCode });
+    return { params: { storeCode } };
+  },
+  storeMigrate: async () => {
+    const form = multipartBody({}, { name: 'not-an-export.jsonl', content: '{}\n' });
+    return { params: { storeCode: STORE }, payload: Buffer.from(form.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1'), headers: form.headers, allowedStatus: 400 };
+  },
+  // One manual check runs per store: the previous one is ended first.
+  storeTagStatusCheck: async () => {
+    await sut.deps.db.update(collectingItems).set({ finishedAt: new Date() }).where(and(eq(collectingItems.storeCode, STORE), isNull(collectingItems.finishedAt)));
+    return json({ storeCode: STORE });
+  },
+  sensorConfigSave: async () => ({ params: { storeCode: STORE }, payload: { HAT: 2, distanceErrorRange: 5 } }),
+  // Aliases and layouts (issue 15): company configuration, each delete with a row of its own.
+  aliasConfigSave: async () => json({ companyCode, alias: ALIAS_DEFS.map((a) => ({ ...a })) }),
+  aliasProductTypeUpdate: async () => json({ companyCode, productTypes: [{ code: `PRIV${++counter}`, name: 'Matrix type', storeManagement: false, alias: [{ index: 0, order: 0, storeManagement: false }] }] }),
+  aliasProductTypeDelete: async () => {
+    const code = `DEL${++counter}`;
+    await sut.deps.db.insert(productTypes).values({ companyCode, code, name: code });
+    return { params: { companyCode, code } };
+  },
+  customDataTypeUpdate: async () => json({ companyCode, groups: [{ groupCode: `PRIV${++counter}`, groupName: 'Matrix group', index: 9, elements: [{ code: 'A', codeName: 'a', index: 0 }] }] }),
+  customDataTypeDelete: async () => {
+    const groupCode = `DEL${++counter}`;
+    await sut.deps.db.insert(customDataTypes).values({ companyCode, groupCode, groupName: groupCode });
+    return { params: { companyCode, groupCode } };
+  },
+  layoutTypeUpdate: async () => json({ companyCode, layoutTypes: [`PRIV${++counter}`] }),
+  layoutTypeDelete: async () => {
+    const layoutType = `DEL${++counter}`;
+    await sut.deps.db.insert(layoutTypes).values({ companyCode, layoutType });
+    return { params: { companyCode, layoutType } };
+  },
+  layoutConfigUpdate: async () => json({ companyCode, layoutConfig: [{ layoutId: `PRIV${++counter}`, layoutType: 'STANDARD' }] }),
+  // OTA (issue 13): each start first ends the store's job (one per store); the others get a running job of their own.
+  otaFirmwareParse: async () => ({ ...otaForm({ fwName: 'fw.bin' }, { name: 'fw.bin', content: firmwareFile() }), allowedStatus: 200 }),
+  otaStart: async () => {
+    await endOtaJobs();
+    return { params: { storeCode: STORE }, ...otaForm(startFields(await gatewaysOf(sut.deps.db, STORE, 1)), { name: 'fw.bin', content: firmwareFile() }) };
+  },
+  otaRefresh: async () => json({ storeCode: STORE, otaTaskId: await runningOtaJob() }),
+  otaGatewayFinish: async () => json({ storeCode: STORE, taskId: await runningOtaJob(), gwMac: rebootGateway }),
+  otaStop: async () => json({ storeCode: STORE, info: { _id: await runningOtaJobItem() } }),
+  layoutConfigDelete: async () => {
+    const layoutId = `DEL${++counter}`;
+    await sut.deps.db.insert(layoutConfigs).values({ companyCode, layoutId, layoutType: 'STANDARD' });
+    return { params: { companyCode, layoutId } };
   },
 };
 
@@ -216,7 +315,7 @@ describe('privilege matrix: every demo role × every implemented write', () => {
     consume = false;
     for (const [name, e] of implementedWrites()) {
       const req = await requests[name]!();
-      const res = await sut.app.inject({ method: e.method, url: `/api${fillPath(e.path, req.params)}`, payload: req.payload, headers: req.headers });
+      const res = await sut.app.inject({ method: e.method, url: `/api${fillPath(e.path, req.params)}`, query: req.query, payload: req.payload, headers: req.headers });
       expect(res.statusCode, name).toBe(401);
     }
   });
@@ -236,6 +335,7 @@ describe('privilege matrix: every demo role × every implemented write', () => {
         const res = await sut.app.inject({
           method: e.method,
           url: `/api${fillPath(e.path, req.params)}`,
+          query: req.query,
           payload: req.payload,
           headers: { ...headers[email], ...req.headers },
         });

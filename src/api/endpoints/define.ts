@@ -45,8 +45,12 @@ export interface EndpointDef {
   idempotent?: boolean;
   /** multipart/form-data upload instead of a JSON body. */
   multipart?: boolean;
+  /** A multipart upload too large to hold in memory: the handler reads its file part as a stream (plugins/multipart-form.ts leaves it). */
+  streamed?: boolean;
   /** Answer is a file, not JSON. */
   file?: boolean;
+  /** The body's storeCode names the store this call creates: the auth hook's store check leaves it to the handler. */
+  createsStore?: boolean;
   /** A public call that shows a caller with a session more (its own stores): the client sends the session if it has one. */
   sessionOptional?: boolean;
   /**
