@@ -66,7 +66,7 @@ async function readForm(req: FastifyRequest): Promise<MultipartForm> {
 }
 
 /** Limits keep their own 4xx (413 for a file too large); anything the parser throws otherwise is a broken body. */
-function asClientError(error: unknown): Error {
+export function asClientError(error: unknown): Error {
   if (error instanceof ApiError) return error;
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) return error as Error;

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-image';
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
+import { asClientError } from '../plugins/multipart-form';
 import { decorateProducts, savedProductFileParser } from '../lib/sandbox/script-use';
 import { scriptedProductFileParser } from '../lib/sandbox/upload-parsers';
 import { withoutNulls } from '../lib/rows';
@@ -47,9 +48,14 @@ async function productFilePart(req: FastifyRequest): Promise<{ filename: string;
     check('file', f.fieldname, f.filename);
     return { filename: f.filename, file: Readable.from([f.content]) };
   }
-  for await (const part of req.parts({ limits: { files: 1, fields: 0, fileSize: PRODUCT_FILE_MAX_BYTES } })) {
-    check(part.type, part.fieldname, part.type === 'file' ? part.filename : undefined);
-    if (part.type === 'file') return { filename: part.filename, file: part.file };
+  try {
+    for await (const part of req.parts({ limits: { files: 1, fields: 0, fileSize: PRODUCT_FILE_MAX_BYTES } })) {
+      check(part.type, part.fieldname, part.type === 'file' ? part.filename : undefined);
+      if (part.type === 'file') return { filename: part.filename, file: part.file };
+    }
+  } catch (error) {
+    // A large body that is no form at all (no boundary, a cut part header) fails in the parser: the sender's mistake.
+    throw asClientError(error);
   }
   throw badRequest('The form has no file.');
 }

@@ -166,4 +166,17 @@ describe('broken uploads', () => {
     const bare = await sut.app.inject({ method: 'POST', url: '/api/product/file', query: { companyCode: 'ACME' }, payload: form.payload, headers: { ...as.acme, 'content-type': 'multipart/form-data' } });
     expect(bare.statusCode).toBe(400);
   }, 20_000);
+
+  it('answers a large body (read as a stream) that is no form, or is cut short, with a 400', async () => {
+    const rows = `${STORE},UP-BIG,FOOD,STD_PRICE,,Big\n`.repeat(40_000); // over 1 MiB: the streamed path
+    const form = multipartBody({}, { name: 'p.csv', content: rows });
+    const post = (payload: Buffer, headers: Record<string, string>) =>
+      sut.app.inject({ method: 'POST', url: '/api/product/file', query: { companyCode: 'ACME' }, payload, headers: { ...as.acme, ...headers } });
+    const noForm = await post(Buffer.from(rows), form.headers);
+    expect(noForm.statusCode, noForm.body).toBe(400);
+    const cut = await post(form.payload.subarray(0, form.payload.length - 4096), form.headers);
+    expect(cut.statusCode, cut.body).toBe(400);
+    const products = await sut.app.inject({ method: 'POST', url: `/api/product/list/store/${STORE}`, payload: { draw: 1, start: 0, length: 1, filter_prCode: 'UP-BIG', condition_prCode: '==' }, headers: as.acme });
+    expect((products.json() as { recordsFiltered: number }).recordsFiltered).toBe(0);
+  }, 60_000);
 });
