@@ -21,6 +21,8 @@ for (const language of ['en_US', 'ja_JP', 'ko_KR'] as const) {
       await shell.expectReady();
       const title = shell.current.locator('ion-title .page-title');
       await expect(title).not.toHaveText('');
+      // Measured once it is on view: a page still entering has a title box of no width.
+      await expect(title).toBeInViewport({ ratio: 1 });
       // Whole: the text's box is not clipped (no ellipsis, no cut line), and the title has room for a word.
       const fit = await title.evaluate((el) => ({ clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1, width: el.getBoundingClientRect().width }));
       expect(fit.clipped, `${path}: title clipped`).toBe(false);
