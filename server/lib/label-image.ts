@@ -4,6 +4,9 @@ import { encodePng } from './png';
  * The reference server's stand-in for a label renderer: a plain e-paper label drawn from the product's prInfo
  * with a built-in 5×7 bitmap font (printable ASCII; any other character is drawn as a box), written as an
  * indexed PNG. Real deployments render with their layout designer; the console only shows the images.
+ *
+ * The company's layout config chooses the drawing: a product's (or tag's) layoutId names a layout type
+ * (/setting/layout-config), and the type's name picks one of a few label styles, see labelStyleOf.
  */
 
 /** Palette indexes: the colours of an e-paper label. */
@@ -39,11 +42,13 @@ function glyph(ch: string): readonly number[] {
 export const textWidth = (text: string, scale: number) => Math.max(0, [...text].length * 6 * scale - scale);
 const lineHeight = (scale: number) => 8 * scale;
 
-class Canvas {
+/** Drawing in palette indexes; the Plus screen image (plus-screen.ts) passes its own palette. */
+export class Canvas {
   readonly pixels: Uint8Array;
   constructor(
     readonly width: number,
     readonly height: number,
+    readonly palette: readonly (readonly [number, number, number])[] = PALETTE,
   ) {
     this.pixels = new Uint8Array(width * height).fill(WHITE);
   }
@@ -67,7 +72,7 @@ class Canvas {
   }
 
   png(): Buffer {
-    return encodePng({ width: this.width, height: this.height, palette: PALETTE, pixels: this.pixels });
+    return encodePng({ width: this.width, height: this.height, palette: this.palette, pixels: this.pixels });
   }
 }
 
@@ -111,28 +116,66 @@ export interface LabelSize {
 /** A 2.9" label, the most common size, when the tag's type is unknown. */
 export const DEFAULT_LABEL_SIZE: LabelSize = { width: 296, height: 128 };
 
-/** Main page: name, price, product code; the price in red on a tag with a third colour. */
-export function productLabel(size: LabelSize, product: { prCode: string; prInfo: string[] }, colour: boolean): Buffer {
+/**
+ * How a main page is drawn. Slot 0 of prInfo is the name and slot 1 the price (the key and chart aliases of the
+ * demo alias set); the styles differ in which further slots they draw and how:
+ * - standard: name, a rule, the price as large as fits, the product code;
+ * - promotion: the name in white on a band (red on a tag with a third colour, else black) and the price as large
+ *   as fits in the label's accent colour: a sale label;
+ * - fresh: as standard, plus a line of slots 2 and 3 (e.g. origin and unit) above the product code.
+ */
+export type LabelStyle = 'standard' | 'promotion' | 'fresh';
+
+/**
+ * The style of a layout type, by its name (case-insensitive): a name containing PROMO or SALE is a promotion
+ * label, one containing FRESH or WEIGHT a fresh-food label; any other type, and a layoutId without a configured
+ * type, draws the standard label. Types are free text per company, so the rule reads the name, not a fixed list.
+ */
+export function labelStyleOf(layoutType: string | undefined | null): LabelStyle {
+  const name = (layoutType ?? '').toUpperCase();
+  if (/PROMO|SALE/.test(name)) return 'promotion';
+  if (/FRESH|WEIGHT/.test(name)) return 'fresh';
+  return 'standard';
+}
+
+/** Main page: name, price, product code (and more by style); the price in red on a tag with a third colour. */
+export function productLabel(size: LabelSize, product: { prCode: string; prInfo: string[] }, colour: boolean, style: LabelStyle = 'standard'): Buffer {
   const c = new Canvas(size.width, size.height);
   const m = Math.max(2, Math.round(size.height / 32));
   const inner = size.width - 2 * m;
   const small = Math.max(1, Math.floor(size.height / 100));
   const nameScale = Math.max(1, Math.floor(size.height / 60));
+  const accent = colour ? RED : BLACK;
+  const names = wrap(product.prInfo[0] || product.prCode, nameScale, inner, 2);
   let y = m;
-  for (const line of wrap(product.prInfo[0] || product.prCode, nameScale, inner, 2)) {
-    c.text(m, y, line, nameScale, BLACK);
+  if (style === 'promotion') {
+    // The band runs edge to edge; the name sits inside it with the margin as padding.
+    c.fill(0, 0, size.width, m + names.length * lineHeight(nameScale) + m, accent);
+    y = m;
+  }
+  for (const line of names) {
+    c.text(m, y, line, nameScale, style === 'promotion' ? WHITE : BLACK);
     y += lineHeight(nameScale);
   }
-  c.fill(m, y, inner, Math.max(1, small), BLACK);
-  const bottom = size.height - m - lineHeight(small);
+  if (style === 'promotion') y += m;
+  else c.fill(m, y, inner, Math.max(1, small), BLACK);
+  let bottom = size.height - m - lineHeight(small);
+  if (style === 'fresh') {
+    const extra = [product.prInfo[2], product.prInfo[3]].filter(Boolean).join(' / ');
+    if (extra) {
+      bottom -= lineHeight(small);
+      c.text(m, bottom, clip(extra, small, inner), small, BLACK);
+      bottom -= small;
+    }
+  }
   const price = product.prInfo[1] ?? '';
   if (price) {
     const room = bottom - y - 2 * small;
     const scale = fitScale(price, Math.max(1, Math.floor(room / 8)), inner);
     const text = clip(price, scale, inner);
-    c.text(size.width - m - textWidth(text, scale), y + Math.max(small, Math.floor((room - 7 * scale) / 2)) + small, text, scale, colour ? RED : BLACK);
+    c.text(size.width - m - textWidth(text, scale), y + Math.max(small, Math.floor((room - 7 * scale) / 2)) + small, text, scale, accent);
   }
-  c.text(m, bottom, clip(product.prCode, small, inner), small, BLACK);
+  c.text(m, size.height - m - lineHeight(small), clip(product.prCode, small, inner), small, BLACK);
   return c.png();
 }
 

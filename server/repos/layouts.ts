@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LayoutConfig, LayoutType } from '../../src/api/contract/settings-alias';
 import type { Db } from '../db/client';
 import { layoutConfigs, layoutTypes } from '../db/schema/index';
+import { labelStyleOf, type LabelStyle } from '../lib/label-image';
 
 /** A company's layout types, each flagged when a layout config uses it (such a type is not deleted). */
 export async function layoutTypeList(db: Db, companyCode: string): Promise<LayoutType[]> {
@@ -65,4 +66,18 @@ export async function deleteLayoutConfig(db: Db, companyCode: string, layoutId: 
 export async function layoutTypeOf(db: Db, companyCode: string, layoutId: string): Promise<string | undefined> {
   const [row] = await db.select({ t: layoutConfigs.layoutType }).from(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, layoutId)));
   return row?.t;
+}
+
+/**
+ * The label style of each layoutId of the company (layoutId → layout type → labelStyleOf), read once so that an
+ * update of many products does not ask per tag. A preview's `<tag prefix>_<layout>` id is looked up without its
+ * prefix when the whole id is not configured.
+ */
+export async function labelStyles(db: Db, companyCode: string): Promise<(layoutId: string | null | undefined) => LabelStyle> {
+  const types = new Map((await db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map((r) => [r.id, r.t]));
+  return (layoutId) => {
+    if (!layoutId) return labelStyleOf(undefined);
+    const cut = layoutId.indexOf('_');
+    return labelStyleOf(types.get(layoutId) ?? (cut >= 0 ? types.get(layoutId.slice(cut + 1)) : undefined));
+  };
 }

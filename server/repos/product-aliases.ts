@@ -9,6 +9,17 @@ export async function aliasItems(db: Db, companyCode: string): Promise<AliasItem
   return rows.map((a) => ({ index: a.index, name: a.name, type: a.type ?? '', key: a.key, chart: a.chart, dataTypeLength: a.dataTypeLength }));
 }
 
+/**
+ * The alias items as one product type shows them: isDisplay is set when the type lists the item among its display
+ * items (console-admin §3). undefined when the company has no such product type.
+ */
+export async function aliasItemsForType(db: Db, companyCode: string, typeCode: string): Promise<AliasItem[] | undefined> {
+  const [type] = await db.select({ alias: productTypes.alias }).from(productTypes).where(and(eq(productTypes.companyCode, companyCode), eq(productTypes.code, typeCode)));
+  if (!type) return undefined;
+  const shown = new Set(type.alias.map((a) => a.index));
+  return (await aliasItems(db, companyCode)).map((a) => ({ ...a, isDisplay: shown.has(a.index) }));
+}
+
 /** The alias list is saved whole: the console renumbers it, so the old rows are replaced in one transaction. */
 export async function replaceAliasItems(db: Db, companyCode: string, items: readonly Omit<AliasItem, 'isDisplay'>[]): Promise<void> {
   const now = new Date();

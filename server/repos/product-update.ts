@@ -4,7 +4,8 @@ import { decodeTagType } from '../../src/api/contract/tag-type';
 import type { ProductInput } from '../../src/api/contract/products';
 import type { Db } from '../db/client';
 import { aliases, productUpdates, products, serverConfig, tagTypes, tags, taskItems, updateTasks } from '../db/schema/index';
-import { DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize } from '../lib/label-image';
+import { DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize, type LabelStyle } from '../lib/label-image';
+import { labelStyles } from './layouts';
 import { decorateProducts } from '../lib/sandbox/script-use';
 
 /*
@@ -57,8 +58,8 @@ async function nextTaskId(db: Db, scope: UpdateScope): Promise<{ id: number; tas
 }
 
 /** What a tag of this size and colour would show for the product: both pages, as the radio would send them. */
-function renderedDigest(size: LabelSize, colour: boolean, product: { prCode: string; prInfo: string[] }, names: Map<number, string>): string {
-  return createHash('sha256').update(productLabel(size, product, colour)).update(detailLabel(size, product, names)).digest('hex');
+function renderedDigest(size: LabelSize, colour: boolean, style: LabelStyle, product: { prCode: string; prInfo: string[] }, names: Map<number, string>): string {
+  return createHash('sha256').update(productLabel(size, product, colour, style)).update(detailLabel(size, product, names)).digest('hex');
 }
 
 /** Drops trailing empty slots, so that [a, b, ''] and [a, b] are the same content. */
@@ -232,13 +233,16 @@ async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string,
   );
   // One render per product, size and colour: a store's tags share a few types.
   const digests = new Map<string, string>();
-  const digest = (which: 'old' | 'new', p: StoredProduct, tagType: string | null) => {
+  // The layout config chooses the label style; the tag's layout decides (a changed layout is a change anyway).
+  const styleOf = await labelStyles(db, scope.companyCode);
+  const digest = (which: 'old' | 'new', p: StoredProduct, tagType: string | null, layoutId: string | null) => {
     const prefix = (tagType ?? '').toUpperCase();
     const colour = decodeTagType(tagType).color;
-    const key = `${which}\u0000${p.prCode}\u0000${prefix}\u0000${colour}`;
+    const style = styleOf(layoutId);
+    const key = `${which}\u0000${p.prCode}\u0000${prefix}\u0000${colour}\u0000${style}`;
     let value = digests.get(key);
     if (value === undefined) {
-      value = renderedDigest(sizes.get(prefix) ?? DEFAULT_LABEL_SIZE, colour, p, names);
+      value = renderedDigest(sizes.get(prefix) ?? DEFAULT_LABEL_SIZE, colour, style, p, names);
       digests.set(key, value);
     }
     return value;
@@ -252,7 +256,7 @@ async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string,
     const followsProduct = !tag.layoutId || tag.layoutId === old?.layoutId;
     const layoutId = followsProduct ? next.layoutId : tag.layoutId;
     const nfc = next.nfc;
-    const same = old !== undefined && layoutId === tag.layoutId && nfc === tag.nfc && digest('old', old, tag.tagType) === digest('new', next, tag.tagType);
+    const same = old !== undefined && layoutId === tag.layoutId && nfc === tag.nfc && digest('old', old, tag.tagType, layoutId) === digest('new', next, tag.tagType, layoutId);
     if (!same) out.push({ tagMac: tag.tagMac, barcode: tag.barcode, prCode: tag.prCode!, layoutId, nfc });
   }
   return out;

@@ -142,6 +142,8 @@ export async function taskFailPage(db: Db, storeCode: string, taskId: string, bo
 export interface PreviewData {
   tagMac: string;
   barcode: string;
+  /** The tag's company: its layout config chooses the label style. */
+  companyCode: string;
   /** The tag's layout, else its product's. */
   layoutId: string | null;
   /** Pixels of the tag's screen, when its type is known. */
@@ -183,6 +185,7 @@ export async function previewData(db: Db, storeCode: string, tagMac: string): Pr
   return {
     tagMac: tag.tagMac,
     barcode: tag.barcode,
+    companyCode: tag.companyCode,
     layoutId,
     tagType: tag.tagType,
     ...(type?.width && type.height ? { size: { width: type.width, height: type.height } } : {}),

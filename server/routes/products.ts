@@ -20,7 +20,8 @@ import { applyProductUpdate } from '../repos/product-update';
 import {
   labelSizeOf, listProducts, productByCode, productTagPage, removeUnusedProducts, tagTypesInStore, tagsShowing,
 } from '../repos/products';
-import { aliasItems } from '../repos/product-aliases';
+import { labelStyles } from '../repos/layouts';
+import { aliasItems, aliasItemsForType } from '../repos/product-aliases';
 import { storeCompanies } from '../repos/stores';
 import { previewData } from '../repos/tag-history';
 import { requireTags } from '../repos/tags';
@@ -93,7 +94,8 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const size = (prefix && (await labelSizeOf(db, prefix))) || DEFAULT_LABEL_SIZE;
     // Drawn as a tag would draw it: through the tag data decorator when it is on.
     const [shown] = await decorateProducts(db, 'tagDataDecorator', [{ prCode: body.prCode, prInfo: body.prInfo }]);
-    return { encodedImage: productLabel(size, shown, decodeTagType(prefix).color).toString('base64') };
+    const style = (await labelStyles(db, body.companyCode))(body.layoutId);
+    return { encodedImage: productLabel(size, shown, decodeTagType(prefix).color, style).toString('base64') };
   });
 
   // LED and page control: the radio carries them, nothing is stored; no tag showing the products is the spec's
@@ -136,14 +138,18 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!/^[0-9A-Za-z]+$/.test(query.tagType)) throw badRequest('tagType is a tag type code such as 1A.');
     const size = (await labelSizeOf(db, query.tagType)) ?? data.size ?? DEFAULT_LABEL_SIZE;
     const [shown] = await decorateProducts(db, 'tagDataDecorator', data.pages.slice(0, 1));
-    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color) : noProductLabel(size, data.barcode);
+    const style = (await labelStyles(db, data.companyCode))(data.layoutId);
+    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color, style) : noProductLabel(size, data.barcode);
     return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
   });
 
   // Alias items label the product info columns and flag the chart fields of the update history. Served here
   // until the alias settings (issue 15) bring their own routes; reads are open to every member of the company.
-  route(app, deps, settingsAliasEndpoints.aliasConfig, async ({ params, user }) => {
+  route(app, deps, settingsAliasEndpoints.aliasConfig, async ({ params, query, user }) => {
     requireCompany(user, params.companyCode);
-    return aliasItems(db, params.companyCode);
+    if (!query.productType) return aliasItems(db, params.companyCode);
+    const items = await aliasItemsForType(db, params.companyCode, query.productType);
+    if (!items) throw notFound(`Unknown product type ${query.productType} in company ${params.companyCode}`);
+    return items;
   });
 }

@@ -11,6 +11,7 @@ import { decorateProducts } from '../lib/sandbox/script-use';
 import {
   gatewayAlarmPage, gatewayInStore, previewData, tagAlarmPage, tagBatteryPage, tagResetPage, tagTemperaturePage, tagUpdateHistory, taskFailPage,
 } from '../repos/tag-history';
+import { labelStyles } from '../repos/layouts';
 import { requireTags, resolveTags } from '../repos/tags';
 import { NO_MATCHING_TAGS } from './tags';
 
@@ -58,8 +59,9 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     const colour = decodeTagType(data.tagType).color;
     const names = new Map(alias.map((a) => [a.index, a.name]));
-    const subPage = [detailLabel(size, main, names), ...more.map((p) => productLabel(size, p, colour))].map((png) => png.toString('base64'));
-    return { encodedImage: productLabel(size, main, colour).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
+    const style = (await labelStyles(db, data.companyCode))(data.layoutId);
+    const subPage = [detailLabel(size, main, names), ...more.map((p) => productLabel(size, p, colour, style))].map((png) => png.toString('base64'));
+    return { encodedImage: productLabel(size, main, colour, style).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
   });
 
   /*

@@ -17,6 +17,16 @@ const stored = (companyCode: string) => sut.deps.db.select().from(aliases).where
 const item = (index: number, name: string, type = 'STRING', key = false) => ({ index, name, type, key });
 
 describe('alias reads', () => {
+  it('flags isDisplay per product type: the items the type displays (FRESH shows slots 0-3)', async () => {
+    const plain = (await call('GET', '/config/alias/company/ACME', as.viewer)).json() as { index: number; isDisplay?: boolean }[];
+    expect(plain.every((a) => a.isDisplay === undefined)).toBe(true);
+    const fresh = (await call('GET', '/config/alias/company/ACME?productType=FRESH', as.viewer)).json() as { index: number; isDisplay?: boolean }[];
+    expect(fresh.filter((a) => a.isDisplay).map((a) => a.index)).toEqual([0, 1, 2, 3]);
+    expect(fresh.length).toBe(plain.length);
+    expect((await call('GET', '/config/alias/company/ACME?productType=NOPE', as.viewer)).statusCode).toBe(404);
+    expect((await call('GET', '/config/alias/company/ACME?productType=FRESH', as.nord)).statusCode).toBe(403);
+  });
+
   it('answers the built-in data types, and the company lists to its members only', async () => {
     const types = (await call('GET', '/config/alias/datatype', as.operator)).json() as { code: string; depth: number }[];
     expect(types.map((t) => t.code)).toEqual(['STRING', 'NUMBER', 'DATE', 'URL']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { paperTaskDetails, products, uploadHistory } from '../../server/db/schema/index';
+import { SCRIPT_LIMITS } from '../../server/lib/sandbox/run-script';
 import { multipartBody, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** The saved parsers at upload: a company's product file parser and a store's paper parser replace the default formats. */
@@ -46,6 +47,57 @@ describe('product file upload with the company’s parser', () => {
     expect(await sut.deps.db.select().from(uploadHistory).where(eq(uploadHistory.fileName, 'pipes.txt'))).toHaveLength(1);
     // Back to the default format for the other tests of the file.
     await post('/config/parser/product', { code: '' }, { companyCode: 'ACME' });
+  });
+});
+
+describe('a runaway product file parser at upload', () => {
+  // The production limits (60 s, 512 MB) are shortened for the test; the same pool and interrupt stop the script.
+  const production = SCRIPT_LIMITS.productFileParser;
+  const LIMIT_MS = 1_500;
+  beforeAll(() => {
+    SCRIPT_LIMITS.productFileParser = { ...production, timeMs: LIMIT_MS, memoryBytes: 32 * 1024 * 1024 };
+  });
+  afterAll(async () => {
+    SCRIPT_LIMITS.productFileParser = production;
+    await post('/config/parser/product', { code: '' }, { companyCode: 'ACME' });
+  });
+
+  /** Uploads with the parser saved, and meanwhile (100 ms in) reads the saved parser: both timed. */
+  const runaway = async (code: string, fileName: string) => {
+    expect((await post('/config/parser/product', { code }, { companyCode: 'ACME' })).statusCode).toBe(200);
+    const started = performance.now();
+    const form = multipartBody({}, { name: fileName, content: '320|RUN-1|Runaway tea\n' });
+    const upload = sut.app.inject({ method: 'POST', url: '/api/product/file', query: { companyCode: 'ACME' }, payload: form.payload, headers: { ...as.acme, ...form.headers } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const otherStarted = performance.now();
+    const other = await sut.app.inject({ method: 'GET', url: '/api/config/parser/product', query: { companyCode: 'ACME' }, headers: as.acme });
+    const otherMs = performance.now() - otherStarted;
+    const res = await upload;
+    const uploadMs = performance.now() - started;
+    expect(other.statusCode, other.body).toBe(200);
+    expect(otherMs).toBeLessThan(1_000);
+    const [history] = await sut.deps.db.select().from(uploadHistory).where(eq(uploadHistory.fileName, fileName));
+    return { res, uploadMs, otherMs, history };
+  };
+
+  it('stops `while(true){}` at the time limit; the upload shows the error and other requests keep answering', async () => {
+    const { res, uploadMs, otherMs, history } = await runaway('function parse(text) { while (true) {} }', 'loop.txt');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain(`Parser error: The script ran longer than its limit of ${LIMIT_MS} ms and was stopped.`);
+    // Every row failed in the first batch: the upload is refused whole, nothing is stored.
+    expect(history).toBeUndefined();
+    expect(uploadMs).toBeGreaterThanOrEqual(LIMIT_MS);
+    // Stopped by the interrupt handler, well before the pool's hard stop (limit + 2 s).
+    expect(uploadMs).toBeLessThan(LIMIT_MS + 1_500);
+    console.info(`parser loop stopped after ${Math.round(uploadMs)} ms; a request made meanwhile answered in ${Math.round(otherMs)} ms`);
+  });
+
+  it('stops an endless allocation at the memory limit; the upload shows the error and other requests keep answering', async () => {
+    const { res, uploadMs, otherMs } = await runaway('function parse(text) { const all = []; while (true) all.push({ text, n: all.length }); }', 'grow.txt');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('Parser error: The script used more than its memory limit of 32 MB and was stopped.');
+    expect(uploadMs).toBeLessThan(LIMIT_MS + 1_500);
+    console.info(`parser allocation stopped after ${Math.round(uploadMs)} ms; a request made meanwhile answered in ${Math.round(otherMs)} ms`);
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { decodeTagType } from '../../src/api/contract/tag-type';
-import { products, systemAlarms, tagTypes, tags } from '../../server/db/schema/index';
-import { productLabel } from '../../server/lib/label-image';
+import { layoutConfigs, products, systemAlarms, tagTypes, tags } from '../../server/db/schema/index';
+import { labelStyleOf, productLabel } from '../../server/lib/label-image';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
@@ -33,7 +33,7 @@ const preview = async (tagMac: string) => {
 describe('tag data decorator', () => {
   it('draws the decorated product when on, the product as it is when off or failing', async () => {
     const [t] = await sut.deps.db
-      .select({ tagMac: tags.tagMac, tagType: tags.tagType, prCode: tags.prCode, prInfo: products.prInfo, layoutId: products.layoutId })
+      .select({ tagMac: tags.tagMac, tagType: tags.tagType, prCode: tags.prCode, prInfo: products.prInfo, layoutId: products.layoutId, tagLayoutId: tags.layoutId })
       .from(tags)
       .innerJoin(products, and(eq(products.storeCode, tags.storeCode), eq(products.prCode, tags.prCode)))
       .where(and(eq(tags.storeCode, STORE), isNotNull(tags.layoutId)))
@@ -41,7 +41,10 @@ describe('tag data decorator', () => {
     // A product with lower-case text, so that upper-casing changes the drawing.
     expect(t.prInfo.some((s) => s !== s.toUpperCase())).toBe(true);
     const [type] = await sut.deps.db.select().from(tagTypes).where(eq(tagTypes.prefix, t.tagType!));
-    const draw = (prInfo: string[]) => productLabel({ width: type.width!, height: type.height! }, { prCode: t.prCode!, prInfo }, decodeTagType(t.tagType!).color).toString('base64');
+    // The tag's layout type chooses the label style (label-image.ts labelStyleOf).
+    const [layout] = await sut.deps.db.select().from(layoutConfigs).where(and(eq(layoutConfigs.companyCode, 'ACME'), eq(layoutConfigs.layoutId, t.tagLayoutId!)));
+    const style = labelStyleOf(layout?.layoutType);
+    const draw = (prInfo: string[]) => productLabel({ width: type.width!, height: type.height! }, { prCode: t.prCode!, prInfo }, decodeTagType(t.tagType!).color, style).toString('base64');
 
     const plain = await preview(t.tagMac);
     expect(plain.encodedImage).toBe(draw(t.prInfo));

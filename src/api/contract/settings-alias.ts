@@ -24,6 +24,8 @@ export const AliasItemSchema = Type.Object({
 });
 export type AliasItem = Static<typeof AliasItemSchema>;
 export const AliasItemListSchema = Type.Array(AliasItemSchema);
+/** The alias read for one product type: each item then carries isDisplay (the type lists it among its display items). */
+export const AliasConfigQuerySchema = Type.Object({ productType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false });
 
 export const AliasItemInputSchema = Body({
   index: AliasIndex,

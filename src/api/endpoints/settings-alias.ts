@@ -2,6 +2,7 @@ import { CompanyCodeParams } from '../contract/admin-common';
 import { OkAnswer } from '../contract/common';
 import {
   AliasConfigBodySchema,
+  AliasConfigQuerySchema,
   AliasDataTypeListSchema,
   AliasItemListSchema,
   CustomDataTypeBodySchema,
@@ -32,6 +33,7 @@ export const settingsAliasEndpoints = {
     path: '/config/alias/company/:companyCode',
     access: 'session',
     params: CompanyCodeParams,
+    query: AliasConfigQuerySchema,
     response: AliasItemListSchema,
   }),
   aliasProductTypes: endpoint({

@@ -29,7 +29,8 @@ const EMPTY: AliasState = { alias: [], productTypes: [], groups: [] };
 async function loadState(companyCode: string): Promise<AliasState> {
   const params = { companyCode };
   const [alias, productTypes, groups] = await Promise.all([
-    api.call(endpoints.aliasConfig, { params }),
+    // The company-wide list (no productType): the items without isDisplay.
+    api.call(endpoints.aliasConfig, { params, query: {} }),
     api.call(endpoints.aliasProductTypes, { params }),
     api.call(endpoints.customDataTypes, { params }),
   ]);
