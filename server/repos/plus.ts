@@ -40,7 +40,7 @@ export async function listPlusDevices(db: Db, storeCode: string, body: Record<st
   return { ...page, data: page.data.map(deviceAnswer) };
 }
 
-function deviceAnswer(d: DeviceRow): PlusDevice {
+export function deviceAnswer(d: DeviceRow): PlusDevice {
   return {
     _id: d.mac,
     mac: d.mac,
@@ -76,10 +76,10 @@ export function normalizeMacs(macs: string[]): string[] {
   });
 }
 
-const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+export const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 /** Every named device must exist in the store: otherwise a 404 naming the first unknown one. */
-async function requireDevices(db: Db, storeCode: string, macs: string[]): Promise<void> {
+export async function requireDevices(db: Db, storeCode: string, macs: string[]): Promise<void> {
   const rows = await db
     .select({ mac: plusDevices.mac })
     .from(plusDevices)
@@ -89,14 +89,14 @@ async function requireDevices(db: Db, storeCode: string, macs: string[]): Promis
   if (unknown) throw notFound(`Device ${unknown} does not exist in store ${storeCode}.`);
 }
 
-interface Actor {
+export interface Actor {
   storeCode: string;
   companyCode: string;
   email: string;
   now: Date;
 }
 
-async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[]): Promise<void> {
+export async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[]): Promise<void> {
   await db.insert(plusHistory).values({
     company: actor.companyCode,
     store: actor.storeCode,

@@ -7,6 +7,11 @@ import { route } from '../lib/route';
 import { assignPlus, deassignPlus, devicesShowing, listPlusDevices, searchPlus } from '../repos/plus';
 import { productExists, productNotFound } from '../repos/products';
 import { storeCompany } from '../repos/tags';
+import { scopeOf } from '../repos/stats';
+import {
+  deviceCommand, deviceInfo, plusOverview, plusStoreInfo, plusStorePage, rebootDevices, removeDevices, saveDeviceConfig, setShowIdx, switchMode,
+} from '../repos/plus-commands';
+import { captureInfo, deviceShowData, screenImage } from '../repos/plus-capture';
 
 export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -35,6 +40,58 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, deps, plusEndpoints.plusSearch, ({ params, query }) => searchPlus(db, params.storeCode, query.keyword));
+
+  // Store overviews and the store list: the stores the member may see (role -1: all).
+  route(app, deps, plusEndpoints.plusStoreOverview, async ({ params, user }) => plusOverview(db, await scopeOf(db, user), params.type));
+  route(app, deps, plusEndpoints.plusStoreList, async ({ body, user }) => plusStorePage(db, await scopeOf(db, user), body as Record<string, unknown>));
+  route(app, deps, plusEndpoints.plusStoreInfo, ({ params }) => plusStoreInfo(db, params.storeCode));
+
+  // The list's commands. The auth hook has checked plus write and the store; each device must be in that store.
+  const ok = { success: true } as const;
+  const pathOf = (def: { path: string }, params: Record<string, string>) => fillPath(def.path, params);
+  route(app, deps, plusEndpoints.plusSwitchMode, async ({ params, body, user }) => {
+    await switchMode(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusSwitchMode, params), body.macList, body.mode);
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusInfoView, async ({ params, body, user }) => {
+    const macs = body.devList.map((d) => d.mac);
+    await deviceCommand(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusInfoView, params), 'InfoView', macs, { duration: body.duration });
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusSync, async ({ params, body, user }) => {
+    await deviceCommand(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusSync, params), 'Sync', body.devList.map((d) => d.mac));
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusReboot, async ({ params, body, user }) => {
+    await rebootDevices(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusReboot, params), body.devList.map((d) => d.mac));
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusDeviceRemove, async ({ params, body, user }) => {
+    await removeDevices(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusDeviceRemove, params), body.macList);
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusShowIdxSet, async ({ params, body, user }) => {
+    await setShowIdx(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusShowIdxSet, params), body.macList, body.showIdx);
+    return ok;
+  });
+  route(app, deps, plusEndpoints.plusShowIdxUnset, async ({ params, body, user }) => {
+    await setShowIdx(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusShowIdxUnset, params), body.macList, null);
+    return ok;
+  });
+
+  route(app, deps, plusEndpoints.plusDeviceInfo, ({ params }) => deviceInfo(db, params.storeCode, params.mac));
+  route(app, deps, plusEndpoints.plusDeviceConfigSave, async ({ body, user }) => {
+    const { storeCode, mac, ...config } = body;
+    await saveDeviceConfig(db, await actor(storeCode, user.email), plusEndpoints.plusDeviceConfigSave.path, mac, config);
+    return ok;
+  });
+
+  route(app, deps, plusEndpoints.plusDeviceShow, ({ params }) => deviceShowData(db, params.storeCode, params.mac));
+  route(app, deps, plusEndpoints.plusCaptureInfo, ({ params }) => captureInfo(db, params.storeCode, params.mac, params.kind));
+  route(app, deps, plusEndpoints.plusCaptureFile, async ({ params, reply }) => {
+    const png = await screenImage(db, params.storeCode, params.mac, params.kind, new Date());
+    return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
+  });
 }
 
 /** The path and the body (the spec's payload) both name the store; they must agree. */

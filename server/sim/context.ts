@@ -64,6 +64,8 @@ export const SIM_DEFAULTS = {
   /** An offline device silent for longer than this was not dropped by the simulator and stays offline. */
   plusMaxDownMs: 2 * HOUR,
   plusReportEveryMs: 30 * SECOND,
+  /** A rebooted device (POST .../reboot) is offline this long, then reports again. */
+  plusRebootMs: 20 * SECOND,
 
   /** How often faulty gateways, servers and devices are looked at for recovery. */
   recoveryCheckEveryMs: 5 * SECOND,

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
-import { plusDevices, v1Devices } from '../db/schema/index';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { plusDevices, plusHistory, v1Devices } from '../db/schema/index';
 import type { SimModule, TickContext } from './context';
 
 /** Most offline devices looked at for recovery in one tick. */
@@ -19,6 +19,7 @@ export function plusModule(): SimModule {
       if (ctx.rng.happens(ctx.dt, s.plusOfflineEveryMs)) await dropOne(ctx);
       const since = ctx.elapsed('plus.recover', s.recoveryCheckEveryMs);
       if (since) await recover(ctx, since);
+      if (ctx.due('plus.reboot', s.recoveryCheckEveryMs)) await finishReboots(ctx);
       if (ctx.due('plus.report', s.plusReportEveryMs)) {
         const { db } = ctx.deps;
         await db.update(plusDevices).set({ recvTime: ctx.now }).where(eq(plusDevices.status, 'ONLINE'));
@@ -65,4 +66,20 @@ async function recover(ctx: TickContext, since: number) {
     .update(plusDevices)
     .set({ status: 'ONLINE', recvTime: ctx.now })
     .where(inArray(plusDevices.mac, back.map((d) => d.mac)));
+}
+
+/**
+ * A reboot (server/repos/plus-commands.ts) sets the device OFFLINE with recvTime = the reboot time and records it
+ * in the plus history. Once plusRebootMs has passed on the simulated clock, a device that has not reported since
+ * its reboot comes back ONLINE. Sim time starts at real time and only runs ahead, so the comparison is sound.
+ */
+async function finishReboots(ctx: TickContext) {
+  const { db } = ctx.deps;
+  const doneBefore = new Date(ctx.now.getTime() - ctx.settings.plusRebootMs);
+  const rebooted = sql`exists (
+    select 1 from ${plusHistory} h
+    where h.store = ${plusDevices.storeCode} and h.operation = 'Reboot'
+      and h.updated_at >= ${plusDevices.recvTime} and h.updated_at <= ${doneBefore}
+      and h.items @> jsonb_build_array(jsonb_build_object('mac', ${plusDevices.mac})))`;
+  await db.update(plusDevices).set({ status: 'ONLINE', recvTime: ctx.now }).where(and(eq(plusDevices.status, 'OFFLINE'), rebooted));
 }

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
+import type { PlusOverviewType, PlusStoreSummary } from '../../api/contract/plus';
+import { endpoints } from '../../api/endpoints';
+import { useCall } from '../../app/api';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { DataTable, type Column } from '../../ui/data-table';
+import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { useViewType, ViewToggle } from '../../ui/view-toggle';
+import { PLUS_PAGE_SIZES } from './plus-constants';
+
+/** storeMarker takes a missing position as undefined; the contract answers null. */
+type Store = Omit<PlusStoreSummary, 'position'> & { position?: { latitude: number; longitude: number } };
+
+export interface PlusStoreOverviewProps {
+  /** Which counts the overview shows (plus-signage §2.1): devices, images, videos, widgets, templates, schedules. */
+  type: PlusOverviewType;
+  /** Already translated. */
+  title: string;
+  /** Label of the total column (e.g. "Images"); online and offline always count the store's devices. */
+  totalLabel: string;
+  /** Where a store's Detail link leads (its per-store list). */
+  detailPath: (storeCode: string) => string;
+  testId: string;
+}
+
+/**
+ * One Plus store overview (plus-signage §2.1): every store of the member with the overview's counts, as a table
+ * (25 rows, by store name) or on a map (green NORMAL, yellow ALARM, red OFFLINE; the popup has the counts and a
+ * Detail link). A load failure shows the error, then logs out. The six overviews differ only by these props.
+ */
+export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, testId }: PlusStoreOverviewProps) {
+  const { t } = useTranslation('plus');
+  const [view, setView] = useViewType();
+  const list = useCall(endpoints.plusStoreOverview, { params: { type } });
+  useLogoutOnLoadFailure(list.error);
+  const stores = useMemo<Store[]>(() => (list.data ?? []).map((s) => ({ ...s, position: s.position ?? undefined })), [list.data]);
+
+  const columns = useMemo<Column<Store>[]>(
+    () => [
+      { field: 'storeName', label: t('overview.storeName'), filter: 'text', primary: true },
+      { field: 'storeCode', label: t('overview.storeCode'), filter: 'text' },
+      { field: 'status', label: t('overview.status'), sortable: false, render: (r) => <HealthBadge status={r.status} label={t(`health.${r.status}`)} /> },
+      { field: 'total', label: totalLabel },
+      { field: 'online', label: t('overview.online') },
+      { field: 'offline', label: t('overview.offline') },
+      { field: 'detail', label: t('overview.detail'), sortable: false, render: (r) => <Link to={detailPath(r.storeCode)}>{t('overview.detail')}</Link> },
+    ],
+    [t, totalLabel, detailPath],
+  );
+
+  const items = useMemo<MapListItem[]>(
+    () =>
+      stores.map((s) => ({
+        id: s.storeCode,
+        label: storeMapLabel(s),
+        status: s.status,
+        marker: storeMarker(
+          s,
+          <div data-testid={`${testId}-popup`}>
+            <strong>{storeMapLabel(s)}</strong>
+            <div>{t(`health.${s.status}`)}</div>
+            <div>
+              {totalLabel}: {s.total} · {t('overview.online')}: {s.online} · {t('overview.offline')}: {s.offline}
+            </div>
+            <Link to={detailPath(s.storeCode)}>{t('overview.detail')}</Link>
+          </div>,
+        ),
+      })),
+    [stores, t, totalLabel, detailPath, testId],
+  );
+
+  return (
+    <Page title={title} subheader={<ViewToggle view={view} onChange={setView} testId={`${testId}-view`} />}>
+      {view === 'table' ? (
+        <DataTable
+          id={`${testId}-stores`}
+          columns={columns}
+          source={{ kind: 'local', rows: stores, loading: list.isLoading, error: list.error?.message }}
+          rowKey={(r) => r.storeCode}
+          pageSizes={PLUS_PAGE_SIZES}
+          defaultSort={{ field: 'storeName', dir: 'asc' }}
+          rowHref={(r) => detailPath(r.storeCode)}
+        />
+      ) : (
+        <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={(s) => t(`health.${s}`)} testId={`${testId}-map`} />
+      )}
+    </Page>
+  );
+}
