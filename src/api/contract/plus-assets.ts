@@ -18,7 +18,15 @@ export const PLUS_ASSET_TYPES = [...PLUS_FILE_ASSET_TYPES, 'template', 'schedule
 export const PlusAssetType = Literals(PLUS_ASSET_TYPES);
 export type PlusAssetType = Static<typeof PlusAssetType>;
 
-export const PlusFileAssetSchema = Type.Object({ _id: Type.String(), name: Type.String(), updatedAt: Timestamp });
+/** width and height in pixels (images, videos) and size in bytes are read from the file by the server. */
+export const PlusFileAssetSchema = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  updatedAt: Timestamp,
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+  size: Type.Optional(Type.Number()),
+});
 export type PlusFileAsset = Static<typeof PlusFileAssetSchema>;
 export const PLUS_ASSET_TABLE = defineTable({
   fields: { name: 'text', updatedAt: 'number' },

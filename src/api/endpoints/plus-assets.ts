@@ -34,6 +34,7 @@ import {
   PlusUploadQuerySchema,
 } from '../contract/plus-assets';
 import { PaperLayoutNamesSchema, PrintPreviewAnswerSchema, PrintPreviewBodySchema } from '../contract/print';
+import { UPLOAD_MAX_FILES } from '../contract/constants-plus';
 import { endpoint } from './define';
 
 const plusRead = { section: 'plus', need: 'read' } as const;
@@ -51,6 +52,7 @@ export const plusAssetsEndpoints = {
     params: PlusUploadParamsSchema,
     query: PlusUploadQuerySchema,
     multipart: true,
+    maxFiles: UPLOAD_MAX_FILES,
     response: PlusUploadAnswerSchema,
   }),
 
@@ -187,7 +189,14 @@ export const plusAssetsEndpoints = {
   }),
 
   plusSettingGet: endpoint({ method: 'GET', path: '/plus/setting', access: plusRead, response: PlusSettingSchema }),
-  plusSettingSave: endpoint({ method: 'PUT', path: '/plus/setting', access: plusWrite, body: PlusSettingBodySchema, response: OkAnswer }),
+  // One setting for the whole system, hence the super administrator's to change.
+  plusSettingSave: endpoint({
+    method: 'PUT',
+    path: '/plus/setting',
+    access: { ...plusWrite, owner: 'system' },
+    body: PlusSettingBodySchema,
+    response: OkAnswer,
+  }),
 
   // getProducts(storeCode, codes): codes that do not exist are left out of the answer.
   plusProducts: endpoint({

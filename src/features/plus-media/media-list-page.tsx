@@ -1,0 +1,184 @@
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { IonButton, IonIcon } from '@ionic/react';
+import { cloudUploadOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { FILE_SIZE_BASE, FILE_SIZE_UNITS, UPLOAD_MAX_FILES } from '../../api/contract/constants-plus';
+import type { PlusFileAsset } from '../../api/contract/plus-assets';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { saveBlob } from '../../ui/save-blob';
+import { AssetThumb } from './asset-thumb';
+import { deviceLines, type MediaKind } from './media-kinds';
+import { MediaViewer, type ViewedAsset } from './media-viewer';
+import { UploadProgress, type FileProgress } from './upload-progress';
+import './plus-media.css';
+
+/** Bytes in the spec's units, base 1024 (plus-signage §9). */
+export function fileSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= FILE_SIZE_BASE && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= FILE_SIZE_BASE;
+    unit++;
+  }
+  return `${unit ? value.toFixed(1) : value} ${FILE_SIZE_UNITS[unit]}`;
+}
+
+/**
+ * /plus/{image|video|widget}/list/{storeCode} (plus-signage §2.2): the store's files of one kind, 25 to a page,
+ * thumbnails with a viewer, download (read), upload of up to 10 files with a progress bar each, upload-replace and
+ * delete (write). A file that devices still show is not deleted: the devices are listed as "(n) mac (name)".
+ */
+export function MediaListPage({ kind }: { kind: MediaKind }) {
+  const { t } = useTranslation('plusMedia');
+  const { storeCode = '' } = useParams<{ storeCode: string }>();
+  const writable = canWrite(useSession(), 'plus');
+  const dialogs = useDialogs();
+  const input = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState<string>();
+  const [progress, setProgress] = useState<FileProgress[]>([]);
+  const [viewed, setViewed] = useState<ViewedAsset>();
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = () => setReloadToken((n) => n + 1);
+  const params = { storeCode, type: kind.type };
+
+  const choose = (id?: string) => {
+    setReplacing(id);
+    input.current?.click();
+  };
+
+  // One call per file, so that each has its own progress bar; the server takes up to 10 in one form as well.
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (!files.length) return;
+    const limit = replacing ? 1 : UPLOAD_MAX_FILES;
+    if (files.length > limit) return dialogs.error(t('upload.tooMany', { count: limit }), t('upload.failed'));
+    const state: FileProgress[] = files.map((f) => ({ name: f.name, sent: 0, state: 'waiting' }));
+    const show = () => setProgress([...state]);
+    show();
+    for (const [i, file] of files.entries()) {
+      state[i].state = 'sending';
+      show();
+      const form = new FormData();
+      form.append('file', file);
+      try {
+        await api.upload(endpoints.plusUpload, {
+          params: { storeCode, type: 'other' },
+          query: replacing ? { id: replacing } : {},
+          body: form,
+          onProgress: (sent, total) => {
+            state[i].sent = total ? sent / total : 0;
+            show();
+          },
+        });
+        state[i].state = 'done';
+      } catch (error) {
+        state[i] = { ...state[i], state: 'failed', error: (error as Error).message };
+      }
+      show();
+    }
+    reload();
+    if (state.every((f) => f.state === 'done')) {
+      setProgress([]);
+      void dialogs.toast(t('upload.done'), 'success');
+    }
+  };
+
+  const download = async (row: PlusFileAsset) => {
+    try {
+      saveBlob(await api.blob(endpoints.plusAssetFile, { params: { ...params, id: row._id } }), row.name);
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+  };
+
+  const remove = async (rows: PlusFileAsset[]) => {
+    if (!rows.length) return;
+    try {
+      // The usage check comes first (plus-signage §7): a file devices show is refused before any confirmation.
+      if (rows.length === 1) {
+        const devices = await api.call(endpoints.plusAssetUsage, { params: { ...params, id: rows[0]._id } });
+        if (devices.length) return await dialogs.error(`${t(`inUse.${kind.type}`)}\n${deviceLines(devices)}`);
+      }
+      if (!(await dialogs.confirm())) return;
+      const answer = await api.call(endpoints.plusAssetRemove, { params, body: { idList: rows.map((r) => r._id) } });
+      reload();
+      if (answer.inUse.length) {
+        const names = new Map(rows.map((r) => [r._id, r.name]));
+        const lines = answer.inUse.map((u) => `${names.get(u.id) ?? u.id}\n${deviceLines(u.devices)}`).join('\n\n');
+        return dialogs.error(`${t(`inUse.${kind.type}`)}\n${lines}`);
+      }
+      void dialogs.toast(t('removed'), 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+  };
+
+  const columns = useMemo<Column<PlusFileAsset>[]>(() => {
+    const all: (Column<PlusFileAsset> | false)[] = [
+      { field: 'name', label: t('columns.name'), filter: 'text', primary: true },
+      kind.thumbnails && {
+        field: 'thumbnail',
+        label: t('columns.thumbnail'),
+        sortable: false,
+        render: (r) => <AssetThumb storeCode={storeCode} type={kind.type} id={r._id} name={r.name} onOpen={() => setViewed({ type: kind.type, id: r._id, name: r.name })} />,
+      },
+      kind.thumbnails && {
+        field: 'dimensions',
+        label: t('columns.dimensions'),
+        sortable: false,
+        render: (r) => <span data-testid="plus-media-dimensions">{r.width && r.height ? `${r.width} × ${r.height}` : '-'}</span>,
+      },
+      { field: 'size', label: t('columns.size'), sortable: false, render: (r) => <span data-testid="plus-media-size">{r.size === undefined ? '-' : fileSize(r.size)}</span> },
+      { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
+      {
+        field: 'actions',
+        label: t('columns.actions'),
+        sortable: false,
+        render: (r) => (
+          <span onClick={(e) => e.stopPropagation()}>
+            <IonButton size="small" fill="clear" onClick={() => void download(r)} data-testid="plus-media-download">{t('download')}</IonButton>
+            {writable && <IonButton size="small" fill="clear" onClick={() => choose(r._id)} data-testid="plus-media-replace">{t('replace')}</IonButton>}
+            {writable && <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r])} data-testid="plus-media-delete">{t('delete')}</IonButton>}
+          </span>
+        ),
+      },
+    ];
+    return all.filter((c): c is Column<PlusFileAsset> => !!c);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
+  }, [t, kind, storeCode, writable]);
+
+  const actions = writable ? (
+    <IonButton onClick={() => choose()} data-testid="plus-media-upload-button">
+      <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+      {t('upload.button')}
+    </IonButton>
+  ) : undefined;
+
+  return (
+    <Page title={t(`title.${kind.type}`, { storeCode })} actions={actions}>
+      <input ref={input} type="file" multiple={!replacing} accept={kind.accept} hidden onChange={(e) => void upload(e)} data-testid="plus-media-file-input" aria-label={t('upload.button')} />
+      <DataTable
+        id={`plus-${kind.type}-list`}
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.plusAssetList, params }}
+        rowKey={(r) => r._id}
+        pageSizes={[25]}
+        defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+        selectable={writable}
+        actions={writable ? [{ label: t('deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => remove(rows) }] : []}
+        reloadToken={reloadToken}
+        emptyText={t(`empty.${kind.type}`)}
+      />
+      <UploadProgress files={progress} onClose={() => setProgress([])} />
+      <MediaViewer storeCode={storeCode} asset={viewed} onClose={() => setViewed(undefined)} />
+    </Page>
+  );
+}
