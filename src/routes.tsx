@@ -6,6 +6,8 @@ import { peopleOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import { cloudDownloadOutline } from 'ionicons/icons';
 import { documentTextOutline, printOutline } from 'ionicons/icons';
 import { codeSlashOutline } from 'ionicons/icons';
+import { tvOutline } from 'ionicons/icons';
+import { appsOutline, imageOutline, videocamOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -39,6 +41,14 @@ export interface AppRoute {
 export const LOGIN_PATH = '/login';
 /** Where unknown paths lead, and the landing page after login (console-core §2). */
 export const HOME_PATH = '/dashboard';
+
+const PLUS_MEDIA_MENU = { image: 'plusImages', video: 'plusVideos', widget: 'plusWidgets' } as const;
+const PLUS_MEDIA_ICONS = { image: imageOutline, video: videocamOutline, widget: appsOutline } as const;
+const PLUS_MEDIA_PAGES = {
+  image: { overview: lazy(() => import('./features/plus-media/image-overview-page')), list: lazy(() => import('./features/plus-media/image-list-page')) },
+  video: { overview: lazy(() => import('./features/plus-media/video-overview-page')), list: lazy(() => import('./features/plus-media/video-list-page')) },
+  widget: { overview: lazy(() => import('./features/plus-media/widget-overview-page')), list: lazy(() => import('./features/plus-media/widget-list-page')) },
+};
 
 export const ROUTES: readonly AppRoute[] = [
   { path: LOGIN_PATH, page: lazy(() => import('./features/auth/login-page')), privilege: 'public' },
@@ -291,6 +301,23 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'role', need: 'read' },
     menu: { labelKey: 'roles', icon: shieldCheckmarkOutline, group: 'people' },
   },
+  {
+    path: '/plus/device',
+    page: lazy(() => import('./features/plus/plus-device-overview-page')),
+    privilege: { section: 'plus', need: 'read' },
+    menu: { labelKey: 'plusDevices', icon: tvOutline, group: 'plus' },
+  },
+  { path: '/plus/device/list/:storeCode', page: lazy(() => import('./features/plus/plus-device-list-page')), privilege: { section: 'plus', need: 'read' } },
+  // Plus media (issue 16 B): an overview of the stores per kind, then the store's list.
+  ...(['image', 'video', 'widget'] as const).flatMap((type): AppRoute[] => [
+    {
+      path: `/plus/${type}`,
+      page: PLUS_MEDIA_PAGES[type].overview,
+      privilege: { section: 'plus', need: 'read' },
+      menu: { labelKey: PLUS_MEDIA_MENU[type], icon: PLUS_MEDIA_ICONS[type], group: 'plus' },
+    },
+    { path: `/plus/${type}/list/:storeCode`, page: PLUS_MEDIA_PAGES[type].list, privilege: { section: 'plus', need: 'read' } },
+  ]),
 ];
 
 /** The route a path opens, or none (the guard then sends the user to HOME_PATH). */

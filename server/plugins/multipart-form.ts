@@ -43,14 +43,14 @@ export function multipartForm(app: FastifyInstance): void {
     // A streamed upload is read by its handler, except a small one (≤ 1 MiB declared): read here like any form, so
     // that a broken small body gets this plugin's 400s (the multipart iterator waits forever on some cut bodies).
     if (def.streamed && !(Number(req.headers['content-length']) <= STREAMED_BUFFER_BELOW)) return;
-    req.multipartForm = await readForm(req);
+    req.multipartForm = await readForm(req, def.maxFiles);
   });
 }
 
-async function readForm(req: FastifyRequest): Promise<MultipartForm> {
+async function readForm(req: FastifyRequest, maxFiles = LIMITS.files): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, files: [] };
   try {
-    for await (const part of req.parts({ limits: LIMITS })) {
+    for await (const part of req.parts({ limits: { ...LIMITS, files: maxFiles, parts: LIMITS.parts + maxFiles } })) {
       if (part.type === 'file') {
         form.files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() });
         continue;

@@ -9,6 +9,7 @@ import { gatewayRoutes } from './gateways';
 import { gatewayConfigRoutes } from './gateway-config';
 import { tagRoutes } from './tags';
 import { plusRoutes } from './plus';
+import { plusAssetRoutes } from './plus-assets';
 import { productRoutes } from './products';
 import { taskRoutes } from './tasks';
 import { tagHistoryRoutes } from './tag-history';
@@ -41,6 +42,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   gatewayConfigRoutes(app, deps);
   tagRoutes(app, deps);
   plusRoutes(app, deps);
+  plusAssetRoutes(app, deps);
   productRoutes(app, deps);
   taskRoutes(app, deps);
   tagHistoryRoutes(app, deps);

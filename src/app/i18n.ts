@@ -20,6 +20,8 @@ import type codeEditors from '../../locales/en_US/codeEditors.json';
 import type alias from '../../locales/en_US/alias.json';
 import type paper from '../../locales/en_US/paper.json';
 import type storeConfig from '../../locales/en_US/storeConfig.json';
+import type plus from '../../locales/en_US/plus.json';
+import type plusMedia from '../../locales/en_US/plusMedia.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -29,7 +31,7 @@ import type storeConfig from '../../locales/en_US/storeConfig.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'storeConfig'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'storeConfig', 'plus', 'plusMedia'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -37,7 +39,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; storeConfig: typeof storeConfig };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; storeConfig: typeof storeConfig; plus: typeof plus; plusMedia: typeof plusMedia };
   }
 }
 

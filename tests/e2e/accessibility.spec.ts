@@ -37,6 +37,8 @@ const SCREENS: [string, PathOf][] = [
   ],
   ['tag detail', fixed(`/tag/detail/${STORE}`)],
   ['sensor detail', fixed(`/sensor/detail/${STORE}`)],
+  ['plus device list', fixed(`/plus/device/list/${STORE}`)],
+  ['plus image list', fixed(`/plus/image/list/${STORE}`)],
   [
     'product upload detail',
     async (request) => {

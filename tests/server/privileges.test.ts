@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
 import { fillPath } from '../../src/api/endpoints/define';
 import { collectingItems, gateways, members, plusDevices, products, sensors, servers, stores, tags } from '../../server/db/schema/index';
-import { amacs, companies, mobileSoftware, otaTasks } from '../../server/db/schema/index';
+import { amacs, companies, mobileSoftware, otaTasks, plusAssets, plusSoftware } from '../../server/db/schema/index';
 import { customDataTypes, layoutConfigs, layoutTypes, productTypes } from '../../server/db/schema/index';
 import { ALIAS_DEFS } from '../../server/seed/products';
 import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
@@ -149,6 +149,19 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   plusAssign: async () => ({ params: { storeCode: STORE }, payload: { storeCode: STORE, devList: [{ mac: devices[1], product: [prCodes[3]] }] } }),
   plusDeassign: async () => ({ params: { storeCode: STORE }, payload: { storeCode: STORE, devList: [{ mac: devices[2] }] } }),
   plusBlink: async () => ({ params: { storeCode: STORE }, payload: { prCode: prCodes[0] } }),
+  plusSwitchMode: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[3]], mode: 'signage' } }),
+  plusInfoView: async () => ({ params: { storeCode: STORE }, payload: { devList: [{ mac: devices[3] }], duration: 30 } }),
+  plusSync: async () => ({ params: { storeCode: STORE }, payload: { devList: [{ mac: devices[3] }] } }),
+  plusReboot: async () => ({ params: { storeCode: STORE }, payload: { devList: [{ mac: devices[3] }] } }),
+  plusShowIdxSet: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[3]], showIdx: 1 } }),
+  plusShowIdxUnset: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[3]] } }),
+  plusDeviceConfigSave: async () => json({ storeCode: STORE, mac: devices[3], brightness: 200 }),
+  // A fresh device per call: removing one uses it up.
+  plusDeviceRemove: async () => {
+    const mac = `02:5a:ee:ee:00:${(++counter % 256).toString(16).padStart(2, '0')}`;
+    await sut.deps.db.insert(plusDevices).values({ mac, storeCode: STORE, name: 'Matrix device' });
+    return { params: { storeCode: STORE }, payload: { macList: [mac] } };
+  },
   productUpdate: async () => json({ taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: prCodes[5], prInfo: ['Sample', String(++counter)], layoutId: 'STD_PRICE' }] }),
   productLed: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }] }),
   productPage: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }], pageNo: 1 }),
@@ -211,6 +224,21 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   thirdPartyAuthSave: async () => json({ code: '', useType: 0 }),
   tagDataDecoratorSave: async () => json({ code: 'function decorate(p) { return p; }', useType: 0 }),
   plusDataDecoratorSave: async () => json({ code: 'function decorate(p) { return p; }', useType: 0 }),
+  // Plus media (issue 16 B): allowed, then refused as no media, so nothing is written; removes get rows of their own.
+  plusUpload: async () => {
+    const form = multipartBody({}, { name: 'not-media.png', content: 'plain text' });
+    return { params: { storeCode: STORE, type: 'other' }, payload: form.payload, headers: form.headers, allowedStatus: 400 };
+  },
+  plusAssetRemove: async () => {
+    const [row] = await sut.deps.db.insert(plusAssets).values({ storeCode: STORE, type: 'widget', name: `w${++counter}.zip`, path: `plus/${STORE}/widget/none.zip` }).returning();
+    return { params: { storeCode: STORE, type: 'widget' }, payload: { idList: [String(row.id)] } };
+  },
+  plusSoftwareRemove: async () => {
+    const [row] = await sut.deps.db.insert(plusSoftware).values({ storeCode: STORE, kind: 'sw', fileName: 'p.apk', path: `plus/${STORE}/sw/none.apk` }).returning();
+    return { params: { storeCode: STORE, kind: 'sw' }, payload: { idList: [String(row.id)] } };
+  },
+  // The Plus setting is one for the whole system (owner 'system'): saved back as seeded.
+  plusSettingSave: async () => json({ autoSync: true, screenshotIntervalMin: 60, defaultShowDuration: 30 }),
   // An empty parser means the default format: a saved script would parse the uploads of the roles that follow.
   paperParserSave: async () => ({ params: { storeCode: STORE }, payload: { code: '' } }),
   productFileParserSave: async () => ({ query: { companyCode }, payload: { code: '' } }),

@@ -45,6 +45,8 @@ export interface EndpointDef {
   idempotent?: boolean;
   /** multipart/form-data upload instead of a JSON body. */
   multipart?: boolean;
+  /** Most files one multipart form may carry (plugins/multipart-form.ts); 4 when unset. */
+  maxFiles?: number;
   /** A multipart upload too large to hold in memory: the handler reads its file part as a stream (plugins/multipart-form.ts leaves it). */
   streamed?: boolean;
   /** Answer is a file, not JSON. */
