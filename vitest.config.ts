@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/seed-once.global.ts'],
           // Each file opens its own database; scrypt at OWASP cost makes logins slow by design.
           testTimeout: 60_000,
           hookTimeout: 120_000,

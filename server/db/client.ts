@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `loadDataDir` opens again (tests seed once per run). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -24,9 +26,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * Open the database and bring its schema up to date.
  * - `databaseUrl` set: PostgreSQL (the path beyond one machine).
  * - `dataDir` set: PGlite persisted in that folder (the default for `npm start`).
- * - neither: PGlite in memory (tests).
+ * - neither: PGlite in memory (tests), empty or opened from `loadDataDir` (a `dump()` of another database).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string } = {}): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection can be cut by the server (restart, failover, a database dropped while the pool is closing);
@@ -37,11 +39,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(`${opts.dataDir}/pglite`) : new PGlite();
+  const client = opts.dataDir ? new PGlite(`${opts.dataDir}/pglite`) : new PGlite({ loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   // PGlite's pages live in memory (or its file cache): random reads cost about what sequential ones do, and the
   // default of 4 makes the planner sort 40,000 rows instead of walking a covering index.
   await client.exec('SET random_page_cost = 1.1');
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

@@ -7,3 +7,6 @@ export function withoutNulls<T extends Record<string, unknown>>(row: T): { [K in
   for (const [key, value] of Object.entries(row)) if (value !== null) out[key] = value;
   return out as { [K in keyof T]: Exclude<T[K], null> };
 }
+
+/** The rows of a raw `db.execute` answer: both drivers (pg, PGlite) put them under `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];

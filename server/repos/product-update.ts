@@ -7,6 +7,7 @@ import { aliases, productUpdates, products, serverConfig, tagTypes, tags, taskIt
 import { DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize, type LabelStyle } from '../lib/label-image';
 import { labelStyles } from './layouts';
 import { decorateProducts } from '../lib/sandbox/script-use';
+import { rowsOf } from '../lib/rows';
 
 /*
  * The product update pipeline (console-admin §2, issue 12): upsert the products, record their update history,
@@ -47,7 +48,6 @@ interface StoredProduct {
   nfc: string | null;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 const day = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 
 /** A task id in the seed's style '<store>-<yyyymmdd>-<n>', n the row id (so internalTaskId finds it). */

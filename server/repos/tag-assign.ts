@@ -5,6 +5,7 @@ import { products, taskItems, tags, updateTasks } from '../db/schema/index';
 import { badRequest } from '../lib/errors';
 import { findProducts, requireProducts, type ProductRef } from './products';
 import { requireTags, type TagRef } from './tags';
+import { rowsOf } from '../lib/rows';
 
 /** What the push channel carries per tag (type 2), the simulator's TagStatusChange. */
 export interface TagStatusChange {
@@ -43,7 +44,6 @@ interface SendItem {
 
 export type TaskType = 'ASSIGN' | 'DEASSIGN' | 'REASSIGN';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 const textArray = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;

@@ -4,6 +4,7 @@ import type { CollectingItem } from '../../src/api/contract/collecting';
 import { PUSH_COLLECTING } from '../push/hub';
 import type { SimModule, TickContext } from './context';
 import { unitHash } from './rng';
+import { rowsOf } from '../lib/rows';
 
 /** Most running items progressed (and listed) in one tick. */
 const MAX_RUNNING = 500;
@@ -105,9 +106,4 @@ function listed(item: { id: number; storeCode: string; storeName: string; cmd: s
     storeName: item.storeName,
     detail: { cmd: item.cmd, companyCode: item.companyCode, ...(item.otaType != null ? { otaType: item.otaType } : {}), _id: String(item.id) },
   };
-}
-
-/** `execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,22 +1,29 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { configureHashing } from '../../server/lib/password';
+import { rowsOf } from '../../server/lib/rows';
 import { PushHub } from '../../server/push/hub';
 import { seedIfEmpty } from '../../server/seed/index';
 import type { AppDeps } from '../../server/deps';
 
 /**
  * A fresh database per test file: in-memory PGlite, or — under `npm run test:pg` — a new PostgreSQL database
- * created from TEST_DATABASE_URL and dropped afterwards.
+ * created from TEST_DATABASE_URL and dropped afterwards. A seeded PGlite database is a copy of the one the run
+ * seeded once (tests/server/seed-once.global.ts), its times moved forward as if it had been seeded just now.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(seeded: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const database = await openDatabase();
+    const copy = seeded ? inject('seededDatabase') : null;
+    const database = copy ? await openDatabase({ loadDataDir: new Blob([readFileSync(copy.path)]) }) : await openDatabase();
+    if (copy) await moveTimesForward(database, Date.now() - copy.seededAt);
     return { database, drop: () => database.close() };
   }
   const name = `shelfpad_t_${randomBytes(6).toString('hex')}`;
@@ -39,6 +46,24 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+/**
+ * The demo data's times are relative to the moment of seeding (a gateway last seen 5 minutes ago, a lock ending in
+ * a day): every timestamp column moves by the copy's age, so that statuses computed against now read as fresh.
+ */
+async function moveTimesForward(database: Database, ms: number): Promise<void> {
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await database.db.execute(sql`SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type = 'timestamp with time zone'`),
+  );
+  const byTable = new Map<string, string[]>();
+  for (const { table_name, column_name } of columns) byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
+  const shift = `${Math.round(ms)} milliseconds`;
+  for (const [table, names] of byTable) {
+    const sets = names.map((c) => `"${c}" = "${c}" + interval '${shift}'`).join(', ');
+    await database.db.execute(sql.raw(`UPDATE "${table}" SET ${sets}`));
+  }
+}
+
 export interface TestServer {
   app: FastifyInstance;
   deps: AppDeps;
@@ -53,7 +78,7 @@ export async function startTestServer(
   // Test files already run side by side: hashing four at a time (libuv's default pool) keeps seeding and the
   // logins of beforeAll as fast as before the production bound; a test of the bound sets hashConcurrency itself.
   configureHashing({ concurrency: TEST_HASH_CONCURRENCY });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.seed !== 'none');
   if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
   const config = { ...loadConfig({}), apiBase: '/api', hashConcurrency: TEST_HASH_CONCURRENCY, ...opts.config };
   const deps: AppDeps = { db: database.db, config, push: new PushHub() };
