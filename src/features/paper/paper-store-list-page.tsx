@@ -8,14 +8,14 @@ import { useCompanySelection } from '../../app/company-selection';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
-import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { MapWithSideList, storeMapItems, storeMapLabel, type MapListItem } from '../../ui/map';
 import { Page } from '../../ui/page';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { HealthBadge } from '../../ui/status-badge';
 import { HEALTH_STATUSES, PAPER_PAGE_SIZES, PAPER_UPLOAD_HISTORY_PATH, paperTaskListPath, usePaperStores } from './paper-constants';
 import './paper.css';
 
-/** storeMarker takes a missing position as undefined, the contract answers null. */
+/** storeMapItems takes a missing position as undefined, the contract answers null. */
 type Store = Omit<PaperStore, 'position'> & { position?: { latitude: number; longitude: number } };
 
 /** The map: status filter and side list from MapWithSideList; a store's popup shows its counts and opens its tasks. */
@@ -23,28 +23,22 @@ function PaperStoreMap({ stores }: { stores: readonly Store[] }) {
   const { t } = useTranslation('paper');
   const items = useMemo<MapListItem[]>(
     () =>
-      stores.map((s) => ({
-        id: s.storeCode,
-        label: storeMapLabel(s),
-        status: s.status,
-        marker: storeMarker(
-          s,
-          <div data-testid="paper-map-popup" className="paper-popup">
-            <strong>{storeMapLabel(s)}</strong>
-            <dl>
-              <dt>{t('columns.totalTaskCount')}</dt>
-              <dd>{s.totalTaskCount}</dd>
-              <dt>{t('columns.totalCompleteCount')}</dt>
-              <dd>{s.totalCompleteCount}</dd>
-              <dt>{t('columns.todayTaskCount')}</dt>
-              <dd>{s.todayTaskCount}</dd>
-              <dt>{t('columns.todayCompleteCount')}</dt>
-              <dd>{s.todayCompleteCount}</dd>
-            </dl>
-            <Link to={paperTaskListPath(s.storeCode)}>{t('overview.open')}</Link>
-          </div>,
-        ),
-      })),
+      storeMapItems(stores, (s) => (
+        <div data-testid="paper-map-popup" className="paper-popup">
+          <strong>{storeMapLabel(s)}</strong>
+          <dl>
+            <dt>{t('columns.totalTaskCount')}</dt>
+            <dd>{s.totalTaskCount}</dd>
+            <dt>{t('columns.totalCompleteCount')}</dt>
+            <dd>{s.totalCompleteCount}</dd>
+            <dt>{t('columns.todayTaskCount')}</dt>
+            <dd>{s.todayTaskCount}</dd>
+            <dt>{t('columns.todayCompleteCount')}</dt>
+            <dd>{s.todayCompleteCount}</dd>
+          </dl>
+          <Link to={paperTaskListPath(s.storeCode)}>{t('overview.open')}</Link>
+        </div>
+      )),
     [stores, t],
   );
   return <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={(s) => t(`health.${s}`)} testId="paper-map" />;

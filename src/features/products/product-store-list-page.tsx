@@ -8,7 +8,7 @@ import { useCompanySelection } from '../../app/company-selection';
 import { hasSeveralCompanies, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
-import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { MapWithSideList, storeMapItems, storeMapLabel, type MapListItem } from '../../ui/map';
 import { Page } from '../../ui/page';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { HealthBadge } from '../../ui/status-badge';
@@ -20,18 +20,12 @@ function ProductStoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
   const { t } = useTranslation('products');
   const items = useMemo<MapListItem[]>(
     () =>
-      stores.map((s) => ({
-        id: s.storeCode,
-        label: storeMapLabel(s),
-        status: s.status,
-        marker: storeMarker(
-          s,
-          <div data-testid="product-map-popup">
-            <strong>{storeMapLabel(s)}</strong>
-            <Link to={productListPath(s.storeCode)}>{t('stores.open')}</Link>
-          </div>,
-        ),
-      })),
+      storeMapItems(stores, (s) => (
+        <div data-testid="product-map-popup">
+          <strong>{storeMapLabel(s)}</strong>
+          <Link to={productListPath(s.storeCode)}>{t('stores.open')}</Link>
+        </div>
+      )),
     [stores, t],
   );
   return <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('stores.list')} statusLabel={(status) => status} testId="product-map" />;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreStatusRow } from '../../api/contract/status';
 import { useCompanySelection } from '../../app/company-selection';
 import { DataTable } from '../../ui/data-table';
-import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
+import { MapWithSideList, storeMapItems, storeMapLabel, type MapListItem } from '../../ui/map';
 import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
@@ -23,19 +23,13 @@ function StoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
   const { t } = useTranslation('store');
   const items = useMemo<MapListItem[]>(
     () =>
-      stores.map((s) => ({
-        id: s.storeCode,
-        label: storeMapLabel(s),
-        status: s.status,
-        marker: storeMarker(
-          s,
-          <div data-testid="store-map-popup">
-            <strong>{storeMapLabel(s)}</strong>
-            <p>{t('map.gateways', { n: s.gwCount, normal: s.normal, alarm: s.alarm, offline: s.offline })}</p>
-            <Link to={storeDetailPath(s.storeCode)}>{t('map.storeDetail')}</Link>
-          </div>,
-        ),
-      })),
+      storeMapItems(stores, (s) => (
+        <div data-testid="store-map-popup">
+          <strong>{storeMapLabel(s)}</strong>
+          <p>{t('map.gateways', { n: s.gwCount, normal: s.normal, alarm: s.alarm, offline: s.offline })}</p>
+          <Link to={storeDetailPath(s.storeCode)}>{t('map.storeDetail')}</Link>
+        </div>
+      )),
     [stores, t],
   );
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MapListItem } from './map-list';
 import type { MapMarker, MapStatus } from './map-view';
 
 /** What a store row of any list (store, tag, sensor) brings to a map. */
@@ -26,4 +27,9 @@ export function storeMarker(row: StoreOnMap, popup?: ReactNode): MapMarker | und
     label: storeMapLabel(row),
     popup,
   };
+}
+
+/** The stores of an overview as map-with-side-list entries: every store listed, those with a position as markers. */
+export function storeMapItems<T extends StoreOnMap>(stores: readonly T[], popup: (store: T) => ReactNode): MapListItem[] {
+  return stores.map((s) => ({ id: s.storeCode, label: storeMapLabel(s), status: s.status, marker: storeMarker(s, popup(s)) }));
 }
