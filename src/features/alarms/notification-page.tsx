@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../api/contract/alarms';
@@ -7,6 +7,7 @@ import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
@@ -29,7 +30,6 @@ export default function NotificationPage() {
   const contents = useCall(endpoints.notificationContentAll, {});
   const setting = useCall(endpoints.notificationSettingGet, {});
   const [editing, setEditing] = useState<NotificationContentEntry>();
-  const fileInput = useRef<HTMLInputElement>(null);
   const enabled = new Set(setting.data?.enabled ?? []);
 
   const toggle = async (key: string, on: boolean) => {
@@ -63,10 +63,7 @@ export default function NotificationPage() {
     saveBlob(new Blob([json], { type: 'application/json' }), 'notification-contents.json');
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const importFile = async (file: File) => {
     try {
       const parsed = JSON.parse(await file.text()) as { contents?: unknown } | unknown[];
       const list = Array.isArray(parsed) ? parsed : parsed.contents;
@@ -119,12 +116,7 @@ export default function NotificationPage() {
           <IonButton fill="outline" onClick={exportAll} disabled={!contents.data} data-testid="notification-export">
             {t('notifications.export')}
           </IonButton>
-          {writable && (
-            <IonButton onClick={() => fileInput.current?.click()} data-testid="notification-import">
-              {t('notifications.import')}
-            </IonButton>
-          )}
-          <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(e) => void importFile(e)} data-testid="notification-import-input" />
+          {writable && <FilePickButton accept="application/json,.json" label={t('notifications.import')} onFile={importFile} testId="notification-import" />}
         </>
       }
     >

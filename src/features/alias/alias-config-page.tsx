@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { Page } from '../../ui/page';
 import { saveBlob } from '../../ui/save-blob';
 import { ALIAS_INITIAL_LOAD_DELAY_MS, aliasExportName } from './alias-constants';
@@ -26,7 +27,6 @@ export default function AliasConfigPage() {
   const [company, setCompany] = useState(useFirstCompany());
   const { draft, save, loading, error, dirty, dataTypes, edit } = useAliasDraft(company, ALIAS_INITIAL_LOAD_DELAY_MS);
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true);
@@ -52,8 +52,7 @@ export default function AliasConfigPage() {
     await run(work, isNew ? undefined : t('deleted'));
   };
 
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
+  const importFile = async (file: File) => {
     const parsed = parseAliasFile(await file.text());
     if (!parsed.ok) {
       await dialogs.error(parsed.reason === 'json' ? t('import.notJson', { detail: parsed.detail }) : t('import.notAliasFile', { detail: parsed.detail }), t('import.errorTitle'));
@@ -75,9 +74,7 @@ export default function AliasConfigPage() {
   const actions = (
     <>
       {writable && (
-        <IonButton onClick={() => fileInput.current?.click()} disabled={busy || loading} data-testid="alias-import">
-          {t('import.button')}
-        </IonButton>
+        <FilePickButton accept=".json,application/json" label={t('import.button')} onFile={importFile} disabled={busy || loading} testId="alias-import" />
       )}
       <IonButton onClick={exportFile} disabled={loading} data-testid="alias-export">
         {t('export')}
@@ -92,7 +89,6 @@ export default function AliasConfigPage() {
 
   return (
     <Page title={t('title')} actions={actions}>
-      <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-hidden="true" data-testid="alias-import-file" onChange={(e) => void importFile(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
       <div className="alias-toolbar">
         <CompanyPicker value={company} onChange={(c) => void changeCompany(c)} testId="alias-company" />
         {dirty && <span className="alias-dirty" data-testid="alias-dirty">{t('unsaved')}</span>}

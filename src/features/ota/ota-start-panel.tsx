@@ -1,12 +1,12 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton } from '@ionic/react';
 import type { OtaFirmwareInfo, OtaGateway } from '../../api/contract/ota';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { HealthBadge } from '../../ui/status-badge';
 import { hexVersion, OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES } from './ota-constants';
 import { hasFirmwareExtension, HEX_FIELDS, OTA_FIELDS, otaStartProblem, parseOtaNumber, type OtaFormValues, type OtaProblem } from './ota-validation';
@@ -26,7 +26,6 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
   const { t } = useTranslation('ota');
   const dialogs = useDialogs();
   const gateways = useCall(endpoints.otaGatewayList, { params: { storeCode } });
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [header, setHeader] = useState<OtaFirmwareInfo>();
   const [values, setValues] = useState<OtaFormValues>(EMPTY);
@@ -34,12 +33,9 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
 
   const problemText = (p: OtaProblem) => (p.kind === 'missing' ? t('validation.missing', { field: t(`fields.${p.field}`) }) : t(`validation.${p.kind}`));
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
+  const choose = async (chosen: File) => {
     setFile(chosen);
     setHeader(undefined);
-    if (!chosen) return;
     if (!hasFirmwareExtension(chosen.name)) return dialogs.error(t('validation.extension'), t('validation.title'));
     const form = new FormData();
     form.append('fwName', chosen.name);
@@ -97,10 +93,7 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
       <DetailCard title={t('firmware.title')} testId="ota-firmware" wide>
         {writable && (
           <div className="ota-firmware-row">
-            <input ref={input} type="file" accept=".bin" hidden onChange={(e) => void choose(e)} data-testid="ota-file-input" aria-label={t('firmware.choose')} />
-            <IonButton onClick={() => input.current?.click()} data-testid="ota-choose-file" disabled={busy}>
-              {t('firmware.choose')}
-            </IonButton>
+            <FilePickButton accept=".bin" label={t('firmware.choose')} onFile={choose} testId="ota-choose-file" disabled={busy} />
             <span data-testid="ota-file-name">{file ? t('firmware.chosen', { name: file.name }) : t('firmware.none')}</span>
           </div>
         )}

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_SW_FILE_PATTERN, SOFTWARE_LIST_PAGE_SIZE } from '../../api/contract/constants-admin';
@@ -7,6 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard } from '../../ui/detail-card';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { saveBlob } from '../../ui/save-blob';
@@ -20,7 +21,6 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
   const { t } = useTranslation('settings');
   const dialogs = useDialogs();
   const list = useCall(endpoints.mobileFileList, {});
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>, failureTitle: string, failureHint = '') => {
@@ -35,10 +35,7 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
     }
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const upload = async (file: File) => {
     if (!MOBILE_SW_FILE_PATTERN.test(file.name)) return dialogs.error(t('mobile.example'), t('mobile.uploadFailed'));
     const form = new FormData();
     form.append('file', file);
@@ -95,14 +92,7 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
 
   return (
     <DetailCard title={t('mobile.section')} testId="mobile-software" wide>
-      {writable && (
-        <>
-          <input ref={input} type="file" accept=".apk" hidden onChange={(e) => void upload(e)} data-testid="mobile-file-input" aria-label={t('mobile.chooseFile')} />
-          <IonButton disabled={busy} onClick={() => input.current?.click()} data-testid="mobile-upload">
-            {t('mobile.upload')}
-          </IonButton>
-        </>
-      )}
+      {writable && <FilePickButton accept=".apk" label={t('mobile.upload')} onFile={upload} disabled={busy} testId="mobile-upload" />}
       <DataTable
         id="mobile-software"
         columns={columns}

@@ -40,7 +40,7 @@ export class AliasLayoutPage extends ListScreenModel {
   }
 
   async importFile(name: string, content: string): Promise<void> {
-    await this.byTestId('alias-import-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+    await this.byTestId('alias-import-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
   }
 
   get layoutTypeModal(): Locator {

@@ -18,7 +18,7 @@ export class OtaPage extends ListScreenModel {
   }
 
   async uploadFirmware(name: string, buffer: Buffer): Promise<void> {
-    await this.byTestId('ota-file-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    await this.byTestId('ota-choose-file-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
   }
 
   field(name: string): Locator {

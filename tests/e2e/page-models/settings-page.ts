@@ -26,7 +26,7 @@ export class SettingsPage extends ListScreenModel {
 
   /** The mobile software file input (hidden behind the Upload button). */
   async uploadMobileFile(name: string, buffer: Buffer): Promise<void> {
-    await this.byTestId('mobile-file-input').setInputFiles({ name, mimeType: 'application/vnd.android.package-archive', buffer });
+    await this.byTestId('mobile-upload-input').setInputFiles({ name, mimeType: 'application/vnd.android.package-archive', buffer });
   }
 }
 
