@@ -18,6 +18,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // Several real server processes on one PostgreSQL database: only `npm run test:pg` (TEST_DATABASE_URL) has one.
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'server-pg', include: ['tests/server-pg/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, maxWorkers: 1, sequence: { groupOrder: 2 } } }]
+        : []),
     ],
   },
 });

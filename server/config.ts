@@ -39,6 +39,10 @@ export interface ServerConfig {
   hashConcurrency: number;
   /** UPGRADE_PUBLIC_KEY: the Ed25519 key software upgrade packages must be signed with; unsigned ones pass without it. */
   upgradePublicKey?: string;
+  /** WORKERS: API processes sharing the port (node's cluster); more than 1 needs DATABASE_URL (server/scale/workers.ts). */
+  workers: number;
+  /** REDIS_URL: rate limit counts in Redis instead of the database (several processes share them either way). */
+  redisUrl?: string;
 }
 
 /** TRUST_PROXY: unset/false/off → false; a whole number → hop count; otherwise a comma-separated address/CIDR list. */
@@ -109,5 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, defaultHashConcurrency(), 'HASH_CONCURRENCY')),
     upgradePublicKey: upgradeKey(env.UPGRADE_PUBLIC_KEY),
+    workers: Math.max(1, Math.floor(int(env.WORKERS, 1, 'WORKERS'))),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }

@@ -28,6 +28,7 @@ export const OFFLINE_GATEWAY_LOG = 'Unable to log download from offline gateway.
 export const DOWNLOAD_TTL_MS = 86_400_000;
 
 type Lines = () => AsyncIterable<string>;
+type DownloadJob = { taskId: string; user: SessionUser; body: DownloadBody; at: string };
 interface Plan {
   fileName: string;
   lines: Lines;
@@ -204,16 +205,20 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   // Read at use, so that the data directory is the one configured when the file is written.
   const files = () => fileStoreOf(deps.config.dataDir);
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
 
-  /** The task runs after the answer; its failure is stored as the task's error (console-core §8: shown, polling stops). */
-  const run = (taskId: string, plan: Plan) => {
-    const job = (async () => {
+  /**
+   * The task runs after the answer as a durable job (scale/jobs.ts), in whichever process takes it: the job holds what
+   * the request checked — the member as it was then, the body, the moment — and plans the file again from them. Its
+   * failure is stored as the task's error (console-core §8: shown, polling stops); a process dying mid-file hands it
+   * to another, which writes it again from the start.
+   */
+  deps.jobs!.define<DownloadJob>({
+    name: 'file-download',
+    maxAttempts: 2,
+    run: async ({ taskId, user, body, at }) => {
       try {
         await markDownloadRunning(db, taskId);
+        const plan = await planDownload(deps, user, body, new Date(at));
         const key = `downloads/${taskId}.csv`;
         await files().write(key, plan.lines());
         await finishDownload(db, taskId, key, new Date());
@@ -221,10 +226,9 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (!(error instanceof ApiError)) app.log.error({ err: error, taskId }, 'download task failed');
         await failDownload(db, taskId, error instanceof ApiError ? error.message : 'The file could not be made.').catch(() => undefined);
       }
-    })();
-    running.add(job);
-    void job.finally(() => running.delete(job));
-  };
+    },
+    onFailed: ({ taskId }, failure) => failDownload(db, taskId, failure.message),
+  });
 
   const expire = async (now: Date) => {
     const keys = await expireDownloads(db, new Date(now.getTime() - DOWNLOAD_TTL_MS));
@@ -241,7 +245,8 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
     const taskId = await createDownloadTask(db, {
       memberEmail: user.email, type: body.type, storeCode: body.storeCode, filter: (body.filter ?? {}) as Record<string, unknown>, fileName: plan.fileName, now,
     });
-    run(taskId, plan);
+    // The token is not the job's business: the member's rights as checked now are.
+    await deps.jobs!.send<DownloadJob>('file-download', { taskId, user: { ...user, tokenHash: '' }, body, at: now.toISOString() });
     return { taskId };
   });
 

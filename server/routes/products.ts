@@ -10,10 +10,9 @@ import { DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-i
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { asClientError } from '../plugins/multipart-form';
-import { decorateProducts, savedProductFileParser } from '../lib/sandbox/script-use';
-import { scriptedProductFileParser } from '../lib/sandbox/upload-parsers';
+import { decorateProducts } from '../lib/sandbox/script-use';
 import { withoutNulls } from '../lib/rows';
-import { importProductFile } from '../lib/product-file/product-import';
+import { defineProductImportJob, importAsJob } from '../lib/product-file/product-import-job';
 import { productUpdateHistoryPage, updateTaskDetailPage, updateTaskPage } from '../repos/product-history';
 import { secondCodePage, uploadHistoryDetail, uploadHistoryPage } from '../repos/product-uploads';
 import { applyProductUpdate } from '../repos/product-update';
@@ -114,15 +113,14 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) => productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateTaskList, ({ params, body }) => updateTaskPage(db, params.storeCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateTaskDetail, ({ params, body }) => updateTaskDetailPage(db, params.storeCode, params.updateId, body as Body));
-  // The product file (issue 12): the multipart stream goes straight into the import, never held whole. Only the
-  // first file part is read (one file at a time); the rows name their stores, each checked against the member.
+  // The product file (issue 12): the multipart stream is kept as it arrives (never held whole), then imported as a
+  // durable job by any process (issue 19). Only the first file part is read (one file at a time); the rows name their
+  // stores, each checked against the member.
+  defineProductImportJob(deps);
   route(app, deps, productsEndpoints.productFileUpload, async ({ query, req, user }) => {
     requireCompany(user, query.companyCode);
     const part = await productFilePart(req);
-    // The company's own parser script, when one is saved (an upload names its company, not a store).
-    const script = await savedProductFileParser(db, undefined, query.companyCode);
-    const parser = script ? scriptedProductFileParser(db, script, part.filename) : undefined;
-    const result = await importProductFile(db, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file, parser });
+    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file });
     return { success: true, fileName: part.filename, ...result };
   });
   route(app, deps, productsEndpoints.productUploadHistory, ({ body, user }) => uploadHistoryPage(db, user, body as Body));

@@ -26,6 +26,8 @@ export interface ImportRequest {
   /** A company's own parser (a later issue) plugs in here; the default CSV format otherwise. */
   parser?: ProductFileParser;
   now?: () => Date;
+  /** Told the upload history row once it exists (the import job keeps it, to close the row if its process dies). */
+  onHistory?: (historyId: number) => Promise<void>;
 }
 
 export interface ImportResult {
@@ -120,6 +122,7 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
         throw badRequest(`The file does not follow the product file format (${[...PRODUCT_FILE_COLUMNS, '<product info by alias index>'].join(',')}): ${first}`, 'BAD_PRODUCT_FILE');
       }
       historyId = await createUploadHistory(db, req.companyCode, req.fileName, received);
+      await req.onHistory?.(historyId);
     }
     for (const [storeCode, list] of byStore) {
       const outcome = await applyProductImportBatch(db, { storeCode, companyCode: req.companyCode, now: now(), task: tasks.get(storeCode) }, list);
