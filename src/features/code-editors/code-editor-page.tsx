@@ -12,13 +12,12 @@ import CodeEditor, { type ReportedError } from './code-editor';
 import { loadScript, positionInMessage, saveScript } from './code-script-calls';
 import { initialScope, ScriptScopeSelect } from './script-scope-select';
 import { ScriptTestPane } from './script-test-pane';
+import { useScopedDrafts } from './use-scoped-drafts';
+import type { ScriptScope } from './code-script-calls';
 import './code-editors.css';
 
-interface Draft {
-  key: string;
-  code: string;
-  useType: number;
-}
+/** A scope as the question names it: its store or company code. */
+const scopeName = (scope: ScriptScope) => scope.companyCode ?? scope.storeCode ?? '';
 
 /**
  * The one page of the five code editors (console-admin §2): the routes differ only by the script kind, whose
@@ -36,18 +35,21 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
     revalidateOnFocus: false,
   });
   useLogoutOnLoadFailure(loaded.error);
-  const [edit, setEdit] = useState<Draft>();
+  const { draft, dirty, change, settle, carryTo } = useScopedDrafts(key, loaded.data, contract.template);
   const [reported, setReported] = useState<ReportedError>();
   const [saving, setSaving] = useState(false);
 
   // What the server holds for this scope, until the user changes it; nothing saved yet starts from the template.
-  const draft: Draft | undefined =
-    edit?.key === key ? edit : loaded.data && { key, code: loaded.data.code || contract.template, useType: loaded.data.useType ?? 0 };
   const isTemplate = Boolean(loaded.data && !loaded.data.code && draft?.code === contract.template);
   // System-wide scripts are every company's: only the super administrator changes them (DESIGN.md §3).
   const writable = canWrite(session, 'setting') && (contract.scope !== 'system' || session?.role_id === -1);
 
-  const change = (patch: Partial<Draft>) => draft && setEdit({ ...draft, ...patch });
+  // Another scope shows its own script; text typed here and not saved is kept here, or taken along if the user says so.
+  const chooseScope = async (next: ScriptScope) => {
+    const nextKey = JSON.stringify(next);
+    if (nextKey !== key && dirty && (await dialogs.confirm(t('scope.takeText', { scope: scopeName(next) })))) carryTo(nextKey);
+    setScope(next);
+  };
 
   const save = async () => {
     if (!draft || !scope) return;
@@ -56,7 +58,7 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
       await saveScript(kind, scope, { code: draft.code, ...(contract.useTypes ? { useType: draft.useType } : {}) });
       setReported(undefined);
       await loaded.mutate({ code: draft.code, useType: draft.useType }, { revalidate: true });
-      setEdit(undefined);
+      settle(draft);
       void dialogs.toast(t('saved'), 'success');
     } catch (error) {
       const message = (error as Error).message;
@@ -78,7 +80,7 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
       <div className="code-editor-page" data-testid={`code-editor-page-${kind}`}>
         <p className="code-editor-page__contract">{t(`${kind}.contract`)}</p>
         <div className="code-editor-page__controls">
-          <ScriptScopeSelect kind={contract.scope} session={session} value={scope} onChange={(s) => setScope(s)} />
+          <ScriptScopeSelect kind={contract.scope} session={session} value={scope} onChange={(s) => void chooseScope(s)} />
           {contract.useTypes && draft && (
             <IonSelect
               interface="popover"

@@ -28,6 +28,21 @@ export class CodeEditorScreen extends ListScreenModel {
     return this.content.evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
   }
 
+  /**
+   * Keep the script for a company: the scope switch, then the company (the companies sort by name, so the first
+   * may already be it). With unsaved text the page asks whether to take it along: `takeText` answers.
+   */
+  async chooseCompanyScope(companyCode: string, answer: { takeText?: boolean } = {}): Promise<void> {
+    await this.byTestId('code-scope-kind').locator('ion-segment-button').filter({ hasText: 'Company' }).click();
+    if (answer.takeText !== undefined) {
+      await expect(this.alert).toContainText('is not saved');
+      await this.alert.getByRole('button', { name: answer.takeText ? 'OK' : 'Cancel' }).click();
+    }
+    await this.byTestId('code-scope-company').click();
+    await this.page.locator('ion-popover ion-item').filter({ hasText: `(${companyCode})` }).click();
+    await expect(this.byTestId('code-scope-company')).toContainText(`(${companyCode})`);
+  }
+
   async setTestInput(json: string): Promise<void> {
     await this.byTestId('code-test-input').locator('textarea').fill(json);
   }
