@@ -76,6 +76,8 @@ const OFFLINE_MODULES: readonly RegExp[] = [
   /\/src\/features\/auth\/(login-page|tag-types)\.tsx?$/,
   /\/src\/features\/auth\/lean\/lean-login-app\.tsx$/,
   /\/src\/features\/(dashboard\/dashboard-page|exceptions\/exceptions-page|store\/store-list-page)\.tsx$/,
+  // The phone's first screen on /dashboard (app/entry.tsx): an offline reload there starts with it, not the console.
+  /\/src\/features\/dashboard\/lean\/lean-dashboard-app\.tsx$/,
   /\/src\/features\/scan\/(scan-page|queue-page)\.tsx$/,
   // Opened from the scan screen: the assign modal, the camera (with its decoder) and the scan sounds.
   /\/src\/features\/tag-assign\/tag-assign-modal\.tsx$/,

@@ -1,42 +1,65 @@
 /*
  * Which app the page runs (DESIGN.md §8): a handheld that opens on the scan route gets the lean handheld app — the
- * scan screen without Ionic, whose core alone weighs more than the route's first-load budget — and a cold start on
- * /login the lean login screen. Every other route,
- * and anything beyond the scan flow (menu, queue, assign modal), runs the Ionic console, which hosts the same scan
- * screen at /scan once it is loaded. The switch goes one way only: from a lean app to the console.
+ * scan screen without Ionic, whose core alone weighs more than the route's first-load budget — a cold start on
+ * /login the lean login screen, and a phone that opens on /dashboard the lean dashboard (issue 10: the manager's
+ * phone). Every other route, and anything beyond what a lean app shows (menu, queue, modals, selects), runs the
+ * Ionic console, which hosts the same screens once it is loaded. The switch goes one way only: to the console.
  */
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChunkErrorBoundary, ChunkLoadFailure } from './chunk-load-failure';
+import { replayHandover } from './handover';
+import { loadAllNamespaces, type Namespace } from './i18n';
 
 /** The hash routes the lean apps serve (routing is by hash: see App.tsx). */
 export const HANDHELD_PATH = '/scan';
 export const LEAN_LOGIN_PATH = '/login';
+export const LEAN_DASHBOARD_PATH = '/dashboard';
 
 const hashPath = (hash: string) => hash.replace(/^#/, '').split('?')[0];
 export const isHandheldHash = (hash: string) => hashPath(hash) === HANDHELD_PATH;
 
-/*
- * Three apps: the handheld's scan screen, and the login screen a new device opens first (issue 10: /login within
- * 250 KB, so without Ionic and the console's code), both lean; and the console for everything else.
+/**
+ * The console shows its sidebar from Ionic's 'lg' breakpoint on (the split pane): there the lean dashboard would
+ * lack the sidebar the console then draws, so a desktop starts with the console; a phone or tablet gets the lean one.
  */
-type AppKind = 'handheld' | 'login' | 'console';
-const LEAN_PATHS: Partial<Record<string, AppKind>> = { [HANDHELD_PATH]: 'handheld', [LEAN_LOGIN_PATH]: 'login' };
+const SIDEBAR_QUERY = '(min-width: 992px)';
+
+type AppKind = 'handheld' | 'login' | 'dashboard' | 'console';
+
+function leanAppAt(hash: string): AppKind | undefined {
+  const path = hashPath(hash);
+  if (path === HANDHELD_PATH) return 'handheld';
+  if (path === LEAN_LOGIN_PATH) return 'login';
+  if (path === LEAN_DASHBOARD_PATH && !window.matchMedia(SIDEBAR_QUERY).matches) return 'dashboard';
+  return undefined;
+}
+
+/** What each lean app's first paint needs translated; the console (undefined) waits for every namespace. */
+const FIRST_NAMESPACES: Record<AppKind, readonly Namespace[] | undefined> = {
+  handheld: ['common', 'scan'],
+  login: ['common', 'auth'],
+  dashboard: ['common', 'layout', 'dashboard'],
+  console: undefined,
+};
+
 let root: Root | undefined;
 let running: AppKind | undefined;
 
-async function load(kind: AppKind): Promise<ComponentType> {
-  const module =
-    kind === 'handheld' ? await import('../handheld/handheld-app') : kind === 'login' ? await import('../features/auth/lean/lean-login-app') : await import('../console');
-  return module.default;
+function load(kind: AppKind): Promise<{ default: ComponentType }> {
+  if (kind === 'handheld') return import('../handheld/handheld-app');
+  if (kind === 'login') return import('../features/auth/lean/lean-login-app');
+  if (kind === 'dashboard') return import('../features/dashboard/lean/lean-dashboard-app');
+  // The console's screens use any namespace: they are all there before it renders.
+  return Promise.all([import('../console'), loadAllNamespaces()]).then(([module]) => module);
 }
 
-async function run(kind: AppKind): Promise<void> {
+async function run(kind: AppKind, loading: Promise<{ default: ComponentType }> = load(kind)): Promise<void> {
   if (running === kind) return;
   running = kind;
   let App: ComponentType;
   try {
-    App = await load(kind);
+    App = (await loading).default;
   } catch (error) {
     // The app's own chunk is missing (offline and not cached): a message with a retry instead of a blank page.
     console.error(error);
@@ -47,10 +70,15 @@ async function run(kind: AppKind): Promise<void> {
   root.render(
     <StrictMode>
       <ChunkErrorBoundary>
-        <App />
+        {/* A text namespace not loaded yet suspends its screen until it arrives (i18n.ts). */}
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
       </ChunkErrorBoundary>
     </StrictMode>,
   );
+  // A lean app's other texts come once the service worker is there to keep them (pwa.ts), or with the console.
+  if (kind === 'console') void replayHandover();
 }
 
 /** Leave the lean app for the console, at the route the location names (the console's router reads it). */
@@ -58,13 +86,31 @@ export function switchToConsole(): Promise<void> {
   return run('console');
 }
 
-export function startApp(): Promise<void> {
-  const lean = LEAN_PATHS[hashPath(window.location.hash)];
-  if (lean) {
-    // Any other route than the lean app's own (the menu, the queue, sign up, a login redirect) is the console's.
-    window.addEventListener('hashchange', () => {
-      if (running === lean && LEAN_PATHS[hashPath(window.location.hash)] !== lean) void switchToConsole();
-    });
-  }
-  return run(lean ?? 'console');
+export interface AppStart {
+  /** The namespaces to load before the first render (undefined: all). */
+  namespaces: readonly Namespace[] | undefined;
+  /** Renders the app; its code has been loading since prepareApp(), alongside the config and the texts. */
+  start(): Promise<void>;
+}
+
+/** Picks the app for the location and starts fetching its code at once, before the config and texts are in. */
+export function prepareApp(): AppStart {
+  const lean = leanAppAt(window.location.hash);
+  const kind = lean ?? 'console';
+  // The console's chunk is requested now; its texts are loaded by main.tsx's initI18n (every namespace).
+  const loading = kind === 'console' ? import('../console') : load(kind);
+  // An unhandled rejection here would only repeat what run() shows: the failure is handled there.
+  loading.catch(() => undefined);
+  return {
+    namespaces: FIRST_NAMESPACES[kind],
+    start() {
+      if (lean) {
+        // Any other route than the lean app's own (the menu, the queue, sign up, a login redirect) is the console's.
+        window.addEventListener('hashchange', () => {
+          if (running === lean && leanAppAt(window.location.hash) !== lean) void switchToConsole();
+        });
+      }
+      return run(kind, loading);
+    },
+  };
 }

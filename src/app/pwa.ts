@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+import { loadAllNamespaces } from './i18n';
 
 /*
  * The service worker, registered by hand (vite.config.ts: injectRegister false) so that the app owns two things the
@@ -36,6 +37,11 @@ function cacheWhatLoadedBeforeControl(wb: Workbox): void {
   if (urlsToCache.length > 0) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
 }
 
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 5_000 });
+  else setTimeout(task, 1_000);
+}
+
 /** Register /sw.js in production builds (the dev server has no worker: stale caches would hide code changes). */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
@@ -43,12 +49,16 @@ export function registerServiceWorker(): void {
   workbox = wb;
   // Also fires at start when a worker installed during an earlier visit is still waiting (wasWaitingBeforeRegister).
   wb.addEventListener('waiting', () => setUpdateAvailable(true));
+  // The first worker: the texts a lean first screen did not load (entry.tsx) are fetched now, before the worker is
+  // handed every file the page loaded, so that a later offline start of any screen has its language.
   wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate) cacheWhatLoadedBeforeControl(wb);
+    if (!event.isUpdate) void loadAllNamespaces().finally(() => cacheWhatLoadedBeforeControl(wb));
   });
   // register() waits for the window's load event, so installing the worker never competes with the first render.
   void wb.register().then((registered) => {
     registration = registered;
+    // A worker that already controlled the page keeps what it fetches: the other texts, when the page is idle.
+    if (navigator.serviceWorker.controller) whenIdle(() => void loadAllNamespaces());
     setInterval(() => {
       if (navigator.onLine) void registered?.update().catch(() => undefined);
     }, UPDATE_CHECK_MS);

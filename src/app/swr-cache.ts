@@ -160,5 +160,10 @@ class PersistentCache extends Map<string, State> implements Cache {
   }
 }
 
-/** SWR's `provider`: one persistent cache for the console (console.tsx). */
-export const persistentCache = (): Cache => new PersistentCache();
+let shared: PersistentCache | undefined;
+
+/**
+ * SWR's `provider`: one persistent cache for the page. A lean screen (the phone dashboard) and the console that
+ * takes over from it share it, so the console draws at once what the lean screen last received.
+ */
+export const persistentCache = (): Cache => (shared ??= new PersistentCache());

@@ -59,7 +59,9 @@ test('the super administrator sees the seeded numbers of every section', async (
   await dash.expectNumber('dash-server-chart-alarm', body.serverStatus!.alarm);
   await dash.expectNumber('dash-server-chart-offline', body.serverStatus!.offline);
 
-  // The daily chart: the lazily loaded canvas is drawn, and the newest day shows the summed server counts.
+  // The daily chart: the lazily loaded canvas is drawn once the chart comes near the screen, and the newest day
+  // shows the summed server counts.
+  await dash.dailySection.scrollIntoViewIfNeeded();
   await expect(dash.dailySection.locator('canvas').first()).toBeVisible();
   const newest = [...new Set(body.updatedTagCount!.map((r) => r.date))].sort().at(-1)!;
   const newestTags = sum(body.updatedTagCount!.filter((r) => r.date === newest).map((r) => r.total));

@@ -12,8 +12,8 @@ const TITLES: Record<string, string> = { '/dashboard': 'Dashboard', '/scan': 'Sc
 async function expectShown(shell: AppShell, path: string): Promise<void> {
   await shell.expectPath(path);
   await expect(shell.current).toHaveCount(1);
-  await expect(shell.current.locator('ion-title')).toHaveText(TITLES[path]);
-  await expect(shell.current.locator('ion-title')).toBeInViewport();
+  await expect(shell.title).toHaveText(TITLES[path]);
+  await expect(shell.title).toBeInViewport();
 }
 
 const setHash = (page: Page, path: string) => page.evaluate((p) => (window.location.hash = p), path);

@@ -217,7 +217,8 @@ test('dark mode follows the system setting', async ({ page, request }) => {
   const background = () =>
     shell.current.locator('ion-content').first().evaluate((el) => getComputedStyle(el).getPropertyValue('--background').trim());
   await page.emulateMedia({ colorScheme: 'light' });
-  await shell.goto('/dashboard');
+  // A console screen: a phone opening /dashboard gets the lean dashboard first, which has no ion-content.
+  await shell.goto('/exceptions');
   await shell.expectReady();
   expect(await background()).toMatch(/#fff|255, 255, 255/i);
   await page.emulateMedia({ colorScheme: 'dark' });

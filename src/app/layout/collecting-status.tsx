@@ -24,6 +24,7 @@ export function CollectingStatus() {
         aria-label={`${t('collecting.title')}: ${t('collecting.count', { count })}`}
         aria-haspopup="dialog"
         data-testid="collecting-button"
+        data-handover="collecting"
         className="collecting-button"
       >
         <IonIcon slot="icon-only" icon={syncOutline} aria-hidden="true" />

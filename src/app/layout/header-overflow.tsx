@@ -21,7 +21,7 @@ export function HeaderOverflow({ children }: { children: ReactNode }) {
   const overflow = useMemo<Overflow>(() => ({ close: () => setOpen(undefined) }), []);
   return (
     <>
-      <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.more')} aria-haspopup="menu" data-testid="header-more">
+      <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.more')} aria-haspopup="menu" data-testid="header-more" data-handover="more">
         <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
       </IonButton>
       <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} keepContentsMounted className="header-overflow" data-testid="header-overflow">

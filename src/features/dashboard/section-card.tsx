@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { useTwin } from '../../app/handover';
 import { formatCount } from '../../ui/charts/chart-format';
 
 interface SectionCardProps {
@@ -17,18 +17,20 @@ interface SectionCardProps {
 export function SectionCard({ title, testId, onDetail, note, wide, tall, children }: SectionCardProps) {
   const { t } = useTranslation('dashboard');
   const className = ['dashboard-card', wide && 'dashboard-card-wide', tall && 'dashboard-card-tall'].filter(Boolean).join(' ');
+  // A plain button rather than Ionic's: the lean phone dashboard draws the same card, and hands the tap over.
+  const details = useTwin(`${testId}-details`, onDetail);
   return (
     <section className={className} data-testid={testId} aria-label={title}>
       <header className="dashboard-card-header">
         <h2>{title}</h2>
         {onDetail && (
-          <IonButton fill="clear" size="small" onClick={onDetail} data-testid={`${testId}-details`}>
+          <button type="button" className="dashboard-details-button" {...details} data-testid={`${testId}-details`}>
             {t('details')}
-          </IonButton>
+          </button>
         )}
       </header>
       {note && <p className="dashboard-card-note">{note}</p>}
-      <div className={onDetail ? 'dashboard-card-body dashboard-card-clickable' : 'dashboard-card-body'} onClick={onDetail}>
+      <div className={onDetail ? 'dashboard-card-body dashboard-card-clickable' : 'dashboard-card-body'} onClick={onDetail && details.onClick}>
         {children}
       </div>
     </section>

@@ -27,6 +27,7 @@ export function StoreFilter({ answer, selection, onChange }: StoreFilterProps) {
           placeholder={t('filter.allCompanies')}
           value={selection.companies}
           data-testid="dash-company-select"
+          data-handover="dash-company-select"
           onIonChange={(e) => {
             const chosen = (e.detail.value as string[] | undefined) ?? [];
             // Stores of companies no longer chosen leave the store selection too.
@@ -47,6 +48,7 @@ export function StoreFilter({ answer, selection, onChange }: StoreFilterProps) {
         placeholder={t('filter.allStores')}
         value={selection.stores}
         data-testid="dash-store-select"
+        data-handover="dash-store-select"
         onIonChange={(e) => onChange({ ...selection, stores: (e.detail.value as string[] | undefined) ?? [] })}
       >
         {stores.map((s) => (

@@ -1,7 +1,6 @@
 import type { Middleware } from 'swr';
 import { dashboardEndpoints } from '../../api/endpoints/dashboard';
 import { api, useCall } from '../../app/api';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { DASHBOARD_REFRESH_MS } from './dashboard-constants';
 
 /*
@@ -15,9 +14,7 @@ const stampEachRequest: Middleware = (useSWRNext) =>
     return useSWRNext(key, stamped as typeof fetcher, config);
   };
 
-/** The dashboard answer, refreshed every DASHBOARD_REFRESH_MS; a failed load logs out (console-core §6). */
-export function useDashboard() {
-  const result = useCall(dashboardEndpoints.statsDashboard, { query: {} }, { refreshInterval: DASHBOARD_REFRESH_MS, use: [stampEachRequest] });
-  useLogoutOnLoadFailure(result.error);
-  return result;
+/** The dashboard answer, refreshed every DASHBOARD_REFRESH_MS (the console and the lean phone dashboard alike). */
+export function useDashboardAnswer() {
+  return useCall(dashboardEndpoints.statsDashboard, { query: {} }, { refreshInterval: DASHBOARD_REFRESH_MS, use: [stampEachRequest] });
 }

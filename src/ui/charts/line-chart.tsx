@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { formatDateTime } from '../format-time';
+import { useNearViewport } from '../use-near-viewport';
 import { formatCount } from './chart-format';
 import './charts.css';
 
@@ -26,7 +27,7 @@ export interface LineChartProps {
   decimals?: number;
 }
 
-// lightweight-charts (~45 KB gzip) is only fetched when a time series is actually on screen.
+// lightweight-charts (~45 KB gzip) is only fetched when a time series comes near the screen (useNearViewport).
 const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
 
 /**
@@ -35,12 +36,16 @@ const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
  */
 export function LineChart({ series, title, height = 200, testId, decimals = 0 }: LineChartProps) {
   const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
     <figure className="chart chart-line" data-testid={testId}>
-      <div style={{ height }} aria-hidden="true">
-        <Suspense fallback={null}>
-          <LineChartCanvas series={series} height={height} decimals={decimals} />
-        </Suspense>
+      <div ref={box} style={{ height }} aria-hidden="true">
+        {near && (
+          <Suspense fallback={null}>
+            <LineChartCanvas series={series} height={height} decimals={decimals} />
+          </Suspense>
+        )}
       </div>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         {series.map((s) => (

@@ -16,8 +16,13 @@ export const LANGUAGE_KEY = 'shelfpad.language';
  * footer. Hooks are test ids and roles rather than texts, so the same model drives all three languages.
  */
 export class AppShell {
-  /** The page Ionic shows; it keeps the pages it navigated away from mounted but hidden. */
+  /**
+   * The page Ionic shows (it keeps the pages it navigated away from mounted but hidden), or the lean page a phone
+   * opening /dashboard gets before the console takes over (src/app/entry.tsx).
+   */
   readonly current: Locator;
+  /** The current page's title: Ionic's, or the lean page's heading. */
+  readonly title: Locator;
   readonly menu: Locator;
   readonly menuItems: Locator;
   readonly footer: Locator;
@@ -27,7 +32,8 @@ export class AppShell {
   readonly collectingItems: Locator;
 
   constructor(readonly page: Page) {
-    this.current = page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+    this.current = page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden), [data-lean-page]');
+    this.title = this.current.locator('ion-title, .lean-page__title');
     this.menu = page.getByTestId('side-menu');
     this.menuItems = this.menu.locator('ion-item');
     this.footer = page.getByTestId('app-footer');
@@ -77,7 +83,9 @@ export class AppShell {
     return (this.page.viewportSize()?.width ?? 0) < 992;
   }
 
-  private menuOpen(): Promise<boolean> {
+  private async menuOpen(): Promise<boolean> {
+    // The lean phone dashboard has no menu until its menu button hands the page to the console.
+    if ((await this.menu.count()) === 0) return false;
     return this.menu.evaluate((menu) => (menu as HTMLIonMenuElement).isOpen());
   }
 

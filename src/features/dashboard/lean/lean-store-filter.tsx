@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { caretDown } from 'ionicons/icons';
+import type { Dashboard } from '../../../api/contract/dashboard';
+import { useTwin } from '../../../app/handover';
+import { LeanIcon } from '../../../ui/lean/lean-icon';
+
+/**
+ * The store filter's face without Ionic: the console's selects (store-filter.tsx) as they look with nothing chosen.
+ * Choosing is the console's alert: a tap hands over and opens it there.
+ */
+export function LeanStoreFilter({ answer }: { answer: Dashboard | undefined }) {
+  const { t } = useTranslation('dashboard');
+  // Before the answer: the store select alone (the company one joins it on the same row, the height stays).
+  const companies = answer ? Object.keys(answer.companyDict).length : 0;
+  return (
+    <div className="dashboard-filter">
+      {companies > 1 && <SelectFace name="dash-company-select" label={t('filter.companies')} placeholder={t('filter.allCompanies')} />}
+      <SelectFace name="dash-store-select" label={t('filter.stores')} placeholder={t('filter.allStores')} />
+    </div>
+  );
+}
+
+function SelectFace({ name, label, placeholder }: { name: string; label: string; placeholder: string }) {
+  return (
+    <button type="button" className="lean-select" aria-haspopup="dialog" data-testid={name} {...useTwin(name, undefined)}>
+      <span className="lean-select__label">{label}</span>
+      <span className="lean-select__value">{placeholder}</span>
+      <LeanIcon icon={caretDown} />
+    </button>
+  );
+}
