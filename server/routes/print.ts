@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
+import type { AppDeps } from '../deps';
+import { badRequest } from '../lib/errors';
+import { paperLabelImages } from '../lib/print/paper-label';
+import { route } from '../lib/route';
+import { labelStyles, layoutConfigList } from '../repos/layouts';
+import { findProducts } from '../repos/products';
+import { storeCompanies } from '../repos/stores';
+
+/** plus-signage §3 Print product: the third info item is the description when there are more than 3. */
+const descriptionOf = (prInfo: string[]) => (prInfo.length > 3 ? prInfo[2] : undefined);
+
+/*
+ * Label printing (plus-signage §2.6 /print, §4 print flow, §7.3): the product data, the templates (the company's
+ * layout ids, /setting/layout-config) and the labels' bitmaps; the console lays them out and writes the PDF.
+ * Every call names its store, which the auth hook checks against the member's stores.
+ */
+export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const companyOf = async (storeCode: string) => (await storeCompanies(db, [storeCode])).get(storeCode)!;
+
+  route(app, deps, api.plusProducts, async ({ params, body }) => {
+    const found = await findProducts(db, params.storeCode, body.prCodeList);
+    // In the order asked, once each; codes that do not exist are left out (the console names them).
+    return [...new Set(body.prCodeList)].flatMap((code) => {
+      const product = found.get(code);
+      return product ? [{ prCode: product.prCode, prInfo: product.prInfo }] : [];
+    });
+  });
+
+  route(app, deps, api.printLayoutNames, async ({ params }) =>
+    (await layoutConfigList(db, await companyOf(params.storeCode))).map((c) => c.layoutId),
+  );
+
+  route(app, deps, api.printPreview, async ({ body }) => {
+    const companyCode = await companyOf(body.storeCode);
+    const templates = new Set((await layoutConfigList(db, companyCode)).map((c) => c.layoutId));
+    const unknown = body.productList.find((p) => !templates.has(p.layoutId));
+    if (unknown) throw badRequest(`Template ${unknown.layoutId} does not exist in this store's company.`, 'TEMPLATE_NOT_FOUND');
+    const styleOf = await labelStyles(db, companyCode);
+    const images = paperLabelImages(body.productList, styleOf);
+    return body.productList.map((p, i) => {
+      const description = p.description ?? descriptionOf(p.prInfo);
+      return { prCode: p.prCode, prInfo: p.prInfo, ...(description !== undefined ? { description } : {}), layoutId: p.layoutId, qty: p.qty, data: images[i] };
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { PRINT_FILE_EXTENSIONS, PRINT_QTY_DEFAULT, PRINT_QTY_MAX } from '../../api/contract/constants-plus';
+import type { PlusProduct } from '../../api/contract/plus-assets';
+
+/*
+ * The print list of /print/edit/{storeCode} (plus-signage §3 Print product, §5 print validation) as pure data:
+ * what a product file says, and how products join the list. The page holds the list; the tests read these rules.
+ */
+
+export interface PrintItem {
+  prCode: string;
+  prInfo: string[];
+  qty: number;
+}
+
+export interface RequestedCode {
+  prCode: string;
+  qty: number;
+}
+
+/** §5: a product file must be .csv or .txt. */
+export const isProductFileName = (name: string) => (PRINT_FILE_EXTENSIONS as readonly string[]).includes(/\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? '');
+
+export const clampQty = (qty: number) => (Number.isFinite(qty) ? Math.min(PRINT_QTY_MAX, Math.max(1, Math.round(qty))) : PRINT_QTY_DEFAULT);
+
+/** A header row names its columns instead of a product (prCode, code, barcode...). */
+const HEADER = /^(pr_?code|product(_?code)?|code|barcode)$/i;
+
+/**
+ * A product file: one product per line, the code in the first column and an optional quantity in the second
+ * (comma, semicolon or tab separated, quotes allowed); blank lines and a header row are skipped.
+ */
+export function parseProductFile(text: string): RequestedCode[] {
+  const codes: RequestedCode[] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const cells = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
+    const prCode = cells[0];
+    if (!prCode || HEADER.test(prCode)) continue;
+    const qty = cells[1] ? Number(cells[1]) : PRINT_QTY_DEFAULT;
+    codes.push({ prCode, qty: clampQty(qty) });
+  }
+  return codes;
+}
+
+/**
+ * The list after adding the requested codes with the products the server found: a product already listed gets
+ * the quantity added; codes the server left out are returned as missing (the "This product does not exist" list).
+ */
+export function addProducts(list: readonly PrintItem[], requested: readonly RequestedCode[], found: readonly PlusProduct[]): { list: PrintItem[]; missing: string[] } {
+  const known = new Map(found.map((p) => [p.prCode, p]));
+  const next = list.map((item) => ({ ...item }));
+  const missing: string[] = [];
+  for (const { prCode, qty } of requested) {
+    const product = known.get(prCode);
+    if (!product) {
+      if (!missing.includes(prCode)) missing.push(prCode);
+      continue;
+    }
+    const listed = next.find((item) => item.prCode === prCode);
+    if (listed) listed.qty = clampQty(listed.qty + qty);
+    else next.push({ prCode, prInfo: product.prInfo, qty });
+  }
+  return { list: next, missing };
+}
+
+/** The number of labels the list prints. */
+export const labelCount = (list: readonly PrintItem[]) => list.reduce((sum, item) => sum + item.qty, 0);

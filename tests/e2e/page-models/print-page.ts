@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Locator } from '@playwright/test';
+import { ListScreenModel } from './list-screen';
+
+/** /print and /print/edit/{storeCode} (src/features/print): the store list, the print list and the PDF it opens. */
+export class PrintPage extends ListScreenModel {
+  get codeInput(): Locator {
+    return this.byTestId('print-code');
+  }
+  get items(): Locator {
+    return this.current.getByTestId('print-items-row');
+  }
+  get previewLabels(): Locator {
+    return this.byTestId('print-preview-label');
+  }
+
+  async addCode(code: string): Promise<void> {
+    await this.codeInput.fill(code);
+    await this.codeInput.press('Enter');
+  }
+
+  /** Chooses a product file in the picker behind "Add from file". */
+  async addFile(name: string, text: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.byTestId('print-file').click();
+    await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  }
+
+  async choose(template: string, paper: string): Promise<void> {
+    await this.byTestId('print-template').selectOption(template);
+    await this.byTestId('print-paper').selectOption(paper);
+  }
+
+  /** The error dialog's message, then closes it. */
+  async expectError(text: string): Promise<void> {
+    await expect(this.alert.locator('.alert-message')).toHaveText(text);
+    await this.alert.getByRole('button', { name: 'OK' }).click();
+    await expect(this.alert).toHaveCount(0);
+  }
+
+  /**
+   * Preview and print: answers the PDF's bytes (saved through the panel's download link, as a user keeps a copy)
+   * and how long after the preview showed the PDF's tab opened.
+   */
+  async printPdf(): Promise<{ bytes: Uint8Array; openedAfterMs: number }> {
+    const popup = this.page.waitForEvent('popup', { timeout: 60_000 });
+    await this.byTestId('print-preview-button').click();
+    const link = this.byTestId('print-pdf-link');
+    await expect(link).toBeVisible({ timeout: 60_000 });
+    const shownAt = Date.now();
+    const opened = await popup;
+    const openedAfterMs = Date.now() - shownAt;
+    expect(await link.getAttribute('href')).toMatch(/^blob:/);
+    await opened.close();
+    const download = this.page.waitForEvent('download');
+    await this.byTestId('print-pdf-download').click();
+    const file = await (await download).path();
+    return { bytes: new Uint8Array(readFileSync(file)), openedAfterMs };
+  }
+
+  /** After a row link: the new page alone on view (Ionic shows both while it transitions). */
+  async expectOnly(route: string): Promise<void> {
+    await expect(this.page.locator(`[data-route="${route}"]`)).toBeVisible();
+    await expect(this.current).toHaveCount(1);
+    await expect(this.current).toHaveAttribute('data-route', route);
+  }
+}
