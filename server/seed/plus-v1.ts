@@ -5,10 +5,12 @@ import { insertRows } from './insert';
 
 /** The older (v1) signage screens: a handful of devices, contents, shows, sets and one timeline. */
 export async function seedPlusV1(
-  db: Db, seed: number, now: Date, stores: { storeCode: string; index: number; timeZone: string; prCodes: string[] }[],
+  db: Db, seed: number, now: Date, stores: { storeCode: string; companyCode: string; index: number; timeZone: string; prCodes: string[] }[],
 ): Promise<void> {
   const rng = Rng.of(seed, 'plus-v1');
   const user = 'admin@shelfpad.test';
+  // The libraries below belong to the first store's company (migration 0007).
+  const companyCode = stores[0].companyCode;
   const devices = stores.slice(0, 2).flatMap((store, s) =>
     [0, 1, 2].map((n) => {
       const mac = ['02', '5b', '00', (s + 1).toString(16).padStart(2, '0'), '00', (n + 1).toString(16).padStart(2, '0')].join(':');
@@ -33,12 +35,12 @@ export async function seedPlusV1(
   );
   await insertRows(db, v1Devices, devices);
 
-  const [root] = await db.insert(v1ContentGroups).values({ name: 'All contents', parent: null, order: 0 }).returning({ id: v1ContentGroups.id });
+  const [root] = await db.insert(v1ContentGroups).values({ name: 'All contents', parent: null, order: 0, companyCode }).returning({ id: v1ContentGroups.id });
   const children = await db
     .insert(v1ContentGroups)
     .values([
-      { name: 'Promotions', parent: root.id, order: 0 },
-      { name: 'Seasonal', parent: root.id, order: 1 },
+      { name: 'Promotions', parent: root.id, order: 0, companyCode },
+      { name: 'Seasonal', parent: root.id, order: 1, companyCode },
     ])
     .returning({ id: v1ContentGroups.id });
   const contentDefs = [
@@ -51,7 +53,7 @@ export async function seedPlusV1(
   const contents = await db
     .insert(v1Contents)
     .values(contentDefs.map((c, i) => ({
-      ...c, size: rng.int(50, 5000) * 1024, path: `plus/v1/content/${i + 1}`, user, updatedAt: minutesAgo(now, (i + 1) * 1000),
+      ...c, companyCode, size: rng.int(50, 5000) * 1024, path: `plus/v1/content/${i + 1}`, user, updatedAt: minutesAgo(now, (i + 1) * 1000),
     })))
     .returning({ id: v1Contents.id });
   const ids = contents.map((c) => c.id);
@@ -69,13 +71,13 @@ export async function seedPlusV1(
         contentArea: [{ left: 0, top: 0, width: 960, height: 316 }, { left: 960, top: 0, width: 960, height: 316 }],
         contentIdList: [ids[0], ids[1], ids[3]],
         timeline: [[{ id: ids[0], start: 0 }, { id: ids[3], start: 15 }], [{ id: ids[1], start: 0 }]],
-        user, updatedAt: minutesAgo(now, 3000),
+        user, companyCode, updatedAt: minutesAgo(now, 3000),
       },
       {
         name: 'Endcap video', resolution: '1920x540', width: 1920, height: 540, contentLayout: '-',
         device: [{ type: '29', width: 1920, height: 540, left: 0, top: 0, rotation: 0 }],
         duration: 30, contentArea: [], contentIdList: [ids[2]], timeline: [[{ id: ids[2], start: 0 }]],
-        user, updatedAt: minutesAgo(now, 2000),
+        user, companyCode, updatedAt: minutesAgo(now, 2000),
       },
     ])
     .returning({ id: v1Shows.id });
@@ -83,8 +85,8 @@ export async function seedPlusV1(
   const sets = await db
     .insert(v1Sets)
     .values([
-      { name: 'Daytime', duration: 60, list: [{ id: showRows[0].id, duration: 30 }, { id: 'price', duration: 30 }], user, updatedAt: minutesAgo(now, 1500) },
-      { name: 'Evening', duration: 45, list: [{ id: showRows[1].id, duration: 45 }], user, updatedAt: minutesAgo(now, 1400) },
+      { name: 'Daytime', duration: 60, list: [{ id: showRows[0].id, duration: 30 }, { id: 'price', duration: 30 }], user, companyCode, updatedAt: minutesAgo(now, 1500) },
+      { name: 'Evening', duration: 45, list: [{ id: showRows[1].id, duration: 45 }], user, companyCode, updatedAt: minutesAgo(now, 1400) },
     ])
     .returning({ id: v1Sets.id });
 
@@ -92,11 +94,12 @@ export async function seedPlusV1(
   await db.insert(v1Timelines).values({
     name: 'Store week',
     schedule: [
-      { id: sets[0].id, period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: ['MON', 'TUE', 'WED', 'THU', 'FRI'], time: [{ start: '08:00', end: '18:00' }] },
-      { id: sets[1].id, period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'], time: [{ start: '18:00', end: '22:00' }] },
+      { id: sets[0].id, period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: [1, 2, 3, 4, 5], time: [{ start: '08:00', end: '18:00' }] },
+      { id: sets[1].id, period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: [0, 1, 2, 3, 4, 5, 6], time: [{ start: '18:00', end: '22:00' }] },
     ],
     device: [devices.slice(0, 2).map((d) => d.mac), devices.slice(2, 3).map((d) => d.mac)],
     user,
+    companyCode,
     updatedAt: minutesAgo(now, 1000),
   });
 }

@@ -1,5 +1,6 @@
 import { IdParams } from '../contract/admin-common';
 import { OkAnswer } from '../contract/common';
+import { UPLOAD_MAX_FILES } from '../contract/constants-plus';
 import {
   V1IdListBodySchema,
   V1SaveAnswerSchema,
@@ -103,6 +104,7 @@ export const plusV1Endpoints = {
     path: '/plus/v1/content/file',
     access: plusWrite,
     multipart: true,
+    maxFiles: UPLOAD_MAX_FILES,
     response: V1ContentUploadAnswerSchema,
   }),
   plusV1ContentFile: endpoint({ method: 'GET', path: '/plus/v1/content/:id/file', access: plusRead, params: IdParams, file: true }),

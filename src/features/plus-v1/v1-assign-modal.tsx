@@ -1,0 +1,82 @@
+import { useEffect, useReducer, useRef } from 'react';
+import { IonButton, IonChip, IonLabel } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { feedback } from '../../scan/feedback';
+import { initialMacEntry, macEntryReducer, MSG_ADD_TYPED_CODE, MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { ScanField } from '../../scan/scan-field';
+import { useDialogs } from '../../ui/dialogs';
+import { ModalFrame } from '../../ui/modal-frame';
+
+/**
+ * The v1 master assign (plus-signage §2.7, §4 "Device entry" states 0/1/2, §5): the MAC entry state machine of the
+ * handheld, opened on a row's address. The assign replaces the device's product list. Failure: "Error" with empty
+ * text (§8) and the failure sound; either way the fields clear (state 0).
+ */
+export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefined; onDone: () => void; onClose: () => void }) {
+  const { t } = useTranslation('plusV1');
+  const { t: ts } = useTranslation('scan');
+  const dialogs = useDialogs();
+  const [s, dispatch] = useReducer(macEntryReducer, initialMacEntry);
+  const productRef = useRef<HTMLInputElement>(null);
+  const sent = useRef<typeof s.request>(undefined);
+
+  useEffect(() => {
+    if (mac) dispatch({ type: 'address', value: mac });
+  }, [mac]);
+  useEffect(() => {
+    if (s.error) feedback.failure();
+  }, [s.error]);
+  useEffect(() => {
+    if (s.prompt !== MSG_ADD_TYPED_CODE) return;
+    void dialogs.confirm(ts('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one question per prompt
+  }, [s.prompt]);
+  useEffect(() => {
+    const request = s.request;
+    if (!request || request.kind !== 'assign' || sent.current === request) return;
+    sent.current = request;
+    api
+      .call(endpoints.plusV1Assign, { body: { mac: request.mac, product: request.product } })
+      .then(() => {
+        feedback.success();
+        void dialogs.toast(t('complete'), 'success');
+        onDone();
+      })
+      .catch(async () => {
+        feedback.failure();
+        await dialogs.error('');
+      })
+      .finally(() => dispatch({ type: 'attempted' }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request object
+  }, [s.request]);
+
+  const close = () => {
+    dispatch({ type: 'attempted' });
+    onClose();
+  };
+  return (
+    <ModalFrame isOpen={Boolean(mac)} title={t('master.assign')} onClose={close} closeLabel={t('close')} testId="v1-assign">
+      <p data-testid="v1-assign-state">{ts('plus.state', { state: s.entry.state })}</p>
+      <ScanField name="address" label={ts('fields.address')} value={s.address} onChange={(value) => dispatch({ type: 'address', value })}
+        onSubmit={() => productRef.current?.focus()} active={s.entry.state === 0} />
+      <ScanField name="productCode" label={ts('fields.productCode')} value={s.productCode} onChange={(value) => dispatch({ type: 'productCode', value })}
+        onSubmit={() => dispatch({ type: 'addProduct' })} inputRef={productRef} active={s.entry.state !== 0} />
+      <div aria-label={ts('plus.list')} data-testid="v1-assign-products">
+        {s.products.map((code) => (
+          <IonChip key={code} onClick={() => dispatch({ type: 'removeProduct', code })} aria-label={ts('plus.remove', { code })}>
+            <IonLabel>{code}</IonLabel>
+          </IonChip>
+        ))}
+      </div>
+      {s.error && (
+        <p role="alert" className="ion-color-danger" data-testid="v1-assign-error">
+          {s.error === MSG_ENTER_PRODUCT_CODE ? ts('messages.enterProductCode') : s.error}
+        </p>
+      )}
+      <IonButton fill="outline" disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>{ts('actions.add')}</IonButton>
+      <IonButton onClick={() => dispatch({ type: 'assign' })} data-testid="v1-assign-submit">{ts('actions.assign')}</IonButton>
+    </ModalFrame>
+  );
+}

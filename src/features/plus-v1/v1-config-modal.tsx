@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { V1_BRIGHTNESS, V1_VOLUME } from '../../api/contract/constants-plus';
+import type { V1DeviceConfig } from '../../api/contract/plus-v1-devices';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useDialogs } from '../../ui/dialogs';
+import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
+
+const ZONES = Intl.supportedValuesOf('timeZone');
+const TEXT_FIELDS = ['code', 'name', 'storeCode', 'category', 'section', 'shelfID', 'position', 'orientation', 'timeserver', 'opentime', 'closetime', 'adminPwd', 'managerPwd'] as const;
+const FLAGS = ['bt', 'nfc', 'autorun', 'autoupdate'] as const;
+const NUMBERS = ['volume', 'bright', 'screenInterval', 'cameraInterval'] as const;
+
+/** plus-signage §5: a volume outside 0–15 becomes 0, a brightness outside 0–10 becomes 10. */
+export function clampV1(value: string, range: { min: number; max: number; reset: number }): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= range.min && n <= range.max ? n : range.reset;
+}
+
+function toValues(config: V1DeviceConfig): FormValues {
+  const values: FormValues = {};
+  for (const [key, value] of Object.entries(config)) values[key] = typeof value === 'boolean' ? (value ? 'true' : '') : String(value ?? '');
+  return values;
+}
+
+function toConfig(values: FormValues): Partial<V1DeviceConfig> {
+  const config: Record<string, unknown> = {};
+  for (const key of TEXT_FIELDS) if ((values[key] ?? '') !== '') config[key] = values[key].trim();
+  for (const key of FLAGS) config[key] = values[key] === 'true';
+  if (values.timezone) config.timezone = values.timezone;
+  config.volume = clampV1(values.volume ?? '', V1_VOLUME);
+  config.bright = clampV1(values.bright ?? '', V1_BRIGHTNESS);
+  for (const key of ['screenInterval', 'cameraInterval'] as const) if (values[key]?.trim()) config[key] = Number(values[key]);
+  return config;
+}
+
+/** The v1 device config (plus-signage §2.7 "device info or config", §3 every config field, §5 ranges, §7.4). */
+export function V1ConfigModal({ mac, writable, onDone, onClose }: { mac: string | undefined; writable: boolean; onDone: () => void; onClose: () => void }) {
+  const { t } = useTranslation('plusV1');
+  const dialogs = useDialogs();
+  // The loaded config belongs to one device: another row's opening waits for its own.
+  const [loaded, setLoaded] = useState<{ mac: string; values: FormValues }>();
+  const initial = loaded && loaded.mac === mac ? loaded.values : undefined;
+
+  useEffect(() => {
+    if (!mac) return;
+    api
+      .call(endpoints.plusV1DeviceConfig, { params: { mac } })
+      .then((answer) => setLoaded({ mac, values: { ...toValues(answer.config), ipAddress: answer.ipAddress } }))
+      .catch(async (e: Error) => {
+        await dialogs.error(e.message);
+        onClose();
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per device
+  }, [mac]);
+
+  const fields: FormField[] = [
+    { name: 'ipAddress', label: t('config.ipAddress'), readOnly: true },
+    ...TEXT_FIELDS.slice(0, 7).map((name) => ({ name, label: t(`config.${name}`), readOnly: !writable })),
+    { name: 'timezone', label: t('config.timezone'), type: 'select', options: [{ value: '', label: '-' }, ...ZONES.map((z) => ({ value: z, label: z }))] },
+    ...NUMBERS.map((name) => ({ name, label: t(`config.${name}`), type: 'number' as const, inputMode: 'numeric' as const, readOnly: !writable })),
+    ...FLAGS.map((name) => ({ name, label: t(`config.${name}`), type: 'checkbox' as const })),
+    ...TEXT_FIELDS.slice(7).map((name) => ({ name, label: t(`config.${name}`), readOnly: !writable, type: name.endsWith('Pwd') ? ('password' as const) : undefined })),
+  ];
+
+  return (
+    <FormModal
+      isOpen={Boolean(mac && initial)}
+      title={t('config.title', { mac })}
+      testId="v1-config"
+      fields={fields}
+      initial={initial ?? {}}
+      submitLabel={writable ? t('save') : undefined}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        if (!writable || !mac) return onClose();
+        await api.call(endpoints.plusV1DeviceConfigSave, { body: { mac, config: toConfig(values) } });
+        void dialogs.toast(t('complete'), 'success');
+        onDone();
+      }}
+    />
+  );
+}

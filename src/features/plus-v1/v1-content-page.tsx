@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { cloudUploadOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { UPLOAD_MAX_FILES } from '../../api/contract/constants-plus';
+import type { V1Content, V1ContentGroup } from '../../api/contract/plus-v1-devices';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { FilePickButton } from '../../ui/file-pick-button';
+import { formatDateTime } from '../../ui/format-time';
+import { FormModal, type FormField } from '../../ui/form-modal';
+import { Page } from '../../ui/page';
+import { fileSize } from '../plus-media/media-list-page';
+import { useGroupCommands } from './use-group-commands';
+import { V1ContentPreview } from './v1-content-preview';
+import { V1GroupCommands, V1GroupTree, type GroupChoice } from './v1-group-tree';
+import { V1_PAGE_SIZES } from './v1-paths';
+import './plus-v1.css';
+
+const ACCEPT = 'image/*,video/*,.zip';
+const kindOf = (file: File): V1Content['type'] => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'widget');
+
+/**
+ * /plus/v1/content (plus-signage §2.6): the group tree, the contents of the chosen group 25 to a page, a preview of
+ * the clicked content; upload (≤ 10 files, 1 when replacing; one call per kind of file), rename, move, delete.
+ */
+export default function V1ContentPage() {
+  const { t } = useTranslation('plusV1');
+  const writable = canWrite(useSession(), 'plus');
+  const dialogs = useDialogs();
+  const [groups, setGroups] = useState<V1ContentGroup[]>([]);
+  const [selected, setSelected] = useState<GroupChoice>('all');
+  const [previewed, setPreviewed] = useState<V1Content>();
+  const [reloadToken, setReloadToken] = useState(0);
+  const [form, setForm] = useState<{ title: string; fields: FormField[]; initial: Record<string, string>; run: (v: Record<string, string>) => Promise<void> }>();
+  const reload = () => setReloadToken((n) => n + 1);
+  const loadGroups = useCallback(() => api.call(endpoints.plusV1GroupList, {}).then(setGroups).catch((e: Error) => dialogs.error(e.message)), [dialogs]);
+  useEffect(() => {
+    void loadGroups();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once
+  }, []);
+
+  const groupOptions = [{ value: '', label: t('content.ungrouped') }, ...groups.map((g) => ({ value: g.id, label: g.name }))];
+  const groupCommand = useGroupCommands({ groups, selected, setSelected, setForm, groupOptions, reload: loadGroups });
+
+  const upload = async (files: File[], replacing?: V1Content) => {
+    if (files.length > (replacing ? 1 : UPLOAD_MAX_FILES)) return dialogs.error(t('content.tooMany', { count: replacing ? 1 : UPLOAD_MAX_FILES }));
+    try {
+      for (const type of ['image', 'video', 'widget'] as const) {
+        const batch = files.filter((f) => kindOf(f) === type);
+        if (!batch.length) continue;
+        const body = new FormData();
+        body.append('type', replacing?.type ?? type);
+        if (replacing) body.append('id', replacing.id);
+        else if (selected !== 'all' && selected !== null) body.append('group', selected);
+        for (const file of batch) body.append('file', file);
+        await api.upload(endpoints.plusV1ContentUpload, { body });
+      }
+      void dialogs.toast(t('complete'), 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+    reload();
+  };
+
+  const send = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      void dialogs.toast(t('complete'), 'success');
+    } catch (error) {
+      await dialogs.error((error as Error).message);
+    }
+    reload();
+  };
+  const move = (rows: V1Content[]) =>
+    setForm({
+      title: t('content.move'), fields: [{ name: 'group', label: t('content.group'), type: 'select', options: groupOptions }], initial: { group: '' },
+      run: async ({ group }) => send(() => api.call(endpoints.plusV1ContentMove, { body: { idList: rows.map((r) => r.id), groupId: group || null } })),
+    });
+  const rename = (row: V1Content) =>
+    setForm({
+      title: t('rename'), fields: [{ name: 'name', label: t('columns.name') }], initial: { name: row.name },
+      run: async ({ name }) => { if (name.trim()) await send(() => api.call(endpoints.plusV1ContentSave, { body: { id: row.id, name: name.trim() } })); },
+    });
+  const remove = async (rows: V1Content[]) => {
+    if (await dialogs.confirm()) await send(() => api.call(endpoints.plusV1ContentRemove, { body: { idList: rows.map((r) => r.id) } }));
+  };
+
+  const columns = useMemo<Column<V1Content>[]>(() => [
+    { field: 'name', label: t('columns.name'), filter: 'text', primary: true },
+    { field: 'type', label: t('content.type'), filter: 'enum', options: (['image', 'video', 'widget'] as const).map((v) => ({ value: v, label: t(`content.types.${v}`) })), render: (r) => t(`content.types.${r.type}`) },
+    { field: 'resolution', label: t('show.resolution'), filter: 'text' },
+    { field: 'duration', label: t('show.duration'), sortable: false },
+    { field: 'size', label: t('content.size'), render: (r) => fileSize(r.size) },
+    { field: 'user', label: t('columns.user'), filter: 'text', hiddenByDefault: true },
+    { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
+    {
+      field: 'actions', label: t('columns.actions'), sortable: false,
+      render: (r) => writable && (
+        <span onClick={(e) => e.stopPropagation()}>
+          <IonButton size="small" fill="clear" onClick={() => rename(r)} data-testid="v1-content-rename">{t('rename')}</IonButton>
+          <FilePickButton size="small" fill="clear" accept={ACCEPT} label={t('content.replace')} onFile={(f) => upload([f], r)} testId="v1-content-replace" />
+          <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r])} data-testid="v1-content-delete">{t('delete')}</IonButton>
+        </span>
+      ),
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
+  ], [t, writable, selected]);
+
+  const actions = writable ? (
+    <FilePickButton multiple accept={ACCEPT} label={t('content.upload')} icon={<IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />} onFiles={(f) => upload(f)} testId="v1-content-upload" />
+  ) : undefined;
+
+  return (
+    <Page title={t('content.title')} actions={actions}>
+      <div className="v1-content">
+        <div>
+          <V1GroupCommands selected={selected} groups={groups} writable={writable} onCommand={groupCommand} />
+          <V1GroupTree groups={groups} selected={selected} onSelect={setSelected} />
+        </div>
+        <DataTable
+          id="plus-v1-content"
+          columns={columns}
+          source={{ kind: 'server', endpoint: endpoints.plusV1ContentList, extra: selected === 'all' ? {} : { group: selected } }}
+          rowKey={(r) => r.id}
+          onRowClick={setPreviewed}
+          pageSizes={V1_PAGE_SIZES}
+          defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+          selectable={writable}
+          actions={writable ? [
+            { label: t('content.move'), needsSelection: true, run: move },
+            { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: remove },
+          ] : []}
+          reloadToken={reloadToken}
+        />
+        <V1ContentPreview content={previewed} />
+      </div>
+      <FormModal isOpen={Boolean(form)} title={form?.title ?? ''} testId="v1-content-form" fields={form?.fields ?? []} initial={form?.initial ?? {}}
+        onClose={() => setForm(undefined)} onSubmit={async (values) => { await form?.run(values); setForm(undefined); }} />
+    </Page>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { V1_MASTER_DEFAULT_COLUMNS, V1_MODEL_SIZES } from '../../api/contract/constants-plus';
+import type { V1Device } from '../../api/contract/plus-v1-devices';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { useDialogs } from '../../ui/dialogs';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { HealthBadge } from '../../ui/status-badge';
+import { V1AssignModal } from './v1-assign-modal';
+import { V1ConfigModal } from './v1-config-modal';
+import { V1_PAGE_SIZES } from './v1-paths';
+
+const CONFIG_COLUMNS = ['category', 'section', 'shelfID', 'position', 'timezone'] as const;
+const shown = (field: string) => (V1_MASTER_DEFAULT_COLUMNS as readonly string[]).includes(field);
+
+/**
+ * /plus/v1/master (plus-signage §2.6): the v1 devices, 25 to a page, with a column chooser whose default columns are
+ * the spec's (kept per browser by the table), per-row assign, settings and delete, and bulk delete and reboot.
+ * Assign and delete need plus write (our choice: the server refuses them without it, so a reader sees settings only).
+ */
+export default function V1MasterPage() {
+  const { t } = useTranslation('plusV1');
+  const writable = canWrite(useSession(), 'plus');
+  const dialogs = useDialogs();
+  const [assigning, setAssigning] = useState<string>();
+  const [configuring, setConfiguring] = useState<string>();
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = () => setReloadToken((n) => n + 1);
+
+  const command = async (kind: 'remove' | 'reboot', rows: V1Device[]) => {
+    if (!(await dialogs.confirm())) return;
+    try {
+      const def = kind === 'remove' ? endpoints.plusV1DeviceRemove : endpoints.plusV1DeviceReboot;
+      await api.call(def, { body: { macList: rows.map((r) => r.mac) } });
+      void dialogs.toast(kind === 'remove' ? t('master.removed') : t('complete'), 'success');
+    } catch {
+      await dialogs.error(t('master.removeFailed'));
+    }
+    reload();
+  };
+
+  const columns = useMemo<Column<V1Device>[]>(
+    () => [
+      { field: 'mac', label: t('master.columns.mac'), filter: 'text', primary: true, hiddenByDefault: !shown('mac') },
+      { field: 'model', label: t('master.columns.model'), hiddenByDefault: true, render: (r) => V1_MODEL_SIZES[r.model] ?? '-' },
+      { field: 'storeCode', label: t('master.columns.storeCode'), filter: 'text', render: (r) => r.config.storeCode ?? '-' },
+      { field: 'product', label: t('master.columns.product'), filter: 'text', render: (r) => r.product.join(', ') || '-' },
+      ...CONFIG_COLUMNS.map((field): Column<V1Device> => ({ field, label: t(`master.columns.${field}`), filter: 'text', render: (r) => r.config[field] ?? '-' })),
+      { field: 'name', label: t('config.name'), sortable: false, hiddenByDefault: true, render: (r) => r.config.name ?? '-' },
+      { field: 'version', label: t('master.columns.version'), sortable: false, hiddenByDefault: true, render: (r) => Object.entries(r.version).map(([k, v]) => `${k} ${v}`).join(', ') },
+      { field: 'connection', label: t('master.columns.connection'), hiddenByDefault: true, render: (r) => <HealthBadge status={r.connection === 'ONLINE' ? 'NORMAL' : r.connection} label={r.connection} /> },
+      { field: 'recvTime', label: t('master.columns.recvTime'), hiddenByDefault: true, render: (r) => (r.recvTime ? formatDateTime(r.recvTime) : '-') },
+      {
+        field: 'actions', label: t('columns.actions'), sortable: false,
+        render: (r) => (
+          <span onClick={(e) => e.stopPropagation()}>
+            {writable && <IonButton size="small" fill="clear" onClick={() => setAssigning(r.mac)} data-testid="v1-master-assign">{t('master.assign')}</IonButton>}
+            <IonButton size="small" fill="clear" onClick={() => setConfiguring(r.mac)} data-testid="v1-master-settings">{t('master.settings')}</IonButton>
+            {writable && <IonButton size="small" fill="clear" color="danger" onClick={() => void command('remove', [r])} data-testid="v1-master-delete">{t('delete')}</IonButton>}
+          </span>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
+    [t, writable],
+  );
+
+  return (
+    <Page title={t('master.title')}>
+      <DataTable
+        id="plus-v1-master"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.plusV1DeviceList }}
+        rowKey={(r) => r.mac}
+        pageSizes={V1_PAGE_SIZES}
+        defaultSort={{ field: 'recvTime', dir: 'desc' }}
+        selectable={writable}
+        actions={writable ? [
+          { label: t('master.reboot'), needsSelection: true, run: (rows) => command('reboot', rows) },
+          { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => command('remove', rows) },
+        ] : []}
+        reloadToken={reloadToken}
+      />
+      <V1AssignModal mac={assigning} onDone={reload} onClose={() => setAssigning(undefined)} />
+      <V1ConfigModal mac={configuring} writable={writable} onDone={() => { setConfiguring(undefined); reload(); }} onClose={() => setConfiguring(undefined)} />
+    </Page>
+  );
+}

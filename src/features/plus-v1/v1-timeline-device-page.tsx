@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { IonButton, IonChip, IonLabel } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { V1Set, V1Show } from '../../api/contract/plus-v1';
+import type { V1Device } from '../../api/contract/plus-v1-devices';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useDialogs } from '../../ui/dialogs';
+import { useV1Choices } from './v1-choices';
+import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
+
+/**
+ * /plus/v1/timeline/device/{timelineId} (plus-signage §2.6): the devices of each slot. A slot is a device position
+ * of the shows the timeline plays (our reading): as many slots as the largest of those shows has devices.
+ */
+export default function V1TimelineDevicePage() {
+  const { t } = useTranslation('plusV1');
+  const { timelineId = '' } = useParams<{ timelineId: string }>();
+  const dialogs = useDialogs();
+  const [slots, setSlots] = useState<string[][]>([]);
+  const loaded = useV1Loaded(endpoints.plusV1TimelineGet, timelineId, (row) => setSlots(row.device));
+  const sets = useV1Choices<V1Set>(endpoints.plusV1SetList);
+  const shows = useV1Choices<V1Show>(endpoints.plusV1ShowList);
+  const devices = useV1Choices<V1Device>(endpoints.plusV1DeviceList);
+  const [picks, setPicks] = useState<Record<number, string>>({});
+
+  const slotCount = useMemo(() => {
+    const setIds = new Set(loaded?.schedule.map((s) => s.id));
+    const showIds = new Set(sets.filter((s) => setIds.has(s.id)).flatMap((s) => s.list.map((i) => i.id)));
+    return Math.max(1, loaded?.device.length ?? 0, ...shows.filter((s) => showIds.has(s.id)).map((s) => s.deviceCount));
+  }, [loaded, sets, shows]);
+
+  const used = new Set(slots.flat());
+  const lists = Array.from({ length: slotCount }, (_, i) => slots[i] ?? []);
+  const setSlot = (i: number, macs: string[]) => setSlots(lists.map((l, j) => (j === i ? macs : l)));
+  const label = (mac: string) => {
+    const d = devices.find((x) => x.mac === mac);
+    return d ? `${mac} (${d.config.storeCode ?? '-'} ${d.config.name ?? ''})` : mac;
+  };
+
+  const save = async () => {
+    await api.call(endpoints.plusV1TimelineSave, { body: { id: timelineId, device: lists } });
+    void dialogs.toast(t('complete'), 'success');
+  };
+
+  return (
+    <V1EditorFrame title={t('timeline.devicesOf', { name: loaded?.name ?? '' })} save={save} testId="v1-devices">
+      <div className="v1-slots">
+        {lists.map((macs, i) => (
+          <section key={i} className="v1-timeline" data-testid="v1-slot" aria-label={t('timeline.slot', { n: i + 1 })}>
+            <h3>{t('timeline.slot', { n: i + 1 })}</h3>
+            {macs.map((mac) => (
+              <IonChip key={mac} onClick={() => setSlot(i, macs.filter((m) => m !== mac))} aria-label={t('timeline.removeDevice', { mac })}>
+                <IonLabel>{label(mac)}</IonLabel>
+              </IonChip>
+            ))}
+            <div className="v1-editor-head">
+              <select value={picks[i] ?? ''} onChange={(e) => setPicks({ ...picks, [i]: e.target.value })} aria-label={t('timeline.device')} data-testid="v1-slot-pick">
+                <option value="">-</option>
+                {devices.filter((d) => !used.has(d.mac)).map((d) => <option key={d.mac} value={d.mac}>{label(d.mac)}</option>)}
+              </select>
+              <IonButton size="small" fill="outline" disabled={!picks[i]} data-testid="v1-slot-add"
+                onClick={() => { setSlot(i, [...macs, picks[i]]); setPicks({ ...picks, [i]: '' }); }}>
+                {t('timeline.addDevice')}
+              </IonButton>
+            </div>
+          </section>
+        ))}
+      </div>
+    </V1EditorFrame>
+  );
+}

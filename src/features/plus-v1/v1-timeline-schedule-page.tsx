@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { V1Set } from '../../api/contract/plus-v1';
+import { endpoints } from '../../api/endpoints';
+import { api } from '../../app/api';
+import { useDialogs } from '../../ui/dialogs';
+import { useV1Choices } from './v1-choices';
+import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
+import { MSG_SELECT_SET } from './v1-paths';
+
+interface Range { start: string; end: string }
+interface Entry { id: string; period?: Range; days?: number[]; time?: Range[] }
+const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/**
+ * /plus/v1/timeline/schedule/{timelineId} (plus-signage §2.6, §5): the sets a timeline plays, each with an optional
+ * period, days and time ranges (at least one of them); adding needs a set ('Please select a set.').
+ */
+export default function V1TimelineSchedulePage() {
+  const { t } = useTranslation('plusV1');
+  const { timelineId = '' } = useParams<{ timelineId: string }>();
+  const dialogs = useDialogs();
+  const [schedule, setSchedule] = useState<Entry[]>([]);
+  const loaded = useV1Loaded(endpoints.plusV1TimelineGet, timelineId, (row) => setSchedule(row.schedule));
+  const sets = useV1Choices<V1Set>(endpoints.plusV1SetList);
+  const [setId, setSetId] = useState('');
+  const [period, setPeriod] = useState<Range>({ start: '', end: '' });
+  const [days, setDays] = useState<number[]>([]);
+  const [time, setTime] = useState<Range>({ start: '', end: '' });
+
+  const add = async () => {
+    if (!setId) return dialogs.error(MSG_SELECT_SET);
+    const entry: Entry = {
+      id: setId,
+      ...(period.start && period.end ? { period } : {}),
+      ...(days.length ? { days: [...days].sort() } : {}),
+      ...(time.start && time.end ? { time: [time] } : {}),
+    };
+    if (Object.keys(entry).length < 2) return dialogs.error(t('timeline.emptySchedule'));
+    setSchedule([...schedule, entry]);
+    setSetId('');
+  };
+  const setName = (id: string) => sets.find((s) => s.id === id)?.name ?? id;
+  const describe = (e: Entry) =>
+    [e.period ? `${e.period.start} ~ ${e.period.end}` : '', e.days?.map((d) => t(`days.${DAY_KEYS[d]}`)).join(' ') ?? '', e.time?.map((r) => `${r.start}-${r.end}`).join(', ') ?? '']
+      .filter(Boolean).join(' / ');
+
+  const save = async () => {
+    await api.call(endpoints.plusV1TimelineSave, { body: { id: timelineId, schedule } });
+    void dialogs.toast(t('complete'), 'success');
+  };
+
+  return (
+    <V1EditorFrame title={t('timeline.scheduleOf', { name: loaded?.name ?? '' })} save={save} testId="v1-schedule">
+      <div className="v1-editor-head">
+        <label>{t('timeline.set')}
+          <select value={setId} onChange={(e) => setSetId(e.target.value)} data-testid="v1-schedule-set">
+            <option value="">-</option>
+            {sets.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+        <label>{t('timeline.from')}<input type="date" value={period.start} onChange={(e) => setPeriod({ ...period, start: e.target.value })} data-testid="v1-schedule-from" /></label>
+        <label>{t('timeline.to')}<input type="date" value={period.end} onChange={(e) => setPeriod({ ...period, end: e.target.value })} data-testid="v1-schedule-to" /></label>
+        <label>{t('timeline.timeFrom')}<input type="time" value={time.start} onChange={(e) => setTime({ ...time, start: e.target.value })} data-testid="v1-schedule-time-from" /></label>
+        <label>{t('timeline.timeTo')}<input type="time" value={time.end} onChange={(e) => setTime({ ...time, end: e.target.value })} data-testid="v1-schedule-time-to" /></label>
+      </div>
+      <div role="group" aria-label={t('timeline.days')}>
+        {DAY_KEYS.map((key, d) => (
+          <IonButton key={key} size="small" fill={days.includes(d) ? 'solid' : 'outline'} aria-pressed={days.includes(d)}
+            onClick={() => setDays(days.includes(d) ? days.filter((x) => x !== d) : [...days, d])} data-testid={`v1-schedule-day-${d}`}>
+            {t(`days.${key}`)}
+          </IonButton>
+        ))}
+      </div>
+      <div><IonButton onClick={() => void add()} data-testid="v1-schedule-add">{t('timeline.addSchedule')}</IonButton></div>
+      <table className="v1-rows" data-testid="v1-schedule-rows">
+        <thead><tr><th>{t('timeline.set')}</th><th>{t('timeline.when')}</th><th>{t('columns.actions')}</th></tr></thead>
+        <tbody>
+          {schedule.map((e, i) => (
+            <tr key={i} data-testid="v1-schedule-row">
+              <td>{setName(e.id)}</td>
+              <td>{describe(e)}</td>
+              <td><IonButton size="small" fill="clear" color="danger" onClick={() => setSchedule(schedule.filter((_, j) => j !== i))}>{t('delete')}</IonButton></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </V1EditorFrame>
+  );
+}
