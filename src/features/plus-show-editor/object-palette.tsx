@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { addOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { PlusAssetChoice } from '../../api/contract/plus-assets';
+import { WEBPAGE_PREFIX } from '../../api/contract/constants-plus';
+import { ASSET_TYPES, useAssetLibrary, useThumbnail, type AssetType } from './asset-thumbs';
+import type { ObjectType } from './editor-model';
+
+type Tab = ObjectType;
+const TABS: readonly Tab[] = [...ASSET_TYPES, 'webpage', 'product'];
+
+interface ObjectPaletteProps {
+  disabled: boolean;
+  onAdd: (type: ObjectType, id: string | number, natural?: { width?: number; height?: number }) => void;
+}
+
+/** What can be put on the slide: the store's images, videos and widgets (with thumbnails), a webpage, a product. */
+export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
+  const { t } = useTranslation('plusShowEditor');
+  const { choices } = useAssetLibrary();
+  const [tab, setTab] = useState<Tab>('image');
+  const [url, setUrl] = useState(WEBPAGE_PREFIX);
+  const urlId = useId();
+  const assetTab = (ASSET_TYPES as readonly string[]).includes(tab) ? (tab as AssetType) : undefined;
+  const list = assetTab ? choices[assetTab] : undefined;
+  return (
+    <section className="show-palette" aria-label={t('palette.title')}>
+      <h2 className="show-panel-title">{t('palette.title')}</h2>
+      <IonSegment value={tab} onIonChange={(e) => setTab(e.detail.value as Tab)} scrollable aria-label={t('palette.title')}>
+        {TABS.map((k) => (
+          <IonSegmentButton key={k} value={k} data-testid={`show-palette-${k}`}>
+            <IonLabel>{t(`types.${k}`)}</IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      {assetTab && (
+        <div className="show-palette__choices" data-testid="show-palette-choices">
+          {list && !list.length && <p className="show-muted">{t(`palette.none.${assetTab}`)}</p>}
+          {list?.map((c) => <AssetChoice key={c.id} type={assetTab} choice={c} disabled={disabled} onAdd={() => onAdd(assetTab, c.id, c)} />)}
+        </div>
+      )}
+      {tab === 'webpage' && (
+        <div className="show-palette__form">
+          <div className="show-field show-field--wide">
+            <label htmlFor={urlId}>{t('object.url')}</label>
+            <input id={urlId} type="url" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="show-palette-url" />
+          </div>
+          <IonButton size="small" disabled={disabled || !url.trim() || url.trim() === WEBPAGE_PREFIX} onClick={() => onAdd('webpage', url.trim())} data-testid="show-palette-add-webpage">
+            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            {t('palette.addWebpage')}
+          </IonButton>
+        </div>
+      )}
+      {tab === 'product' && (
+        <div className="show-palette__form">
+          <p className="show-muted">{t('palette.productHint')}</p>
+          <IonButton size="small" disabled={disabled} onClick={() => onAdd('product', 0)} data-testid="show-palette-add-product">
+            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            {t('palette.addProduct')}
+          </IonButton>
+        </div>
+      )}
+      {disabled && <p className="show-muted">{t('palette.noSlide')}</p>}
+    </section>
+  );
+}
+
+function AssetChoice({ type, choice, disabled, onAdd }: { type: AssetType; choice: PlusAssetChoice; disabled: boolean; onAdd: () => void }) {
+  const { t } = useTranslation('plusShowEditor');
+  const thumb = useThumbnail(type, choice.id);
+  return (
+    <button type="button" className="show-choice" disabled={disabled} onClick={onAdd} aria-label={t('palette.add', { name: choice.name })} data-testid="show-palette-choice">
+      <span className="show-choice__thumb">{thumb ? <img src={thumb} alt="" /> : <span aria-hidden="true">{t(`types.${type}`)}</span>}</span>
+      <span className="show-choice__name">{choice.name}</span>
+      {choice.width && choice.height ? <span className="show-muted">{`${choice.width}×${choice.height}`}</span> : null}
+    </button>
+  );
+}

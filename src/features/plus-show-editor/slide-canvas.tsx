@@ -1,0 +1,61 @@
+import { memo, useCallback, useContext, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditorObject, EditorShow, Screen } from './editor-model';
+import { CanvasObject, type ObjectChange } from './canvas-object';
+import { ProductLabelContext } from './object-face';
+import { useAssetLibrary } from './asset-thumbs';
+import { snapMove, snapResize, type Rect } from './snap';
+
+interface SlideCanvasProps {
+  show: EditorShow;
+  screen: Screen;
+  scale: number;
+  selectedKey: string | undefined;
+  onSelect: (key: string | undefined) => void;
+  onObjectRect: (objectKey: string, rect: Rect) => void;
+}
+
+/**
+ * The selected slide drawn at half the real screen size (plus-signage §2.3, §9). A released drag or resize snaps
+ * to the screen's edges and the other objects' edges, then becomes one edit of the document.
+ */
+export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, selectedKey, onSelect, onObjectRect }: SlideCanvasProps) {
+  const { t } = useTranslation('plusShowEditor');
+  const { nameOf } = useAssetLibrary();
+  const productLabel = useContext(ProductLabelContext);
+  // The handlers read the latest objects through a ref, so that they stay the same and objects stay memoised.
+  const objects = useRef<EditorObject[]>(show.object);
+  objects.current = show.object;
+
+  const change = useCallback(
+    (key: string, rect: Rect, how: ObjectChange) => {
+      const others = objects.current.filter((o) => o.key !== key);
+      const snapped = how.kind === 'move' ? snapMove(rect, others, screen) : snapResize(rect, how.direction, others, screen);
+      onObjectRect(key, snapped);
+    },
+    [screen, onObjectRect],
+  );
+  const select = useCallback((key: string) => onSelect(key), [onSelect]);
+
+  const labelOf = (o: EditorObject) => {
+    const what = o.type === 'product' ? productLabel(Number(o.id)) : o.type === 'webpage' ? String(o.id) : (nameOf(o.type, o.id) ?? String(o.id));
+    return t('canvas.objectLabel', { type: t(`types.${o.type}`), name: what });
+  };
+
+  return (
+    <div className="show-canvas-scroll">
+      <div
+        className="show-canvas"
+        style={{ width: screen.width * scale, height: screen.height * scale, background: show.bgColor }}
+        onMouseDown={(e) => e.target === e.currentTarget && onSelect(undefined)}
+        role="group"
+        aria-label={t('canvas.label', { width: screen.width, height: screen.height })}
+        data-testid="show-canvas"
+      >
+        {show.object.map((o) => (
+          <CanvasObject key={o.key} object={o} selected={o.key === selectedKey} scale={scale} label={labelOf(o)} onSelect={select} onChange={change} />
+        ))}
+      </div>
+    </div>
+  );
+});
