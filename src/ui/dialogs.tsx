@@ -25,20 +25,22 @@ export function useDialogs() {
           header: title,
           message,
           buttons: [
-            { text: t('dialog.cancel'), role: 'cancel', handler: () => resolve(false) },
-            { text: t('dialog.ok'), role: 'confirm', handler: () => resolve(true) },
+            { text: t('dialog.cancel'), role: 'cancel' },
+            { text: t('dialog.ok'), role: 'confirm' },
           ],
-          onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(false),
+          // Answered once the alert has left: Ionic's hook presents no next alert (an error after a delete) before.
+          onDidDismiss: (e) => resolve(e.detail.role === 'confirm'),
         });
       }),
-    toast: (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') => {
-      dismissShownToasts();
+    toast: async (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') => {
+      // Ionic's hook presents nothing while its previous toast has not finished leaving: wait for that first.
+      await dismissShownToasts();
       return presentToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color });
     },
   };
 }
 
 /** Toasts share one corner: a newer one replaces the one on screen instead of being drawn over it. */
-function dismissShownToasts() {
-  for (const toast of document.querySelectorAll('ion-toast')) void toast.dismiss();
+function dismissShownToasts(): Promise<unknown> {
+  return Promise.all([...document.querySelectorAll('ion-toast')].map((toast) => toast.dismiss()));
 }

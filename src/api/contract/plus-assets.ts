@@ -130,13 +130,16 @@ export const PLUS_SCHEDULE_TABLE = defineTable({
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
-/** Period and at least one time range are required ("Validation Error"); without _id it is a new schedule. */
+/**
+ * Period and at least one time range are required: the server answers their absence with the spec's own
+ * "Validation Error" (plus-signage §5), hence optional here. Without _id it is a new schedule.
+ */
 export const PlusScheduleSaveBodySchema = Body({
   _id: Type.Optional(Id),
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  period: PeriodSchema,
+  period: Type.Optional(PeriodSchema),
   days: Type.Optional(WeekDays),
-  time: Type.Array(TimeRangeSchema, { minItems: 1, maxItems: 24 }),
+  time: Type.Array(TimeRangeSchema, { maxItems: 24 }),
 });
 export type PlusScheduleSaveBody = Static<typeof PlusScheduleSaveBodySchema>;
 

@@ -1,0 +1,79 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { wideTable } from '../../src/api/contract/common';
+import { PLUS_SCHEDULE_TABLE, type PlusSchedule, type PlusScheduleSaveBody } from '../../src/api/contract/plus-assets';
+import type { TablePage } from '../../src/api/table';
+import type { Db } from '../db/client';
+import { plusSchedules } from '../db/schema/index';
+import { badRequest, notFound } from '../lib/errors';
+import { dayNumbers, isCalendarDate, type ScheduleRule } from '../lib/plus-show/schedule';
+import { queryTable } from '../lib/table-sql';
+import { idOf } from './plus-assets';
+
+/* Plus schedules of a store (plus-signage §2.2, §3, §5): the list, one schedule, create and edit. */
+
+type ScheduleRow = typeof plusSchedules.$inferSelect;
+
+/** The spec's message for a schedule without period or time range (plus-signage §5), also for dates that are no dates. */
+export const SCHEDULE_INVALID = 'Validation Error';
+
+function answer(r: Pick<ScheduleRow, 'id' | 'name' | 'period' | 'days' | 'time' | 'updatedAt'>): PlusSchedule {
+  return { _id: String(r.id), name: r.name, period: r.period, days: dayNumbers(r.days), time: r.time, updatedAt: r.updatedAt.toISOString() };
+}
+
+const s = plusSchedules;
+const fields = { id: s.id, name: s.name, period: s.period, days: s.days, time: s.time, updatedAt: s.updatedAt };
+
+export async function schedulePage(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<PlusSchedule>> {
+  const columns = { name: s.name, updatedAt: sql<number>`extract(epoch from ${s.updatedAt})` };
+  const page = await queryTable<ScheduleRow, keyof typeof columns>(
+    db,
+    wideTable(PLUS_SCHEDULE_TABLE),
+    body,
+    { table: s, columns, dateColumn: s.updatedAt, uniqueColumn: s.id, base: [eq(s.storeCode, storeCode)] },
+    fields,
+  );
+  return { ...page, data: page.data.map(answer) };
+}
+
+export async function allSchedules(db: Db, storeCode: string): Promise<PlusSchedule[]> {
+  const rows = await db.select(fields).from(s).where(eq(s.storeCode, storeCode)).orderBy(asc(s.name), asc(s.id));
+  return rows.map(answer);
+}
+
+/** The store's schedules as playback rules, by id (text, as shows name them). */
+export async function scheduleRules(db: Db, storeCode: string): Promise<Map<string, ScheduleRule>> {
+  const rows = await db.select(fields).from(s).where(eq(s.storeCode, storeCode));
+  return new Map(rows.map((r) => [String(r.id), { period: r.period, days: r.days, time: r.time }]));
+}
+
+export async function findSchedule(db: Db, storeCode: string, id: string): Promise<PlusSchedule> {
+  const [row] = idOf(id) ? await db.select(fields).from(s).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(id)))) : [];
+  if (!row) throw notFound(`Schedule ${id} does not exist in store ${storeCode}.`);
+  return answer(row);
+}
+
+/**
+ * Period and at least one time range are needed, the period's dates real and in order, and a range's start and
+ * end different (an end before the start runs over midnight): otherwise 'Validation Error' (plus-signage §5).
+ */
+function checkedPeriod(body: PlusScheduleSaveBody): { start: string; end: string } {
+  const { period, time } = body;
+  const ok =
+    !!period && isCalendarDate(period.start) && isCalendarDate(period.end) && period.start <= period.end &&
+    time.length > 0 && time.every((r) => r.start !== r.end) && !!body.name.trim();
+  if (!ok || !period) throw badRequest(SCHEDULE_INVALID, 'VALIDATION');
+  return period;
+}
+
+/** Creates (no _id) or replaces a schedule of the store; answers its id. */
+export async function saveSchedule(db: Db, storeCode: string, body: PlusScheduleSaveBody): Promise<string> {
+  const period = checkedPeriod(body);
+  const values = { name: body.name.trim(), period, days: dayNumbers(body.days ?? []), time: body.time, updatedAt: new Date() };
+  if (body._id === undefined) {
+    const [row] = await db.insert(s).values({ storeCode, ...values }).returning({ id: s.id });
+    return String(row.id);
+  }
+  const rows = idOf(body._id) ? await db.update(s).set(values).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(body._id)))).returning({ id: s.id }) : [];
+  if (!rows.length) throw notFound(`Schedule ${body._id} does not exist in store ${storeCode}.`);
+  return String(rows[0].id);
+}

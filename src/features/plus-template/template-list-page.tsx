@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { IonButton, IonIcon } from '@ionic/react';
+import { addOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { PlusTemplateRow } from '../../api/contract/plus-assets';
+import { endpoints } from '../../api/endpoints';
+import { canWrite, useSession } from '../../app/session';
+import { DataTable, type Column } from '../../ui/data-table';
+import { FilePickButton } from '../../ui/file-pick-button';
+import { formatDateTime } from '../../ui/format-time';
+import { Page } from '../../ui/page';
+import { PLUS_PAGE_SIZES } from '../plus/plus-constants';
+import { TemplateCreateModal } from './template-create-modal';
+import { templateEditorPath } from './template-paths';
+import { useTemplateTransfer } from './template-transfer';
+import { useInUseRemove } from './use-in-use-remove';
+
+const JSON_FILES = '.json,application/json';
+
+/**
+ * /plus/template/list/{storeCode} (plus-signage §2.2): the store's templates with size and device count; edit
+ * (the show editor), download, replace from file and delete per row; create, delete, export and import in the
+ * toolbar. Reading needs plus read; everything that changes a template plus write.
+ */
+export default function PlusTemplateListPage() {
+  const { t } = useTranslation('plusTemplates');
+  const { storeCode = '' } = useParams<{ storeCode: string }>();
+  const navigate = useNavigate();
+  const writable = canWrite(useSession(), 'plus');
+  const [creating, setCreating] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = () => setReloadToken((n) => n + 1);
+  const remove = useInUseRemove(storeCode, 'template', t('template.inUse'), reload);
+  const transfer = useTemplateTransfer(storeCode, reload);
+
+  const columns = useMemo<Column<PlusTemplateRow>[]>(
+    () => [
+      { field: '_id', label: t('template.columns.name'), filter: 'text', primary: true },
+      { field: 'size', label: t('template.columns.size') },
+      { field: 'deviceCount', label: t('template.columns.deviceCount'), render: (r) => <span data-testid="template-device-count">{r.deviceCount}</span> },
+      { field: 'updatedAt', label: t('template.columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
+      {
+        field: 'actions',
+        label: t('template.columns.actions'),
+        sortable: false,
+        render: (r) => (
+          <span className="template-actions" onClick={(e) => e.stopPropagation()}>
+            {writable && (
+              <IonButton size="small" fill="clear" onClick={() => navigate(templateEditorPath(storeCode, r._id, 'edit', r.size))} data-testid="template-edit">
+                {t('template.edit')}
+              </IonButton>
+            )}
+            <IonButton size="small" fill="clear" onClick={() => void transfer.download(r._id)} data-testid="template-download">{t('template.download')}</IonButton>
+            {writable && <FilePickButton size="small" accept={JSON_FILES} label={t('template.replace')} onFile={(file) => transfer.replaceFrom(r._id, file)} testId="template-replace" />}
+            {writable && (
+              <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r._id])} data-testid="template-delete">{t('template.delete')}</IonButton>
+            )}
+          </span>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
+    [t, writable, storeCode],
+  );
+
+  const actions = writable ? (
+    <>
+      <IonButton onClick={() => setCreating(true)} data-testid="template-create-button">
+        <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+        {t('template.create')}
+      </IonButton>
+      <FilePickButton accept={JSON_FILES} label={t('template.import')} onFile={transfer.importFile} testId="template-import" />
+    </>
+  ) : undefined;
+
+  return (
+    <Page title={t('template.title', { storeCode })} actions={actions}>
+      <DataTable
+        id="plus-template-list"
+        columns={columns}
+        source={{ kind: 'server', endpoint: endpoints.plusTemplateList, params: { storeCode } }}
+        rowKey={(r) => r._id}
+        pageSizes={PLUS_PAGE_SIZES}
+        defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+        selectable
+        actions={[
+          { label: t('template.exportSelected'), needsSelection: true, run: (rows) => transfer.exportSelected(rows.map((r) => r._id)) },
+          ...(writable ? [{ label: t('template.deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: PlusTemplateRow[]) => remove(rows.map((r) => r._id)) }] : []),
+        ]}
+        reloadToken={reloadToken}
+        emptyText={t('template.empty')}
+      />
+      <TemplateCreateModal storeCode={storeCode} isOpen={creating} onClose={() => setCreating(false)} />
+    </Page>
+  );
+}
