@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { plusAssets, plusDeviceShows, plusDevices, plusHistory, stores } from '../../server/db/schema/index';
 import { startSimulator } from '../../server/sim/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { compareVersions } from '../../server/sim/plus-software';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
+import { filesBody, zipLike } from './plus-media-fixtures';
 
 const STORE = 'TKY001';
 let sut: TestServer;
@@ -12,12 +18,16 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, viewer] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'viewer@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')),
-  );
+  const started = await startWithLogins(['admin', 'operator', 'viewer']);
+  ({ sut } = started);
+  ({ admin, operator, viewer } = started.as);
+  // Camera pictures and software packages are files: they go to a folder of this test file's own.
+  sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-plus-devices-'));
 });
-afterAll(async () => sut?.close());
+afterAll(async () => {
+  if (sut) await rm(sut.deps.config.dataDir, { recursive: true, force: true });
+  await sut?.close();
+});
 
 const db = () => sut.deps.db;
 const post = (url: string, payload: unknown, headers: Record<string, string> = admin) =>
@@ -169,11 +179,79 @@ describe('Plus captures', () => {
     expect(png.readUInt32BE(16)).toBe(show.plus_device_shows.screenWidth);
     expect(png.readUInt32BE(20)).toBe(show.plus_device_shows.screenHeight);
     expect(distinctPixels(png)).toBeGreaterThan(2);
-    expect((await get(`/plus/store/${STORE}/device/${mac}/capture/vision/file`)).statusCode).toBe(404);
     const data = (await get(`/plus/store/${STORE}/device/${mac}/show`, viewer)).json();
     expect(data).toMatchObject({ screenWidth: show.plus_device_shows.screenWidth, screenHeight: show.plus_device_shows.screenHeight });
     expect(data.show.map((s: { object: unknown[] }) => s.object.length)).toEqual(slides.map((s) => s.object.length));
-    expect((await get(`/plus/store/${STORE}/device/${mac}/capture/vision`)).json()).toEqual({ updatedAt: null });
+  });
+
+  it('online devices take camera pictures (drawn, not a stock file); an offline one has none', async () => {
+    const all = await devicesOf('SEL001');
+    const online = all.filter((d) => d.status === 'ONLINE');
+    const offline = all.find((d) => d.status === 'OFFLINE')!;
+    // Earlier tests ran the simulator: start from devices that have sent no picture yet.
+    await db().update(plusDevices).set({ visionUpdatedAt: null }).where(eq(plusDevices.storeCode, 'SEL001'));
+    expect((await get(`/plus/store/SEL001/device/${online[0].mac}/capture/vision`)).json()).toEqual({ updatedAt: null });
+    expect((await get(`/plus/store/SEL001/device/${online[0].mac}/capture/vision/file`)).statusCode).toBe(404);
+    const sim = startSimulator(sut.deps, { seed: 1, speed: 1, manual: true, modules: ['plus'], plusOfflineEveryMs: 1e12 });
+    try {
+      await sim.advance(60_000);
+    } finally {
+      sim.stop();
+    }
+    const pictures = [];
+    for (const d of online.slice(0, 2)) {
+      const info = (await get(`/plus/store/SEL001/device/${d.mac}/capture/vision`, viewer)).json();
+      expect(info.updatedAt).not.toBeNull();
+      const res = await get(`/plus/store/SEL001/device/${d.mac}/capture/vision/file`, viewer);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 640, height: 480 });
+      pictures.push(await sharp(res.rawPayload).raw().toBuffer());
+    }
+    // Each device sees its own shelves.
+    expect(pictures[0].equals(pictures[1])).toBe(false);
+    expect((await get(`/plus/store/SEL001/device/${offline.mac}/capture/vision/file`)).statusCode).toBe(404);
+    expect((await get(`/plus/store/SEL001/device/${online[0].mac}/capture/vision/file`, { 'access-token': 'x', 'access-email': 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('Plus software push', () => {
+  it('compares versions by their numeric parts', () => {
+    expect(compareVersions('3.10.0', '3.9.2')).toBe(1);
+    expect(compareVersions('3.2', '3.2.0')).toBe(0);
+    expect(compareVersions('2.0.9', '2.1.5')).toBe(-1);
+  });
+
+  const push = (type: 'sw' | 'launcher', name: string) => {
+    const form = filesBody([{ name, content: zipLike('apk') }]);
+    return sut.app.inject({ method: 'POST', url: `/api/plus/store/LON001/${type}/file`, payload: form.payload, headers: { ...admin, ...form.headers } });
+  };
+
+  it('the store’s online devices report the new player version after the install time; launchers go by model', async () => {
+    const before = await devicesOf('LON001');
+    const model = before[0].model!;
+    expect((await push('sw', 'player_9.10.0.apk')).statusCode).toBe(200);
+    expect((await push('launcher', `launcher_${model}_7.0.1.apk`)).statusCode).toBe(200);
+    const sim = startSimulator(sut.deps, { seed: 1, speed: 1, manual: true, modules: ['plus'], plusOfflineEveryMs: 1e12 });
+    try {
+      await sim.advance(5_000);
+      expect((await devicesOf('LON001')).some((d) => d.player === '9.10.0')).toBe(false);
+      await sim.advance(10_000);
+    } finally {
+      sim.stop();
+    }
+    const after = new Map((await devicesOf('LON001')).map((d) => [d.mac, d]));
+    for (const d of before) {
+      const now = after.get(d.mac)!;
+      expect(now.player).toBe(d.status === 'ONLINE' ? '9.10.0' : d.player);
+      expect(now.launcher).toBe(d.status === 'ONLINE' && d.model === model ? '7.0.1' : d.launcher);
+    }
+    // The list shows it as the console reads it.
+    const page = (await post('/plus/device/list/store/LON001', { start: 0, length: -1 })).json();
+    expect(page.data.filter((d: { player: string }) => d.player === '9.10.0').length).toBe(before.filter((d) => d.status === 'ONLINE').length);
+    // Other stores are untouched.
+    expect((await devicesOf('SEL001')).some((d) => d.player === '9.10.0')).toBe(false);
   });
 });
 

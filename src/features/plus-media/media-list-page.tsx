@@ -1,22 +1,24 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { FILE_SIZE_BASE, FILE_SIZE_UNITS, UPLOAD_MAX_FILES } from '../../api/contract/constants-plus';
+import { FILE_SIZE_BASE, FILE_SIZE_UNITS, UPLOAD_MAX_FILES, UPLOAD_MAX_FILES_REPLACE } from '../../api/contract/constants-plus';
 import type { PlusFileAsset } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { saveBlob } from '../../ui/save-blob';
 import { AssetThumb } from './asset-thumb';
 import { deviceLines, type MediaKind } from './media-kinds';
 import { MediaViewer, type ViewedAsset } from './media-viewer';
-import { UploadProgress, type FileProgress } from './upload-progress';
+import { UploadProgress } from './upload-progress';
+import { useUploadQueue } from './use-upload-queue';
 import './plus-media.css';
 
 /** Bytes in the spec's units, base 1024 (plus-signage §9). */
@@ -40,53 +42,24 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   const { storeCode = '' } = useParams<{ storeCode: string }>();
   const writable = canWrite(useSession(), 'plus');
   const dialogs = useDialogs();
-  const input = useRef<HTMLInputElement>(null);
-  const [replacing, setReplacing] = useState<string>();
-  const [progress, setProgress] = useState<FileProgress[]>([]);
+  const uploads = useUploadQueue();
   const [viewed, setViewed] = useState<ViewedAsset>();
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((n) => n + 1);
   const params = { storeCode, type: kind.type };
 
-  const choose = (id?: string) => {
-    setReplacing(id);
-    input.current?.click();
-  };
-
-  // One call per file, so that each has its own progress bar; the server takes up to 10 in one form as well.
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (!files.length) return;
-    const limit = replacing ? 1 : UPLOAD_MAX_FILES;
+  /** New files (up to 10), or the one file that replaces `replacing`. */
+  const upload = async (files: File[], replacing?: string) => {
+    const limit = replacing ? UPLOAD_MAX_FILES_REPLACE : UPLOAD_MAX_FILES;
     if (files.length > limit) return dialogs.error(t('upload.tooMany', { count: limit }), t('upload.failed'));
-    const state: FileProgress[] = files.map((f) => ({ name: f.name, sent: 0, state: 'waiting' }));
-    const show = () => setProgress([...state]);
-    show();
-    for (const [i, file] of files.entries()) {
-      state[i].state = 'sending';
-      show();
-      const form = new FormData();
-      form.append('file', file);
-      try {
-        await api.upload(endpoints.plusUpload, {
-          params: { storeCode, type: 'other' },
-          query: replacing ? { id: replacing } : {},
-          body: form,
-          onProgress: (sent, total) => {
-            state[i].sent = total ? sent / total : 0;
-            show();
-          },
-        });
-        state[i].state = 'done';
-      } catch (error) {
-        state[i] = { ...state[i], state: 'failed', error: (error as Error).message };
-      }
-      show();
-    }
+    const allDone = await uploads.run(files, (file, onProgress) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.upload(endpoints.plusUpload, { params: { storeCode, type: 'other' }, query: replacing ? { id: replacing } : {}, body, onProgress });
+    });
     reload();
-    if (state.every((f) => f.state === 'done')) {
-      setProgress([]);
+    if (allDone) {
+      uploads.clear();
       void dialogs.toast(t('upload.done'), 'success');
     }
   };
@@ -145,7 +118,9 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         render: (r) => (
           <span onClick={(e) => e.stopPropagation()}>
             <IonButton size="small" fill="clear" onClick={() => void download(r)} data-testid="plus-media-download">{t('download')}</IonButton>
-            {writable && <IonButton size="small" fill="clear" onClick={() => choose(r._id)} data-testid="plus-media-replace">{t('replace')}</IonButton>}
+            {writable && (
+              <FilePickButton size="small" fill="clear" accept={kind.accept} label={t('replace')} onFile={(file) => upload([file], r._id)} testId="plus-media-replace" />
+            )}
             {writable && <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r])} data-testid="plus-media-delete">{t('delete')}</IonButton>}
           </span>
         ),
@@ -156,15 +131,18 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   }, [t, kind, storeCode, writable]);
 
   const actions = writable ? (
-    <IonButton onClick={() => choose()} data-testid="plus-media-upload-button">
-      <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
-      {t('upload.button')}
-    </IonButton>
+    <FilePickButton
+      multiple
+      accept={kind.accept}
+      label={t('upload.button')}
+      icon={<IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />}
+      onFiles={(files) => upload(files)}
+      testId="plus-media-upload-button"
+    />
   ) : undefined;
 
   return (
     <Page title={t(`title.${kind.type}`, { storeCode })} actions={actions}>
-      <input ref={input} type="file" multiple={!replacing} accept={kind.accept} hidden onChange={(e) => void upload(e)} data-testid="plus-media-file-input" aria-label={t('upload.button')} />
       <DataTable
         id={`plus-${kind.type}-list`}
         columns={columns}
@@ -177,7 +155,7 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         reloadToken={reloadToken}
         emptyText={t(`empty.${kind.type}`)}
       />
-      <UploadProgress files={progress} onClose={() => setProgress([])} />
+      <UploadProgress files={uploads.progress} onClose={uploads.clear} />
       <MediaViewer storeCode={storeCode} asset={viewed} onClose={() => setViewed(undefined)} />
     </Page>
   );

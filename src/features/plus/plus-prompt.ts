@@ -1,11 +1,14 @@
 import { useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 
-/** The alert input the prompts use: a number field or a choice of radio buttons. */
-export type PromptInput = { kind: 'number'; label: string; min: number; max: number } | { kind: 'choice'; options: readonly { value: string; label: string }[] };
+/** The alert input the prompts use: a number or text field, or a choice of radio buttons. */
+export type PromptInput =
+  | { kind: 'number'; label: string; min: number; max: number }
+  | { kind: 'text'; label: string; maxLength: number }
+  | { kind: 'choice'; options: readonly { value: string; label: string }[] };
 
 /**
- * A one-value question in an alert (the device list's duration, show index and mode). Resolves with the value,
+ * A one-value question in an alert (the device list's duration, show index, mode, search keyword, blink code). Resolves with the value,
  * or undefined when cancelled; validation is the caller's (it shows the spec's own message).
  */
 export function usePrompt() {
@@ -16,7 +19,9 @@ export function usePrompt() {
       const inputs =
         input.kind === 'number'
           ? [{ name: 'value', type: 'number' as const, placeholder: input.label, attributes: { min: input.min, max: input.max, 'aria-label': input.label } }]
-          : input.options.map((o, i) => ({ type: 'radio' as const, label: o.label, value: o.value, checked: i === 0 }));
+          : input.kind === 'text'
+            ? [{ name: 'value', type: 'text' as const, placeholder: input.label, attributes: { maxlength: input.maxLength, 'aria-label': input.label } }]
+            : input.options.map((o, i) => ({ type: 'radio' as const, label: o.label, value: o.value, checked: i === 0 }));
       void present({
         header,
         inputs,
@@ -25,7 +30,7 @@ export function usePrompt() {
           {
             text: t('dialog.ok'),
             role: 'confirm',
-            handler: (value: unknown) => resolve(input.kind === 'number' ? String((value as { value?: string } | undefined)?.value ?? '') : String(value ?? '')),
+            handler: (value: unknown) => resolve(input.kind === 'choice' ? String(value ?? '') : String((value as { value?: string } | undefined)?.value ?? '').trim()),
           },
         ],
         onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(undefined),

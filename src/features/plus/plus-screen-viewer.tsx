@@ -6,13 +6,20 @@ import { api, useCall } from '../../app/api';
 import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';
 
-/** The device's screen image (plus-signage §7.2 screen capture) with the time it was taken. */
-export function PlusScreenViewer({ storeCode, device, onClose }: { storeCode: string; device: PlusDevice | undefined; onClose: () => void }) {
+export type CaptureKind = 'screen' | 'vision';
+
+/**
+ * A device's screen image or camera (vision) picture (plus-signage §2.2 row actions, §7.2 captures) with the time
+ * it was taken. `capture` names the device and which picture; undefined closes the viewer.
+ */
+export function PlusScreenViewer({ storeCode, capture, onClose }: { storeCode: string; capture: { device: PlusDevice; kind: CaptureKind } | undefined; onClose: () => void }) {
   const { t } = useTranslation('plus');
-  const params = device ? { storeCode, mac: device.mac, kind: 'screen' as const } : undefined;
+  const device = capture?.device;
+  const kind = capture?.kind ?? 'screen';
+  const params = device ? { storeCode, mac: device.mac, kind } : undefined;
   const info = useCall(endpoints.plusCaptureInfo, params ? { params } : null);
   // The image of the device opened (a result for another device is never shown).
-  const [shot, setShot] = useState<{ mac: string; url?: string; error?: string }>();
+  const [shot, setShot] = useState<{ mac: string; kind: CaptureKind; url?: string; error?: string }>();
   useEffect(() => {
     if (!params) return;
     let objectUrl: string | undefined;
@@ -21,22 +28,22 @@ export function PlusScreenViewer({ storeCode, device, onClose }: { storeCode: st
       .blob(endpoints.plusCaptureFile, { params })
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
-        if (live) setShot({ mac: params.mac, url: objectUrl });
+        if (live) setShot({ mac: params.mac, kind: params.kind, url: objectUrl });
       })
-      .catch((e: Error) => live && setShot({ mac: params.mac, error: e.message }));
+      .catch((e: Error) => live && setShot({ mac: params.mac, kind: params.kind, error: e.message }));
     return () => {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one fetch per device opened
-  }, [storeCode, device?.mac]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one fetch per device and picture opened
+  }, [storeCode, device?.mac, kind]);
 
-  const current = shot && shot.mac === device?.mac ? shot : undefined;
+  const current = shot && shot.mac === device?.mac && shot.kind === kind ? shot : undefined;
   return (
-    <ModalFrame isOpen={Boolean(device)} title={t('screen.title', { mac: device?.mac ?? '' })} onClose={onClose} closeLabel={t('screen.close')} testId="plus-screen-viewer">
+    <ModalFrame isOpen={Boolean(device)} title={t(kind === 'screen' ? 'screen.title' : 'screen.cameraTitle', { mac: device?.mac ?? '' })} onClose={onClose} closeLabel={t('screen.close')} testId="plus-screen-viewer">
       <p>{t('screen.takenAt', { time: formatDateTime(info.data?.updatedAt ?? null) || '-' })}</p>
       {current?.error && <p role="alert">{current.error}</p>}
-      {current?.url && <img src={current.url} alt={t('screen.alt', { mac: device?.mac ?? '' })} data-testid="plus-screen-image" style={{ maxWidth: '100%', border: '1px solid var(--ion-color-medium)' }} />}
+      {current?.url && <img src={current.url} alt={t(kind === 'screen' ? 'screen.alt' : 'screen.cameraAlt', { mac: device?.mac ?? '' })} data-testid="plus-screen-image" style={{ maxWidth: '100%', border: '1px solid var(--ion-color-medium)' }} />}
     </ModalFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
@@ -25,6 +25,14 @@ export interface PlusStoreOverviewProps {
   totalLabel: string;
   /** Where a store's Detail link leads (its per-store list). */
   detailPath: (storeCode: string) => string;
+  /** Where the map popup's Detail link leads when not to detailPath (the schedule overview's: the device list). */
+  popupPath?: (storeCode: string) => string;
+  /**
+   * Loads the per-store list's code while the overview is on view. Ionic waits only ~600 ms for a new page to mount
+   * before giving up on its transition; a lazily loaded list slower than that (a busy phone, a loaded server) was
+   * left mounted but `ion-page-invisible` after a Detail click. With the code already here, the list mounts at once.
+   */
+  preloadDetail?: () => Promise<unknown>;
   testId: string;
 }
 
@@ -33,8 +41,11 @@ export interface PlusStoreOverviewProps {
  * (25 rows, by store name) or on a map (green NORMAL, yellow ALARM, red OFFLINE; the popup has the counts and a
  * Detail link). A load failure shows the error, then logs out. The six overviews differ only by these props.
  */
-export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, testId }: PlusStoreOverviewProps) {
+export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, popupPath = detailPath, preloadDetail, testId }: PlusStoreOverviewProps) {
   const { t } = useTranslation('plus');
+  useEffect(() => {
+    void preloadDetail?.();
+  }, [preloadDetail]);
   const [view, setView] = useViewType();
   const list = useCall(endpoints.plusStoreOverview, { params: { type } });
   useLogoutOnLoadFailure(list.error);
@@ -67,11 +78,11 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, tes
             <div>
               {totalLabel}: {s.total} · {t('overview.online')}: {s.online} · {t('overview.offline')}: {s.offline}
             </div>
-            <Link to={detailPath(s.storeCode)}>{t('overview.detail')}</Link>
+            <Link to={popupPath(s.storeCode)}>{t('overview.detail')}</Link>
           </div>,
         ),
       })),
-    [stores, t, totalLabel, detailPath, testId],
+    [stores, t, totalLabel, popupPath, testId],
   );
 
   return (

@@ -1,7 +1,8 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { downloadOutline, funnelOutline, optionsOutline } from 'ionicons/icons';
+import { downloadOutline, ellipsisHorizontal, funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../use-is-phone';
 import type { Column, TableAction } from './types';
 
 interface Props<Row> {
@@ -20,14 +21,43 @@ interface Props<Row> {
 export function TableToolbar<Row>(props: Props<Row>) {
   const { t } = useTranslation('common');
   const [chooserOpen, setChooserOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const phone = useIsPhone();
+  const inMenu = (a: TableAction<Row>) => phone && Boolean(a.more);
+  const menu = props.actions?.filter(inMenu) ?? [];
   return (
     <div className="data-table-toolbar">
-      {props.actions?.map((action) => (
+      {props.actions?.filter((a) => !inMenu(a)).map((action) => (
         <IonButton key={action.label} size="small" color={action.color ?? 'primary'} onClick={() => props.onAction(action)}>
           {action.icon && <IonIcon slot="start" icon={action.icon} aria-hidden="true" />}
           {action.label}
         </IonButton>
       ))}
+      {menu.length > 0 && (
+        <div className="data-table-chooser">
+          <IonButton size="small" fill="outline" onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} aria-label={t('table.moreActions')}>
+            <IonIcon slot="icon-only" icon={ellipsisHorizontal} aria-hidden="true" />
+          </IonButton>
+          {moreOpen && (
+            <div className="data-table-chooser-list data-table-more-list" role="group" aria-label={t('table.moreActions')}>
+              {menu.map((action) => (
+                <IonButton
+                  key={action.label}
+                  size="small"
+                  fill="clear"
+                  color={action.color ?? 'primary'}
+                  onClick={() => {
+                    setMoreOpen(false);
+                    props.onAction(action);
+                  }}
+                >
+                  {action.label}
+                </IonButton>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
       <span className="data-table-toolbar-spacer" />
       {props.hasFilters && (
         <IonButton size="small" fill={props.filtersOpen ? 'solid' : 'outline'} onClick={props.onToggleFilters} aria-expanded={props.filtersOpen}>

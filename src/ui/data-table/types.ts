@@ -43,6 +43,8 @@ export interface TableAction<Row> {
   icon?: string;
   needsSelection?: boolean;
   color?: 'primary' | 'danger' | 'medium';
+  /** On a phone the action waits in the "More actions" menu, so that a long toolbar keeps to one line. */
+  more?: boolean;
   run: (selected: Row[]) => void | Promise<void>;
 }
 

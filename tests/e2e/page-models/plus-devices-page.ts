@@ -13,6 +13,11 @@ export class PlusDevicesPage extends ListScreenModel {
     await expect(this.current).toHaveCount(1);
   }
 
+  /** A toast on view with the text (a toast being dismissed may still be in the DOM, hidden, before it). */
+  override async expectToast(text: string): Promise<void> {
+    await expect(this.toast.filter({ hasText: text, visible: true }).first()).toBeVisible();
+  }
+
   /** Ticks a device's row checkbox. */
   async select(mac: string): Promise<void> {
     await this.row(mac).getByRole('checkbox').check();
@@ -21,6 +26,41 @@ export class PlusDevicesPage extends ListScreenModel {
   /** A toolbar action by its label. */
   action(label: string): Locator {
     return this.current.getByRole('button', { name: label, exact: true });
+  }
+
+  /** The phone toolbar's "Other list actions" menu button, and an action inside the open menu. */
+  get moreButton(): Locator {
+    return this.current.getByRole('button', { name: 'Other list actions' });
+  }
+
+  async moreAction(label: string): Promise<Locator> {
+    await this.moreButton.click();
+    return this.current.getByRole('group', { name: 'Other list actions' }).getByRole('button', { name: label, exact: true });
+  }
+
+  /** The upload-software dialog (also the software list and removal). */
+  get softwareDialog(): Locator {
+    return this.page.getByTestId('plus-software');
+  }
+
+  async uploadSoftware(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.softwareDialog.getByTestId('plus-software-upload').click();
+    await (await chooser).setFiles([file]);
+  }
+
+  /** Answers the alert's text prompt (search keyword, blink code) and OK. */
+  async answerText(value: string): Promise<void> {
+    await this.alert.locator('input').fill(value);
+    await this.alert.getByRole('button', { name: 'OK' }).click();
+  }
+
+  /** Opens a device's camera picture; answers the image once it is shown. */
+  async openCameraImage(mac: string): Promise<Locator> {
+    await this.row(mac).getByTestId('plus-camera').click();
+    const img = this.page.getByTestId('plus-screen-viewer').getByTestId('plus-screen-image');
+    await expect(img).toBeVisible({ timeout: 30_000 });
+    return img;
   }
 
   /** The status shown in a device's row. */
