@@ -10,10 +10,14 @@ import { authHook } from './plugins/auth';
 import { changeHistory } from './plugins/change-history';
 import { idempotency } from './plugins/idempotency';
 import { multipartForm } from './plugins/multipart-form';
+import { openApi } from './openapi/plugin';
 import { refuseNulCharacters } from './plugins/nul-check';
+import { compressAnswers } from './plugins/compress-answers';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { registerRoutes } from './routes/index';
+import { JobRunner } from './scale/jobs';
+import { rateLimitStore } from './scale/rate-limit-store';
 
 export interface AppOptions {
   logger?: boolean;
@@ -73,7 +77,14 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   // Security first: headers, then rate limits, then the session/privilege hook, then routes.
   await securityHeaders(app, deps.config);
-  await app.register(rateLimit, { global: false });
+  // Jobs are defined by the routes and run by this process too; closing the app lets the running ones finish.
+  if (!deps.jobs || deps.jobs.isStopped) deps.jobs = new JobRunner(deps.db);
+  const jobs = deps.jobs;
+  app.addHook('onClose', () => jobs.stop());
+  // The limits' counts live where every process sees them when there are several (scale/rate-limit-store.ts).
+  const limits = rateLimitStore(deps);
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
 
   await app.register(
@@ -86,10 +97,13 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       idempotency(api, deps);
       // After a successful write, before its answer leaves: the change history row (plugins/change-history.ts).
       changeHistory(api, deps);
+      compressAnswers(api);
       registerRoutes(api, deps, { loginRateLimit: opts.loginRateLimit ?? 30 });
     },
     { prefix: deps.config.apiBase },
   );
+  // The contract as OpenAPI 3.1 and its reference page, beside the calls (server/openapi/).
+  await openApi(app, deps.config.apiBase);
   if (opts.serveStatic !== false) await staticSite(app, deps.config);
   return app;
 }

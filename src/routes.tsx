@@ -8,6 +8,7 @@ import { documentTextOutline, printOutline } from 'ionicons/icons';
 import { codeSlashOutline } from 'ionicons/icons';
 import { tvOutline } from 'ionicons/icons';
 import { appsOutline, imageOutline, videocamOutline } from 'ionicons/icons';
+import { calendarOutline, copyOutline } from 'ionicons/icons';
 import type { PrivilegeSection } from './api/endpoints/define';
 import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
@@ -42,6 +43,19 @@ export const LOGIN_PATH = '/login';
 /** Where unknown paths lead, and the landing page after login (console-core §2). */
 export const HOME_PATH = '/dashboard';
 
+const PLUS_V1_ROUTES: Omit<AppRoute, 'privilege'>[] = [
+  { path: '/plus/v1/master', page: lazy(() => import('./features/plus-v1/v1-master-page')), menu: { labelKey: 'plusV1Master', icon: tvOutline, group: 'plus' } },
+  { path: '/plus/v1/content', page: lazy(() => import('./features/plus-v1/v1-content-page')), menu: { labelKey: 'plusV1Content', icon: imageOutline, group: 'plus' } },
+  { path: '/plus/v1/show', page: lazy(() => import('./features/plus-v1/v1-show-list-page')), menu: { labelKey: 'plusV1Shows', icon: appsOutline, group: 'plus' } },
+  { path: '/plus/v1/show/update', page: lazy(() => import('./features/plus-v1/v1-show-editor-page')) },
+  { path: '/plus/v1/show/update/:showId', page: lazy(() => import('./features/plus-v1/v1-show-editor-page')) },
+  { path: '/plus/v1/set', page: lazy(() => import('./features/plus-v1/v1-set-list-page')), menu: { labelKey: 'plusV1Sets', icon: listOutline, group: 'plus' } },
+  { path: '/plus/v1/set/update', page: lazy(() => import('./features/plus-v1/v1-set-editor-page')) },
+  { path: '/plus/v1/set/update/:setId', page: lazy(() => import('./features/plus-v1/v1-set-editor-page')) },
+  { path: '/plus/v1/timeline', page: lazy(() => import('./features/plus-v1/v1-timeline-list-page')), menu: { labelKey: 'plusV1Timelines', icon: timeOutline, group: 'plus' } },
+  { path: '/plus/v1/timeline/schedule/:timelineId', page: lazy(() => import('./features/plus-v1/v1-timeline-schedule-page')) },
+  { path: '/plus/v1/timeline/device/:timelineId', page: lazy(() => import('./features/plus-v1/v1-timeline-device-page')) },
+];
 const PLUS_MEDIA_MENU = { image: 'plusImages', video: 'plusVideos', widget: 'plusWidgets' } as const;
 const PLUS_MEDIA_ICONS = { image: imageOutline, video: videocamOutline, widget: appsOutline } as const;
 const PLUS_MEDIA_PAGES = {
@@ -183,6 +197,14 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/paper/paper-upload-history-pages').then((m) => ({ default: m.PaperUploadHistoryDetailPage }))),
     privilege: { section: 'paper', need: 'read' },
   },
+  // Label printing to PDF (issue 18, plus-signage §2.6): Plus calls, hence plus read.
+  {
+    path: '/print',
+    page: lazy(() => import('./features/print/print-store-list-page')),
+    privilege: { section: 'plus', need: 'read' },
+    menu: { labelKey: 'printLabels', icon: printOutline, group: 'products' },
+  },
+  { path: '/print/edit/:storeCode', page: lazy(() => import('./features/print/print-edit-page')), privilege: { section: 'plus', need: 'read' } },
   { path: '/paper/task/:storeCode', page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskListPage }))), privilege: { section: 'paper', need: 'read' } },
   {
     path: '/paper/task/:storeCode/:taskId',
@@ -308,6 +330,28 @@ export const ROUTES: readonly AppRoute[] = [
     menu: { labelKey: 'plusDevices', icon: tvOutline, group: 'plus' },
   },
   { path: '/plus/device/list/:storeCode', page: lazy(() => import('./features/plus/plus-device-list-page')), privilege: { section: 'plus', need: 'read' } },
+  // The show editor (issue 17 B): one editor for a device's shows and a template's (plus-signage §2.3).
+  { path: '/plus/device/show/:storeCode/:mac', page: lazy(() => import('./features/plus-show-editor/device-show-editor-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/template/show/:storeCode/:templateId/:mode/:size',
+    page: lazy(() => import('./features/plus-show-editor/template-show-editor-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
+  // Plus templates and schedules (issue 17 A): an overview of the stores, then the store's list.
+  {
+    path: '/plus/template',
+    page: lazy(() => import('./features/plus-template/template-overview-page')),
+    privilege: { section: 'plus', need: 'read' },
+    menu: { labelKey: 'plusTemplates', icon: copyOutline, group: 'plus' },
+  },
+  { path: '/plus/template/list/:storeCode', page: lazy(() => import('./features/plus-template/template-list-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/schedule',
+    page: lazy(() => import('./features/plus-schedule/schedule-overview-page')),
+    privilege: { section: 'plus', need: 'read' },
+    menu: { labelKey: 'plusSchedules', icon: calendarOutline, group: 'plus' },
+  },
+  { path: '/plus/schedule/list/:storeCode', page: lazy(() => import('./features/plus-schedule/schedule-list-page')), privilege: { section: 'plus', need: 'read' } },
   // Plus media (issue 16 B): an overview of the stores per kind, then the store's list.
   ...(['image', 'video', 'widget'] as const).flatMap((type): AppRoute[] => [
     {
@@ -318,6 +362,8 @@ export const ROUTES: readonly AppRoute[] = [
     },
     { path: `/plus/${type}/list/:storeCode`, page: PLUS_MEDIA_PAGES[type].list, privilege: { section: 'plus', need: 'read' } },
   ]),
+  // Plus v1 (issue 18): master, contents, shows, sets and timelines (plus-signage §2.6).
+  ...PLUS_V1_ROUTES.map((r): AppRoute => ({ ...r, privilege: { section: 'plus', need: 'read' } })),
 ];
 
 /** The route a path opens, or none (the guard then sends the user to HOME_PATH). */

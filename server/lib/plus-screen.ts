@@ -28,22 +28,6 @@ export function parseColour(text: string): Rgb {
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as unknown as Rgb;
 }
 
-/**
- * The slide on screen: the pinned index when it names a slide, otherwise the one the playlist reaches at `now`
- * (slides play in order, each for its duration, from midnight UTC — any fixed origin would do).
- */
-export function currentSlide(shows: PlusShow[], pinned: number | null, now: Date): number | null {
-  if (!shows.length) return null;
-  if (pinned !== null && pinned >= 0 && pinned < shows.length) return pinned;
-  const total = shows.reduce((sum, s) => sum + Math.max(1, s.duration), 0);
-  let t = Math.floor(now.getTime() / 1000) % total;
-  for (let i = 0; i < shows.length; i++) {
-    t -= Math.max(1, shows[i].duration);
-    if (t < 0) return i;
-  }
-  return shows.length - 1;
-}
-
 /** A PNG of width × height: the slide's objects (names from `nameOf`) over its background colour. */
 export function drawScreen(width: number, height: number, show: PlusShow | undefined, nameOf: (type: string, id: string | number) => string): Buffer {
   // Index 0 is the background: the canvas starts filled with it.

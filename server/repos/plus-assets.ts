@@ -4,6 +4,7 @@ import { PLUS_ASSET_TABLE, PLUS_SOFTWARE_TABLE, type PlusDeviceRef } from '../..
 import type { Db } from '../db/client';
 import { plusAssets, plusDevices, plusDeviceShows, plusSchedules, plusSettings, plusSoftware, plusTemplates } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
+import { forgetScheduleInTemplates } from './plus-templates';
 
 /* Plus media files, software packages and the Plus setting (plus-signage §2.2, §3, §7). */
 
@@ -182,6 +183,7 @@ export async function removePlusSchedules(db: Db, storeCode: string, ids: string
     if (!idOf(id)) continue;
     const gone = await db.delete(plusSchedules).where(and(eq(plusSchedules.storeCode, storeCode), eq(plusSchedules.id, idOf(id)))).returning({ id: plusSchedules.id });
     if (gone.length) answer.removed.push(id);
+    if (gone.length) await forgetScheduleInTemplates(db, storeCode, id);
   }
   return answer;
 }

@@ -4,15 +4,18 @@ import type { PlusShow } from '../db/schema/plus';
 import type { Db } from '../db/client';
 import { plusAssets, plusDeviceShows } from '../db/schema/index';
 import { notFound } from '../lib/errors';
-import { currentSlide, drawScreen } from '../lib/plus-screen';
+import { drawScreen } from '../lib/plus-screen';
+import { deviceSlide } from './plus-playback';
+import { visionKey } from '../lib/plus-camera';
 import { findDevice } from './plus-commands';
+import { plusProductTexts } from './plus-products';
 
 type Kind = 'vision' | 'screen';
 
 /**
  * When the capture was taken. The screen image is drawn on request from what the device plays, so it is as
- * fresh as the device's last report; the simulated devices have no camera, so a vision capture exists only
- * when a device has stored one (visionUpdatedAt).
+ * fresh as the device's last report; a vision (camera) picture exists once the device has sent one
+ * (visionUpdatedAt; the simulated devices take theirs in server/sim/plus-camera.ts).
  */
 export async function captureInfo(db: Db, storeCode: string, mac: string, kind: Kind): Promise<PlusCaptureInfo> {
   const d = await findDevice(db, storeCode, mac);
@@ -20,19 +23,28 @@ export async function captureInfo(db: Db, storeCode: string, mac: string, kind: 
   return { updatedAt: at ? at.toISOString() : null };
 }
 
-export async function screenImage(db: Db, storeCode: string, mac: string, kind: Kind, now: Date): Promise<Buffer> {
+/** The device's last camera picture, by its file key; a 404 when it has sent none. */
+export async function visionPicture(db: Db, storeCode: string, mac: string): Promise<string> {
   const d = await findDevice(db, storeCode, mac);
-  if (kind === 'vision') throw notFound(`Device ${d.mac} has sent no camera image.`);
+  if (!d.visionUpdatedAt) throw notFound(`Device ${d.mac} has sent no camera image.`);
+  return visionKey(d.storeCode, d.mac);
+}
+
+export async function screenImage(db: Db, storeCode: string, mac: string, now: Date): Promise<Buffer> {
+  const d = await findDevice(db, storeCode, mac);
   const [shows] = await db.select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, d.mac));
   const list = shows?.show ?? [];
-  const index = currentSlide(list, d.showIdx, now);
+  const index = await deviceSlide(db, d, shows, now);
   const slide = index === null ? undefined : list[index];
   const assetIds = (slide?.object ?? []).filter((o) => ['image', 'video', 'widget'].includes(o.type)).map((o) => Number(o.id)).filter(Number.isSafeInteger);
   const assets = assetIds.length
     ? await db.select({ id: plusAssets.id, name: plusAssets.name }).from(plusAssets).where(and(eq(plusAssets.storeCode, storeCode), inArray(plusAssets.id, assetIds)))
     : [];
   const names = new Map(assets.map((a) => [String(a.id), a.name]));
-  const nameOf = (type: string, id: string | number) => (type === 'product' ? `product ${id}` : (names.get(String(id)) ?? `${type} ${id}`));
+  // Product objects show their product's data as the Plus data decorator leaves it (repos/plus-products.ts).
+  const products = await plusProductTexts(db, storeCode, d.product ?? [], slide);
+  const nameOf = (type: string, id: string | number) =>
+    type === 'product' ? (products.get(String(id)) ?? `product ${id}`) : (names.get(String(id)) ?? `${type} ${id}`);
   return drawScreen(shows?.screenWidth ?? 1920, shows?.screenHeight ?? 158, slide, nameOf);
 }
 

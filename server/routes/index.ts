@@ -10,6 +10,12 @@ import { gatewayConfigRoutes } from './gateway-config';
 import { tagRoutes } from './tags';
 import { plusRoutes } from './plus';
 import { plusAssetRoutes } from './plus-assets';
+import { plusV1DeviceRoutes } from './plus-v1-devices';
+import { plusV1ShowRoutes } from './plus-v1-shows';
+import { plusV1ContentRoutes } from './plus-v1-contents';
+import { plusTemplateRoutes } from './plus-templates';
+import { plusScheduleRoutes } from './plus-schedules';
+import { plusDeviceShowRoutes } from './plus-device-show';
 import { productRoutes } from './products';
 import { taskRoutes } from './tasks';
 import { tagHistoryRoutes } from './tag-history';
@@ -30,6 +36,7 @@ import { roleRoutes } from './roles';
 import { codeScriptRoutes } from './code-scripts';
 import { swUpgradeRoutes } from './sw-upgrade';
 import { paperRoutes } from './paper';
+import { printRoutes } from './print';
 
 /** Every route of the contract that the reference server implements, registered under apiBase. */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRateLimit: number }): void {
@@ -43,6 +50,12 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   tagRoutes(app, deps);
   plusRoutes(app, deps);
   plusAssetRoutes(app, deps);
+  plusV1DeviceRoutes(app, deps);
+  plusV1ShowRoutes(app, deps);
+  plusV1ContentRoutes(app, deps);
+  plusTemplateRoutes(app, deps);
+  plusScheduleRoutes(app, deps);
+  plusDeviceShowRoutes(app, deps);
   productRoutes(app, deps);
   taskRoutes(app, deps);
   tagHistoryRoutes(app, deps);
@@ -63,4 +76,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, opts: { logi
   codeScriptRoutes(app, deps);
   swUpgradeRoutes(app, deps);
   paperRoutes(app, deps);
+  printRoutes(app, deps);
 }

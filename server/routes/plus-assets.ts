@@ -16,14 +16,14 @@ import {
   type FileAssetType, type PlusAssetRow,
 } from '../repos/plus-assets';
 
-const MIME_BY_EXT: Record<string, string> = {
+export const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
   mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', avi: 'video/x-msvideo', zip: 'application/zip',
 };
 const KIND_WORD: Record<FileAssetType, string> = { image: 'an image', video: 'a video', widget: 'a widget' };
 
 /** The files of the form, field `file`; the count rule of plus-signage §9 (10, or 1 when replacing). */
-function formFiles(form: { files: FormFile[] } | undefined, replacing: boolean): FormFile[] {
+export function formFiles(form: { files: FormFile[] } | undefined, replacing: boolean): FormFile[] {
   const files = form?.files ?? [];
   const stray = files.find((f) => f.fieldname !== 'file');
   if (stray) throw badRequest(`Unexpected file field: ${stray.fieldname}`);
@@ -34,18 +34,18 @@ function formFiles(form: { files: FormFile[] } | undefined, replacing: boolean):
 }
 
 /** The name shown in lists: the browser's file name without any folder part, bounded. */
-const displayName = (filename: string) => (filename.split(/[\\/]/).pop() || 'file').slice(0, 200);
+export const displayName = (filename: string) => (filename.split(/[\\/]/).pop() || 'file').slice(0, 200);
 const tooLarge = (name: string, limit: number) =>
   new ApiError(413, 'FILE_TOO_LARGE', `${name} is larger than the limit of ${Math.round(limit / 1024 / 1024)} MB.`);
 
-interface Prepared {
+export interface Prepared {
   file: FormFile;
   detected: Detected;
   processed?: Processed;
 }
 
 /** Check and process every file before anything is stored, so that one bad file leaves nothing half uploaded. */
-async function prepareMedia(files: FormFile[], limits: Record<FileAssetType, number>): Promise<Prepared[]> {
+export async function prepareMedia(files: FormFile[], limits: Record<FileAssetType, number>): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   for (const file of files) {
     const name = displayName(file.filename);
@@ -80,7 +80,7 @@ async function storeMedia(files: FileStore, storeCode: string, item: Prepared) {
   };
 }
 
-async function removeFiles(files: FileStore, rows: { path: string; thumbPath?: string | null }[]) {
+export async function removeFiles(files: FileStore, rows: { path: string; thumbPath?: string | null }[]) {
   for (const row of rows) {
     await files.remove(row.path);
     if (row.thumbPath) await files.remove(row.thumbPath);
@@ -91,7 +91,7 @@ async function removeFiles(files: FileStore, rows: { path: string; thumbPath?: s
 const versionOf = (name: string) => /(\d+(?:\.\d+)+)/.exec(name)?.[1] ?? '-';
 const modelOf = (name: string) => /(?:^|[_\-. ])(IP[A-Z0-9]+)(?=[_\-. ]|$)/i.exec(name)?.[1]?.toUpperCase() ?? '-';
 
-function sendFile(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; size: number }, type: string, name: string, inline: boolean) {
+export function sendFile(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; size: number }, type: string, name: string, inline: boolean) {
   return reply
     .header('content-type', type)
     .header('content-length', file.size)

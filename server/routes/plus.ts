@@ -11,7 +11,9 @@ import { scopeOf } from '../repos/stats';
 import {
   deviceCommand, deviceInfo, plusOverview, plusStoreInfo, plusStorePage, rebootDevices, removeDevices, saveDeviceConfig, setShowIdx, switchMode,
 } from '../repos/plus-commands';
-import { captureInfo, deviceShowData, screenImage } from '../repos/plus-capture';
+import { captureInfo, deviceShowData, screenImage, visionPicture } from '../repos/plus-capture';
+import { fileStoreOf } from '../lib/file-store';
+import { nowOf } from '../lib/clock';
 
 export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -89,8 +91,11 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, plusEndpoints.plusDeviceShow, ({ params }) => deviceShowData(db, params.storeCode, params.mac));
   route(app, deps, plusEndpoints.plusCaptureInfo, ({ params }) => captureInfo(db, params.storeCode, params.mac, params.kind));
   route(app, deps, plusEndpoints.plusCaptureFile, async ({ params, reply }) => {
-    const png = await screenImage(db, params.storeCode, params.mac, params.kind, new Date());
-    return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
+    reply.header('cache-control', 'no-store');
+    if (params.kind === 'screen') return reply.header('content-type', 'image/png').send(await screenImage(db, params.storeCode, params.mac, nowOf(deps)));
+    const file = await fileStoreOf(deps.config.dataDir).read(await visionPicture(db, params.storeCode, params.mac));
+    if (!file) throw notFound(`Device ${params.mac} has sent no camera image.`);
+    return reply.header('content-type', 'image/jpeg').header('content-length', file.size).send(file.stream);
   });
 }
 

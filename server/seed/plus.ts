@@ -87,8 +87,8 @@ export async function seedPlus(db: Db, seed: number, now: Date, stores: PlusStor
     const scheduleRows = await db
       .insert(plusSchedules)
       .values([
-        { storeCode: store.storeCode, name: 'Opening hours', period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], time: [{ start: '08:00', end: '22:00' }], updatedAt: minutesAgo(now, 9000) },
-        { storeCode: store.storeCode, name: 'Weekend brunch', period: { start: `${year}-03-01`, end: `${year}-10-31` }, days: ['SAT', 'SUN'], time: [{ start: '09:00', end: '12:00' }, { start: '15:00', end: '17:30' }], updatedAt: minutesAgo(now, 5000) },
+        { storeCode: store.storeCode, name: 'Opening hours', period: { start: `${year}-01-01`, end: `${year}-12-31` }, days: [1, 2, 3, 4, 5, 6], time: [{ start: '08:00', end: '22:00' }], updatedAt: minutesAgo(now, 9000) },
+        { storeCode: store.storeCode, name: 'Weekend brunch', period: { start: `${year}-03-01`, end: `${year}-10-31` }, days: [0, 6], time: [{ start: '09:00', end: '12:00' }, { start: '15:00', end: '17:30' }], updatedAt: minutesAgo(now, 5000) },
       ])
       .returning({ id: plusSchedules.id });
     const scheduleIds = scheduleRows.map((s) => s.id);

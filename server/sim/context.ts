@@ -66,6 +66,10 @@ export const SIM_DEFAULTS = {
   plusReportEveryMs: 30 * SECOND,
   /** A rebooted device (POST .../reboot) is offline this long, then reports again. */
   plusRebootMs: 20 * SECOND,
+  /** A pushed software package is installed and its version reported this long after the upload. */
+  plusInstallMs: 10 * SECOND,
+  /** An online device takes a camera (vision) picture this often. */
+  plusCameraEveryMs: 1 * MINUTE,
 
   /** How often faulty gateways, servers and devices are looked at for recovery. */
   recoveryCheckEveryMs: 5 * SECOND,

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { plusDevices, plusHistory, v1Devices } from '../db/schema/index';
 import type { SimModule, TickContext } from './context';
+import { playShows } from './plus-playback';
+import { takeCameraPictures } from './plus-camera';
+import { installPushedSoftware } from './plus-software';
 
 /** Most offline devices looked at for recovery in one tick. */
 const RECOVERY_BATCH = 100;
@@ -12,14 +15,18 @@ const RECOVERY_BATCH = 100;
  * switched-off devices, hours or days) and devices that never reported are left alone.
  */
 export function plusModule(): SimModule {
+  const playing = new Map<string, number | null>();
   return {
     name: 'plus',
     async tick(ctx) {
       const s = ctx.settings;
+      await playShows(ctx, playing);
       if (ctx.rng.happens(ctx.dt, s.plusOfflineEveryMs)) await dropOne(ctx);
       const since = ctx.elapsed('plus.recover', s.recoveryCheckEveryMs);
       if (since) await recover(ctx, since);
       if (ctx.due('plus.reboot', s.recoveryCheckEveryMs)) await finishReboots(ctx);
+      if (ctx.due('plus.install', s.recoveryCheckEveryMs)) await installPushedSoftware(ctx);
+      await takeCameraPictures(ctx);
       if (ctx.due('plus.report', s.plusReportEveryMs)) {
         const { db } = ctx.deps;
         await db.update(plusDevices).set({ recvTime: ctx.now }).where(eq(plusDevices.status, 'ONLINE'));

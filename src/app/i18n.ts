@@ -19,9 +19,13 @@ import type ota from '../../locales/en_US/ota.json';
 import type codeEditors from '../../locales/en_US/codeEditors.json';
 import type alias from '../../locales/en_US/alias.json';
 import type paper from '../../locales/en_US/paper.json';
+import type print from '../../locales/en_US/print.json';
 import type storeConfig from '../../locales/en_US/storeConfig.json';
 import type plus from '../../locales/en_US/plus.json';
 import type plusMedia from '../../locales/en_US/plusMedia.json';
+import type plusShowEditor from '../../locales/en_US/plusShowEditor.json';
+import type plusV1 from '../../locales/en_US/plusV1.json';
+import type plusTemplates from '../../locales/en_US/plusTemplates.json';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -31,7 +35,7 @@ import type plusMedia from '../../locales/en_US/plusMedia.json';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'storeConfig', 'plus', 'plusMedia'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'print', 'storeConfig', 'plus', 'plusMedia', 'plusShowEditor', 'plusV1', 'plusTemplates'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -39,7 +43,7 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; storeConfig: typeof storeConfig; plus: typeof plus; plusMedia: typeof plusMedia };
+    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; print: typeof print; storeConfig: typeof storeConfig; plus: typeof plus; plusMedia: typeof plusMedia; plusShowEditor: typeof plusShowEditor; plusV1: typeof plusV1; plusTemplates: typeof plusTemplates };
   }
 }
 
@@ -62,18 +66,46 @@ async function fetchNamespace(language: Language, ns: Namespace): Promise<Record
   return res.json();
 }
 
-export async function initI18n(): Promise<void> {
+/** i18next's backend for the namespaces not loaded at start: a screen asking for one suspends until it is here. */
+const localeBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, ns: string, done: (error: unknown, data: Record<string, unknown> | false) => void) {
+    fetchNamespace(language as Language, ns as Namespace).then((data) => done(null, data), (error: unknown) => done(error, false));
+  },
+};
+
+/**
+ * `first`: the namespaces the first screen needs; the start waits for these alone (issue 10: a lean first screen
+ * loads 2–3 of 24 files before it paints). loadAllNamespaces() fetches the rest.
+ */
+export async function initI18n(first: readonly Namespace[] = NAMESPACES): Promise<void> {
   const language = currentLanguage();
   const resources: Record<string, Record<string, Record<string, unknown>>> = { [language]: {} };
-  await Promise.all(NAMESPACES.map(async (ns) => (resources[language][ns] = await fetchNamespace(language, ns))));
+  // A namespace that cannot be fetched (offline, never cached) is left to the backend to try again when a screen
+  // asks for it, rather than leaving every text of the app as a key.
+  const failed: unknown[] = [];
+  await Promise.all(first.map((ns) => fetchNamespace(language, ns).then((data) => (resources[language][ns] = data), (error: unknown) => failed.push(error))));
   document.documentElement.lang = language.replace('_', '-');
-  await i18next.use(initReactI18next).init({
+  await i18next.use(localeBackend).use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    ns: NAMESPACES,
+    ns: first.filter((ns) => resources[language][ns]),
     defaultNS: 'common',
     resources,
+    // The namespaces not in `resources` come through localeBackend when asked for, in this language only (not 'en').
+    partialBundledLanguages: true,
+    load: 'currentOnly',
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  if (failed.length > 0) throw new AggregateError(failed, `${failed.length} of ${first.length} translation files could not be loaded`);
+}
+
+/**
+ * Every namespace: the console's screens use any of them, and fetching each once (the service worker keeps them)
+ * lets a later offline start show any screen in its language.
+ */
+export async function loadAllNamespaces(): Promise<void> {
+  if (i18next.isInitialized) await i18next.loadNamespaces([...NAMESPACES]);
 }

@@ -39,6 +39,25 @@ const SCREENS: [string, PathOf][] = [
   ['sensor detail', fixed(`/sensor/detail/${STORE}`)],
   ['plus device list', fixed(`/plus/device/list/${STORE}`)],
   ['plus image list', fixed(`/plus/image/list/${STORE}`)],
+  ['plus template list', fixed(`/plus/template/list/${STORE}`)],
+  ['plus schedule list', fixed(`/plus/schedule/list/${STORE}`)],
+  ['print edit', fixed(`/print/edit/${STORE}`)],
+  ['plus v1 show editor', fixed('/plus/v1/show/update')],
+  ['plus v1 set editor', fixed('/plus/v1/set/update')],
+  ...(['schedule', 'device'] as const).map((kind): [string, PathOf] => [
+    `plus v1 timeline ${kind}`,
+    async (request) => {
+      const res = await (await apiLogin(request, ADMIN)).post('/plus/v1/timeline/list', { start: 0, length: 1 });
+      return `/plus/v1/timeline/${kind}/${((await res.json()) as { data: { id: string }[] }).data[0].id}`;
+    },
+  ]),
+  [
+    'plus show editor',
+    async (request) => {
+      const res = await (await apiLogin(request, ADMIN)).post(`/plus/device/list/store/${STORE}`, { start: 0, length: 1 });
+      return `/plus/device/show/${STORE}/${((await res.json()) as { data: { mac: string }[] }).data[0].mac}`;
+    },
+  ],
   [
     'product upload detail',
     async (request) => {
@@ -79,7 +98,7 @@ for (const [name, pathOf] of SCREENS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Scan' })).toBeVisible({ timeout: 30_000 });
     } else {
       await shell.expectReady();
-      await expect(shell.current.locator('ion-title')).not.toHaveText('');
+      await expect(shell.title).not.toHaveText('');
       // The screen's data is in: no loading spinner left (a tag's WIP badge spins on purpose).
       await expect(shell.current.locator('ion-spinner:not(.status-progress)')).toHaveCount(0, { timeout: 20_000 });
     }

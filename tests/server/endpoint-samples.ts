@@ -128,6 +128,8 @@ const OVERRIDES: Partial<Record<EndpointName, (fixtures: Fixtures) => Sample>> =
   // The product file parser's query names exactly one of store and company (minProperties 1, maxProperties 1).
   productFileParserGet: (f) => ({ query: { storeCode: f.storeCode } }),
   productFileParserSave: (f) => ({ query: { storeCode: f.storeCode }, body: { code: '' } }),
+  // A v1 timeline save names at least one of name, schedule or device (minProperties 1): a new timeline by name.
+  plusV1TimelineSave: () => ({ body: { name: 'SAMPLE1' } }),
 };
 
 /** A request the call's schemas accept, or undefined when none could be generated (the guard test fails). */

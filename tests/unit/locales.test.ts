@@ -15,6 +15,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Shelfpad', // product name
   'OK', // the spec's update result and the usual button text in Japanese and Korean UIs alike
   'NG', // the spec's update result (OK / NG)
+  // Technical names that Japanese and Korean device screens print as they are.
+  'MAC',
+  'NFC',
+  'OS',
+  'Bluetooth',
 ]);
 
 const TRANSLATED = LANGUAGES.filter((lng) => lng !== 'en_US');

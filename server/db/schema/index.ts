@@ -7,3 +7,4 @@ export * from './products';
 export * from './sensors';
 export * from './ops';
 export * from './plus';
+export * from './scale';

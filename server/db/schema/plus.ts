@@ -4,6 +4,10 @@ import {
   bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type Period, type TimeRange,
 } from './common';
 import { storeRef, stores } from './stores';
+import { companies } from './auth';
+
+/** Plus v1 libraries belong to a company; null is the system's (migration 0007). */
+const v1Company = () => text().references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' });
 
 export interface PlusNetwork {
   ssid?: string;
@@ -117,7 +121,8 @@ export const plusSchedules = pgTable(
     storeCode: storeRef(),
     name: text().notNull(),
     period: jsonb().$type<Period>().notNull(),
-    days: jsonb().$type<string[]>().notNull().default([]),
+    /** Week days 0 (Sunday) to 6; rows of older seeds hold 'MON'… (read by dayNumbers). */
+    days: jsonb().$type<(number | string)[]>().notNull().default([]),
     time: jsonb().$type<TimeRange[]>().notNull().default([]),
     updatedAt: createdAt(),
   },
@@ -220,6 +225,7 @@ export const v1Shows = pgTable(
     /** Queried by element (is a content still used?), hence an array. */
     contentIdList: bigNum().array().notNull().default(sql`'{}'::bigint[]`),
     timeline: jsonb().$type<{ id: number; start: number }[][]>().notNull().default([]),
+    companyCode: v1Company(),
     user: text(),
     updatedAt: createdAt(),
   },
@@ -232,11 +238,13 @@ export const v1Sets = pgTable('v1_sets', {
   duration: integer().notNull().default(1),
   /** id is a show id or the literal 'price'. */
   list: jsonb().$type<{ id: number | 'price'; duration: number }[]>().notNull().default([]),
+  companyCode: v1Company(),
   user: text(),
   updatedAt: createdAt(),
 });
 
-export interface V1TimelineSchedule { id: number; period?: Period; days?: string[]; time?: TimeRange[] }
+/** days: 0 (Sunday) to 6, as the contract sends them. */
+export interface V1TimelineSchedule { id: number; period?: Period; days?: number[]; time?: TimeRange[] }
 
 export const v1Timelines = pgTable('v1_timelines', {
   id: bigId(),
@@ -244,6 +252,7 @@ export const v1Timelines = pgTable('v1_timelines', {
   schedule: jsonb().$type<V1TimelineSchedule[]>().notNull().default([]),
   /** Per slot, the device macs. */
   device: jsonb().$type<string[][]>().notNull().default([]),
+  companyCode: v1Company(),
   user: text(),
   updatedAt: createdAt(),
 });
@@ -255,6 +264,7 @@ export const v1ContentGroups = pgTable(
     name: text().notNull(),
     parent: integer().references((): AnyPgColumn => v1ContentGroups.id, { onDelete: 'cascade' }),
     order: integer().notNull().default(0),
+    companyCode: v1Company(),
   },
   (t) => [index('v1_content_groups_parent_idx').on(t.parent, t.order)],
 );
@@ -270,6 +280,7 @@ export const v1Contents = pgTable(
     duration: integer(),
     size: bigNum(),
     path: text().notNull(),
+    companyCode: v1Company(),
     user: text(),
     updatedAt: createdAt(),
   },
