@@ -5,6 +5,7 @@ import { fillPath } from '../../src/api/endpoints/define';
 import { collectingItems, gateways, members, plusDevices, products, sensors, servers, stores, tags } from '../../server/db/schema/index';
 import { amacs, companies, mobileSoftware, otaTasks, plusAssets, plusSoftware } from '../../server/db/schema/index';
 import { customDataTypes, layoutConfigs, layoutTypes, productTypes } from '../../server/db/schema/index';
+import { plusTemplates, v1ContentGroups, v1Contents, v1Devices, v1Sets, v1Shows, v1Timelines } from '../../server/db/schema/index';
 import { ALIAS_DEFS } from '../../server/seed/products';
 import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
 import { firmwareFile, gatewaysOf, otaForm, startFields } from './ota-helpers';
@@ -32,6 +33,8 @@ let deletableGateways: string[] = [];
 let rebootGateway: string;
 let devices: string[] = [];
 let sensorMacs: string[] = [];
+let template: string;
+let v1Mac: string;
 let counter = 0;
 
 beforeAll(async () => {
@@ -49,6 +52,8 @@ beforeAll(async () => {
   deletableGateways = gws.slice(1).map((g) => g.gwMac);
   devices = (await db.select({ mac: plusDevices.mac }).from(plusDevices).where(eq(plusDevices.storeCode, STORE))).map((d) => d.mac);
   sensorMacs = (await db.select({ tagMac: sensors.tagMac }).from(sensors).where(eq(sensors.storeCode, STORE))).map((s) => s.tagMac);
+  [{ template }] = await db.select({ template: plusTemplates.name }).from(plusTemplates).where(eq(plusTemplates.storeCode, STORE)).limit(1);
+  [{ v1Mac }] = await db.select({ v1Mac: v1Devices.mac }).from(v1Devices).where(eq(v1Devices.storeCode, STORE)).limit(1);
   // A product shown on a device, for the Plus blink.
   await db.update(plusDevices).set({ product: [prCodes[0]] }).where(eq(plusDevices.mac, devices[0]));
 });
@@ -111,6 +116,14 @@ async function runningOtaJobItem(): Promise<string> {
   await sut.deps.db.update(otaTasks).set({ collectingItemId: item.id }).where(eq(otaTasks.id, id));
   return String(item.id);
 }
+/** A content of the store's company (no file stored: a remove has nothing to delete), for a call to change. */
+async function newV1Content(): Promise<string> {
+  const [row] = await sut.deps.db
+    .insert(v1Contents)
+    .values({ name: `Matrix content ${++counter}`, type: 'image', path: 'plus/v1/image/none.png', companyCode })
+    .returning({ id: v1Contents.id });
+  return String(row.id);
+}
 /** One valid request per write; each call gets targets of its own so that allowed calls never collide. */
 type Sample = { params?: Record<string, string>; query?: Record<string, string>; payload?: object | Buffer; headers?: Record<string, string>; allowedStatus?: number };
 const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
@@ -156,11 +169,62 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   plusShowIdxSet: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[3]], showIdx: 1 } }),
   plusShowIdxUnset: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[3]] } }),
   plusDeviceConfigSave: async () => json({ storeCode: STORE, mac: devices[3], brightness: 200 }),
+  // The show editor's save: an empty list stored on a device of the store (issue 17 B).
+  plusDeviceShowSave: async () => ({ params: { storeCode: STORE, mac: devices[4] }, payload: { show: [] } }),
   // A fresh device per call: removing one uses it up.
   plusDeviceRemove: async () => {
     const mac = `02:5a:ee:ee:00:${(++counter % 256).toString(16).padStart(2, '0')}`;
     await sut.deps.db.insert(plusDevices).values({ mac, storeCode: STORE, name: 'Matrix device' });
     return { params: { storeCode: STORE }, payload: { macList: [mac] } };
+  },
+  // Templates and schedules (issue 16 C): a seeded template linked to a device without copying its shows (flag
+  // false keeps the device's own show list); each save a new template or schedule of its own name.
+  plusDeviceTemplateSave: async () => ({ params: { storeCode: STORE }, payload: { macList: [devices[4]], template, flag: false } }),
+  plusTemplateSave: async () => ({ params: { storeCode: STORE }, payload: { _id: `Matrix template ${++counter}`, size: '23.1', show: [] } }),
+  plusScheduleSave: async () => ({
+    params: { storeCode: STORE },
+    payload: { name: `Matrix schedule ${++counter}`, period: { start: '2026-01-01', end: '2026-12-31' }, days: [1, 2], time: [{ start: '08:00', end: '18:00' }] },
+  }),
+  // Plus v1 (the calls name no store): a device of the store, rows of the store's company; removes get rows of their own.
+  plusV1DeviceRemove: async () => {
+    const mac = `02:5b:ee:ee:00:${(++counter % 256).toString(16).padStart(2, '0')}`;
+    await sut.deps.db.insert(v1Devices).values({ mac, storeCode: STORE, model: 'IP231A' });
+    return json({ macList: [mac] });
+  },
+  plusV1DeviceReboot: async () => json({ macList: [v1Mac] }),
+  plusV1DeviceConfigSave: async () => json({ mac: v1Mac, config: { name: 'Matrix display', bt: false } }),
+  plusV1Assign: async () => json({ mac: v1Mac, product: [prCodes[3]] }),
+  plusV1ShowSave: async () =>
+    json({
+      name: `Matrix show ${++counter}`, duration: 30, width: 1920, height: 158, contentLayout: '-',
+      device: [{ type: '23', width: 1920, height: 158, left: 0, top: 0, rotation: 0 }], contentArea: [], timeline: [],
+    }),
+  plusV1ShowRemove: async () => {
+    const [row] = await sut.deps.db.insert(v1Shows).values({ name: `Matrix show ${++counter}`, companyCode }).returning({ id: v1Shows.id });
+    return json({ idList: [String(row.id)] });
+  },
+  plusV1SetSave: async () => json({ name: `Matrix set ${++counter}`, duration: 30, list: [{ id: 'price', duration: 30 }] }),
+  plusV1SetRemove: async () => {
+    const [row] = await sut.deps.db.insert(v1Sets).values({ name: `Matrix set ${++counter}`, companyCode }).returning({ id: v1Sets.id });
+    return json({ idList: [String(row.id)] });
+  },
+  plusV1TimelineSave: async () => json({ name: `Matrix timeline ${++counter}` }),
+  plusV1TimelineRemove: async () => {
+    const [row] = await sut.deps.db.insert(v1Timelines).values({ name: `Matrix timeline ${++counter}`, companyCode }).returning({ id: v1Timelines.id });
+    return json({ idList: [String(row.id)] });
+  },
+  // Allowed, then refused as no image, so nothing is written to the data directory (as plusUpload).
+  plusV1ContentUpload: async () => {
+    const form = multipartBody({ type: 'image' }, { name: 'not-media.png', content: 'plain text' });
+    return { payload: form.payload, headers: form.headers, allowedStatus: 400 };
+  },
+  plusV1ContentSave: async () => json({ id: await newV1Content(), name: `Matrix content ${++counter}` }),
+  plusV1ContentMove: async () => json({ idList: [await newV1Content()], groupId: null }),
+  plusV1ContentRemove: async () => json({ idList: [await newV1Content()] }),
+  plusV1GroupSave: async () => json({ name: `Matrix group ${++counter}`, parent: null, order: 0 }),
+  plusV1GroupRemove: async () => {
+    const [row] = await sut.deps.db.insert(v1ContentGroups).values({ name: `Matrix group ${++counter}`, companyCode }).returning({ id: v1ContentGroups.id });
+    return json({ id: String(row.id) });
   },
   productUpdate: async () => json({ taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: prCodes[5], prInfo: ['Sample', String(++counter)], layoutId: 'STD_PRICE' }] }),
   productLed: async () => json({ storeCode: STORE, productList: [{ prCode: await shownProduct() }] }),
