@@ -1,10 +1,11 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { IonButton, IonChip, IonLabel } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { feedback } from '../../scan/feedback';
-import { initialMacEntry, macEntryReducer, MSG_ADD_TYPED_CODE, MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { useMacEntry } from '../../scan/use-mac-entry';
 import { ScanField } from '../../scan/scan-field';
 import { useDialogs } from '../../ui/dialogs';
 import { ModalFrame } from '../../ui/modal-frame';
@@ -18,21 +19,13 @@ export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefine
   const { t } = useTranslation('plusV1');
   const { t: ts } = useTranslation('scan');
   const dialogs = useDialogs();
-  const [s, dispatch] = useReducer(macEntryReducer, initialMacEntry);
+  const [s, dispatch] = useMacEntry(dialogs.confirm, ts('messages.addTypedCode'));
   const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
 
   useEffect(() => {
     if (mac) dispatch({ type: 'address', value: mac });
-  }, [mac]);
-  useEffect(() => {
-    if (s.error) feedback.failure();
-  }, [s.error]);
-  useEffect(() => {
-    if (s.prompt !== MSG_ADD_TYPED_CODE) return;
-    void dialogs.confirm(ts('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one question per prompt
-  }, [s.prompt]);
+  }, [mac, dispatch]);
   useEffect(() => {
     const request = s.request;
     if (!request || request.kind !== 'assign' || sent.current === request) return;

@@ -2,11 +2,11 @@
  * Plus assign (plus-signage §4 "Device entry", §5 "Assign (v1 modal)"): the pure MAC entry state machine drives
  * the fields; this component only renders it, asks its question, and sends its request through the outbox.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanField } from '../../scan/scan-field';
-import { feedback } from '../../scan/feedback';
-import { initialMacEntry, macEntryReducer, MSG_ADD_TYPED_CODE, MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
+import { useMacEntry } from '../../scan/use-mac-entry';
 import { useConfirmDialog } from '../../ui/lean/confirm-dialog';
 import { followFocus, type ModeProps } from './mode-props';
 import { useCameraLabels } from './use-camera-labels';
@@ -16,20 +16,10 @@ export function PlusMode({ storeCode, log }: ModeProps) {
   const { dialog, confirm } = useConfirmDialog();
   const cameraLabels = useCameraLabels();
   const { send } = log;
-  const [s, dispatch] = useReducer(macEntryReducer, initialMacEntry);
+  const [s, dispatch] = useMacEntry(confirm, t('messages.addTypedCode'));
   const addressRef = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
-
-  useEffect(() => {
-    if (!s.error) return;
-    feedback.failure();
-  }, [s.error]);
-
-  useEffect(() => {
-    if (s.prompt !== MSG_ADD_TYPED_CODE) return;
-    void confirm(t('messages.addTypedCode')).then((yes) => dispatch({ type: 'confirmAdd', yes }));
-  }, [s.prompt, confirm, t]);
 
   useEffect(() => {
     const request = s.request;
@@ -50,7 +40,7 @@ export function PlusMode({ storeCode, log }: ModeProps) {
     } else {
       void send('plusDeassign', [request.mac], { kind: 'plusDeassign', storeCode, payload: { storeCode, devList: [{ mac: request.mac }] } }).finally(done);
     }
-  }, [s.request, send, storeCode]);
+  }, [s.request, send, storeCode, dispatch]);
 
   return (
     <div data-testid="plus-mode" data-state={s.entry.state}>
