@@ -58,6 +58,8 @@ test('the detail shows the disk and RAM numbers, services and network of the API
   for (const s of detail.serviceStatusList) await expect(page.getByTestId('server-services').locator(`[data-row-key="${s.name}"]`)).toContainText(s.status);
   for (const n of detail.network) await expect(page.getByTestId('server-network')).toContainText(n.ip);
   await expect(page.getByTestId('server-state')).toHaveText(detail.state.toUpperCase());
+  // The chart's library loads once the chart comes near the screen (below the fold on a phone).
+  await page.getByTestId('server-history').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('server-history').locator('canvas').first()).toBeVisible();
 });
 

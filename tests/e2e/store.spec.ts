@@ -169,6 +169,8 @@ test('the gateway detail charts the 24 hours the API answers', async ({ page, re
   const last = points.at(-1)!;
   const row = store.current.getByTestId(`gw-history-chart-row-${second(last)}`);
   await expect(row.locator('td[data-series="memory"]')).toHaveAttribute('data-value', String(last.memory));
+  // The chart's library loads once the chart comes near the screen (below the fold on a phone).
+  await store.current.getByTestId('gw-history').scrollIntoViewIfNeeded();
   await expect(store.current.getByTestId('gw-history').locator('canvas').first()).toBeVisible();
 });
 
