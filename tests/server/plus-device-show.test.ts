@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Show } from '../../src/api/contract/plus';
 import { plusAssets, plusDeviceShows, plusDevices, plusHistory, plusSchedules, plusTemplates } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /* The show editor's save (plus-signage §2.3, §4, §5): what is stored, what is refused, the template rule, who may. */
 
@@ -13,10 +13,9 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, viewer] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'viewer@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')),
-  );
+  let as: Record<'admin' | 'operator' | 'viewer', AuthHeaders>;
+  ({ sut, as } = await startWithLogins(['admin', 'operator', 'viewer']));
+  ({ admin, operator, viewer } = as);
 });
 afterAll(async () => sut?.close());
 
