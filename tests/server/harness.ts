@@ -15,8 +15,9 @@ import type { AppDeps } from '../../server/deps';
 
 /**
  * A fresh database per test file: in-memory PGlite, or — under `npm run test:pg` — a new PostgreSQL database
- * created from TEST_DATABASE_URL and dropped afterwards. A seeded PGlite database is a copy of the one the run
- * seeded once (tests/server/seed-once.global.ts), its times moved forward as if it had been seeded just now.
+ * created from TEST_DATABASE_URL and dropped afterwards. A seeded database is a copy of the one the run seeded once
+ * (tests/server/seed-once.global.ts: a PGlite dump, or a PostgreSQL template), its times moved forward as if it had
+ * been seeded just now.
  */
 async function freshDatabase(seeded: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -27,13 +28,15 @@ async function freshDatabase(seeded: boolean): Promise<{ database: Database; dro
     return { database, drop: () => database.close() };
   }
   const name = `shelfpad_t_${randomBytes(6).toString('hex')}`;
+  const template = seeded ? inject('seededTemplate') : null;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template.name}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
+  if (template) await moveTimesForward(database, Date.now() - template.seededAt);
   return {
     database,
     drop: async () => {

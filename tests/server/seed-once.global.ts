@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { configureHashing } from '../../server/lib/password';
@@ -10,21 +12,25 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite data directory with the test-scale demo data (tarball), and when it was seeded (epoch ms). */
     seededDatabase: { path: string; seededAt: number } | null;
+    /** Under `npm run test:pg`: a PostgreSQL database holding the same data, for CREATE DATABASE … TEMPLATE. */
+    seededTemplate: { name: string; seededAt: number } | null;
   }
 }
 
 /*
  * Migrating and seeding a database costs a server test file 10–15 s, most of it scrypt hashing the demo members'
  * passwords. The server project seeds one PGlite database before its files start and each file opens a copy of it
- * (tests/server/harness.ts), so files stay isolated from each other. On PostgreSQL (npm run test:pg) every file
- * still migrates and seeds its own database.
+ * (tests/server/harness.ts), so files stay isolated from each other. On PostgreSQL (npm run test:pg) the run seeds
+ * one template database and every file's database is a copy of it (CREATE DATABASE … TEMPLATE, a file copy).
  */
-export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('seededDatabase', null);
-    return () => {};
-  }
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
   configureHashing({ concurrency: 4 });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    project.provide('seededDatabase', null);
+    return seedTemplate(project, baseUrl);
+  }
+  project.provide('seededTemplate', null);
   const database = await openDatabase();
   const seededAt = Date.now();
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
@@ -35,4 +41,28 @@ export default async function setup(project: TestProject): Promise<() => void> {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   project.provide('seededDatabase', { path, seededAt });
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function adminQuery(baseUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function seedTemplate(project: TestProject, baseUrl: string): Promise<() => Promise<void>> {
+  const name = `shelfpad_tpl_${randomBytes(6).toString('hex')}`;
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const seededAt = Date.now();
+  await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
+  // A template must have no open connections while it is copied.
+  await database.close();
+  project.provide('seededTemplate', { name, seededAt });
+  return () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
