@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { PlusShow } from '../db/schema/plus';
 import { playingSlide } from '../lib/plus-show/playback';
-import type { ScheduleRule } from '../lib/plus-show/schedule';
+import type { ScheduleRule } from '../lib/schedule-rule';
 import { scheduleRules } from './plus-schedules';
 
 /**

@@ -5,9 +5,10 @@ import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { plusSchedules } from '../db/schema/index';
 import { badRequest, notFound } from '../lib/errors';
-import { dayNumbers, isCalendarDate, type ScheduleRule } from '../lib/plus-show/schedule';
+import { dayNumbers, isCalendarDate, type ScheduleRule } from '../lib/schedule-rule';
 import { queryTable } from '../lib/table-sql';
-import { idOf } from './plus-assets';
+import { recordHistory, type Actor } from './plus';
+import { idOf, removePlusSchedules } from './plus-assets';
 
 /* Plus schedules of a store (plus-signage §2.2, §3, §5): the list, one schedule, create and edit. */
 
@@ -65,15 +66,32 @@ function checkedPeriod(body: PlusScheduleSaveBody): { start: string; end: string
   return period;
 }
 
-/** Creates (no _id) or replaces a schedule of the store; answers its id. */
-export async function saveSchedule(db: Db, storeCode: string, body: PlusScheduleSaveBody): Promise<string> {
+/**
+ * Creates (no _id) or replaces a schedule of the store and records it in the plus history as templates are
+ * (category schedule, Create or Update, its id and name); answers its id.
+ */
+export async function saveSchedule(db: Db, actor: Actor, path: string, body: PlusScheduleSaveBody): Promise<string> {
+  const { storeCode } = actor;
   const period = checkedPeriod(body);
-  const values = { name: body.name.trim(), period, days: dayNumbers(body.days ?? []), time: body.time, updatedAt: new Date() };
-  if (body._id === undefined) {
-    const [row] = await db.insert(s).values({ storeCode, ...values }).returning({ id: s.id });
-    return String(row.id);
-  }
-  const rows = idOf(body._id) ? await db.update(s).set(values).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(body._id)))).returning({ id: s.id }) : [];
-  if (!rows.length) throw notFound(`Schedule ${body._id} does not exist in store ${storeCode}.`);
-  return String(rows[0].id);
+  const values = { name: body.name.trim(), period, days: dayNumbers(body.days ?? []), time: body.time, updatedAt: actor.now };
+  return db.transaction(async (tx) => {
+    let id: string;
+    if (body._id === undefined) {
+      const [row] = await tx.insert(s).values({ storeCode, ...values }).returning({ id: s.id });
+      id = String(row.id);
+    } else {
+      const rows = idOf(body._id) ? await tx.update(s).set(values).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(body._id)))).returning({ id: s.id }) : [];
+      if (!rows.length) throw notFound(`Schedule ${body._id} does not exist in store ${storeCode}.`);
+      id = String(rows[0].id);
+    }
+    await recordHistory(tx, actor, body._id === undefined ? 'Create' : 'Update', path, [{ id, name: values.name }], 'schedule');
+    return id;
+  });
+}
+
+/** Deletes the schedules no device uses (repos/plus-assets.ts) and records the removed ones in the plus history. */
+export async function removeSchedules(db: Db, actor: Actor, path: string, ids: string[]): Promise<Awaited<ReturnType<typeof removePlusSchedules>>> {
+  const answer = await removePlusSchedules(db, actor.storeCode, ids);
+  if (answer.removed.length) await recordHistory(db, actor, 'Delete', path, answer.removed.map((id) => ({ id })), 'schedule');
+  return answer;
 }

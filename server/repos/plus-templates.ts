@@ -5,10 +5,10 @@ import type { Show } from '../../src/api/contract/plus';
 import { PLUS_TEMPLATE_TABLE, type PlusTemplate, type PlusTemplateRow, type PlusTemplateSaveBody } from '../../src/api/contract/plus-assets';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
-import { plusDevices, plusDeviceShows, plusHistory, plusTemplates, type PlusShow } from '../db/schema/index';
+import { plusDevices, plusDeviceShows, plusTemplates, type PlusShow } from '../db/schema/index';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { queryTable } from '../lib/table-sql';
-import { normalizeMacs, requireDevices, textArray, type Actor } from './plus';
+import { normalizeMacs, recordHistory, requireDevices, textArray, type Actor } from './plus';
 import { scheduleRules } from './plus-schedules';
 
 /* Plus templates of a store (plus-signage §2.2, §3, §4, §5): list, names, one template, save, apply to devices. */
@@ -79,10 +79,6 @@ async function templateShows(db: Db, storeCode: string, shows: Show[]): Promise<
   }));
 }
 
-async function recordTemplateHistory(db: Db, actor: Actor, category: 'template' | 'device', operation: string, path: string, items: unknown[]) {
-  await db.insert(plusHistory).values({ company: actor.companyCode, store: actor.storeCode, category, operation, method: 'POST', path, items, email: actor.email, updatedAt: actor.now });
-}
-
 /**
  * Create, replace or import a template. A name in use is refused (409) unless `overwrite`; an overwritten
  * template's linked devices take its new shows, so that "linked" keeps meaning "plays the template".
@@ -101,7 +97,7 @@ export async function saveTemplate(db: Db, actor: Actor, path: string, body: Plu
     } else {
       await tx.insert(t).values({ storeCode: actor.storeCode, name, ...values });
     }
-    await recordTemplateHistory(tx, actor, 'template', existing ? 'Update' : 'Create', path, [{ name, size: body.size }]);
+    await recordHistory(tx, actor, existing ? 'Update' : 'Create', path, [{ name, size: body.size }], 'template');
     return { created: !existing };
   });
 }
@@ -145,7 +141,7 @@ export async function applyTemplate(db: Db, actor: Actor, path: string, macList:
     const inStore = and(eq(plusDevices.storeCode, actor.storeCode), sql`${plusDevices.mac} = any(${textArray(macs)})`);
     if (!name) {
       await tx.update(plusDevices).set({ template: null }).where(inStore);
-      await recordTemplateHistory(tx, actor, 'device', 'UnsetTemplate', path, macs.map((mac) => ({ mac })));
+      await recordHistory(tx, actor, 'UnsetTemplate', path, macs.map((mac) => ({ mac })));
       return;
     }
     const row = await templateRow(tx, actor.storeCode, name);
@@ -155,7 +151,7 @@ export async function applyTemplate(db: Db, actor: Actor, path: string, macList:
       await copyShows(tx, macs, row.show, row.size, actor.now);
     }
     await tx.update(plusDevices).set({ template: name }).where(inStore);
-    await recordTemplateHistory(tx, actor, 'device', 'SetTemplate', path, macs.map((mac) => ({ mac, template: name, flag })));
+    await recordHistory(tx, actor, 'SetTemplate', path, macs.map((mac) => ({ mac, template: name, flag })));
   });
 }
 

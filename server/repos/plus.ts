@@ -96,11 +96,12 @@ export interface Actor {
   now: Date;
 }
 
-export async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[]): Promise<void> {
+/** One row of the plus history (plus-signage §2.8); category names what changed: device, template, schedule. */
+export async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[], category = 'device'): Promise<void> {
   await db.insert(plusHistory).values({
     company: actor.companyCode,
     store: actor.storeCode,
-    category: 'device',
+    category,
     operation,
     method: 'POST',
     path,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { UPLOAD_MAX_FILES } from '../../src/api/contract/constants-plus';
+import { fillPath } from '../../src/api/endpoints/define';
 import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
 import type { AppDeps } from '../deps';
+import { nowOf } from '../lib/clock';
 import { ApiError, badRequest, notFound } from '../lib/errors';
 import { fileStoreOf, type FileStore } from '../lib/file-store';
 import { detectMedia, isPackage, type Detected } from '../lib/media/detect';
@@ -12,9 +14,11 @@ import { route } from '../lib/route';
 import type { FormFile } from '../plugins/multipart-form';
 import {
   assetChoices, assetPage, deleteAssets, deleteSoftware, devicesUsing, findAsset, findSoftware, idOf, insertAsset, insertSoftware,
-  readPlusSetting, removePlusSchedules, removePlusTemplates, replaceAsset, replaceSoftware, savePlusSetting, softwarePage,
+  readPlusSetting, removePlusTemplates, replaceAsset, replaceSoftware, savePlusSetting, softwarePage,
   type FileAssetType, type PlusAssetRow,
 } from '../repos/plus-assets';
+import { removeSchedules } from '../repos/plus-schedules';
+import { storeCompany } from '../repos/tags';
 
 export const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
@@ -165,11 +169,14 @@ export function plusAssetRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, api.plusAssetUsage, ({ params }) => devicesUsing(db, params.storeCode, params.type, params.id));
 
-  route(app, deps, api.plusAssetRemove, async ({ params, body }) => {
+  route(app, deps, api.plusAssetRemove, async ({ params, body, user }) => {
     const { storeCode, type } = params;
     const ids = [...new Set(body.idList)];
     if (type === 'template') return removePlusTemplates(db, storeCode, ids);
-    if (type === 'schedule') return removePlusSchedules(db, storeCode, ids);
+    if (type === 'schedule') {
+      const actor = { storeCode, companyCode: await storeCompany(db, storeCode), email: user.email, now: nowOf(deps) };
+      return removeSchedules(db, actor, fillPath(api.plusAssetRemove.path, params), ids);
+    }
     const inUse = [];
     const free: number[] = [];
     for (const id of ids) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { plusDevices, plusDeviceShows, plusTemplates, type PlusShow } from '../../server/db/schema/index';
+import { plusDevices, plusDeviceShows, plusHistory, plusTemplates, type PlusShow } from '../../server/db/schema/index';
 import { playingSlide } from '../../server/lib/plus-show/playback';
-import { localMoment, scheduleCovers } from '../../server/lib/plus-show/schedule';
+import { localClock, scheduleCovers } from '../../server/lib/schedule-rule';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** Plus templates, schedules, applying templates and what the devices play (plus-signage §2.2, §3, §4, §5). */
@@ -161,6 +161,28 @@ describe('applying templates (plus-signage §4) and the in-use rule of deletes',
     expect((await post(`/plus/asset/schedule/remove/store/${STORE}`, { idList: [id] })).json().removed).toEqual([id]);
     expect((await get(`/plus/template/store/${STORE}/name/Scheduled`)).json().show[0].schedule).toEqual([]);
   });
+
+  it('records schedule saves and deletes in the plus history, as template saves are', async () => {
+    const since = new Date();
+    const period = { start: '2026-01-01', end: '2026-12-31' };
+    await saveSchedule({ name: 'Logged', period, time: [{ start: '08:00', end: '09:00' }] });
+    const id = await scheduleIdByName('Logged');
+    await saveSchedule({ _id: id, name: 'Logged', period, time: [{ start: '08:00', end: '10:00' }] }, as.operator);
+    expect((await post(`/plus/asset/schedule/remove/store/${STORE}`, { idList: [id] })).json().removed).toEqual([id]);
+    const rows = await db()
+      .select()
+      .from(plusHistory)
+      .where(and(eq(plusHistory.store, STORE), eq(plusHistory.category, 'schedule'), gte(plusHistory.updatedAt, since)))
+      .orderBy(asc(plusHistory.updatedAt), asc(plusHistory.id));
+    expect(rows.map(({ operation, method, path, items, email }) => ({ operation, method, path, items, email }))).toEqual([
+      { operation: 'Create', method: 'POST', path: `/plus/schedule/store/${STORE}`, items: [{ id, name: 'Logged' }], email: as.admin['access-email'] },
+      { operation: 'Update', method: 'POST', path: `/plus/schedule/store/${STORE}`, items: [{ id, name: 'Logged' }], email: as.operator['access-email'] },
+      { operation: 'Delete', method: 'POST', path: `/plus/asset/schedule/remove/store/${STORE}`, items: [{ id }], email: as.admin['access-email'] },
+    ]);
+    // A refused save writes nothing.
+    await saveSchedule({ name: 'Broken', period, time: [] });
+    expect(await db().select().from(plusHistory).where(and(eq(plusHistory.category, 'schedule'), gte(plusHistory.updatedAt, since)))).toHaveLength(3);
+  });
 });
 
 describe('what a device plays (lib/plus-show/playback.ts, the screen image)', () => {
@@ -168,13 +190,17 @@ describe('what a device plays (lib/plus-show/playback.ts, the screen image)', ()
 
   it('reads a schedule in the device’s time zone: period, week day and time range', () => {
     // 2026-03-02 is a Monday; 01:30 UTC is 10:30 in Tokyo.
-    const at = localMoment(new Date('2026-03-02T01:30:00Z'), 'Asia/Tokyo');
-    expect(at).toEqual({ date: '2026-03-02', day: 1, minutes: 630 });
+    const at = localClock(new Date('2026-03-02T01:30:00Z'), 'Asia/Tokyo');
+    expect(at).toEqual({ date: '2026-03-02', day: 1, seconds: 37800 });
     expect(scheduleCovers(rules.get('1')!, at)).toBe(true);
-    expect(scheduleCovers(rules.get('1')!, localMoment(new Date('2026-03-02T01:30:00Z'), 'Europe/Paris'))).toBe(false);
-    expect(scheduleCovers(rules.get('1')!, localMoment(new Date('2026-03-01T01:30:00Z'), 'Asia/Tokyo'))).toBe(false); // Sunday
-    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localMoment(new Date('2027-01-01T00:30:00Z'), 'UTC'))).toBe(false); // past the period
-    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localMoment(new Date('2026-06-01T00:30:00Z'), 'UTC'))).toBe(true); // over midnight
+    expect(scheduleCovers(rules.get('1')!, localClock(new Date('2026-03-02T01:30:00Z'), 'Europe/Paris'))).toBe(false);
+    expect(scheduleCovers(rules.get('1')!, localClock(new Date('2026-03-01T01:30:00Z'), 'Asia/Tokyo'))).toBe(false); // Sunday
+    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localClock(new Date('2027-01-01T00:30:00Z'), 'UTC'))).toBe(false); // past the period
+    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localClock(new Date('2026-06-01T00:30:00Z'), 'UTC'))).toBe(true); // over midnight
+    // The same rule serves v1 timeline entries, whose parts are each optional (lib/schedule-rule.ts).
+    expect(scheduleCovers({ days: [1] }, at)).toBe(true);
+    expect(scheduleCovers({ time: [{ start: '10:30:00', end: '10:30:30' }] }, at)).toBe(true);
+    expect(scheduleCovers({ period: { start: '2026-03-03', end: '2026-03-31' } }, at)).toBe(false);
   });
 
   it('plays slides in order with their durations, a scheduled slide only while covered, the pin first', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { plusHistory, products, v1Devices, v1Sets, v1Timelines } from '../../server/db/schema/index';
-import { localClock, nowPlaying } from '../../server/lib/plus-v1/playback';
+import { nowPlaying } from '../../server/lib/plus-v1/playback';
+import { localClock } from '../../server/lib/schedule-rule';
 import { SIM_DEFAULTS, startSimulator } from '../../server/sim/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

@@ -1,5 +1,5 @@
 import type { PlusShow } from '../../db/schema/plus';
-import { localMoment, scheduleCovers, type ScheduleRule } from './schedule';
+import { localClock, scheduleCovers, type ScheduleRule } from '../schedule-rule';
 
 /*
  * What a Plus device plays (plus-signage §2.3, §3): its slides in order, each for its duration, round and round
@@ -22,7 +22,7 @@ export interface PlaybackInput {
 
 /** The slides that may play at `now` (indexes into shows). */
 export function eligibleSlides({ shows, schedules, tz, now }: Pick<PlaybackInput, 'shows' | 'schedules' | 'tz' | 'now'>): number[] {
-  const at = localMoment(now, tz);
+  const at = localClock(now, tz);
   const out: number[] = [];
   shows.forEach((show, index) => {
     const rules = (show.schedule ?? []).map((id) => schedules.get(String(id))).filter((r): r is ScheduleRule => !!r);

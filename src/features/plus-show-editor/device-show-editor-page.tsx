@@ -29,7 +29,8 @@ export default function DeviceShowEditorPage() {
   const once = { revalidateIfStale: false, revalidateOnReconnect: false } as const;
   const data = useFreshRead(endpoints.plusDeviceShow, params, `${storeCode}/${mac}`);
   const info = useCall(endpoints.plusDeviceInfo, { params }, once);
-  const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, once);
+  // Read again on each visit: a schedule made meanwhile on the schedule list must be offered.
+  const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, { ...once, revalidateOnMount: true });
   const codes = info.data?.product ?? [];
   const products = useSWR(codes.length ? ['plusProducts', storeCode, codes.join(',')] : null, () => api.call(endpoints.plusProducts, { params: { storeCode }, body: { prCodeList: codes } }));
 

@@ -17,8 +17,12 @@ import { SlideProperties } from './slide-properties';
 import type { Rect } from './snap';
 import { useEditHistory } from './use-edit-history';
 import { useEditorKeys } from './use-editor-keys';
+import { isFitted, percentOf, useFitScale } from './use-fit-scale';
 import { useUnsavedWarning } from './use-unsaved-warning';
 import './show-editor.css';
+
+/** The canvas frame's padding on both sides (.show-canvas-scroll in show-editor.css). */
+const CANVAS_FRAME = 8;
 
 export interface ShowEditorProps {
   title: string;
@@ -56,6 +60,9 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
   const showIndex = Math.max(0, doc.shows.findIndex((s) => s.key === showKey));
   const show: EditorShow | undefined = doc.shows[showIndex];
   const object = show?.object.find((o) => o.key === objectKey);
+
+  // Half size where the stage has room (plus-signage §9), smaller on a phone: the whole slide stays in view.
+  const [stageRef, canvasScale] = useFitScale(screen.width, CANVAS_FRAME);
 
   useUnsavedWarning(history.dirty, () => dialogs.confirm(t('unsaved.message'), t('unsaved.title')));
 
@@ -148,13 +155,13 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
           onRemoveAll={() => void removeAll()}
           readOnly={!writable}
         />
-        <div className="show-stage">
+        <div className="show-stage" ref={stageRef}>
           <p className="show-muted" data-testid="show-screen">
-            {t('canvas.size', { screen: model.screenTitle(screen) })}
+            {t(isFitted(canvasScale) ? 'canvas.sizeFitted' : 'canvas.size', { screen: model.screenTitle(screen), percent: percentOf(canvasScale) })}
             {history.dirty && <strong className="show-unsaved"> · {t('unsaved.badge')}</strong>}
           </p>
           {show ? (
-            <SlideCanvas show={show} screen={screen} scale={model.EDITOR_CANVAS_SCALE} selectedKey={object?.key} onSelect={selectObject} onObjectRect={onObjectRect} />
+            <SlideCanvas show={show} screen={screen} scale={canvasScale} selectedKey={object?.key} onSelect={selectObject} onObjectRect={onObjectRect} />
           ) : (
             <p className="show-muted">{t('slides.none')}</p>
           )}

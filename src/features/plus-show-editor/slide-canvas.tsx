@@ -5,10 +5,13 @@ import { CanvasObject, type ObjectChange } from './canvas-object';
 import { ProductLabelContext } from './object-face';
 import { useAssetLibrary } from './asset-thumbs';
 import { snapMove, snapResize, type Rect } from './snap';
+import { isFitted, percentOf } from './use-fit-scale';
+
 
 interface SlideCanvasProps {
   show: EditorShow;
   screen: Screen;
+  /** Canvas pixels per screen pixel: half (plus-signage §9), less where the room is narrower (useFitScale). */
   scale: number;
   selectedKey: string | undefined;
   onSelect: (key: string | undefined) => void;
@@ -49,8 +52,9 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
         style={{ width: screen.width * scale, height: screen.height * scale, background: show.bgColor }}
         onMouseDown={(e) => e.target === e.currentTarget && onSelect(undefined)}
         role="group"
-        aria-label={t('canvas.label', { width: screen.width, height: screen.height })}
+        aria-label={t(isFitted(scale) ? 'canvas.labelFitted' : 'canvas.label', { width: screen.width, height: screen.height, percent: percentOf(scale) })}
         data-testid="show-canvas"
+        data-scale={scale}
       >
         {show.object.map((o) => (
           <CanvasObject key={o.key} object={o} selected={o.key === selectedKey} scale={scale} label={labelOf(o)} onSelect={select} onChange={change} />

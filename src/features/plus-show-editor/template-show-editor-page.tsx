@@ -17,7 +17,10 @@ import { useTemplateSave } from './use-template-save';
  * mode is new or edit, size names the screen ('23.1', '29', '35.4' or 'WxH', §5).
  */
 export default function TemplateShowEditorPage() {
-  const { storeCode = '', templateId = '', mode = 'edit', size = '' } = useParams();
+  const params = useParams();
+  const { storeCode = '', mode = 'edit' } = params;
+  const templateId = decoded(params.templateId ?? '');
+  const size = decoded(params.size ?? '');
   const { t } = useTranslation('plusShowEditor');
   const writable = canWrite(useSession(), 'plus');
   const templates = useTemplateSave();
@@ -26,7 +29,8 @@ export default function TemplateShowEditorPage() {
   const stored = useRef(!isNew);
   const once = { revalidateIfStale: false, revalidateOnReconnect: false } as const;
   const template = useFreshRead(endpoints.plusTemplateGet, isNew ? null : { storeCode, name: templateId }, `${storeCode}/${templateId}/${mode}`);
-  const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, once);
+  // Read again on each visit: a schedule made meanwhile on the schedule list must be offered.
+  const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, { ...once, revalidateOnMount: true });
   const screen = useMemo(() => templateScreen(size), [size]);
   // Templates carry no product show index: no slide is locked (plus-signage §3 template fields).
   const initial = useMemo(() => (isNew ? addShow(docOf([], null)) : template.data ? docOf(template.data.show, null) : undefined), [isNew, template.data]);
@@ -52,4 +56,13 @@ export default function TemplateShowEditorPage() {
       <ShowEditor title={title} screen={screen} initial={initial} schedules={schedules.data} schedulesError={schedules.error?.message} writable={writable} onSave={save} />
     </AssetLibraryProvider>
   );
+}
+
+/** The outlet hands route params over still percent-encoded ('Fresh%20corner'); a template name may hold any character. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -63,6 +63,48 @@ export class PlusDevicesPage extends ListScreenModel {
     return img;
   }
 
+  /** The image the screen viewer showed last (a blob URL), so that the next look waits for a new one. */
+  private lastScreen = '';
+
+  /**
+   * Opens a device's screen image, reads the colour of its bottom-right pixel (where a slide's background shows)
+   * as '#rrggbb', and closes the viewer again, as a user looks at the screen now and then.
+   */
+  async screenColour(mac: string): Promise<string> {
+    await this.row(mac).getByTestId('plus-screen').click();
+    const viewer = this.page.getByTestId('plus-screen-viewer');
+    const img = viewer.getByTestId('plus-screen-image');
+    await expect(img).toBeVisible({ timeout: 30_000 });
+    // Reopened, the viewer may show the last image until the new one has arrived.
+    if (this.lastScreen) await expect(img).not.toHaveAttribute('src', this.lastScreen);
+    this.lastScreen = (await img.getAttribute('src')) ?? '';
+    const colour = await img.evaluate(async (el: HTMLImageElement) => {
+      await el.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = el.naturalWidth;
+      canvas.height = el.naturalHeight;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(el, 0, 0);
+      const [r, gr, b] = g.getImageData(canvas.width - 1, canvas.height - 1, 1, 1).data;
+      return `#${[r, gr, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    });
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await expect(viewer).toBeHidden();
+    return colour;
+  }
+
+  /** Applies a template (its option label, e.g. 'Weekly promo (23.1)') to the selected devices. */
+  async applyTemplate(macs: string[], label: string): Promise<void> {
+    for (const mac of macs) await this.select(mac);
+    await this.action('Apply template').click();
+    const dialog = this.page.getByTestId('plus-template-apply');
+    const choice = dialog.getByLabel('Template', { exact: true });
+    await expect(choice.locator('option', { hasText: label })).toHaveCount(1, { timeout: 30_000 });
+    await choice.selectOption({ label });
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await this.expectToast('Complete!');
+  }
+
   /** The status shown in a device's row. */
   status(mac: string): Locator {
     return this.cell(mac, 'status');

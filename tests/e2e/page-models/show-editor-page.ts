@@ -102,6 +102,28 @@ export class ShowEditorPage {
     await this.drag(from, box.x + width - (box.x + box.width), box.y + height - (box.y + box.height));
   }
 
+  /** Sets the selected slide's duration (seconds) and background colour in its property fields. */
+  async setSlide({ duration, bgColor }: { duration?: number; bgColor?: string }): Promise<void> {
+    if (duration !== undefined) await this.button('show-duration').fill(String(duration));
+    if (bgColor !== undefined) await this.button('show-bg-color').fill(bgColor);
+  }
+
+  /** The checkbox of one of the store's schedules on the selected slide, by the schedule's name. */
+  scheduleBox(name: string): Locator {
+    return this.button('show-slide-props').getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
+  }
+
+  /** 'Save as template' with a name; answers the question whether to set it on the device (plus-signage §4). */
+  async saveAsTemplate(name: string, setOnDevice: boolean): Promise<void> {
+    await this.button('show-save-template').click();
+    await this.alert.locator('input').fill(name);
+    await this.alert.getByRole('button', { name: 'OK' }).click();
+    const question = this.alert.filter({ hasText: `Set template ${name} on device` });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: setOnDevice ? 'OK' : 'Cancel' }).click();
+    await expect(this.alert).toHaveCount(0);
+  }
+
   /** The selected object's place and size in screen pixels, as its property fields show them. */
   async selectedRect(): Promise<{ left: number; top: number; width: number; height: number }> {
     const value = async (field: string) => Number(await this.current.getByTestId(`show-object-${field}`).inputValue());
