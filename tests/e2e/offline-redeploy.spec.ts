@@ -30,9 +30,16 @@ function build(id: string): { dir: string; scanPageChunk: string } {
     env: { ...process.env, SHELFPAD_BUILD_ID: id },
   });
   expect(result.status, `vite build ${id}`).toBe(0);
+  return built(dir);
+}
+
+function built(dir: string): { dir: string; scanPageChunk: string } {
   const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
   return { dir, scanPageChunk: `/${manifest[SCAN_PAGE].file}` };
 }
+
+/** The build the suite's own server serves (scripts/e2e-server.mjs, unstamped): the deploy before the new one. */
+const suiteBuild = () => built(resolve(`.e2e-data/dist-${process.env.E2E_PORT ?? 8181}`));
 
 /** A deploy as the reference server takes one: the site folder replaced, the server restarted on the same data. */
 async function deploy(dir: string, previous?: ReferenceServer): Promise<ReferenceServer> {
@@ -53,7 +60,7 @@ test('after a redeploy: the old page still opens Scan, and the offline reload st
   test.setTimeout(600_000);
   rmSync(HOME, { recursive: true, force: true });
   rmSync(referenceDataDir(PORT), { recursive: true, force: true });
-  const v1 = build('v1');
+  const v1 = suiteBuild();
   const v2 = build('v2');
   expect(v2.scanPageChunk, 'the two builds name their chunks differently').not.toBe(v1.scanPageChunk);
 
