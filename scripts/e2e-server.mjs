@@ -21,8 +21,10 @@ const UPLOAD_TAG_STORE = 'MIL001';
 // none of: only what tests/e2e/paper.spec.ts uploads moves.
 // OTA jobs (tests/e2e/ota.spec.ts) move only when a test starts one; SIM_OTA_SPEED lets one finish in seconds.
 // Plus devices (server/sim/plus.ts) report, now and then drop, and come back after a reboot (tests/e2e/plus-devices.spec.ts);
-// no other spec asserts a Plus device's status.
-const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags,ota,paper,plus', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
+// no other spec asserts a Plus device's status. Plus v1 devices (server/sim/plus-v1.ts) report likewise — what they
+// play, their config as applied, back on line after a reboot; no spec reads a v1 device's status, versions or time
+// (tests/e2e/plus-v1.spec.ts picks devices by address), so the console shows a live v1 master as `npm start` does.
+const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags,ota,paper,plus,plusv1', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
   // Every e2e login comes from one address: the per-address login limit would throttle the suite itself. The

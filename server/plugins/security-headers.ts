@@ -59,6 +59,10 @@ export async function securityHeaders(app: FastifyInstance, config: Pick<ServerC
         connectSrc: ["'self'", ...(geocoder ? [geocoder] : []), (req) => push(req as IncomingMessage).join(' ')],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
+        // Helmet adds upgrade-insecure-requests by default: a console served over plain http on a LAN address would
+        // have the browser fetch its own scripts and styles over https, which nothing answers. Https deployments
+        // get their upgrade from HSTS (below) instead.
+        upgradeInsecureRequests: null,
       },
     },
   });

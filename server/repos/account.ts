@@ -7,11 +7,11 @@ import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { companies, loginHistory, members, sessions } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
-import { accountAnswer } from './members';
+import { accountAnswer, memberFactColumns } from './members';
 
 /** The signed-in member's own account ("me"), without the password hash. */
 export async function accountOf(db: Db, email: string): Promise<Account | undefined> {
-  const [m] = await db.select().from(members).where(eq(members.email, email));
+  const [m] = await db.select(memberFactColumns).from(members).where(eq(members.email, email));
   return m && accountAnswer(m);
 }
 

@@ -8,6 +8,10 @@ import type { SessionUser } from '../lib/privileges';
 import { queryTable } from '../lib/table-sql';
 
 export type MemberRow = typeof members.$inferSelect;
+/** A member as every answer about one is made from: the password hash is never even read for those. */
+export type MemberFacts = Omit<MemberRow, 'passwordHash'>;
+const { passwordHash: _neverAnswered, ...memberFactColumns } = getTableColumns(members);
+export { memberFactColumns };
 export type PasswordPolicy = typeof passwordPolicy.$inferSelect;
 
 const DEFAULT_POLICY: PasswordPolicy = {
@@ -93,7 +97,7 @@ export function visibleMembers(user: Pick<SessionUser, 'roleId' | 'companies'>):
   return and(ne(members.roleId, -1), arrayOverlaps(members.companies, user.companies));
 }
 
-export function accountAnswer(m: MemberRow): Account {
+export function accountAnswer(m: MemberFacts): Account {
   return {
     name: m.name,
     email: m.email,
@@ -111,18 +115,18 @@ export function accountAnswer(m: MemberRow): Account {
 export async function memberPage(db: Db, user: SessionUser, body: Record<string, unknown>): Promise<TablePage<Account>> {
   const base = [visibleMembers(user)];
   if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(arrayContains(members.companies, [body.global_companyCode]));
-  const page = await queryTable<MemberRow, keyof typeof memberColumns>(
+  const page = await queryTable<MemberFacts, keyof typeof memberColumns>(
     db,
     wideTable(MEMBER_TABLE),
     body,
     { table: members, columns: memberColumns, uniqueColumn: members.email, base },
-    getTableColumns(members),
+    memberFactColumns,
   );
   return { ...page, data: page.data.map(accountAnswer) };
 }
 
-export async function visibleMember(db: Db, user: SessionUser, email: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(and(eq(members.email, email), visibleMembers(user)));
+export async function visibleMember(db: Db, user: SessionUser, email: string): Promise<MemberFacts | undefined> {
+  const [row] = await db.select(memberFactColumns).from(members).where(and(eq(members.email, email), visibleMembers(user)));
   return row;
 }
 

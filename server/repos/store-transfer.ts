@@ -9,11 +9,14 @@ import { badRequest } from '../lib/errors';
  * The reference server's store export and the migration that reads it (console-admin §2, §4, §7). The file is JSON
  * lines: a header, then one line per row `{"kind": …, "row": {…}}` — store, gateways, products, tags, tasks and the
  * accounts limited to that store. Rows carry no store or company: the migration gives them those of the chosen
- * store. Accounts keep their password hash so that their members sign in on the new server as before.
+ * store. Accounts travel without their password hash: no answer of this server ever carries one, and a file that
+ * leaves the server (mailed, kept on a laptop) would otherwise hand out every member's hash to crack offline. A member
+ * new to the target server is created unable to sign in until an administrator resets the password there.
  */
 
 export const EXPORT_FORMAT = 'shelfpad-store-export';
-export const EXPORT_VERSION = 1;
+/** 2: accounts without their password hash (version 1 files carried it and are refused, not half-read). */
+export const EXPORT_VERSION = 2;
 const PAGE = 1000;
 
 type Kind = 'store' | 'gateway' | 'product' | 'tag' | 'task' | 'account';
@@ -25,7 +28,10 @@ const KINDS: Record<Kind, { table: PgTable; omit: string[] }> = {
   product: { table: products, omit: ['storeCode'] },
   tag: { table: tags, omit: ['storeCode', 'companyCode'] },
   task: { table: updateTasks, omit: ['id', 'storeCode', 'companyCode'] },
-  account: { table: members, omit: ['companies', 'stores', 'locked', 'lockedUntil', 'failedLogins', 'forceChange', 'enableWholeStore', 'createdAt', 'updatedAt'] },
+  account: {
+    table: members,
+    omit: ['passwordHash', 'companies', 'stores', 'locked', 'lockedUntil', 'failedLogins', 'forceChange', 'enableWholeStore', 'createdAt', 'updatedAt'],
+  },
 };
 
 const columnsOf = (kind: Kind) => {
@@ -193,6 +199,9 @@ export async function importStore(db: Db, target: { storeCode: string; companyCo
   });
 }
 
+/** Matches no password (verifyPassword knows only `scrypt$…`): the account waits for an administrator's reset. */
+const NO_PASSWORD = '!';
+
 async function linkAccounts(db: Db, target: { storeCode: string; companyCode: string }, accounts: Record<string, unknown>[]): Promise<number> {
   if (!accounts.length) return 0;
   const roleIds = (await db.select({ roleId: roles.roleId }).from(roles).where(inArray(roles.roleId, accounts.map((a) => a.roleId as number)))).map((r) => r.roleId);
@@ -215,7 +224,14 @@ async function linkAccounts(db: Db, target: { storeCode: string; companyCode: st
     }
     const roleId = account.roleId as number;
     if (roleId === -1 || roleId === 0 || !roleIds.includes(roleId)) continue;
-    await db.insert(members).values({ ...(account as typeof members.$inferInsert), email, companies: [target.companyCode], stores: [target.storeCode] });
+    await db.insert(members).values({
+      ...(account as Omit<typeof members.$inferInsert, 'passwordHash'>),
+      email,
+      passwordHash: NO_PASSWORD,
+      forceChange: true,
+      companies: [target.companyCode],
+      stores: [target.storeCode],
+    });
     linked++;
   }
   return linked;

@@ -22,7 +22,7 @@ import {
   unlockMember,
   updateMember,
   visibleMember,
-  type MemberRow,
+  type MemberFacts,
   type MemberValues,
 } from '../repos/members';
 import { visibleRole } from '../repos/roles';
@@ -37,7 +37,7 @@ const hasWholeStores = (user: SessionUser) => isPrivileged(user) || user.enableW
  * May `user` change or delete `target`? Only someone who already covers everything the target may do: its
  * companies, its stores, and its role's privileges (a store operator never edits a company admin).
  */
-async function assertMayManage(deps: AppDeps, user: SessionUser, target: MemberRow): Promise<void> {
+async function assertMayManage(deps: AppDeps, user: SessionUser, target: MemberFacts): Promise<void> {
   if (isSuperAdmin(user)) return;
   const denied = () => forbidden(`Permission denied for member ${target.email}.`);
   if (target.roleId === -1 || (target.roleId === 0 && user.roleId !== 0)) throw denied();
@@ -98,7 +98,7 @@ async function checkedHash(deps: AppDeps, password: string, email: string): Prom
 export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  async function target(user: SessionUser, email: string): Promise<MemberRow> {
+  async function target(user: SessionUser, email: string): Promise<MemberFacts> {
     const row = await visibleMember(db, user, email.toLowerCase());
     if (!row) throw notFound(`Unknown member: ${email}`);
     return row;

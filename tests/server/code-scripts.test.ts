@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { codeScripts } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** The code editors' calls (console-admin §7): scopes, who may save, the syntax check, and the test pane's run. */
 let sut: TestServer;
@@ -11,11 +11,7 @@ let nordAdmin: AuthHeaders;
 let operator: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  superAdmin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
-  acmeAdmin = await login(sut.app, 'acme-admin@shelfpad.test', 'Shelfpad#2026');
-  nordAdmin = await login(sut.app, 'nord-admin@shelfpad.test', 'Shelfpad#2026');
-  operator = await login(sut.app, 'operator@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
 });
 afterAll(async () => {
   await sut?.close();

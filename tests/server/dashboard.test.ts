@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { alarmConfig, dailyCounts, gateways, members, products, roles, servers, stores, tags } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 const PASSWORD = 'Shelfpad#2026';
 let sut: TestServer;
@@ -10,10 +10,7 @@ let operator: AuthHeaders;
 let nord: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, nord] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
-  );
+  ({ sut, as: { admin, operator, nord } } = await startWithLogins(['admin', 'operator', 'nord']));
 });
 afterAll(async () => sut?.close());
 

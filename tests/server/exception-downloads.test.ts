@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Papa from 'papaparse';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /*
  * The downloads of the exceptions screen (console-core §2): each of the five lists downloads through POST
  * /file/download, and the file holds exactly the rows the list (or the stats' NG gateway detail) shows.
  */
 
-const PASSWORD = 'Shelfpad#2026';
 let sut: TestServer;
 let admin: AuthHeaders;
-let dataDir: string;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-exc-files-'));
-  sut.deps.config.dataDir = dataDir;
-  admin = await login(sut.app, 'admin@shelfpad.test', PASSWORD);
+  ({ sut, as: { admin } } = await startWithLogins(['admin']));
 });
-afterAll(async () => {
-  await sut?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => sut?.close());
 
 const post = (url: string, payload?: unknown) =>
   sut.app.inject({ method: 'POST', url: `/api${url}`, ...(payload === undefined ? {} : { payload: payload as object }), headers: admin });

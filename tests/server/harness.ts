@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -75,6 +78,15 @@ export interface TestServer {
 
 const TEST_HASH_CONCURRENCY = 4;
 
+/**
+ * A data folder of the test's own under the system's temp folder: uploads, stored files and the simulator's camera
+ * pictures never land in the checkout's ./data (the config's default), nor in another test file's folder.
+ */
+export function temporaryDataDir(): { dataDir: string; remove: () => Promise<void> } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shelfpad-test-'));
+  return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
 export async function startTestServer(
   opts: { seed?: 'test' | 'none'; loginRateLimit?: number; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
@@ -83,7 +95,8 @@ export async function startTestServer(
   configureHashing({ concurrency: TEST_HASH_CONCURRENCY });
   const { database, drop } = await freshDatabase(opts.seed !== 'none');
   if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  const config = { ...loadConfig({}), apiBase: '/api', hashConcurrency: TEST_HASH_CONCURRENCY, ...opts.config };
+  const own = opts.config?.dataDir ? undefined : temporaryDataDir();
+  const config = { ...loadConfig({}), apiBase: '/api', hashConcurrency: TEST_HASH_CONCURRENCY, ...(own && { dataDir: own.dataDir }), ...opts.config };
   const deps: AppDeps = { db: database.db, config, push: new PushHub() };
   configureHashing({ concurrency: deps.config.hashConcurrency });
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: opts.loginRateLimit ?? 1000 });
@@ -94,6 +107,7 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await drop();
+      await own?.remove();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { multipartBody, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { securityHeaders, HSTS_VALUE } from '../../server/plugins/security-headers';
 
 /*
@@ -14,8 +14,7 @@ let admin: AuthHeaders;
 const STORE = 'TKY001';
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  admin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { admin } } = await startWithLogins(['admin']));
 }, 300_000);
 afterAll(async () => sut?.close());
 
@@ -107,6 +106,15 @@ describe('security headers', () => {
     expect((await headersFor(config, { headers: { 'x-forwarded-proto': 'https' } }))['strict-transport-security']).toBe(HSTS_VALUE);
     const api = await sut.app.inject({ method: 'GET', url: '/api/version' });
     expect(api.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('does not ask the browser to upgrade to https, so a console on plain http at a LAN address loads its assets', async () => {
+    const csp = String((await headersFor({ tileUrl: '/t.png', pushPort: 8801 }))['content-security-policy']);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    // The rest of helmet's policy stays: no plugins, no framing, no foreign form targets or base URLs.
+    for (const kept of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'self'", "form-action 'self'", "base-uri 'self'", "script-src 'self'"]) {
+      expect(csp).toContain(kept);
+    }
   });
 
   it('narrows img-src and connect-src to the tile host and the push socket the runtime config names', async () => {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { plusDeviceShows, plusDevices, products } from '../../server/db/schema/index';
 import type { PlusShow } from '../../server/db/schema/plus';
 import { plusProductTexts } from '../../server/repos/plus-products';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /*
  * The Plus data decorator in production (issue 15): a product object of a Plus slide shows its product's data as
@@ -19,8 +19,7 @@ let product: { prCode: string; prInfo: string[] };
 const slide: PlusShow = { duration: 10, bgColor: '#ffffff', schedule: [], object: [{ type: 'product', id: 0, left: 10, top: 10, width: 600, height: 120, autoSize: true }] };
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  admin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { admin } } = await startWithLogins(['admin']));
   const db = sut.deps.db;
   // A product whose name has lower-case text, so that upper-casing shows.
   [product] = await db

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { plusAssets, plusDeviceShows, plusDevices, plusHistory, stores } from '../../server/db/schema/index';
@@ -21,13 +18,9 @@ beforeAll(async () => {
   const started = await startWithLogins(['admin', 'operator', 'viewer']);
   ({ sut } = started);
   ({ admin, operator, viewer } = started.as);
-  // Camera pictures and software packages are files: they go to a folder of this test file's own.
-  sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-plus-devices-'));
 });
-afterAll(async () => {
-  if (sut) await rm(sut.deps.config.dataDir, { recursive: true, force: true });
-  await sut?.close();
-});
+// Camera pictures and software packages are files: the harness gives the server a temporary data folder.
+afterAll(async () => sut?.close());
 
 const db = () => sut.deps.db;
 const post = (url: string, payload: unknown, headers: Record<string, string> = admin) =>

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { plusAssets, plusDevices, plusDeviceShows, plusSoftware } from '../../server/db/schema/index';
@@ -21,14 +18,10 @@ let video: Buffer;
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'operator', 'viewer']));
-  sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-plus-media-'));
   [png, jpeg] = await Promise.all([testImage(640, 480), testImage(1200, 900, 'jpeg')]);
   video = testVideo(2, 320, 240);
 });
-afterAll(async () => {
-  if (sut) await rm(sut.deps.config.dataDir, { recursive: true, force: true });
-  await sut?.close();
-});
+afterAll(async () => sut?.close());
 
 const db = () => sut.deps.db;
 const files = () => fileStoreOf(sut.deps.config.dataDir);

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { v1Contents, v1Shows } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
@@ -14,13 +11,9 @@ let png: Buffer;
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator']));
-  sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-plus-v1-'));
   png = await testImage(320, 80);
 });
-afterAll(async () => {
-  if (sut) await rm(sut.deps.config.dataDir, { recursive: true, force: true });
-  await sut?.close();
-});
+afterAll(async () => sut?.close());
 
 const post = (url: string, payload: object, who: AuthHeaders = as.acme) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.acme) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });

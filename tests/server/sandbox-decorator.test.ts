@@ -4,7 +4,7 @@ import { decodeTagType } from '../../src/api/contract/tag-type';
 import { layoutConfigs, products, systemAlarms, tagTypes, tags } from '../../server/db/schema/index';
 import { labelStyleOf, productLabel } from '../../server/lib/label-image';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** The tag data decorator in production: it changes what the tag preview draws, and a failing one changes nothing. */
 let sut: TestServer;
@@ -13,8 +13,7 @@ const STORE = 'TKY001';
 const UPPER = 'function decorate(product) { return { ...product, prInfo: product.prInfo.map((s) => s.toUpperCase()) }; }';
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  admin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { admin } } = await startWithLogins(['admin']));
 });
 afterAll(async () => {
   await sut?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPool } from '../../server/lib/sandbox/pool';
 import { runScript, SCRIPT_LIMITS } from '../../server/lib/sandbox/run-script';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /**
  * The sandbox (server/lib/sandbox): a runaway script is stopped at its limits and reported, the server keeps
@@ -11,8 +11,7 @@ let sut: TestServer;
 let admin: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  admin = await login(sut.app, 'acme-admin@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { acme: admin } } = await startWithLogins(['acme']));
 });
 afterAll(async () => {
   await sut?.close();

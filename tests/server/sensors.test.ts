@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { SENSOR_MEASUREMENTS, SENSOR_TYPE_FIELDS, SENSOR_TYPES } from '../../src/api/contract/sensors';
 import { products, sensorAlarmHistory, sensorConfigs, sensorMeasurements, sensors, serverConfig, tags } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
-const PASSWORD = 'Shelfpad#2026';
 const STORE = 'TKY001';
 let sut: TestServer;
 let admin: AuthHeaders;
@@ -12,10 +11,7 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, viewer] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'viewer@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
-  );
+  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 

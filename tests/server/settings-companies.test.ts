@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { amacs, companies, members, smtpConfigs, stores } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** Company configuration and AMac (console-admin §3, §5, §6, §7): validation, privileges, what is stored. */
 let sut: TestServer;
@@ -27,11 +27,7 @@ const NEW_COMPANY = {
 };
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  superAdmin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
-  acmeAdmin = await login(sut.app, 'acme-admin@shelfpad.test', 'Shelfpad#2026');
-  nordAdmin = await login(sut.app, 'nord-admin@shelfpad.test', 'Shelfpad#2026');
-  operator = await login(sut.app, 'operator@shelfpad.test', 'Shelfpad#2026');
+  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
 });
 afterAll(async () => sut?.close());
 

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { mobileSoftware, serverConfig, smtpConfigs } from '../../server/db/schema/index';
 import { fileStoreOf } from '../../server/lib/file-store';
 import { sendMail } from '../../server/lib/mailer';
-import { login, multipartBody, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { multipartBody, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { startSmtpSink, type SmtpSink } from './settings-smtp-sink';
 
 /** Server config, SMTP and mobile software (console-admin §3, §5, §7): validation, who may change them, what is stored and sent. */
@@ -35,19 +32,12 @@ const SERVER_CONFIG = {
 };
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  // Uploaded files go to a folder of this test file, not to the checkout's ./data.
-  sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-settings-'));
+  // Uploaded files go to the temporary data folder the harness gives the server, not to the checkout's ./data.
+  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, viewer, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator']));
   sink = await startSmtpSink('plain');
-  superAdmin = await login(sut.app, 'admin@shelfpad.test', 'Shelfpad#2026');
-  acmeAdmin = await login(sut.app, 'acme-admin@shelfpad.test', 'Shelfpad#2026');
-  nordAdmin = await login(sut.app, 'nord-admin@shelfpad.test', 'Shelfpad#2026');
-  viewer = await login(sut.app, 'viewer@shelfpad.test', 'Shelfpad#2026');
-  operator = await login(sut.app, 'operator@shelfpad.test', 'Shelfpad#2026');
 });
 afterAll(async () => {
   await sink?.close();
-  if (sut) await rm(sut.deps.config.dataDir, { recursive: true, force: true });
   await sut?.close();
 });
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../server/deps';
 import { PUSH_TAG_STATUS, PushHub, type PushMessage } from '../../server/push/hub';
 import { seedIfEmpty } from '../../server/seed/index';
 import { startSimulator } from '../../server/sim/index';
+import { temporaryDataDir } from './harness';
 
 /*
  * A simulator narrowed by SIM_MODULES and SIM_TAG_STORES (the e2e server runs only the tag radio's answers, for one
@@ -15,14 +16,18 @@ import { startSimulator } from '../../server/sim/index';
 let database: Database;
 let deps: AppDeps;
 const pushed: PushMessage[] = [];
+const data = temporaryDataDir();
 
 beforeAll(async () => {
   database = await openDatabase();
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  deps = { db: database.db, config: loadConfig({}), push: new PushHub() };
+  deps = { db: database.db, config: { ...loadConfig({}), dataDir: data.dataDir }, push: new PushHub() };
   deps.push.subscribe((m) => pushed.push(m));
 });
-afterAll(async () => database?.close());
+afterAll(async () => {
+  await database?.close();
+  await data.remove();
+});
 
 async function okTag(storeCode: string): Promise<string> {
   const [row] = await deps.db

@@ -11,11 +11,14 @@ import type { AppDeps } from '../../server/deps';
 import { PUSH_COLLECTING, PUSH_TAG_STATUS, PushHub, type PushMessage } from '../../server/push/hub';
 import { seedIfEmpty } from '../../server/seed/index';
 import { SIM_DEFAULTS, startSimulator, type SimOptions, type Simulator } from '../../server/sim/index';
+import { temporaryDataDir } from './harness';
 
 const STORE = 'TKY001';
 
 interface World {
   database: Database;
+  /** The camera pictures the simulated Plus devices take go here, not to ./data. */
+  removeDataDir: () => Promise<void>;
   deps: AppDeps;
   messages: PushMessage[];
   errors: unknown[];
@@ -24,10 +27,11 @@ interface World {
 async function world(): Promise<World> {
   const database = await openDatabase();
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  const deps: AppDeps = { db: database.db, config: loadConfig({}), push: new PushHub() };
+  const { dataDir, remove } = temporaryDataDir();
+  const deps: AppDeps = { db: database.db, config: { ...loadConfig({}), dataDir }, push: new PushHub() };
   const messages: PushMessage[] = [];
   deps.push.subscribe((m) => messages.push(m));
-  return { database, deps, messages, errors: [] };
+  return { database, removeDataDir: remove, deps, messages, errors: [] };
 }
 
 function sim(w: World, opts: Partial<SimOptions> = {}): Simulator {
@@ -55,7 +59,10 @@ let sut: World;
 beforeAll(async () => {
   sut = await world();
 });
-afterAll(async () => sut?.database.close());
+afterAll(async () => {
+  await sut?.database.close();
+  await sut?.removeDataDir();
+});
 
 describe('tags', () => {
   it('answers a WIP tag with OK after its delay and pushes the change once per store', async () => {
@@ -264,7 +271,10 @@ describe('determinism', () => {
       }
       expect(results[1]).toEqual(results[0]);
     } finally {
-      await Promise.all(worlds.map((w) => w.database.close()));
+      await Promise.all(worlds.map(async (w) => {
+        await w.database.close();
+        await w.removeDataDir();
+      }));
     }
   });
 });

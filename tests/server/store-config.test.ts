@@ -144,6 +144,26 @@ describe('store export and migration', () => {
     expect(linked.find((m) => m.email === 'operator@shelfpad.test')?.stores).toContain('MOVED');
   });
 
+  it('sends no password hash: the accounts carry none, and a member new to the target waits for a reset', async () => {
+    const exported = await call('GET', '/config/store/TKY001/export', as.acme);
+    const text = exported.body;
+    const accounts = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; row?: Record<string, unknown> }).filter((l) => l.kind === 'account');
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const { row } of accounts) expect(Object.keys(row!).filter((k) => /password|hash|token/i.test(k))).toEqual([]);
+    // Whatever the field is called: no scrypt encoding, and no 64-hex digest (a session token's hash) anywhere.
+    expect(text).not.toMatch(/scrypt|\$s0\$|[a-f0-9]{64}/);
+
+    const [member] = await sut.deps.db.select().from(members).where(eq(members.email, 'operator@shelfpad.test'));
+    const form = multipartBody({}, { name: 'store-TKY001.jsonl', content: text.replaceAll(member.email, 'newcomer@shelfpad.test') });
+    const payload = Buffer.from(form.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1');
+    const migrated = await target.app.inject({ method: 'POST', url: '/api/config/store/MOVED/migrate', headers: { ...targetAdmin, ...form.headers }, payload });
+    expect(migrated.statusCode, migrated.body).toBe(200);
+    const login = await target.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'newcomer@shelfpad.test', password: 'Shelfpad#2026' } });
+    expect(login.statusCode).toBe(401);
+    const [newcomer] = await target.deps.db.select().from(members).where(eq(members.email, 'newcomer@shelfpad.test'));
+    expect(newcomer).toMatchObject({ name: member.name, roleId: member.roleId, stores: ['MOVED'], forceChange: true });
+  });
+
   it('refuses a file that is not a store export, and non-administrators', async () => {
     const bad = multipartBody({}, { name: 'x.jsonl', content: '{"kind":"tag"}\n' });
     const payload = Buffer.from(bad.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1');

@@ -4,9 +4,8 @@ import { inflateSync } from 'node:zlib';
 import {
   aliases, gatewayAlarmHistory, products, tagAlarmHistory, tagTemperatureHistory, tagTypes, tags, taskItems, updateTasks,
 } from '../../server/db/schema/index';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
-const PASSWORD = 'Shelfpad#2026';
 const STORE = 'TKY001';
 let sut: TestServer;
 let admin: AuthHeaders;
@@ -14,10 +13,7 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  sut = await startTestServer();
-  [admin, operator, viewer] = await Promise.all(
-    ['admin@shelfpad.test', 'operator@shelfpad.test', 'viewer@shelfpad.test'].map((e) => login(sut.app, e, PASSWORD)),
-  );
+  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 

@@ -5,7 +5,7 @@ import { PUSH_TAG_STATUS, type PushMessage } from '../../server/push/hub';
 import { SIM_DEFAULTS, startSimulator } from '../../server/sim/index';
 import { liveStatus, recordChanges, tagStatusChanges, type SeenStatuses } from '../../src/features/scan/tag-status-follow';
 import type { LogEntry } from '../../src/features/scan/use-scan-log';
-import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
+import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /*
  * Issue 4 item 6 end to end on the server side: an assign through the API pushes WIP for the tag, the radio's answer
@@ -18,9 +18,8 @@ let operator: AuthHeaders;
 const pushed: PushMessage[] = [];
 
 beforeAll(async () => {
-  sut = await startTestServer();
+  ({ sut, as: { operator } } = await startWithLogins(['operator']));
   sut.deps.push.subscribe((m) => pushed.push(m));
-  operator = await login(sut.app, 'operator@shelfpad.test', 'Shelfpad#2026');
 });
 afterAll(async () => sut?.close());
 

@@ -10,9 +10,9 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
+import { RowAction, RowActions } from '../../ui/row-actions';
 import { LoginHistoryModal } from './login-history-modal';
 import { memberBody, memberFields, memberInitial, passwordFields, type MemberChoices } from './member-form';
-import './members.css';
 import { closesDialog } from './save-failure';
 
 const MEMBER_PAGE_SIZES = [25, 10, 50, 100] as const;
@@ -69,42 +69,38 @@ export default function MembersPage() {
         label: t('fields.actions'),
         sortable: false,
         render: (m) => (
-          <span className="member-actions" onClick={(e) => e.stopPropagation()}>
-            <IonButton size="small" fill="clear" onClick={() => setHistoryOf(m.email)} data-testid="member-history">
+          <RowActions>
+            <RowAction onClick={() => setHistoryOf(m.email)} data-testid="member-history">
               {t('actions.history')}
-            </IonButton>
+            </RowAction>
             {writable && (
               <>
-                <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'update', account: m })} data-testid="member-edit">
+                <RowAction onClick={() => setEditing({ kind: 'update', account: m })} data-testid="member-edit">
                   {t('actions.edit')}
-                </IonButton>
-                <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'reset', account: m })} data-testid="member-reset">
+                </RowAction>
+                <RowAction onClick={() => setEditing({ kind: 'reset', account: m })} data-testid="member-reset">
                   {t('actions.reset')}
-                </IonButton>
+                </RowAction>
                 {m.locked && (
-                  <IonButton
-                    size="small"
-                    fill="clear"
+                  <RowAction
                     onClick={() => void act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email }))}
                     data-testid="member-unlock"
                   >
                     {t('actions.unlock')}
-                  </IonButton>
+                  </RowAction>
                 )}
                 {m.email !== session?.email && (
-                  <IonButton
-                    size="small"
-                    fill="clear"
+                  <RowAction
                     color="danger"
                     onClick={() => void act(() => api.call(endpoints.memberDelete, { params: { email: m.email } }), t('messages.deleted', { email: m.email }), t('messages.deleteConfirm'))}
                     data-testid="member-delete"
                   >
                     {t('actions.delete')}
-                  </IonButton>
+                  </RowAction>
                 )}
               </>
             )}
-          </span>
+          </RowActions>
         ),
       },
     ];

@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton } from '@ionic/react';
 import type { OtaTask } from '../../api/contract/ota';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
+import { RowAction, RowActions } from '../../ui/row-actions';
 import { canRefreshOta, hexVersion, OTA_HISTORY_DEFAULT_COLUMNS, OTA_HISTORY_PAGE_SIZES, OTA_IN_PROGRESS, OTA_REFRESH_MS, otaDetailPath } from './ota-constants';
 import { OtaProgress } from './ota-progress';
 
@@ -54,9 +54,7 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
               <span key={g.gwMac} data-testid={`ota-gw-${r.taskId}-${g.gwMac}`} data-finished={g.finished}>
                 {g.gwIp} — {g.finished ? t('history.gwDone') : t('history.gwRunning', { done: g.done, total: g.total })}
                 {writable && running(r) && !g.finished && (
-                  <IonButton
-                    size="small"
-                    fill="clear"
+                  <RowAction
                     data-testid={`ota-finish-${r.taskId}-${g.gwMac}`}
                     onClick={() =>
                       void act(
@@ -67,7 +65,7 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
                     }
                   >
                     {t('actions.finishGateway', { gw: g.gwIp })}
-                  </IonButton>
+                  </RowAction>
                 )}
               </span>
             ))}
@@ -85,23 +83,23 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
         label: t('history.actions'),
         sortable: false,
         render: (r) => (
-          <span className="ota-actions" onClick={(e) => e.stopPropagation()}>
+          <RowActions>
             {canRefreshOta(r) && (
-              <IonButton size="small" fill="outline" data-testid={`ota-refresh-${r.taskId}`} onClick={() => void act(() => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }), t('actions.refreshed', { taskId: r.taskId }))}>
+              <RowAction fill="outline" data-testid={`ota-refresh-${r.taskId}`} onClick={() => void act(() => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }), t('actions.refreshed', { taskId: r.taskId }))}>
                 {t('actions.refresh')}
-              </IonButton>
+              </RowAction>
             )}
             {writable && running(r) && (
-              <IonButton
-                size="small"
+              <RowAction
+                fill="solid"
                 color="danger"
                 data-testid={`ota-stop-${r.taskId}`}
                 onClick={() => void act(() => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }), t('actions.stopped', { taskId: r.taskId }), t('actions.stopConfirm', { taskId: r.taskId }))}
               >
                 {t('actions.stop')}
-              </IonButton>
+              </RowAction>
             )}
-          </span>
+          </RowActions>
         ),
       },
     ];

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { IonButton, IonChip, IonLabel } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { feedback } from '../../scan/feedback';
+import { MacEntryProductFields } from '../../scan/mac-entry-product-fields';
 import { MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
 import { useMacEntry } from '../../scan/use-mac-entry';
 import { ScanField } from '../../scan/scan-field';
@@ -19,7 +20,8 @@ export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefine
   const { t } = useTranslation('plusV1');
   const { t: ts } = useTranslation('scan');
   const dialogs = useDialogs();
-  const [s, dispatch] = useMacEntry(dialogs.confirm, ts('messages.addTypedCode'));
+  const macEntry = useMacEntry(dialogs.confirm, ts('messages.addTypedCode'));
+  const [s, dispatch] = macEntry;
   const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
 
@@ -54,15 +56,7 @@ export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefine
       <p data-testid="v1-assign-state">{ts('plus.state', { state: s.entry.state })}</p>
       <ScanField name="address" label={ts('fields.address')} value={s.address} onChange={(value) => dispatch({ type: 'address', value })}
         onSubmit={() => productRef.current?.focus()} active={s.entry.state === 0} />
-      <ScanField name="productCode" label={ts('fields.productCode')} value={s.productCode} onChange={(value) => dispatch({ type: 'productCode', value })}
-        onSubmit={() => dispatch({ type: 'addProduct' })} inputRef={productRef} active={s.entry.state !== 0} />
-      <div aria-label={ts('plus.list')} data-testid="v1-assign-products">
-        {s.products.map((code) => (
-          <IonChip key={code} onClick={() => dispatch({ type: 'removeProduct', code })} aria-label={ts('plus.remove', { code })}>
-            <IonLabel>{code}</IonLabel>
-          </IonChip>
-        ))}
-      </div>
+      <MacEntryProductFields entry={macEntry} inputRef={productRef} listTestId="v1-assign-products" />
       {s.error && (
         <p role="alert" className="ion-color-danger" data-testid="v1-assign-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? ts('messages.enterProductCode') : s.error}

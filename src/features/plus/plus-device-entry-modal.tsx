@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { IonButton, IonChip, IonLabel } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { feedback } from '../../scan/feedback';
+import { MacEntryProductFields } from '../../scan/mac-entry-product-fields';
 import { MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
 import { useMacEntry } from '../../scan/use-mac-entry';
 import { ScanField } from '../../scan/scan-field';
@@ -24,7 +25,8 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
   const { t: ts } = useTranslation('scan');
   const dialogs = useDialogs();
   const cameraLabels = useCameraLabels();
-  const [s, dispatch] = useMacEntry(dialogs.confirm, ts('messages.addTypedCode'));
+  const macEntry = useMacEntry(dialogs.confirm, ts('messages.addTypedCode'));
+  const [s, dispatch] = macEntry;
   const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
 
@@ -68,28 +70,7 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
         camera
         cameraLabels={cameraLabels}
       />
-      {assigning && (
-        <>
-          <ScanField
-            name="productCode"
-            label={ts('fields.productCode')}
-            value={s.productCode}
-            onChange={(value) => dispatch({ type: 'productCode', value })}
-            onSubmit={() => dispatch({ type: 'addProduct' })}
-            inputRef={productRef}
-            active={s.entry.state !== 0}
-            camera
-            cameraLabels={cameraLabels}
-          />
-          <div aria-label={ts('plus.list')} data-testid="plus-entry-products">
-            {s.products.map((code) => (
-              <IonChip key={code} onClick={() => dispatch({ type: 'removeProduct', code })} aria-label={ts('plus.remove', { code })}>
-                <IonLabel>{code}</IonLabel>
-              </IonChip>
-            ))}
-          </div>
-        </>
-      )}
+      {assigning && <MacEntryProductFields entry={macEntry} inputRef={productRef} cameraLabels={cameraLabels} listTestId="plus-entry-products" />}
       {s.error && (
         <p role="alert" className="ion-color-danger" data-testid="plus-entry-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? ts('messages.enterProductCode') : s.error}

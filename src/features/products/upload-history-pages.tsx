@@ -10,6 +10,7 @@ import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
+import { RowAction, RowActions } from '../../ui/row-actions';
 import { saveBlob } from '../../ui/save-blob';
 import { cutText, PRODUCT_PAGE_SIZES, UPLOAD_PROGRESS_POLL_MS, uploadHistoryDetailPath } from './product-constants';
 import { ProductUploadModal } from './product-upload-modal';
@@ -38,9 +39,11 @@ export function UploadHistoryPage() {
         sortable: false,
         render: (h) =>
           h.error.length ? (
-            <IonButton size="small" fill="clear" color="danger" onClick={() => saveErrors(h)} data-testid={`upload-errors-${h._id}`}>
-              {t('uploads.errorFile', { count: h.error.length })}
-            </IonButton>
+            <RowActions>
+              <RowAction color="danger" onClick={() => saveErrors(h)} data-testid={`upload-errors-${h._id}`}>
+                {t('uploads.errorFile', { count: h.error.length })}
+              </RowAction>
+            </RowActions>
           ) : (
             0
           ),

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanField } from '../../scan/scan-field';
+import { MacEntryProductFields } from '../../scan/mac-entry-product-fields';
 import { MSG_ENTER_PRODUCT_CODE } from '../../scan/mac-entry-state';
 import { useMacEntry } from '../../scan/use-mac-entry';
 import { useConfirmDialog } from '../../ui/lean/confirm-dialog';
@@ -16,7 +17,8 @@ export function PlusMode({ storeCode, log }: ModeProps) {
   const { dialog, confirm } = useConfirmDialog();
   const cameraLabels = useCameraLabels();
   const { send } = log;
-  const [s, dispatch] = useMacEntry(confirm, t('messages.addTypedCode'));
+  const macEntry = useMacEntry(confirm, t('messages.addTypedCode'));
+  const [s, dispatch] = macEntry;
   const addressRef = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
   const sent = useRef<typeof s.request>(undefined);
@@ -58,32 +60,7 @@ export function PlusMode({ storeCode, log }: ModeProps) {
         camera
         cameraLabels={cameraLabels}
       />
-      <ScanField
-        name="productCode"
-        label={t('fields.productCode')}
-        value={s.productCode}
-        onChange={(value) => dispatch({ type: 'productCode', value })}
-        onSubmit={() => dispatch({ type: 'addProduct' })}
-        inputRef={productRef}
-        active={s.entry.state !== 0}
-        camera
-        cameraLabels={cameraLabels}
-      />
-      {s.products.length > 0 && (
-        <div aria-label={t('plus.list')} data-testid="plus-products">
-          {s.products.map((code) => (
-            <button
-              type="button"
-              className="lean-chip lean-chip--removable"
-              key={code}
-              onClick={() => dispatch({ type: 'removeProduct', code })}
-              aria-label={t('plus.remove', { code })}
-            >
-              {code}
-            </button>
-          ))}
-        </div>
-      )}
+      <MacEntryProductFields entry={macEntry} inputRef={productRef} cameraLabels={cameraLabels} listTestId="plus-products" />
       {s.error && (
         <p className="lean-note lean-note--danger" role="alert" data-testid="scan-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? t('messages.enterProductCode') : s.error}
