@@ -17,10 +17,11 @@ const CAMERA_SPEC = /camera\.spec\.ts$/;
 /*
  * DESIGN.md §7: a flow runs once, at the viewport of the people who use it, and on both only where the layout
  * differs (those specs pick per test). The console's admin flows are desktop flows — their phone layouts are the
- * same primitives, under axe and the cards tests; the handheld's tag assign is a phone flow.
+ * same primitives, under axe and the cards tests; the handheld's flows (scan, tag assign, the outbox offline) are
+ * phone flows — its desktop layout is under axe.
  */
 const DESKTOP_FLOWS = /\/(auth|tags|server-status|company-filter)\.spec\.ts$/;
-const PHONE_FLOWS = /\/(tag-assign)\.spec\.ts$/;
+const PHONE_FLOWS = /\/(tag-assign|scan|outbox|offline-scan|offline-start)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
