@@ -58,10 +58,12 @@ export function setLanguage(language: Language): void {
   window.location.reload();
 }
 
+// The version (a hash of the locale files, vite.config.ts) gives every build its own URLs in the service worker's
+// cache, so an update never starts with the previous version's texts.
+const namespaceUrl = (language: Language, ns: Namespace) => `./locales/${language}/${ns}.json?v=${import.meta.env.VITE_LOCALES_VERSION ?? 'dev'}`;
+
 async function fetchNamespace(language: Language, ns: Namespace): Promise<Record<string, unknown>> {
-  // The version (a hash of the locale files, vite.config.ts) gives every build its own URLs in the service worker's
-  // cache, so an update never starts with the previous version's texts.
-  const res = await fetch(`./locales/${language}/${ns}.json?v=${import.meta.env.VITE_LOCALES_VERSION ?? 'dev'}`);
+  const res = await fetch(namespaceUrl(language, ns));
   if (!res.ok) throw new Error(`locale ${language}/${ns}: ${res.status}`);
   return res.json();
 }
@@ -108,4 +110,20 @@ export async function initI18n(first: readonly Namespace[] = NAMESPACES): Promis
  */
 export async function loadAllNamespaces(): Promise<void> {
   if (i18next.isInitialized) await i18next.loadNamespaces([...NAMESPACES]);
+}
+
+/** The service worker's cache of the texts (vite.config.ts, runtimeCaching: the cache name is written out there). */
+const LOCALES_CACHE = 'shelfpad-locales';
+
+/**
+ * Every namespace of this version in the service worker's cache, for a later offline start of any screen: only the
+ * files it lacks are fetched (the worker keeps what passes through it), and none is parsed — loading all of them
+ * into i18next at every start was main-thread work of each warm start (issue 10). A screen still loads its own.
+ */
+export async function cacheMissingNamespaces(): Promise<void> {
+  if (!('caches' in window)) return;
+  const language = currentLanguage();
+  const cached = new Set((await (await caches.open(LOCALES_CACHE)).keys()).map((request) => request.url));
+  const missing = NAMESPACES.map((ns) => new URL(namespaceUrl(language, ns), document.baseURI).href).filter((url) => !cached.has(url));
+  await Promise.all(missing.map((url) => fetch(url).catch(() => undefined)));
 }

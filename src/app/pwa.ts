@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
-import { loadAllNamespaces } from './i18n';
+import { whenIdle } from './idle';
+import { cacheMissingNamespaces, loadAllNamespaces } from './i18n';
 
 /*
  * The service worker, registered by hand (vite.config.ts: injectRegister false) so that the app owns two things the
@@ -37,11 +38,6 @@ function cacheWhatLoadedBeforeControl(wb: Workbox): void {
   if (urlsToCache.length > 0) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
 }
 
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 5_000 });
-  else setTimeout(task, 1_000);
-}
-
 /** Register /sw.js in production builds (the dev server has no worker: stale caches would hide code changes). */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
@@ -57,8 +53,9 @@ export function registerServiceWorker(): void {
   // register() waits for the window's load event, so installing the worker never competes with the first render.
   void wb.register().then((registered) => {
     registration = registered;
-    // A worker that already controlled the page keeps what it fetches: the other texts, when the page is idle.
-    if (navigator.serviceWorker.controller) whenIdle(() => void loadAllNamespaces());
+    // A worker that already controlled the page keeps what it fetches: the texts it lacks (those of a new version),
+    // when the page is idle.
+    if (navigator.serviceWorker.controller) void whenIdle(5_000).then(cacheMissingNamespaces).catch(() => undefined);
     setInterval(() => {
       if (navigator.onLine) void registered?.update().catch(() => undefined);
     }, UPDATE_CHECK_MS);

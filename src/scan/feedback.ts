@@ -3,8 +3,9 @@
  * task as the scan (budget: scan → sound + flash p95 ≤ 50 ms): success()/failure() call Howl.play() and dispatch
  * the flash event synchronously, never after an await.
  *
- * Howler plays through Web Audio (decoded once, no <audio> start-up lag) and unlocks the audio context on the
- * first touch/click/keydown by itself (Howler.autoUnlock); preload() decodes both files ahead of the first scan.
+ * Howler plays through Web Audio (decoded once, no <audio> start-up lag). Its audio context is made at the page's
+ * first tap or key press (a wedge scanner's first key), not when the screen opens: a context made before any gesture
+ * starts suspended anyway, and making it was a long task of the scan screen's start (issue 10, Lighthouse).
  */
 import type { Howl } from 'howler';
 
@@ -55,7 +56,7 @@ export interface Feedback {
   /** The first scan of a pair was taken; the screen shows the next step itself (no flash, which means a result). */
   tick(): void;
   play(kind: FeedbackKind): void;
-  /** Create (and so fetch and decode) the sounds now; call when a scanning screen opens. */
+  /** Get the sounds ready (fetched and decoded by the first gesture on the page); call when a scanning screen opens. */
   preload(): void;
   /** Mute sound only; vibration and flash still tell the user what happened. */
   setMuted(muted: boolean): void;
@@ -104,18 +105,59 @@ function soundUrl(kind: FeedbackKind): string {
 }
 
 let howler: Promise<typeof import('howler')> | undefined;
+let gesture: Promise<void> | undefined;
+
+/** The events that give a page user activation (HTML's activation-triggering input events). */
+const GESTURES = ['keydown', 'pointerdown', 'pointerup'] as const;
+
+/** Longer than any gap within a wedge scan's burst of keys (wedge.ts). */
+const QUIET_MS = 250;
+
+/**
+ * Resolves at the first pause after the page's first tap or key press (at once when the page has had one already).
+ * The first gesture may be a wedge scan: making the audio context during its burst of keys would delay them, and a
+ * burst slowed down that much is rejected as typing.
+ */
+function firstGestureThenPause(): Promise<void> {
+  return (gesture ??= new Promise((resolve) => {
+    if (navigator.userActivation?.hasBeenActive) return resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      GESTURES.forEach((type) => window.removeEventListener(type, onInput, true));
+      resolve();
+    };
+    function onInput() {
+      clearTimeout(timer);
+      timer = setTimeout(done, QUIET_MS);
+    }
+    GESTURES.forEach((type) => window.addEventListener(type, onInput, { capture: true, passive: true }));
+  }));
+}
+
+/** A sound asked for while its player was still being made plays when ready, unless this late (then it would mislead). */
+const LATE_SOUND_MS = 1_000;
 
 /** The app's feedback, wired to howler and the browser; inert outside a browser (unit tests, SSR). */
 export const feedback: Feedback = createFeedback({
   makePlayer: (kind) => {
     if (typeof window === 'undefined') return { play: () => {} };
-    // howler (~10 KB gzip) loads with preload(), when a scanning screen opens, not with the page (DESIGN.md §8);
-    // a scan before it arrived still vibrates and flashes.
+    // howler (~10 KB gzip) loads with preload(), when a scanning screen opens, not with the page (DESIGN.md §8), and
+    // makes its audio context after the first gesture; a scan before that still vibrates and flashes.
     let howl: Howl | undefined;
-    void (howler ??= import('howler')).then((module) => {
-      howl = new module.Howl({ src: [soundUrl(kind)], preload: true, html5: false });
-    });
-    return { play: () => void howl?.play() };
+    let askedAt: number | undefined;
+    void firstGestureThenPause()
+      .then(() => (howler ??= import('howler')))
+      .then((module) => {
+        howl = new module.Howl({ src: [soundUrl(kind)], preload: true, html5: false });
+        // The first scan may have been the first gesture: its sound plays once decoded (howler queues the play).
+        if (askedAt !== undefined && performance.now() - askedAt < LATE_SOUND_MS) howl.play();
+      });
+    return {
+      play: () => {
+        if (howl) howl.play();
+        else askedAt = performance.now();
+      },
+    };
   },
   vibrate: (pattern) => {
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
