@@ -60,8 +60,13 @@ export default function V1ShowEditorPage() {
     try {
       const { id } = await api.call(endpoints.plusV1ShowSave, { body: { ...show, name: show.name.trim() } });
       void dialogs.toast(t('complete'), 'success');
-      if (!show.id) navigate(v1ShowEditPath(id), { replace: true });
-      setShow((s) => ({ ...s, id }));
+      if (show.id) return setShow((s) => ({ ...s, id }));
+      // The saved show opens at its own address. This page stays the "new show" page — Ionic may show it again for
+      // the next new show — so it must not keep the saved show (a second save would overwrite that one).
+      navigate(v1ShowEditPath(id), { replace: true });
+      setShow(emptyShow());
+      setLayoutText('-');
+      setStep(0);
     } catch (error) {
       await dialogs.error((error as Error).message);
     }
