@@ -151,6 +151,9 @@ const WRITE_STORES: Record<string, { edit: string; all: string; mark: string }> 
   phone: { edit: 'PAR001', all: 'SAO001', mark: 'E1' },
   desktop: { edit: 'CHI001', all: 'ROM001', mark: 'E2' },
 };
+// A manager checks store and gateway health on a phone; changing gateway settings is an admin's work at a desk
+// (DESIGN.md §7: each flow once, where it matters).
+const GATEWAY_SETTINGS_AT_DESK = 'gateway settings are changed at a desk';
 const writeStores = (info: TestInfo) => WRITE_STORES[info.project.name] ?? WRITE_STORES.desktop;
 const SETTINGS = ['gwIndex', 'channelGroupIndex', 'ip', 'netmask', 'defaultGateway', 'dns', 'eslServerPort'] as const;
 const settingsOf = (g: GatewayConfig) => Object.fromEntries(SETTINGS.map((f) => [f, g[f]]));
@@ -182,6 +185,7 @@ test('the gateway detail charts the 24 hours the API answers', async ({ page, re
 });
 
 test("Edit on the gateway detail stores what changed; nothing changed is 'No changed!'", async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
   const { store, api } = await signedIn(page, request);
   const code = writeStores(info).edit;
   const [gw] = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
@@ -205,6 +209,7 @@ test("Edit on the gateway detail stores what changed; nothing changed is 'No cha
 });
 
 test('a bad gateway IP or port shows the spec message on the field and nothing is sent', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
   const { store, api } = await signedIn(page, request);
   const code = writeStores(info).edit;
   const gw = (await api.get<GatewayConfig[]>(`/config/gw/store/${code}`))[1];
@@ -228,6 +233,7 @@ test('a bad gateway IP or port shows the spec message on the field and nothing i
 });
 
 test('the ALL update and the update of a selected gateway store only what changed', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
   const { store, api } = await signedIn(page, request);
   const code = writeStores(info).all;
   const before = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
@@ -263,6 +269,7 @@ test('the ALL update and the update of a selected gateway store only what change
 });
 
 test("the predefined CSV import answers the server's count; other files are refused", async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
   const { store } = await signedIn(page, request);
   const { edit, mark } = writeStores(info);
   await store.open(`/store/detail/${edit}`);
@@ -282,6 +289,7 @@ test("the predefined CSV import answers the server's count; other files are refu
 });
 
 test("the channel setting adds a row of 0 / 11 / 26 and saves with 'Complete!'", async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
   const { store, api } = await signedIn(page, request);
   const code = writeStores(info).edit;
   const gwIndex = info.project.name === 'phone' ? '61' : '62';
