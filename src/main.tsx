@@ -4,12 +4,11 @@ import { initI18n } from './app/i18n';
 import { registerServiceWorker, requestPersistentStorage } from './app/pwa';
 
 async function start() {
-  // The app's code is requested at once, so that it loads alongside the config and the texts rather than after them.
-  const config = loadRuntimeConfig();
-  const app = prepareApp(config);
+  // The app's code is requested first, so that it loads alongside the config and the texts rather than after them.
+  const app = prepareApp();
   // The API base and the first screen's translations must be known before it renders. Missing translations (an
   // offline start that never cached them) must not stop the app: its texts then show as keys.
-  await Promise.all([config, initI18n(app.namespaces).catch((error: unknown) => console.error(error))]);
+  await Promise.all([loadRuntimeConfig(), initI18n(app.namespaces).catch((error: unknown) => console.error(error))]);
   // Queued handheld writes are replayed from the start, whatever screen opens, once a member is signed in; loaded
   // apart (with Dexie) so that neither is part of the first screen's bundle, and started before the app so that a
   // screen whose code fails to load (entry.tsx shows why) never keeps the queue from replaying.

@@ -93,22 +93,14 @@ export interface AppStart {
   start(): Promise<void>;
 }
 
-/**
- * Picks the app for the location and starts fetching its code at once, before the config and texts are in; the
- * lean dashboard's answer too, once the config (the API's address) is.
- */
-export function prepareApp(configLoaded: Promise<unknown>): AppStart {
+/** Picks the app for the location and starts fetching its code at once, before the config and texts are in. */
+export function prepareApp(): AppStart {
   const lean = leanAppAt(window.location.hash);
   const kind = lean ?? 'console';
   // The console's chunk is requested now; its texts are loaded by main.tsx's initI18n (every namespace).
   const loading = kind === 'console' ? import('../console') : load(kind);
   // An unhandled rejection here would only repeat what run() shows: the failure is handled there.
   loading.catch(() => undefined);
-  if (kind === 'dashboard') {
-    void Promise.all([import('../features/dashboard/early-answer'), configLoaded])
-      .then(([early]) => early.askDashboardEarly())
-      .catch(() => undefined);
-  }
   return {
     namespaces: FIRST_NAMESPACES[kind],
     start() {

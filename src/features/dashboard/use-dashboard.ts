@@ -1,18 +1,16 @@
 import type { Middleware } from 'swr';
 import { dashboardEndpoints } from '../../api/endpoints/dashboard';
 import { api, useCall } from '../../app/api';
-import { takeEarlyDashboard } from './early-answer';
 import { DASHBOARD_REFRESH_MS } from './dashboard-constants';
 
 /*
  * `t` is the spec's cache buster (GET /stats/dashboard?t={time}): it must be the time of each request, yet a
  * changing t in the SWR key would make every refresh a new cache entry. So the key stays fixed and this
- * middleware stamps the time when the request is actually sent. The first read may take the answer the lean
- * dashboard's start asked for early (early-answer.ts).
+ * middleware stamps the time when the request is actually sent.
  */
 const stampEachRequest: Middleware = (useSWRNext) =>
   function useStamped(key, fetcher, config) {
-    const stamped = fetcher && (() => takeEarlyDashboard() ?? api.call(dashboardEndpoints.statsDashboard, { query: { t: Date.now() } }));
+    const stamped = fetcher && (() => api.call(dashboardEndpoints.statsDashboard, { query: { t: Date.now() } }));
     return useSWRNext(key, stamped as typeof fetcher, config);
   };
 
