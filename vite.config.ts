@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALES_CACHE } from './src/app/sw-caches';
 
 const THEME_COLOR = '#0f5c4d';
 const LOCALES_DIR = fileURLToPath(new URL('./locales', import.meta.url));
@@ -247,7 +248,7 @@ export default defineConfig({
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/locales/'),
             handler: 'StaleWhileRevalidate',
             options: {
-              cacheName: 'shelfpad-locales',
+              cacheName: LOCALES_CACHE,
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 40, purgeOnQuotaError: true },
             },

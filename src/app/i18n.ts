@@ -26,6 +26,7 @@ import type plusMedia from '../../locales/en_US/plusMedia.json';
 import type plusShowEditor from '../../locales/en_US/plusShowEditor.json';
 import type plusV1 from '../../locales/en_US/plusV1.json';
 import type plusTemplates from '../../locales/en_US/plusTemplates.json';
+import { LOCALES_CACHE } from './sw-caches';
 
 /*
  * Three languages (console-core §1): the choice is kept in localStorage; anything else means en_US; changing it
@@ -111,9 +112,6 @@ export async function initI18n(first: readonly Namespace[] = NAMESPACES): Promis
 export async function loadAllNamespaces(): Promise<void> {
   if (i18next.isInitialized) await i18next.loadNamespaces([...NAMESPACES]);
 }
-
-/** The service worker's cache of the texts (vite.config.ts, runtimeCaching: the cache name is written out there). */
-const LOCALES_CACHE = 'shelfpad-locales';
 
 /**
  * Every namespace of this version in the service worker's cache, for a later offline start of any screen: only the
