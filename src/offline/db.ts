@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { OutboxState } from './outbox-policy';
+import { OFFLINE_DB_NAME } from './queued-work';
 
 /** Handheld writes the outbox carries; blink (tagLed, plusBlink) is never one of them (DESIGN.md §5). */
 export type OutboxKind = 'tagAssign' | 'tagAssignMultiple' | 'tagDeassign' | 'tagReassign' | 'plusAssign' | 'plusDeassign';
@@ -55,7 +56,7 @@ export class ShelfpadDb extends Dexie {
   products!: Table<CachedProduct, [string, string]>;
   meta!: EntityTable<MetaRow, 'key'>;
 
-  constructor(name = 'shelfpad') {
+  constructor(name = OFFLINE_DB_NAME) {
     super(name);
     this.version(1).stores({
       // [state+storeCode+seq] finds a store's next open operation without walking its done ones (1,000 queued

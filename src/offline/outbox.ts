@@ -3,6 +3,7 @@ import { db, OUTBOX_SEQ_KEY, type OutboxKind, type OutboxOp } from './db';
 import { isOpen, storesWithWork, type OutboxState } from './outbox-policy';
 import { newKey, OUTBOX_SEND_TIMEOUT_MS, sendNext, TARGETS, type Outcome } from './outbox-request';
 import { knownProduct, productCacheInfo, refreshProductCache } from './product-cache';
+import { TEST_HOOKS_KEY } from './queued-work';
 
 export type { OutboxKind, OutboxOp, OutboxState };
 export { OUTBOX_SEND_TIMEOUT_MS };
@@ -20,8 +21,6 @@ export type { Outcome };
 export const OUTBOX_TIMER_MS = 15_000;
 /** Done operations are kept for the queue screen as long as the server keeps their idempotency keys (≥ 7 days). */
 export const OUTBOX_KEEP_DONE_MS = 7 * 86_400_000;
-/** localStorage flag that makes startOutbox() expose window.__shelfpadOutbox (e2e and field diagnostics). */
-export const TEST_HOOKS_KEY = 'shelfpad.testHooks';
 
 type OutcomeListener = (op: OutboxOp, outcome: Outcome) => void;
 const listeners = new Set<OutcomeListener>();
@@ -198,7 +197,7 @@ export function startOutbox(): void {
   })().catch(reportError);
   window.addEventListener('online', () => void replay({ now: true }).catch(reportError));
   setInterval(() => void replay().catch(reportError), OUTBOX_TIMER_MS);
-  // A test and diagnostics hook, off unless asked for: the e2e suite drives the outbox through it, and support
+  // A test and diagnostics hook (localStorage TEST_HOOKS_KEY = '1'), off unless asked for: the e2e suite drives the outbox through it, and support
   // can inspect a handheld's queue from the console. It exposes nothing the page could not already do.
   if (localStorage.getItem(TEST_HOOKS_KEY) === '1') {
     window.__shelfpadOutbox = {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD } from './fixtures/api';
-import { AppShell } from './page-models/app-shell';
+import { AppShell, seedSession } from './page-models/app-shell';
 import { LoginPage } from './page-models/login-page';
 import { PwaModel } from './page-models/pwa';
 import { ScanPageModel } from './page-models/scan-page';
@@ -19,14 +19,17 @@ test.use({ serviceWorkers: 'allow' });
 type Api = Awaited<ReturnType<typeof apiLogin>>;
 interface TagRow { tagMac: string; barcode: string; prCode?: string }
 
-/** A tag of TKY001 no other spec touches (offline-scan takes 1000-1199, outbox.spec the first 360), per project. */
-async function pickPair(api: Api, project: string): Promise<{ tag: TagRow; product: string }> {
+/**
+ * A tag of TKY001 no other spec touches (offline-scan takes 1000-1199, outbox.spec the first 360), per project;
+ * each test of this file its own (`tagAt`, and the product at `productAt`).
+ */
+async function pickPair(api: Api, project: string, tagAt = 1300, productAt = 10): Promise<{ tag: TagRow; product: string }> {
   const tags = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
   const all = ((await tags.json()) as { data: TagRow[] }).data;
   const products = await api.post(`/product/list/store/${STORE}`, { start: 0, length: 20 });
   const codes = ((await products.json()) as { data: { prCode: string }[] }).data.map((p) => p.prCode);
   const index = project === 'phone' ? 0 : 1;
-  return { tag: all[1300 + index], product: codes[10 + index] };
+  return { tag: all[tagAt + index], product: codes[productAt + index] };
 }
 
 async function assignsSince(api: Api, tag: TagRow, since: number): Promise<number> {
@@ -78,6 +81,48 @@ test('from the start page: login, Scan, offline reload → the scan screen start
   await context.setOffline(false);
   await expect(scan.pending).toHaveAccessibleName('0 pending', { timeout: 30_000 });
   expect(await assignsSince(api, tag, since)).toBe(1);
+});
+
+/** The offline layer's own chunks (src/offline/lazy.ts): Dexie and the outbox. */
+const QUEUE_CODE = /\/assets\/(offline-layer|outbox)-/;
+
+test('a scan queued offline is sent when the app next opens on the dashboard; with nothing queued, no queue code loads', async ({ context, page, request }, info) => {
+  test.setTimeout(120_000);
+  const api = await apiLogin(request, OPERATOR);
+  const { tag, product } = await pickPair(api, info.project.name, 1250, 12);
+  const since = Math.floor(Date.now() / 1000) - 1;
+  const scan = new ScanPageModel(page);
+  await seedSession(page, api.session);
+  await page.goto('/#/scan');
+  await scan.pickStore(STORE);
+  await scan.idle();
+
+  // Queued with no network, and the handheld closed before the network returns: the scan waits in the queue.
+  await context.setOffline(true);
+  await scan.releaseFocus();
+  await scan.scanTaken(tag.barcode, async () => (await scan.field('Tag ID').inputValue()) === tag.barcode);
+  await scan.scanTaken(product, () => scan.loggedLast(product));
+  await expect(scan.pending).toHaveAccessibleName('1 pending');
+  await page.close();
+  await context.setOffline(false);
+
+  // The next start is on the dashboard, a screen without the queue: it finds the scan waiting and sends it.
+  const next = await context.newPage();
+  const queueCode: string[] = [];
+  next.on('request', (r) => QUEUE_CODE.test(new URL(r.url()).pathname) && queueCode.push(r.url()));
+  await seedSession(next, api.session);
+  await next.goto('/#/dashboard');
+  await expect(next.getByTestId('dash-store-count')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => assignsSince(api, tag, since), { timeout: 30_000 }).toBe(1);
+  expect(queueCode.length, 'the queue was loaded to send the scan').toBeGreaterThan(0);
+
+  // Nothing waits now: a start on the dashboard loads none of the queue's code.
+  queueCode.length = 0;
+  await next.reload();
+  await expect(next.getByTestId('dash-store-count')).toBeVisible({ timeout: 30_000 });
+  await next.waitForLoadState('networkidle');
+  expect(queueCode, 'no queue code without queued work').toEqual([]);
+  expect(await assignsSince(api, tag, since), 'sent once').toBe(1);
 });
 
 test('a screen whose code cannot be loaded offline says so, with a retry, instead of a blank page', async ({ page, context, request }) => {
