@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Dashboard, TagStats } from '../../src/api/contract/dashboard';
 import { apiLogin } from './fixtures/api';
+import { seedSession } from './page-models/app-shell';
 import { DashboardModel } from './page-models/dashboard-page';
 
 /*
@@ -76,7 +77,8 @@ test('the multi-store bar chart shows at most 10 stores: those with most tags; t
   expect(body.storeList.length, 'the demo data has more than 10 stores').toBeGreaterThan(10);
 
   const tagsOf = (c: string) => body.tagStatus?.[c]?.total ?? 0;
-  const expected = [...body.storeList].sort((a, b) => tagsOf(b) - tagsOf(a) || a.localeCompare(b)).slice(0, 10);
+  // Ties go by store code, character by character (src/features/dashboard/dashboard-data.ts).
+  const expected = [...body.storeList].sort((a, b) => tagsOf(b) - tagsOf(a) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 10);
   await expect(dash.storeBars).toHaveCount(10);
   expect(await dash.barStores()).toEqual(expected);
   for (const code of expected) await expect(page.getByTestId(`dash-store-tags-chart-bar-${code}`)).toHaveAttribute('data-value', String(tagsOf(code)));
@@ -116,4 +118,44 @@ test('a store operator sees no server section and only its two stores; one store
   expect(await dash.barStores()).toEqual(['TKY002']);
   // The two stores differ, so the narrowed totals are not the overall ones by accident.
   expect(tagTotals(body, ['TKY002']).total).not.toBe(tagTotals(body, body.storeList).total);
+});
+
+test('on a phone the cards stand as titled frames until the answer comes, and the charts take their places without moving them', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'phone', 'the lean phone dashboard draws frames before its answer; the console shows its spinner');
+  const admin = await apiLogin(request, 'admin@shelfpad.test');
+  const dash = new DashboardModel(page);
+  let release!: () => void;
+  const answerHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/stats/dashboard',
+    async (route) => {
+      await answerHeld;
+      await route.continue();
+    },
+  );
+  await seedSession(page, admin.session);
+  await page.goto('/#/dashboard');
+
+  // The cards on the first screen, as frames: their titles, no numbers yet.
+  const cards = [dash.serverSection, dash.gatewaySection, dash.tagSection];
+  const titles = ['Server status', 'Gateway status', 'Tag status'];
+  for (const [i, card] of cards.entries()) {
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(card.getByRole('heading')).toHaveText(titles[i]);
+  }
+  await expect(page.getByTestId('dash-gateway-chart-total')).toHaveCount(0);
+  const framed = await Promise.all(cards.map((card) => card.boundingBox()));
+
+  release();
+  const body = await admin.get<Dashboard>(`/stats/dashboard?t=${Date.now()}`);
+  await dash.expectNumber('dash-server-chart-total', body.serverStatus!.total);
+  await dash.expectNumber('dash-gateway-chart-total', gatewayTotals(body, body.storeList).total);
+  await dash.expectNumber('dash-tags-total', tagTotals(body, body.storeList).total);
+  for (const card of cards) await expect(card).not.toHaveAttribute('aria-busy');
+  const drawn = await Promise.all(cards.map((card) => card.boundingBox()));
+  // Each card is where its frame was and as high: the numbers arriving move nothing on the screen.
+  for (const [i, box] of drawn.entries()) {
+    expect(Math.abs(box!.y - framed[i]!.y), `${titles[i]}: top`).toBeLessThanOrEqual(1);
+    expect(Math.abs(box!.height - framed[i]!.height), `${titles[i]}: height`).toBeLessThanOrEqual(1);
+  }
 });

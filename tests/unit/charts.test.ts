@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCount } from '../../src/ui/charts/chart-format';
 import { arcPath, donutSegments, fraction, gaugeEndDeg, polar, stackMax, stackSpans } from '../../src/ui/charts/chart-geometry';
 
 describe('polar', () => {
@@ -95,5 +96,20 @@ describe('stacked bars', () => {
       { x: 0, width: 0 },
       { x: 0, width: 0 },
     ]);
+  });
+});
+
+describe('formatCount', () => {
+  // It groups whole numbers without Intl: its result must be what Intl writes in each of the console's languages.
+  const samples = [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 22_000, 123_456_789, -1, -1000, -12_345_678, Number.MAX_SAFE_INTEGER];
+  for (const lang of ['en-US', 'ja-JP', 'ko-KR']) {
+    it(`writes counts as Intl does in ${lang}`, () => {
+      const intl = new Intl.NumberFormat(lang);
+      for (const n of samples) expect(formatCount(n), String(n)).toBe(intl.format(n));
+    });
+  }
+
+  it('leaves fractions to Intl', () => {
+    expect(formatCount(1234.5)).toBe(new Intl.NumberFormat('en-US').format(1234.5));
   });
 });

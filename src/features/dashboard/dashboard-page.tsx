@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { IonSpinner, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
@@ -25,6 +25,8 @@ export default function DashboardPage() {
   const [selection, setSelection] = useState<Selection>({ companies: [], stores: [] });
   const [detail, setDetail] = useState<{ kind: DetailKind | null; open: boolean }>({ kind: null, open: false });
   const stores = useMemo(() => (answer ? selectedStores(answer, selection) : []), [answer, selection]);
+  // Stable, so that the memoized cards are not redrawn when only the modal opens or closes.
+  const openDetail = useCallback((kind: DetailKind) => setDetail({ kind, open: true }), []);
 
   if (!answer) {
     return (
@@ -46,7 +48,7 @@ export default function DashboardPage() {
         </IonToolbar>
       }
     >
-      <DashboardSections answer={answer} session={session} stores={stores} onDetail={(kind) => setDetail({ kind, open: true })} />
+      <DashboardSections answer={answer} session={session} stores={stores} onDetail={openDetail} />
       <DashboardDetailModal
         open={detail.open}
         kind={detail.kind}

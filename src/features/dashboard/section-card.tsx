@@ -37,6 +37,24 @@ export function SectionCard({ title, testId, onDetail, note, wide, tall, childre
   );
 }
 
+/** The chart a pending card's body stands for: its height, in dashboard.css. */
+export type PendingBody = 'donut' | 'radial' | 'store-bars' | 'bars' | 'gauges' | 'versions' | 'line';
+
+/**
+ * A card whose numbers are on their way: its title, and an empty body as high as its chart will be, so that the card
+ * drawn in its place moves nothing on the screen. Busy for assistive technology, which is told when it is drawn.
+ */
+export function PendingCard({ title, testId, body, wide }: { title: string; testId: string; body: PendingBody; wide?: boolean }) {
+  return (
+    <section className={wide ? 'dashboard-card dashboard-card-wide' : 'dashboard-card'} data-testid={testId} aria-label={title} aria-busy="true">
+      <header className="dashboard-card-header">
+        <h2>{title}</h2>
+      </header>
+      <div className={`dashboard-card-body dashboard-card-pending dashboard-card-pending--${body}`} />
+    </section>
+  );
+}
+
 /** A labelled number; data-value carries the server's raw number for tests. */
 export function Stat({ label, value, testId, tone }: { label: string; value: number; testId: string; tone?: 'good' | 'warning' | 'bad' }) {
   return (

@@ -1,10 +1,16 @@
 /*
- * Numbers are shown in the page language's grouping (i18n sets <html lang>); the raw value also goes into a
- * data-value attribute so that tests compare the server's number, not a formatted string.
+ * Numbers are shown in the page language's grouping; the raw value also goes into a data-value attribute so that
+ * tests compare the server's number, not a formatted string.
+ *
+ * Whole numbers — every count — are grouped here rather than by Intl.NumberFormat: the console's three languages
+ * (en_US, ja_JP, ko_KR: console-core §1) all write 12,345, and a page's first NumberFormat loads ICU's number data,
+ * measured at ~25 ms of a desktop's main thread (100 ms at Lighthouse's phone CPU) on the dashboard's first cards.
  */
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 let cached: { lang: string; format: Intl.NumberFormat } | undefined;
 
 export function formatCount(n: number): string {
+  if (Number.isSafeInteger(n)) return String(n).replace(THOUSANDS, ',');
   const lang = (typeof document !== 'undefined' && document.documentElement.lang) || 'en-US';
   if (cached?.lang !== lang) cached = { lang, format: new Intl.NumberFormat(lang) };
   return cached.format.format(n);

@@ -19,6 +19,8 @@ import './lean-dashboard.css';
 /** The console's sidebar breakpoint (app/entry.tsx): a window widened past it gets the console. */
 const SIDEBAR_QUERY = '(min-width: 992px)';
 const ALL = { companies: [], stores: [] };
+/** A section's Details button hands over to the console (section-card.tsx): the lean page opens nothing itself. */
+const NO_DETAIL = () => undefined;
 
 /*
  * The dashboard a phone opens first (issue 10: a manager's phone, Lighthouse mobile ≥ 90): the console's cards
@@ -55,7 +57,7 @@ function LeanDashboard({ session }: { session: Session }) {
   const { data, error } = useDashboardAnswer();
   // The cards are drawn at a transition's priority, also from the cache at start (the initial value): React renders
   // them in slices of a few milliseconds, so a tap while a phone draws them is answered at once instead of after
-  // one long task.
+  // one long task. (DashboardSections is memoized: the urgent render with the previous answer redraws nothing.)
   const answer = useDeferredValue(data, undefined);
   const stores = useMemo(() => (answer ? selectedStores(answer, ALL) : []), [answer]);
   // A refused read: the console's page shows the message and logs out (console-core §6). Offline is no failure.
@@ -75,13 +77,7 @@ function LeanDashboard({ session }: { session: Session }) {
   const offline = useOffline();
   return (
     <LeanPage title={t('title')} end={<HeaderActions session={session} />} subheader={filter} footer={(answer || offline) && <FooterLine />}>
-      {answer ? (
-        <DashboardSections answer={answer} session={session} stores={stores} onDetail={() => undefined} />
-      ) : (
-        <div className="dashboard-loading">
-          <span className="lean-dashboard__spinner" role="progressbar" aria-label={t('title')} />
-        </div>
-      )}
+      <DashboardSections answer={answer} session={session} stores={stores} onDetail={NO_DETAIL} />
     </LeanPage>
   );
 }
