@@ -113,6 +113,9 @@ export async function loadAllNamespaces(): Promise<void> {
   if (i18next.isInitialized) await i18next.loadNamespaces([...NAMESPACES]);
 }
 
+/** The address of every namespace of this version in the current language: what a later offline start may need. */
+export const allNamespaceUrls = (): string[] => NAMESPACES.map((ns) => new URL(namespaceUrl(currentLanguage(), ns), document.baseURI).href);
+
 /**
  * Every namespace of this version in the service worker's cache, for a later offline start of any screen: only the
  * files it lacks are fetched (the worker keeps what passes through it), and none is parsed — loading all of them
@@ -120,8 +123,6 @@ export async function loadAllNamespaces(): Promise<void> {
  */
 export async function cacheMissingNamespaces(): Promise<void> {
   if (!('caches' in window)) return;
-  const language = currentLanguage();
   const cached = new Set((await (await caches.open(LOCALES_CACHE)).keys()).map((request) => request.url));
-  const missing = NAMESPACES.map((ns) => new URL(namespaceUrl(language, ns), document.baseURI).href).filter((url) => !cached.has(url));
-  await Promise.all(missing.map((url) => fetch(url).catch(() => undefined)));
+  await Promise.all(allNamespaceUrls().filter((url) => !cached.has(url)).map((url) => fetch(url).catch(() => undefined)));
 }

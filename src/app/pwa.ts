@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import { whenIdle } from './idle';
-import { cacheMissingNamespaces, loadAllNamespaces } from './i18n';
+import { allNamespaceUrls, cacheMissingNamespaces } from './i18n';
 
 /*
  * The service worker, registered by hand (vite.config.ts: injectRegister false) so that the app owns two things the
@@ -24,18 +24,21 @@ function setUpdateAvailable(value: boolean): void {
 
 /**
  * Everything the page fetched before the worker controlled it bypassed the runtime caches, most of all the first
- * route's lazy chunk and the locale files. Hand those URLs to the worker: workbox's router takes a CACHE_URLS
- * message and runs each URL through its matching rule, so the first visit alone is enough to start offline.
+ * route's lazy chunk and the locale files; and a lean first screen (entry.tsx) loaded only its own texts. Hand the
+ * worker those URLs and every text of the language: workbox's router takes a CACHE_URLS message and runs each URL
+ * through its matching rule, so the first visit alone is enough to start any screen offline. The worker fetches
+ * them: the page neither fetches nor parses texts it does not show (issue 10: 24 requests on a phone's main thread).
  */
 function cacheWhatLoadedBeforeControl(wb: Workbox): void {
-  const urlsToCache = performance
+  const loaded = performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
     .filter((name) => {
       const url = new URL(name);
       return url.origin === location.origin && /^\/(assets|locales)\/|^\/config\.json$/.test(url.pathname);
     });
-  if (urlsToCache.length > 0) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  const urlsToCache = [...new Set([...loaded, ...allNamespaceUrls()])];
+  void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
 }
 
 /** Register /sw.js in production builds (the dev server has no worker: stale caches would hide code changes). */
@@ -45,10 +48,9 @@ export function registerServiceWorker(): void {
   workbox = wb;
   // Also fires at start when a worker installed during an earlier visit is still waiting (wasWaitingBeforeRegister).
   wb.addEventListener('waiting', () => setUpdateAvailable(true));
-  // The first worker: the texts a lean first screen did not load (entry.tsx) are fetched now, before the worker is
-  // handed every file the page loaded, so that a later offline start of any screen has its language.
+  // The first worker is handed what the page loaded without it, and every text a later offline start may need.
   wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate) void loadAllNamespaces().finally(() => cacheWhatLoadedBeforeControl(wb));
+    if (!event.isUpdate) cacheWhatLoadedBeforeControl(wb);
   });
   // register() waits for the window's load event, so installing the worker never competes with the first render.
   void wb.register().then((registered) => {
