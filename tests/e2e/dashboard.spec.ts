@@ -144,7 +144,11 @@ test('on a phone the cards stand as titled frames until the answer comes, and th
     await expect(card.getByRole('heading')).toHaveText(titles[i]);
   }
   await expect(page.getByTestId('dash-gateway-chart-total')).toHaveCount(0);
-  const framed = await Promise.all(cards.map((card) => card.boundingBox()));
+  // The administrator's companies are in the session: the company select is there before the answer, beside the
+  // store select, which therefore does not jump aside when the answer comes.
+  const storeSelect = page.getByTestId('dash-store-select');
+  await expect(page.getByTestId('dash-company-select')).toBeVisible();
+  const framed = await Promise.all([...cards, storeSelect].map((card) => card.boundingBox()));
 
   release();
   const body = await admin.get<Dashboard>(`/stats/dashboard?t=${Date.now()}`);
@@ -152,10 +156,13 @@ test('on a phone the cards stand as titled frames until the answer comes, and th
   await dash.expectNumber('dash-gateway-chart-total', gatewayTotals(body, body.storeList).total);
   await dash.expectNumber('dash-tags-total', tagTotals(body, body.storeList).total);
   for (const card of cards) await expect(card).not.toHaveAttribute('aria-busy');
-  const drawn = await Promise.all(cards.map((card) => card.boundingBox()));
-  // Each card is where its frame was and as high: the numbers arriving move nothing on the screen.
+  await dash.expectNumber('dash-store-count', body.storeList.length);
+  const drawn = await Promise.all([...cards, storeSelect].map((card) => card.boundingBox()));
+  // Each card is where its frame was and as high, the store select where it was: the answer moves nothing.
   for (const [i, box] of drawn.entries()) {
-    expect(Math.abs(box!.y - framed[i]!.y), `${titles[i]}: top`).toBeLessThanOrEqual(1);
-    expect(Math.abs(box!.height - framed[i]!.height), `${titles[i]}: height`).toBeLessThanOrEqual(1);
+    const name = titles[i] ?? 'store select';
+    expect(Math.abs(box!.x - framed[i]!.x), `${name}: left`).toBeLessThanOrEqual(1);
+    expect(Math.abs(box!.y - framed[i]!.y), `${name}: top`).toBeLessThanOrEqual(1);
+    expect(Math.abs(box!.height - framed[i]!.height), `${name}: height`).toBeLessThanOrEqual(1);
   }
 });

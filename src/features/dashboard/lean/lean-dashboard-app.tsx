@@ -68,7 +68,7 @@ function LeanDashboard({ session }: { session: Session }) {
   // a header growing when the answer arrives would shift the whole page (Lighthouse's CLS).
   const filter = (
     <div className="lean-dashboard__filter">
-      <LeanStoreFilter answer={answer} />
+      <LeanStoreFilter answer={answer} session={session} />
       {answer ? <StoreCountNote answer={answer} stores={stores} /> : <p className="dashboard-filter-note">&nbsp;</p>}
     </div>
   );

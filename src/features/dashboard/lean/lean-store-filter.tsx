@@ -2,16 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { caretDown } from 'ionicons/icons';
 import type { Dashboard } from '../../../api/contract/dashboard';
 import { useTwin } from '../../../app/handover';
+import type { Session } from '../../../app/session';
 import { LeanIcon } from '../../../ui/lean/lean-icon';
 
 /**
  * The store filter's face without Ionic: the console's selects (store-filter.tsx) as they look with nothing chosen.
  * Choosing is the console's alert: a tap hands over and opens it there.
  */
-export function LeanStoreFilter({ answer }: { answer: Dashboard | undefined }) {
+export function LeanStoreFilter({ answer, session }: { answer: Dashboard | undefined; session: Session }) {
   const { t } = useTranslation('dashboard');
-  // Before the answer: the store select alone (the company one joins it on the same row, the height stays).
-  const companies = answer ? Object.keys(answer.companyDict).length : 0;
+  // The company select shows for a member of several companies: before the answer the session's companies say so,
+  // so that the store select does not jump aside when the answer comes.
+  const companies = Object.keys(answer ? answer.companyDict : session.companyInfo).length;
   return (
     <div className="dashboard-filter">
       {companies > 1 && <SelectFace name="dash-company-select" label={t('filter.companies')} placeholder={t('filter.allCompanies')} />}
