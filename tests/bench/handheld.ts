@@ -72,10 +72,13 @@ async function wedgeLatency(browser: Browser, baseURL: string, api: Api, tags: T
     sound.push(m.sound);
     if (m.flash !== undefined) flash.push(m.flash);
   }
-  // A refused product leaves the tag in place: the next product scans pair with it and are refused in turn.
-  await scanTag(tags[LATENCY_PAIRS].barcode);
+  // A refused product ends its pair (assign-mode.tsx clears both fields before the check): each refusal pairs the
+  // same spare tag again, which no refusal assigns.
   const refusal: number[] = [];
-  for (let i = 0; i < REFUSALS; i++) refusal.push((await measure(`NOSUCH${String(i).padStart(7, '0')}`, 'failure')).sound);
+  for (let i = 0; i < REFUSALS; i++) {
+    await scanTag(tags[LATENCY_PAIRS].barcode);
+    refusal.push((await measure(`NOSUCH${String(i).padStart(7, '0')}`, 'failure')).sound);
+  }
   await page.context().close();
   const summary = (v: number[]) => ({ p50_ms: round(quantile(v, 0.5)), p95_ms: round(quantile(v, 0.95)), max_ms: round(Math.max(...v)), samples: v.length });
   return {
