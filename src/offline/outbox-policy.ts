@@ -5,6 +5,7 @@
  */
 
 import { TAG_LIST_MAX } from '../api/contract/constants-core';
+import { OPEN_STATES } from './queued-work';
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'failed';
 
@@ -70,7 +71,7 @@ export interface OrderedOp {
 }
 
 /** Operations still to be sent: 'sending' counts, as after a reload it is an interrupted send (see batchToSend). */
-export const isOpen = (op: { state: OutboxState }) => op.state === 'pending' || op.state === 'sending';
+export const isOpen = (op: { state: OutboxState }) => OPEN_STATES.includes(op.state);
 
 /** Stores that have something to send, each once, in the order their oldest open operation was queued. */
 export function storesWithWork(ops: readonly OrderedOp[]): string[] {

@@ -3,7 +3,7 @@ import { db, OUTBOX_SEQ_KEY, type OutboxKind, type OutboxOp } from './db';
 import { isOpen, storesWithWork, type OutboxState } from './outbox-policy';
 import { newKey, OUTBOX_SEND_TIMEOUT_MS, sendNext, TARGETS, type Outcome } from './outbox-request';
 import { knownProduct, productCacheInfo, refreshProductCache } from './product-cache';
-import { TEST_HOOKS_KEY } from './queued-work';
+import { OPEN_STATES, testHooksOn } from './queued-work';
 
 export type { OutboxKind, OutboxOp, OutboxState };
 export { OUTBOX_SEND_TIMEOUT_MS };
@@ -65,7 +65,7 @@ export async function enqueue(op: { kind: OutboxKind; storeCode: string; payload
  */
 export async function replay(opts: { now?: boolean } = {}): Promise<void> {
   if (opts.now) await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: 0 });
-  const open = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
+  const open = await db.outbox.where('state').anyOf(OPEN_STATES).toArray();
   await Promise.all(storesWithWork(open).map(replayStore));
 }
 
@@ -197,9 +197,10 @@ export function startOutbox(): void {
   })().catch(reportError);
   window.addEventListener('online', () => void replay({ now: true }).catch(reportError));
   setInterval(() => void replay().catch(reportError), OUTBOX_TIMER_MS);
-  // A test and diagnostics hook (localStorage TEST_HOOKS_KEY = '1'), off unless asked for: the e2e suite drives the outbox through it, and support
-  // can inspect a handheld's queue from the console. It exposes nothing the page could not already do.
-  if (localStorage.getItem(TEST_HOOKS_KEY) === '1') {
+  // A test and diagnostics hook (localStorage 'shelfpad.testHooks' = '1'), off unless asked for: the e2e suite drives
+  // the outbox through it, and support can inspect a handheld's queue from the console. It exposes nothing the page
+  // could not already do.
+  if (testHooksOn()) {
     window.__shelfpadOutbox = {
       enqueue, replay, retry, discard, clearDone, ops: () => db.outbox.orderBy('seq').toArray(), refreshProductCache, knownProduct, productCacheInfo,
     };

@@ -5,15 +5,21 @@
  * starts with it. Issue 10: the manager's dashboard on a phone paid for the handheld's queue on every start.
  */
 
+import type { OutboxState } from './outbox-policy';
+
 /** The offline layer's IndexedDB database (db.ts) and the outbox's store and index in it. */
 export const OFFLINE_DB_NAME = 'shelfpad';
 const OUTBOX_STORE = 'outbox';
 const STATE_INDEX = 'state';
-/** The states a replay sends (outbox-policy.ts): 'done' and 'failed' wait for nobody. */
-const OPEN_STATES = ['pending', 'sending'];
+/**
+ * The states a replay sends: 'done' and 'failed' wait for nobody. Here rather than in outbox-policy.ts (which uses
+ * it too) so that this check loads none of the outbox's code.
+ */
+export const OPEN_STATES: readonly OutboxState[] = ['pending', 'sending'];
 
 /** A diagnostics switch (outbox.ts): with it on, the console exposes the outbox, so the layer always loads. */
-export const TEST_HOOKS_KEY = 'shelfpad.testHooks';
+const TEST_HOOKS_KEY = 'shelfpad.testHooks';
+export const testHooksOn = (): boolean => localStorage.getItem(TEST_HOOKS_KEY) === '1';
 
 const request = <T>(req: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
@@ -23,7 +29,7 @@ const request = <T>(req: IDBRequest<T>): Promise<T> =>
 
 /** True when queued operations wait; also when it cannot tell (no databases() list, a failed read): then load. */
 export async function outboxHasWork(): Promise<boolean> {
-  if (localStorage.getItem(TEST_HOOKS_KEY) === '1') return true;
+  if (testHooksOn()) return true;
   if (typeof indexedDB?.databases !== 'function') return true;
   // No database: nothing was ever queued here. (Opening it would create an empty one, which Dexie then upgrades.)
   if (!(await indexedDB.databases()).some((info) => info.name === OFFLINE_DB_NAME)) return false;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxOp } from './db';
 import { offlineLayer } from './lazy';
+import { OPEN_STATES } from './queued-work';
 
 type OutboxDb = Awaited<ReturnType<typeof offlineLayer>>['db'];
 
@@ -28,7 +29,7 @@ function useOutboxQuery<T>(query: ((db: OutboxDb) => Promise<T>) | undefined, in
   return value;
 }
 
-const pendingCount = (db: OutboxDb) => db.outbox.where('state').anyOf('pending', 'sending').count();
+const pendingCount = (db: OutboxDb) => db.outbox.where('state').anyOf(OPEN_STATES).count();
 const allOps = (db: OutboxDb) => db.outbox.orderBy('seq').reverse().toArray();
 const NO_OPS: ReadonlyMap<string, OutboxOp> = new Map();
 
