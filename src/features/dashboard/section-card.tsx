@@ -11,16 +11,18 @@ interface SectionCardProps {
   note?: string;
   wide?: boolean;
   tall?: boolean;
+  /** Its numbers are on their way (PendingCard). */
+  busy?: boolean;
   children: ReactNode;
 }
 
-export function SectionCard({ title, testId, onDetail, note, wide, tall, children }: SectionCardProps) {
+export function SectionCard({ title, testId, onDetail, note, wide, tall, busy, children }: SectionCardProps) {
   const { t } = useTranslation('dashboard');
   const className = ['dashboard-card', wide && 'dashboard-card-wide', tall && 'dashboard-card-tall'].filter(Boolean).join(' ');
   // A plain button rather than Ionic's: the lean phone dashboard draws the same card, and hands the tap over.
   const details = useTwin(`${testId}-details`, onDetail);
   return (
-    <section className={className} data-testid={testId} aria-label={title}>
+    <section className={className} data-testid={testId} aria-label={title} aria-busy={busy || undefined}>
       <header className="dashboard-card-header">
         <h2>{title}</h2>
         {onDetail && (
@@ -46,12 +48,9 @@ export type PendingBody = 'donut' | 'radial' | 'store-bars' | 'bars' | 'gauges' 
  */
 export function PendingCard({ title, testId, body, wide }: { title: string; testId: string; body: PendingBody; wide?: boolean }) {
   return (
-    <section className={wide ? 'dashboard-card dashboard-card-wide' : 'dashboard-card'} data-testid={testId} aria-label={title} aria-busy="true">
-      <header className="dashboard-card-header">
-        <h2>{title}</h2>
-      </header>
-      <div className={`dashboard-card-body dashboard-card-pending dashboard-card-pending--${body}`} />
-    </section>
+    <SectionCard title={title} testId={testId} wide={wide} busy>
+      <div className={`dashboard-card-pending dashboard-card-pending--${body}`} />
+    </SectionCard>
   );
 }
 
