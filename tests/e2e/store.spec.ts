@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ChannelSetting, GatewayDetail } from '../../src/api/contract/gateways';
 import type { GatewayConfig } from '../../src/api/contract/settings-store';
 import type { StoreStatusDetail, StoreStatusRow, SystemStatusPoint } from '../../src/api/contract/status';
@@ -146,15 +146,8 @@ test('link check says Success for a reachable gateway and the spec message for a
 
 // ---- Writes over gateways (console-core §2, §5, §8) ----
 
-/** Stores no other suite touches: one for single-gateway edits, one for the ALL update, per project. */
-const WRITE_STORES: Record<string, { edit: string; all: string; mark: string }> = {
-  phone: { edit: 'PAR001', all: 'SAO001', mark: 'E1' },
-  desktop: { edit: 'CHI001', all: 'ROM001', mark: 'E2' },
-};
-// A manager checks store and gateway health on a phone; changing gateway settings is an admin's work at a desk
-// (DESIGN.md §7: each flow once, where it matters).
-const GATEWAY_SETTINGS_AT_DESK = 'gateway settings are changed at a desk';
-const writeStores = (info: TestInfo) => WRITE_STORES[info.project.name] ?? WRITE_STORES.desktop;
+/** Stores no other suite touches: one for single-gateway edits, one for the ALL update. */
+const WRITE_STORES = { edit: 'CHI001', all: 'ROM001', mark: 'E2' };
 const SETTINGS = ['gwIndex', 'channelGroupIndex', 'ip', 'netmask', 'defaultGateway', 'dns', 'eslServerPort'] as const;
 const settingsOf = (g: GatewayConfig) => Object.fromEntries(SETTINGS.map((f) => [f, g[f]]));
 
@@ -184,134 +177,135 @@ test('the gateway detail charts the 24 hours the API answers', async ({ page, re
   await expect(store.current.getByTestId('gw-history').locator('canvas').first()).toBeVisible();
 });
 
-test("Edit on the gateway detail stores what changed; nothing changed is 'No changed!'", async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
-  const { store, api } = await signedIn(page, request);
-  const code = writeStores(info).edit;
-  const [gw] = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
-  await store.open(`/store/${code}/gw/${gw.gwMac}`);
-  await store.action('gw-edit').click();
-  const modal = new StoreFormModal(page, 'gw-update-modal');
-  await modal.expectOpen();
-  await expect(modal.input(`${gw.gwMac}.ip`)).toHaveValue(gw.ip);
-  await expect(modal.input(`${gw.gwMac}.dns`)).toHaveValue(gw.dns);
+test.describe('gateway settings', () => {
+  // A manager checks store and gateway health on a phone; changing gateway settings is an admin's work at a desk
+  // (DESIGN.md §7: each flow once, where it matters).
+  test.skip(({ isMobile }) => isMobile, 'gateway settings are changed at a desk');
 
-  await modal.submit();
-  expect(await store.readAlert()).toEqual({ title: 'No changed!', message: 'Gateway configurations have not been changed.' });
+  test("Edit on the gateway detail stores what changed; nothing changed is 'No changed!'", async ({ page, request }) => {
+    const { store, api } = await signedIn(page, request);
+    const code = WRITE_STORES.edit;
+    const [gw] = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
+    await store.open(`/store/${code}/gw/${gw.gwMac}`);
+    await store.action('gw-edit').click();
+    const modal = new StoreFormModal(page, 'gw-update-modal');
+    await modal.expectOpen();
+    await expect(modal.input(`${gw.gwMac}.ip`)).toHaveValue(gw.ip);
+    await expect(modal.input(`${gw.gwMac}.dns`)).toHaveValue(gw.dns);
 
-  await modal.input(`${gw.gwMac}.ip`).fill('10.77.0.5:8080');
-  await modal.input(`${gw.gwMac}.dns`).fill('1.0.0.1');
-  await modal.submit();
-  await modal.expectClosed();
-  const after = await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${gw.gwMac}`);
-  expect(settingsOf(after)).toEqual({ ...settingsOf(gw), ip: '10.77.0.5:8080', dns: '1.0.0.1' });
-  await expect(store.fact('ip')).toHaveText('10.77.0.5');
-});
+    await modal.submit();
+    expect(await store.readAlert()).toEqual({ title: 'No changed!', message: 'Gateway configurations have not been changed.' });
 
-test('a bad gateway IP or port shows the spec message on the field and nothing is sent', async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
-  const { store, api } = await signedIn(page, request);
-  const code = writeStores(info).edit;
-  const gw = (await api.get<GatewayConfig[]>(`/config/gw/store/${code}`))[1];
-  await store.open(`/store/${code}/gw/${gw.gwMac}`);
-  await store.action('gw-edit').click();
-  const modal = new StoreFormModal(page, 'gw-update-modal');
-  await modal.expectOpen();
+    await modal.input(`${gw.gwMac}.ip`).fill('10.77.0.5:8080');
+    await modal.input(`${gw.gwMac}.dns`).fill('1.0.0.1');
+    await modal.submit();
+    await modal.expectClosed();
+    const after = await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${gw.gwMac}`);
+    expect(settingsOf(after)).toEqual({ ...settingsOf(gw), ip: '10.77.0.5:8080', dns: '1.0.0.1' });
+    await expect(store.fact('ip')).toHaveText('10.77.0.5');
+  });
 
-  await modal.input(`${gw.gwMac}.ip`).fill('10.1.2.3:9090');
-  await modal.input(`${gw.gwMac}.eslServerPort`).fill('91a');
-  await modal.submit();
-  await expect(modal.problem(`${gw.gwMac}.ip`)).toHaveText('Enter the correct ipv4 format in Gateway IP.');
-  await expect(modal.input(`${gw.gwMac}.ip`)).toBeFocused();
+  test('a bad gateway IP or port shows the spec message on the field and nothing is sent', async ({ page, request }) => {
+    const { store, api } = await signedIn(page, request);
+    const code = WRITE_STORES.edit;
+    const gw = (await api.get<GatewayConfig[]>(`/config/gw/store/${code}`))[1];
+    await store.open(`/store/${code}/gw/${gw.gwMac}`);
+    await store.action('gw-edit').click();
+    const modal = new StoreFormModal(page, 'gw-update-modal');
+    await modal.expectOpen();
 
-  await modal.input(`${gw.gwMac}.ip`).fill('10.1.2.3:8080');
-  await modal.submit();
-  await expect(modal.problem(`${gw.gwMac}.eslServerPort`)).toHaveText('Enter a number for the ESL Server Port.');
-  await expect(modal.problem(`${gw.gwMac}.ip`)).toHaveCount(0);
-  await modal.close();
-  expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${gw.gwMac}`))).toEqual(settingsOf(gw));
-});
+    await modal.input(`${gw.gwMac}.ip`).fill('10.1.2.3:9090');
+    await modal.input(`${gw.gwMac}.eslServerPort`).fill('91a');
+    await modal.submit();
+    await expect(modal.problem(`${gw.gwMac}.ip`)).toHaveText('Enter the correct ipv4 format in Gateway IP.');
+    await expect(modal.input(`${gw.gwMac}.ip`)).toBeFocused();
 
-test('the ALL update and the update of a selected gateway store only what changed', async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
-  const { store, api } = await signedIn(page, request);
-  const code = writeStores(info).all;
-  const before = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
-  expect(before.length, 'the store has several gateways').toBeGreaterThan(2);
-  const [a, b, c] = before;
-  await store.open(`/store/detail/${code}`);
-  await store.storeAction('gw-update-all').click();
-  const modal = new StoreFormModal(page, 'gw-update-modal');
-  await modal.expectOpen();
-  for (const g of before) await expect(modal.input(`${g.gwMac}.netmask`)).toHaveValue(g.netmask);
-  await modal.submit();
-  expect(await store.readAlert()).toEqual({ title: 'No changed!', message: 'Gateway configurations have not been changed.' });
+    await modal.input(`${gw.gwMac}.ip`).fill('10.1.2.3:8080');
+    await modal.submit();
+    await expect(modal.problem(`${gw.gwMac}.eslServerPort`)).toHaveText('Enter a number for the ESL Server Port.');
+    await expect(modal.problem(`${gw.gwMac}.ip`)).toHaveCount(0);
+    await modal.close();
+    expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${gw.gwMac}`))).toEqual(settingsOf(gw));
+  });
 
-  await modal.input(`${a.gwMac}.netmask`).fill('255.255.0.0');
-  await modal.input(`${b.gwMac}.eslServerPort`).fill('9100');
-  await modal.submit();
-  await modal.expectClosed();
-  await expect(store.toast.filter({ hasText: '2 gateways updated.' })).toBeVisible();
-  const afterAll = new Map((await api.get<GatewayConfig[]>(`/config/gw/store/${code}`)).map((g) => [g.gwMac, settingsOf(g)]));
-  expect(afterAll.get(a.gwMac)).toEqual({ ...settingsOf(a), netmask: '255.255.0.0' });
-  expect(afterAll.get(b.gwMac)).toEqual({ ...settingsOf(b), eslServerPort: 9100 });
-  for (const g of before.slice(2)) expect(afterAll.get(g.gwMac)).toEqual(settingsOf(g));
+  test('the ALL update and the update of a selected gateway store only what changed', async ({ page, request }) => {
+    const { store, api } = await signedIn(page, request);
+    const code = WRITE_STORES.all;
+    const before = await api.get<GatewayConfig[]>(`/config/gw/store/${code}`);
+    expect(before.length, 'the store has several gateways').toBeGreaterThan(2);
+    const [a, b, c] = before;
+    await store.open(`/store/detail/${code}`);
+    await store.storeAction('gw-update-all').click();
+    const modal = new StoreFormModal(page, 'gw-update-modal');
+    await modal.expectOpen();
+    for (const g of before) await expect(modal.input(`${g.gwMac}.netmask`)).toHaveValue(g.netmask);
+    await modal.submit();
+    expect(await store.readAlert()).toEqual({ title: 'No changed!', message: 'Gateway configurations have not been changed.' });
 
-  // One selected row: the same modal with that gateway's settings only.
-  await store.selectRow(c.gwMac);
-  await store.updateSelected();
-  await modal.expectOpen();
-  await expect(modal.modal.locator('form input')).toHaveCount(SETTINGS.length);
-  await modal.input(`${c.gwMac}.defaultGateway`).fill('10.3.3.254');
-  await modal.submit();
-  await modal.expectClosed();
-  expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${c.gwMac}`))).toEqual({ ...settingsOf(c), defaultGateway: '10.3.3.254' });
-});
+    await modal.input(`${a.gwMac}.netmask`).fill('255.255.0.0');
+    await modal.input(`${b.gwMac}.eslServerPort`).fill('9100');
+    await modal.submit();
+    await modal.expectClosed();
+    await expect(store.toast.filter({ hasText: '2 gateways updated.' })).toBeVisible();
+    const afterAll = new Map((await api.get<GatewayConfig[]>(`/config/gw/store/${code}`)).map((g) => [g.gwMac, settingsOf(g)]));
+    expect(afterAll.get(a.gwMac)).toEqual({ ...settingsOf(a), netmask: '255.255.0.0' });
+    expect(afterAll.get(b.gwMac)).toEqual({ ...settingsOf(b), eslServerPort: 9100 });
+    for (const g of before.slice(2)) expect(afterAll.get(g.gwMac)).toEqual(settingsOf(g));
 
-test("the predefined CSV import answers the server's count; other files are refused", async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
-  const { store } = await signedIn(page, request);
-  const { edit, mark } = writeStores(info);
-  await store.open(`/store/detail/${edit}`);
-  const csv = [
-    '# gateways installed next week',
-    'gwMac,dataChannel,eventChannel',
-    '',
-    `AABBCC${mark}0001,11,26`,
-    '# AABBCC000000,11,26',
-    `AABBCC${mark}0002,15,24`,
-    '',
-  ].join('\n');
-  await store.importPredefined('predefined.csv', csv);
-  expect(await store.readAlert()).toEqual({ title: 'Complete!', message: 'Uploaded Count : 2' });
-  await store.importPredefined('predefined.xlsx', csv);
-  expect(await store.readAlert()).toEqual({ title: 'Error', message: 'Invalid file format' });
-});
+    // One selected row: the same modal with that gateway's settings only.
+    await store.selectRow(c.gwMac);
+    await store.updateSelected();
+    await modal.expectOpen();
+    await expect(modal.modal.locator('form input')).toHaveCount(SETTINGS.length);
+    await modal.input(`${c.gwMac}.defaultGateway`).fill('10.3.3.254');
+    await modal.submit();
+    await modal.expectClosed();
+    expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${c.gwMac}`))).toEqual({ ...settingsOf(c), defaultGateway: '10.3.3.254' });
+  });
 
-test("the channel setting adds a row of 0 / 11 / 26 and saves with 'Complete!'", async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', GATEWAY_SETTINGS_AT_DESK);
-  const { store, api } = await signedIn(page, request);
-  const code = writeStores(info).edit;
-  const gwIndex = info.project.name === 'phone' ? '61' : '62';
-  await store.open(`/store/detail/${code}`);
-  await store.storeAction('gw-channel-open').click();
-  const modal = new StoreFormModal(page, 'gw-channel-modal');
-  await modal.expectOpen();
-  const rows = await modal.modal.locator('[name$=".gwIndex"]').count();
-  expect(rows, 'the test data has channel rows').toBeGreaterThan(0);
+  test("the predefined CSV import answers the server's count; other files are refused", async ({ page, request }) => {
+    const { store } = await signedIn(page, request);
+    const { edit, mark } = WRITE_STORES;
+    await store.open(`/store/detail/${edit}`);
+    const csv = [
+      '# gateways installed next week',
+      'gwMac,dataChannel,eventChannel',
+      '',
+      `AABBCC${mark}0001,11,26`,
+      '# AABBCC000000,11,26',
+      `AABBCC${mark}0002,15,24`,
+      '',
+    ].join('\n');
+    await store.importPredefined('predefined.csv', csv);
+    expect(await store.readAlert()).toEqual({ title: 'Complete!', message: 'Uploaded Count : 2' });
+    await store.importPredefined('predefined.xlsx', csv);
+    expect(await store.readAlert()).toEqual({ title: 'Error', message: 'Invalid file format' });
+  });
 
-  await modal.tool('gw-channel-add').click();
-  await expect(modal.input(`row${rows}.gwIndex`)).toHaveValue('0');
-  await expect(modal.input(`row${rows}.dataChannel`)).toHaveValue('11');
-  await expect(modal.input(`row${rows}.eventChannel`)).toHaveValue('26');
-  // The test data already has GW index 0.
-  await modal.submit();
-  await expect(modal.problem(`row${rows}.gwIndex`)).toHaveText('GW Index 0 is listed twice.');
+  test("the channel setting adds a row of 0 / 11 / 26 and saves with 'Complete!'", async ({ page, request }) => {
+    const { store, api } = await signedIn(page, request);
+    const code = WRITE_STORES.edit;
+    const gwIndex = '62';
+    await store.open(`/store/detail/${code}`);
+    await store.storeAction('gw-channel-open').click();
+    const modal = new StoreFormModal(page, 'gw-channel-modal');
+    await modal.expectOpen();
+    const rows = await modal.modal.locator('[name$=".gwIndex"]').count();
+    expect(rows, 'the test data has channel rows').toBeGreaterThan(0);
 
-  await modal.input(`row${rows}.gwIndex`).fill(gwIndex);
-  await modal.submit();
-  await expect(store.toast.filter({ hasText: 'Complete!' })).toBeVisible();
-  await modal.expectClosed();
-  const saved = await api.get<ChannelSetting>(`/config/gw/channel?storeCode=${code}`);
-  expect(saved.channelMap[gwIndex]).toEqual({ dataChannel: 11, eventChannel: 26 });
+    await modal.tool('gw-channel-add').click();
+    await expect(modal.input(`row${rows}.gwIndex`)).toHaveValue('0');
+    await expect(modal.input(`row${rows}.dataChannel`)).toHaveValue('11');
+    await expect(modal.input(`row${rows}.eventChannel`)).toHaveValue('26');
+    // The test data already has GW index 0.
+    await modal.submit();
+    await expect(modal.problem(`row${rows}.gwIndex`)).toHaveText('GW Index 0 is listed twice.');
+
+    await modal.input(`row${rows}.gwIndex`).fill(gwIndex);
+    await modal.submit();
+    await expect(store.toast.filter({ hasText: 'Complete!' })).toBeVisible();
+    await modal.expectClosed();
+    const saved = await api.get<ChannelSetting>(`/config/gw/channel?storeCode=${code}`);
+    expect(saved.channelMap[gwIndex]).toEqual({ dataChannel: 11, eventChannel: 26 });
+  });
 });
