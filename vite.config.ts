@@ -6,6 +6,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { clientEndpoints } from './scripts/vite-client-endpoints';
+import { ioniconsPerIcon } from './scripts/vite-ionicons-per-icon';
 import { LOCALES_CACHE } from './src/app/sw-caches';
 
 const THEME_COLOR = '#0f5c4d';
@@ -168,6 +170,8 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    clientEndpoints(),
+    ioniconsPerIcon(),
     locales(),
     shell.plugin,
     VitePWA({
@@ -294,7 +298,9 @@ export default defineConfig({
       treeshake: {
         // @ionic/core declares no sideEffects, so every ion-* module would be kept although a page imports a few.
         // Each one only defines its element when a wrapper that uses it is imported, so unused ones can go.
-        moduleSideEffects: (id: string) => !/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]+\.js$/.test(id),
+        // TypeBox declares none either: a module that imports it only for schemas the browser drops
+        // (scripts/vite-client-endpoints.ts) would otherwise keep all of it.
+        moduleSideEffects: (id: string) => !/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]+\.js$|[\\/]node_modules[\\/]typebox[\\/]/.test(id),
       },
     },
   },

@@ -148,7 +148,7 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, deps, membersEndpoints.memberLoginHistory, async ({ user, body }) => {
-    // The schema requires the e-mail (MEMBER_LOGIN_HISTORY_TABLE.extra); its table type does not carry it.
+    // The schema requires the e-mail (MemberLoginHistoryRequestSchema); its table type does not carry it.
     const request = body as Record<string, unknown> & { email: string };
     const row = await target(user, request.email);
     return memberLoginHistoryPage(db, row.email, request);

@@ -25,8 +25,6 @@ export interface TableDef<F extends Record<string, FieldKind> = Record<string, F
   defaultOrder: { field: keyof F & string; dir: 'asc' | 'desc' };
   /** Field that filter_startDate/endDate apply to; absent when the list has no date range. */
   dateField?: string;
-  /** Extra body fields of this list (e.g. storeCode, tagMacList), validated like the rest. */
-  extra?: TProperties;
 }
 
 export function defineTable<const F extends Record<string, FieldKind>>(def: {
@@ -34,7 +32,6 @@ export function defineTable<const F extends Record<string, FieldKind>>(def: {
   sortable?: readonly (keyof F & string)[];
   defaultOrder: { field: keyof F & string; dir: 'asc' | 'desc' };
   dateField?: string;
-  extra?: TProperties;
 }): TableDef<F> {
   return { ...def, sortable: def.sortable ?? (Object.keys(def.fields) as (keyof F & string)[]) };
 }
@@ -43,8 +40,12 @@ const FilterScalar = Type.Union([Type.String({ maxLength: 200 }), Type.Number()]
 const FilterValue = Type.Union([FilterScalar, Type.Array(FilterScalar, { maxItems: 500 })]);
 const ConditionSchema = Type.Union(CONDITIONS.map((c) => Type.Literal(c)));
 
-/** Request body schema for a table: paging fields, one filter_/condition_ pair per declared field. */
-export function tableRequestSchema<F extends Record<string, FieldKind>>(def: TableDef<F>): TSchema {
+/**
+ * Request body schema for a table: paging fields, one filter_/condition_ pair per declared field, and the list's
+ * extra body fields (e.g. storeCode, tagMacList), validated like the rest. The extras are kept out of the TableDef,
+ * which the browser reads for its columns and filters: it holds no schema, so the browser's build carries none.
+ */
+export function tableRequestSchema<F extends Record<string, FieldKind>>(def: TableDef<F>, extra: TProperties = {}): TSchema {
   const props: TProperties = {
     draw: Type.Optional(Type.Integer({ minimum: 0 })),
     start: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
@@ -55,7 +56,7 @@ export function tableRequestSchema<F extends Record<string, FieldKind>>(def: Tab
     columns: Type.Optional(Type.Array(Type.Object({ data: Type.String({ maxLength: 64 }) }, { additionalProperties: true }), { maxItems: 200 })),
     global_companyCode: Type.Optional(Type.String({ maxLength: 64 })),
     ...(def.dateField ? { filter_startDate: Type.Optional(Type.Integer({ minimum: 0 })), filter_endDate: Type.Optional(Type.Integer({ minimum: 0 })) } : {}),
-    ...def.extra,
+    ...extra,
   };
   for (const field of Object.keys(def.fields)) {
     props[`filter_${field}`] = Type.Optional(FilterValue);

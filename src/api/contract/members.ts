@@ -91,7 +91,6 @@ export const MEMBER_LOGIN_HISTORY_TABLE = defineTable({
   fields: loginHistoryFields,
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
-  extra: { email: UserId },
 });
 
 // Roles.
@@ -135,5 +134,5 @@ export const MemberListRequestSchema = tableRequestSchema(wideTable(MEMBER_TABLE
 export const MemberListPageSchema = tablePageSchema(AccountSchema);
 export const LoginHistoryRequestSchema = tableRequestSchema(wideTable(LOGIN_HISTORY_TABLE));
 export const LoginHistoryPageSchema = tablePageSchema(LoginHistorySchema);
-export const MemberLoginHistoryRequestSchema = tableRequestSchema(wideTable(MEMBER_LOGIN_HISTORY_TABLE));
+export const MemberLoginHistoryRequestSchema = tableRequestSchema(wideTable(MEMBER_LOGIN_HISTORY_TABLE), { email: UserId });
 export const MemberLoginHistoryPageSchema = tablePageSchema(LoginHistorySchema);

@@ -120,7 +120,6 @@ export const V1_CONTENT_TABLE = defineTable({
   fields: { id: 'enum', name: 'text', type: 'enum', resolution: 'text', user: 'text', size: 'number', updatedAt: 'number' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
-  extra: { group: Type.Optional(Nullable(Id)) },
 });
 
 /**
@@ -164,5 +163,5 @@ export const V1ContentGroupRemoveBodySchema = Body({ id: Id });
 
 export const V1DeviceListRequestSchema = tableRequestSchema(wideTable(V1_DEVICE_TABLE));
 export const V1DeviceListPageSchema = tablePageSchema(V1DeviceSchema);
-export const V1ContentListRequestSchema = tableRequestSchema(wideTable(V1_CONTENT_TABLE));
+export const V1ContentListRequestSchema = tableRequestSchema(wideTable(V1_CONTENT_TABLE), { group: Type.Optional(Nullable(Id)) });
 export const V1ContentListPageSchema = tablePageSchema(V1ContentSchema);

@@ -93,7 +93,6 @@ export const UPDATE_TASK_DETAIL_TABLE = defineTable({
   fields: { prCode: 'text', layoutId: 'text', prInfo: 'text', nfc: 'text', updatedAt: 'number' },
   defaultOrder: { field: 'prCode', dir: 'asc' },
   dateField: 'updatedAt',
-  extra: { taskId: Type.Optional(Text(128)) },
 });
 
 export const UploadHistorySchema = Type.Object({
@@ -143,8 +142,6 @@ export type SecondCode = Static<typeof SecondCodeSchema>;
 export const SECOND_CODE_TABLE = defineTable({
   fields: { prCode: 'text', secondCode: 'text' },
   defaultOrder: { field: 'prCode', dir: 'asc' },
-  // One store's codes (the console's store choice); without it, every store the member may see.
-  extra: { storeCode: Type.Optional(StoreCode) },
 });
 
 // Requests.
@@ -246,9 +243,10 @@ export const ProductUpdateHistoryRequestSchema = tableRequestSchema(wideTable(PR
 export const ProductUpdateHistoryPageSchema = tablePageSchema(ProductUpdateHistoryRowSchema);
 export const UpdateTaskRequestSchema = tableRequestSchema(wideTable(UPDATE_TASK_TABLE));
 export const UpdateTaskPageSchema = tablePageSchema(UpdateTaskRecordSchema);
-export const UpdateTaskDetailRequestSchema = tableRequestSchema(wideTable(UPDATE_TASK_DETAIL_TABLE));
+export const UpdateTaskDetailRequestSchema = tableRequestSchema(wideTable(UPDATE_TASK_DETAIL_TABLE), { taskId: Type.Optional(Text(128)) });
 export const UpdateTaskDetailPageSchema = tablePageSchema(UpdateTaskDetailRowSchema);
 export const UploadHistoryRequestSchema = tableRequestSchema(wideTable(UPLOAD_HISTORY_TABLE));
 export const UploadHistoryPageSchema = tablePageSchema(UploadHistorySchema);
-export const SecondCodeRequestSchema = tableRequestSchema(wideTable(SECOND_CODE_TABLE));
+// storeCode: one store's codes (the console's store choice); without it, every store the member may see.
+export const SecondCodeRequestSchema = tableRequestSchema(wideTable(SECOND_CODE_TABLE), { storeCode: Type.Optional(StoreCode) });
 export const SecondCodePageSchema = tablePageSchema(SecondCodeSchema);

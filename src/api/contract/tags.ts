@@ -58,13 +58,12 @@ export const TAG_LIST_TABLE = defineTable({
   },
   defaultOrder: { field: 'barcode', dir: 'asc' },
   dateField: 'updatedAt',
-  extra: {
-    /** Only these tags (e.g. the rows a scan session touched). */
-    tagMacList: Type.Optional(Type.Array(TagRef, { maxItems: TAG_LIST_MAX })),
-    tagIdList: Type.Optional(Type.Array(TagRef, { maxItems: TAG_LIST_MAX })),
-  },
 });
-export const TagListRequestSchema = tableRequestSchema(wideTable(TAG_LIST_TABLE));
+export const TagListRequestSchema = tableRequestSchema(wideTable(TAG_LIST_TABLE), {
+  /** Only these tags (e.g. the rows a scan session touched). */
+  tagMacList: Type.Optional(Type.Array(TagRef, { maxItems: TAG_LIST_MAX })),
+  tagIdList: Type.Optional(Type.Array(TagRef, { maxItems: TAG_LIST_MAX })),
+});
 export const TagListPageSchema = tablePageSchema(TagSchema);
 
 // ---- Tag types ----

@@ -51,7 +51,6 @@ export const TASK_DETAIL_TABLE = defineTable({
   fields: { tagId: 'text', prCode: 'text', layout: 'text', prInfo: 'text', result: 'enum', updatedAt: 'number' },
   defaultOrder: { field: 'tagId', dir: 'asc' },
   dateField: 'updatedAt',
-  extra: { taskType: Type.Optional(Text(32)) },
 });
 
 export const TaskParamsSchema = Type.Object({ storeCode: StoreCode, taskId: TaskId });
@@ -77,5 +76,5 @@ export type TaskHistory = Static<typeof TaskHistorySchema>;
 
 export const TaskListRequestSchema = tableRequestSchema(wideTable(TASK_TABLE));
 export const TaskListPageSchema = tablePageSchema(TaskSchema);
-export const TaskDetailRequestSchema = tableRequestSchema(wideTable(TASK_DETAIL_TABLE));
+export const TaskDetailRequestSchema = tableRequestSchema(wideTable(TASK_DETAIL_TABLE), { taskType: Type.Optional(Text(32)) });
 export const TaskDetailPageSchema = tablePageSchema(TaskDetailRowSchema);

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { transformWithOxc, type Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { menuSharp } from 'ionicons/icons';
+import { clientEndpoints } from '../../scripts/vite-client-endpoints';
+import { ioniconsPerIcon } from '../../scripts/vite-ionicons-per-icon';
+
+type Hook = (this: unknown, ...args: unknown[]) => unknown;
+const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load' | 'buildStart') => plugin[name] as unknown as Hook;
+const context = { error: (message: string) => { throw new Error(message); } };
+
+/** The plugin sees a file as the build hands it over: TypeScript already stripped. */
+async function transformed(plugin: Plugin, file: string): Promise<string> {
+  const js = (await transformWithOxc(readFileSync(file, 'utf8'), file)).code;
+  const out = (await hook(plugin, 'transform').call(context, js, resolve(file))) as { code: string } | null;
+  return out ? out.code : js;
+}
+
+describe('the browser build of the contract (scripts/vite-client-endpoints.ts)', () => {
+  it('drops every schema field of the calls and keeps what the client sends them with', async () => {
+    const code = await transformed(clientEndpoints(), 'src/api/endpoints/tags.ts');
+    expect(code).not.toMatch(/\b(params|query|body|response):/);
+    expect(code).toContain('path: "/tag/list/store/:storeCode"');
+    expect(code).toContain('method: "POST"');
+    expect(code).toContain('multipart: true');
+    // The endpoint file still parses and names no schema it no longer uses in a property.
+    expect(code).not.toMatch(/:\s*TagListRequestSchema/);
+  });
+
+  it('wraps each contract constant built by a call in a pure call, and leaves helper functions as they are', async () => {
+    const code = await transformed(clientEndpoints(), 'src/api/contract/common.ts');
+    expect(code).toMatch(/const Code = \/\* @__PURE__ \*\/ \(\(\) => \(Type\.String\(/);
+    expect(code).toMatch(/const Text = \(maxLength = 255\) => Type\.String/);
+  });
+
+  it('leaves other modules alone', async () => {
+    const source = 'export const x = Type.String();';
+    expect(await hook(clientEndpoints(), 'transform').call(context, source, resolve('src/app/api.ts'))).toBeNull();
+  });
+});
+
+describe('ionicons one module per icon (scripts/vite-ionicons-per-icon.ts)', () => {
+  it('imports each named icon from a module of its own, whose value is the icon', async () => {
+    const plugin = ioniconsPerIcon();
+    await hook(plugin, 'buildStart').call(context);
+    const code = await transformed(plugin, 'src/handheld/handheld-app.tsx');
+    expect(code).not.toContain("from 'ionicons/icons'");
+    expect(code).toContain("import { menuSharp as menuSharp } from 'virtual:ionicon/menuSharp';");
+    const id = hook(plugin, 'resolveId').call(context, 'virtual:ionicon/menuSharp') as string;
+    expect(hook(plugin, 'load').call(context, id)).toBe(`export const menuSharp = ${JSON.stringify(menuSharp)};`);
+  });
+
+  it('refuses an icon ionicons does not have', async () => {
+    const plugin = ioniconsPerIcon();
+    await hook(plugin, 'buildStart').call(context);
+    const id = hook(plugin, 'resolveId').call(context, 'virtual:ionicon/noSuchIcon') as string;
+    expect(() => hook(plugin, 'load').call(context, id)).toThrow(/no icon named noSuchIcon/);
+  });
+});
