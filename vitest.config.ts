@@ -17,6 +17,7 @@ export default defineConfig({
           // On PostgreSQL (npm run test:pg) a file mostly waits on the database's round trips: four share the cores.
           maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 2,
           sequence: { groupOrder: 1 },
+          isolate: false,
         },
       },
       // Several real server processes on one PostgreSQL database: only `npm run test:pg` (TEST_DATABASE_URL) has one.
