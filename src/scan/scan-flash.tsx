@@ -4,6 +4,7 @@
  * the same frame. pointer-events: none — a flash must never eat the tap on the next button.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import { FLASH_EVENT, FLASH_MS, type FlashDetail } from './feedback';
 
 const COLOURS: Record<FlashDetail['kind'], string> = { success: 'rgba(46, 160, 67, 0.35)', failure: 'rgba(218, 54, 51, 0.45)' };
@@ -16,7 +17,9 @@ export function ScanFlash() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onFlash = (e: Event) => {
       const { kind } = (e as CustomEvent<FlashDetail>).detail;
-      setFlash((prev) => ({ kind, n: (prev?.n ?? 0) + 1 }));
+      // Committed before the handler returns, so the flash paints in the frame the sound starts in: a state update
+      // from an event outside React would otherwise wait for React's scheduler (DESIGN.md §8: scan → flash ≤ 50 ms).
+      flushSync(() => setFlash((prev) => ({ kind, n: (prev?.n ?? 0) + 1 })));
       clearTimeout(timer);
       timer = setTimeout(() => setFlash(undefined), FLASH_MS);
     };
