@@ -1,5 +1,6 @@
-import MagicString from 'magic-string';
-import { parseAst, type Plugin } from 'vite';
+import type MagicString from 'magic-string';
+import type { Plugin } from 'vite';
+import { editModule, type AstNode as Node } from './vite-module-edit';
 
 /** The fields of a call that hold TypeBox schemas: the server validates with them, the browser only needs their types. */
 const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'response']);
@@ -7,13 +8,6 @@ const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'response']);
 const CALL_FIELDS = new Set(['method', 'path', 'access']);
 const ENDPOINT_FILE = /[\\/]src[\\/]api[\\/]endpoints[\\/](?!define\.ts$)[^\\/]+\.ts$/;
 const CONTRACT_FILE = /[\\/]src[\\/]api[\\/](contract[\\/][^\\/]+|table)\.ts$/;
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
@@ -84,11 +78,7 @@ export function clientEndpoints(): Plugin {
       const file = id.split('?')[0];
       const endpoints = ENDPOINT_FILE.test(file);
       if (!endpoints && !CONTRACT_FILE.test(file)) return null;
-      const out = new MagicString(code);
-      const program = parseAst(code) as unknown as Node;
-      if (endpoints) dropSchemaFields(code, program, out);
-      else markDeclarationsPure(program, out);
-      return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) } : null;
+      return editModule(code, id, (program, out) => (endpoints ? dropSchemaFields(code, program, out) : markDeclarationsPure(program, out)));
     },
   };
 }

@@ -1,15 +1,8 @@
-import MagicString from 'magic-string';
-import { parseAst, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { editModule, type AstNode as Node } from './vite-module-edit';
 
 const ICONS = 'ionicons/icons';
 const PREFIX = 'virtual:ionicon/';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 /**
  * ionicons ships every icon as a constant of one module, so the bundler puts that module, with every icon any screen
@@ -28,18 +21,18 @@ export function ioniconsPerIcon(): Plugin {
     },
     transform(code, id) {
       if (id.startsWith('\0') || !code.includes(ICONS)) return null;
-      const out = new MagicString(code);
-      for (const statement of (parseAst(code) as unknown as { body: Node[] }).body) {
-        if (statement.type !== 'ImportDeclaration' || (statement.source as { value: string }).value !== ICONS) continue;
-        const lines = (statement.specifiers as Node[]).map((specifier) => {
-          if (specifier.type !== 'ImportSpecifier') this.error(`${id}: import named icons from ${ICONS}, not the whole module`);
-          const imported = (specifier.imported as { name: string }).name;
-          const local = (specifier.local as { name: string }).name;
-          return `import { ${imported} as ${local} } from '${PREFIX}${imported}';`;
-        });
-        out.overwrite(statement.start, statement.end, lines.join('\n'));
-      }
-      return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) } : null;
+      return editModule(code, id, (program, out) => {
+        for (const statement of program.body as Node[]) {
+          if (statement.type !== 'ImportDeclaration' || (statement.source as { value: string }).value !== ICONS) continue;
+          const lines = (statement.specifiers as Node[]).map((specifier) => {
+            if (specifier.type !== 'ImportSpecifier') this.error(`${id}: import named icons from ${ICONS}, not the whole module`);
+            const imported = (specifier.imported as { name: string }).name;
+            const local = (specifier.local as { name: string }).name;
+            return `import { ${imported} as ${local} } from '${PREFIX}${imported}';`;
+          });
+          out.overwrite(statement.start, statement.end, lines.join('\n'));
+        }
+      });
     },
     resolveId(source) {
       return source.startsWith(PREFIX) ? `\0${source}` : null;
