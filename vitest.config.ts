@@ -17,6 +17,8 @@ export default defineConfig({
           // On PostgreSQL (npm run test:pg) a file mostly waits on the database's round trips: four share the cores.
           maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 2,
           sequence: { groupOrder: 1 },
+          // Files share a worker's module graph: each builds its own database and app (harness.ts), and importing the
+          // server again per file cost ~4 s of a core; one module graph also lets apps share the compiled validators.
           isolate: false,
         },
       },
