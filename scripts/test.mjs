@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test a change needs — types, lint, unit and server suites, then the browser suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -9,6 +9,28 @@ function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+/**
+ * Commands run side by side, each one's output printed whole when it ends; exits if any failed. tsc and ESLint each
+ * keep one core busy, and the machines this runs on have two.
+ */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([cmd, args]) =>
+        new Promise((done) => {
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => done({ line: `$ ${cmd} ${args.join(' ')}`, output, status }));
+        }),
+    ),
+  );
+  for (const { line, output } of results) console.log(`\n${line}\n${output}`);
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status ?? 1);
 }
 
 function hasE2e() {
@@ -29,8 +51,10 @@ function ensureChromium() {
   process.exit(1);
 }
 
-run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('npx', ['eslint', '.']);
+await runTogether([
+  ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['npx', ['eslint', '.']],
+]);
 run('npx', ['vitest', 'run']);
 if (hasE2e()) {
   ensureChromium();

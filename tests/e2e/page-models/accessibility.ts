@@ -9,7 +9,9 @@ const GATED = new Set(['serious', 'critical']);
  * one line per violation: rule, impact and the first elements, so that the report says what to fix.
  */
 export async function expectAccessible(page: Page, screen: string, opts: { soft?: boolean } = {}): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run() in the page itself. The default (runPartial per frame, then finishRun in a new blank
+  // page) opened a page per screen and doubled each check's time; the app's frames are all same-origin anyway.
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const gated = violations
     .filter((v) => GATED.has(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

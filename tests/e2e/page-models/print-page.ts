@@ -43,15 +43,16 @@ export class PrintPage extends ListScreenModel {
    * and how long after the preview showed the PDF's tab opened.
    */
   async printPdf(): Promise<{ bytes: Uint8Array; openedAfterMs: number }> {
-    // Both moments are taken in the page: seen from the test runner on a busy machine, the link can appear late.
+    // Both moments are taken in the page: seen from the test runner on a busy machine, the link can appear late. The
+    // delay runs from the PDF's creation (its object URL), not from the link's paint, which React may commit later.
     await this.page.evaluate(() => {
-      const marks: { shown?: number; opened?: number } = {};
+      const marks: { created?: number; opened?: number } = {};
       (window as unknown as { __printMarks: typeof marks }).__printMarks = marks;
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="print-pdf-link"]')) return;
-        marks.shown = performance.now();
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
+      const createObjectURL = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object) => {
+        if (object instanceof Blob && object.type === 'application/pdf') marks.created = performance.now();
+        return createObjectURL(object);
+      };
       const open = window.open.bind(window);
       window.open = (...args) => {
         marks.opened = performance.now();
@@ -63,8 +64,8 @@ export class PrintPage extends ListScreenModel {
     const link = this.byTestId('print-pdf-link');
     await expect(link).toBeVisible({ timeout: 60_000 });
     const opened = await popup;
-    const marks = await this.page.evaluate(() => (window as unknown as { __printMarks: { shown: number; opened: number } }).__printMarks);
-    const openedAfterMs = marks.opened - marks.shown;
+    const marks = await this.page.evaluate(() => (window as unknown as { __printMarks: { created: number; opened: number } }).__printMarks);
+    const openedAfterMs = marks.opened - marks.created;
     expect(await link.getAttribute('href')).toMatch(/^blob:/);
     await opened.close();
     const download = this.page.waitForEvent('download');
