@@ -36,7 +36,7 @@ test('overview → device list: reboot goes offline and back, mode, info view va
   const incorrect = screen.alert.filter({ hasText: 'You entered an incorrect value' });
   await expect(incorrect).toBeVisible();
   await expect(incorrect).toContainText('This value must be greater than 10 and less than 300.');
-  await screen.confirm();
+  await screen.confirm(incorrect);
   await screen.action('Show device info').click();
   await screen.answerNumber('60');
   await screen.expectToast('Complete!');

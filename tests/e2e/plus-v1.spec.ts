@@ -53,7 +53,9 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   expect(saved).toMatchObject({ name, resolution: '1920x856', deviceTypeCount: { '23': 2, '29': 1 }, contentAreaCount: 2 });
   expect(saved.timeline.map((l) => l.length)).toEqual([2, 1]);
 
-  // Export, then import into a new show and save it under another name.
+  // Export (once the saved show's page has it: Export waits while it loads), then import into a new show and save
+  // it under another name.
+  await expect(screen.field('v1-show-name')).toHaveValue(name);
   const file = await screen.exportText();
   expect(JSON.parse(file)).toMatchObject({ name, contentLayout: '2x1', device: [{ type: '23' }, { type: '23' }, { type: '29' }] });
   await screen.open('/plus/v1/show/update');

@@ -39,9 +39,13 @@ export default function V1ShowEditorPage() {
   const [show, setShow] = useState<ShowDraft>(emptyShow);
   const [step, setStep] = useState(0);
   const [layoutText, setLayoutText] = useState('-');
+  const source = showId ?? template;
+  // Until the show (or template) is in, the page holds an empty draft: exporting or importing it then would act on
+  // nothing the user asked for.
+  const [loadedFrom, setLoadedFrom] = useState<string>();
+  const loading = !!source && loadedFrom !== source;
 
   useEffect(() => {
-    const source = showId ?? template;
     if (!source) return;
     api
       .call(endpoints.plusV1ShowGet, { params: { id: source } })
@@ -49,6 +53,7 @@ export default function V1ShowEditorPage() {
         const draft: ShowDraft = { ...loaded, id: showId ? loaded.id : undefined, name: showId ? loaded.name : '' };
         setShow(draft);
         setLayoutText(draft.contentLayout);
+        setLoadedFrom(source);
       })
       .catch((e: Error) => showErrorThenLogout(dialogs.error, e.message));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per show
@@ -88,9 +93,9 @@ export default function V1ShowEditorPage() {
 
   const actions = (
     <>
-      <FilePickButton accept=".json,application/json" label={t('show.import')} onFile={importShow} testId="v1-show-import" fill="outline" />
-      <IonButton fill="outline" onClick={exportShow} data-testid="v1-show-export">{t('show.export')}</IonButton>
-      {writable && <IonButton onClick={() => void save()} data-testid="v1-show-save">{t('save')}</IonButton>}
+      <FilePickButton accept=".json,application/json" label={t('show.import')} onFile={importShow} testId="v1-show-import" fill="outline" disabled={loading} />
+      <IonButton fill="outline" onClick={exportShow} disabled={loading} data-testid="v1-show-export">{t('show.export')}</IonButton>
+      {writable && <IonButton onClick={() => void save()} disabled={loading} data-testid="v1-show-save">{t('save')}</IonButton>}
     </>
   );
 

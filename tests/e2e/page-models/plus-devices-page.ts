@@ -122,8 +122,9 @@ export class PlusDevicesPage extends ListScreenModel {
     await this.alert.getByRole('button', { name: 'OK' }).click();
   }
 
-  async confirm(): Promise<void> {
-    await this.alert.getByRole('button', { name: 'OK' }).click();
+  /** OK on the alert, or on the one given when another may still be leaving. */
+  async confirm(alert: Locator = this.alert): Promise<void> {
+    await alert.getByRole('button', { name: 'OK' }).click();
   }
 
   async openScreenImage(mac: string): Promise<Locator> {
