@@ -8,7 +8,6 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientEndpoints } from './scripts/vite-client-endpoints';
 import { ioniconsPerIcon } from './scripts/vite-ionicons-per-icon';
-import { filesOf, routePreloads } from './scripts/vite-route-preloads';
 import { LOCALES_CACHE } from './src/app/sw-caches';
 
 const THEME_COLOR = '#0f5c4d';
@@ -103,13 +102,20 @@ function shellFiles(): { plugin: Plugin; files: Set<string> } {
     apply: 'build',
     generateBundle(_options, bundle) {
       files.clear();
+      const visit = (fileName: string) => {
+        const item = bundle[fileName];
+        if (files.has(fileName) || item?.type !== 'chunk') return;
+        files.add(fileName);
+        item.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        item.imports.forEach(visit);
+      };
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue;
         const id = (item.facadeModuleId ?? '').split('\\').join('/');
         // Ionic's own on-demand chunks (ion-app loads ripple, tap and keyboard helpers at every start; transitions
         // and gestures come later) belong to the shell, not to a route: a start or a page change offline needs them.
         const ionic = item.isDynamicEntry && /\/node_modules\/@ionic\//.test(id);
-        if (item.isEntry || ionic || (item.isDynamicEntry && OFFLINE_MODULES.some((pattern) => pattern.test(id)))) filesOf(bundle, item.fileName, files);
+        if (item.isEntry || ionic || (item.isDynamicEntry && OFFLINE_MODULES.some((pattern) => pattern.test(id)))) visit(item.fileName);
       }
     },
   };
@@ -168,7 +174,6 @@ export default defineConfig({
     ioniconsPerIcon(),
     locales(),
     shell.plugin,
-    routePreloads(),
     VitePWA({
       strategies: 'generateSW',
       // The user decides when a new version takes over (update-prompt.tsx), so an open form is never reloaded away.

@@ -81,8 +81,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }));
 
   // Security first: headers, then rate limits, then the session/privilege hook, then routes.
-  // The page's inline scripts are allowed by hash only where this app serves the page.
-  await securityHeaders(app, { ...deps.config, staticDir: opts.serveStatic === false ? undefined : deps.config.staticDir });
+  await securityHeaders(app, deps.config);
   // Jobs are defined by the routes and run by this process too; closing the app lets the running ones finish.
   if (!deps.jobs || deps.jobs.isStopped) deps.jobs = new JobRunner(deps.db);
   const jobs = deps.jobs;

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config';
-import { pageScriptSources } from '../lib/inline-scripts';
 
 /** One year, the usual preload value; only ever sent on https (a browser ignores it on http anyway, RFC 6797 §8.1). */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -42,23 +41,18 @@ export function pushSources(config: Pick<ServerConfig, 'pushUrl' | 'pushPort'>, 
  * Strict-Transport-Security is only sent when the request came over https (behind a proxy: as TRUST_PROXY allows
  * X-Forwarded-Proto to say).
  */
-export async function securityHeaders(
-  app: FastifyInstance,
-  config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl' | 'geocoderUrl'> & Partial<Pick<ServerConfig, 'staticDir'>>,
-): Promise<void> {
+export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl' | 'geocoderUrl'>): Promise<void> {
   const tiles = tileSource(config.tileUrl);
   // The address search asks the configured geocoder straight from the page (tileSource reads any http(s) origin).
   const geocoder = config.geocoderUrl ? tileSource(config.geocoderUrl) : undefined;
   const push = (req: IncomingMessage) => pushSources(config, req.headers.host);
-  const pageScripts = config.staticDir ? pageScriptSources(config.staticDir) : () => [];
   await app.register(helmet, {
     hsts: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Ionic components set inline styles. The only inline scripts allowed are the built page's own, by hash.
+        // Ionic components set inline styles; no inline scripts are allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: [() => ["'self'", ...pageScripts()].join(' ')],
         // Map tiles come from the configured host; camera frames and previews are blobs.
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         // The push websocket listens on its own port, which is another origin. Helmet calls these per request.

@@ -10,10 +10,20 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ChunkErrorBoundary, ChunkLoadFailure } from './chunk-load-failure';
 import { replayHandover } from './handover';
 import { loadAllNamespaces, type Namespace } from './i18n';
-import { HANDHELD_PATH, LEAN_DASHBOARD_PATH, LEAN_LOGIN_PATH, SIDEBAR_QUERY } from './lean-routes';
+
+/** The hash routes the lean apps serve (routing is by hash: see App.tsx). */
+export const HANDHELD_PATH = '/scan';
+export const LEAN_LOGIN_PATH = '/login';
+export const LEAN_DASHBOARD_PATH = '/dashboard';
 
 const hashPath = (hash: string) => hash.replace(/^#/, '').split('?')[0];
 export const isHandheldHash = (hash: string) => hashPath(hash) === HANDHELD_PATH;
+
+/**
+ * The console shows its sidebar from Ionic's 'lg' breakpoint on (the split pane): there the lean dashboard would
+ * lack the sidebar the console then draws, so a desktop starts with the console; a phone or tablet gets the lean one.
+ */
+const SIDEBAR_QUERY = '(min-width: 992px)';
 
 type AppKind = 'handheld' | 'login' | 'dashboard' | 'console';
 
