@@ -40,8 +40,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
     // Recording a trace costs ~20 % of a spec's time (measured on shell.spec), but without it the suite runs fast
-    // enough to meet races it has not met before (plus-devices: a list reload clearing a new selection; alarm-config
-    // on the phone): E2E_TRACE=off runs without, for the work on those.
+    // enough to meet races it has not met before (plus-devices' "Set show index" prompt after "Set mode", the alarm
+    // history's "open tags" on the phone; causes not found yet): E2E_TRACE=off runs without, for the work on those.
     trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
   },
   projects: [
