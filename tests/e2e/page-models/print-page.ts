@@ -40,7 +40,7 @@ export class PrintPage extends ListScreenModel {
 
   /**
    * Preview and print: answers the PDF's bytes (saved through the panel's download link, as a user keeps a copy)
-   * and how long after the preview showed the PDF's tab opened.
+   * and how long after the PDF was created its tab opened.
    */
   async printPdf(): Promise<{ bytes: Uint8Array; openedAfterMs: number }> {
     // Both moments are taken in the page: seen from the test runner on a busy machine, the link can appear late. The
