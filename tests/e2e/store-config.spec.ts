@@ -1,4 +1,5 @@
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { STORE_WRITES } from './fixtures/tags';
 import { StoreConfigPage } from './page-models/store-config-page';
 import { StorePage } from './page-models/store-page';
 
@@ -10,10 +11,10 @@ import { StorePage } from './page-models/store-page';
  */
 
 const CODE = 'E2E_MAP1';
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
-test('store config: create on the map with the address search, see it in /store, edit, sensor config, delete', async ({ page, request }, info) => {
-  desktopOnly(info);
+// Tagged: it runs after the phone and desktop projects (playwright.config.ts), as the store lists it adds to and
+// deletes from are what the read-only specs compare with the API.
+test('store config: create on the map with the address search, see it in /store, edit, sensor config, delete', { tag: STORE_WRITES }, async ({ page, request }) => {
   test.setTimeout(240_000);
   const screen = new StoreConfigPage(page);
   const api = await screen.shell.signIn(request, 'admin@shelfpad.test');
