@@ -1,4 +1,4 @@
-import { useIonAlert, useIonToast } from '@ionic/react';
+import { useIonAlert, useIonToast, type AlertInput } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 
 /** Notification pop-ups last 10 seconds, bottom right (console-core §9). */
@@ -43,4 +43,35 @@ export function useDialogs() {
 /** Toasts share one corner: a newer one replaces the one on screen instead of being drawn over it. */
 function dismissShownToasts(): Promise<unknown> {
   return Promise.all([...document.querySelectorAll('ion-toast')].map((toast) => toast.dismiss()));
+}
+
+export interface AlertQuestion {
+  header: string;
+  inputs: AlertInput[];
+  cancel: string;
+  ok: string;
+  /** The answer from the alert's values on OK; undefined counts as no answer. */
+  read: (values: unknown) => string | undefined;
+}
+
+/**
+ * A question in an alert (a name, a number, a choice): the answer on OK, undefined on Cancel or a tap beside it.
+ * Answered only once the alert has left: Ionic's hook presents nothing while its previous alert is still leaving,
+ * so a caller that asks again at once (the next command of a list, a second question) would wait forever.
+ */
+export function useAlertQuestion() {
+  const [present] = useIonAlert();
+  return ({ header, inputs, cancel, ok, read }: AlertQuestion) =>
+    new Promise<string | undefined>((resolve) => {
+      let answer: string | undefined;
+      void present({
+        header,
+        inputs,
+        buttons: [
+          { text: cancel, role: 'cancel' },
+          { text: ok, role: 'confirm', handler: (values: unknown) => void (answer = read(values)) },
+        ],
+        onDidDismiss: (e) => resolve(e.detail.role === 'confirm' ? answer : undefined),
+      });
+    });
 }

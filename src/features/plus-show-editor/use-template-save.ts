@@ -1,11 +1,10 @@
-import { useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
 import type { Show } from '../../api/contract/plus';
 import { endpoints } from '../../api/endpoints';
 import { showsForSave } from '../../api/plus-show-rules';
 import { api } from '../../app/api';
-import { useDialogs } from '../../ui/dialogs';
+import { useAlertQuestion, useDialogs } from '../../ui/dialogs';
 
 export interface TemplateSaveArgs {
   storeCode: string;
@@ -24,7 +23,7 @@ export interface TemplateSaveArgs {
 export function useTemplateSave() {
   const { t } = useTranslation('plusShowEditor');
   const dialogs = useDialogs();
-  const [present] = useIonAlert();
+  const ask = useAlertQuestion();
 
   const save = async ({ storeCode, name, size, show, overwrite }: TemplateSaveArgs): Promise<boolean> => {
     const call = (again: boolean) => api.call(endpoints.plusTemplateSave, { params: { storeCode }, body: { _id: name, size, show: showsForSave(show, 'template'), overwrite: again } });
@@ -41,16 +40,12 @@ export function useTemplateSave() {
 
   /** A name for a new template; undefined when cancelled, and an empty name is ignored (§5). */
   const askName = () =>
-    new Promise<string | undefined>((resolve) => {
-      void present({
-        header: t('template.saveAs'),
-        inputs: [{ name: 'name', type: 'text', placeholder: t('template.name'), attributes: { maxlength: 100, 'aria-label': t('template.name') } }],
-        buttons: [
-          { text: t('template.cancel'), role: 'cancel', handler: () => resolve(undefined) },
-          { text: t('template.ok'), role: 'confirm', handler: (v: { name?: string }) => resolve(v?.name?.trim() || undefined) },
-        ],
-        onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(undefined),
-      });
+    ask({
+      header: t('template.saveAs'),
+      inputs: [{ name: 'name', type: 'text', placeholder: t('template.name'), attributes: { maxlength: 100, 'aria-label': t('template.name') } }],
+      cancel: t('template.cancel'),
+      ok: t('template.ok'),
+      read: (values) => (values as { name?: string } | undefined)?.name?.trim() || undefined,
     });
 
   return { save, askName };

@@ -1,5 +1,5 @@
-import { useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { useAlertQuestion } from '../../ui/dialogs';
 
 /** The alert input the prompts use: a number or text field, or a choice of radio buttons. */
 export type PromptInput =
@@ -12,28 +12,21 @@ export type PromptInput =
  * or undefined when cancelled; validation is the caller's (it shows the spec's own message).
  */
 export function usePrompt() {
-  const [present] = useIonAlert();
+  const ask = useAlertQuestion();
   const { t } = useTranslation('common');
-  return (header: string, input: PromptInput) =>
-    new Promise<string | undefined>((resolve) => {
-      const inputs =
-        input.kind === 'number'
-          ? [{ name: 'value', type: 'number' as const, placeholder: input.label, attributes: { min: input.min, max: input.max, 'aria-label': input.label } }]
-          : input.kind === 'text'
-            ? [{ name: 'value', type: 'text' as const, placeholder: input.label, attributes: { maxlength: input.maxLength, 'aria-label': input.label } }]
-            : input.options.map((o, i) => ({ type: 'radio' as const, label: o.label, value: o.value, checked: i === 0 }));
-      void present({
-        header,
-        inputs,
-        buttons: [
-          { text: t('dialog.cancel'), role: 'cancel', handler: () => resolve(undefined) },
-          {
-            text: t('dialog.ok'),
-            role: 'confirm',
-            handler: (value: unknown) => resolve(input.kind === 'choice' ? String(value ?? '') : String((value as { value?: string } | undefined)?.value ?? '').trim()),
-          },
-        ],
-        onDidDismiss: (e) => e.detail.role === 'backdrop' && resolve(undefined),
-      });
+  return (header: string, input: PromptInput) => {
+    const inputs =
+      input.kind === 'number'
+        ? [{ name: 'value', type: 'number' as const, placeholder: input.label, attributes: { min: input.min, max: input.max, 'aria-label': input.label } }]
+        : input.kind === 'text'
+          ? [{ name: 'value', type: 'text' as const, placeholder: input.label, attributes: { maxlength: input.maxLength, 'aria-label': input.label } }]
+          : input.options.map((o, i) => ({ type: 'radio' as const, label: o.label, value: o.value, checked: i === 0 }));
+    return ask({
+      header,
+      inputs,
+      cancel: t('dialog.cancel'),
+      ok: t('dialog.ok'),
+      read: (values) => (input.kind === 'choice' ? String(values ?? '') : String((values as { value?: string } | undefined)?.value ?? '').trim()),
     });
+  };
 }
