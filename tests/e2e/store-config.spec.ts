@@ -6,14 +6,12 @@ import { StorePage } from './page-models/store-page';
 /*
  * Issue 13, store config: a store created by picking its place on the map and by the offline address search (the
  * server's packaged gazetteer), seen in /store and on its map, then edited, given a sensor config and deleted; the
- * form's messages and a refused migration as the member sees them. The writes run on the desktop project only; the
- * phone project checks the list as cards.
+ * form's messages and a refused migration as the member sees them. The writes run once, at a desk, in a project of
+ * their own after the phone and desktop projects (fixtures/tags.ts); the phone project checks the list as cards.
  */
 
 const CODE = 'E2E_MAP1';
 
-// Tagged: it runs after the phone and desktop projects (playwright.config.ts), as the store lists it adds to and
-// deletes from are what the read-only specs compare with the API.
 test('store config: create on the map with the address search, see it in /store, edit, sensor config, delete', { tag: STORE_WRITES }, async ({ page, request }) => {
   test.setTimeout(240_000);
   const screen = new StoreConfigPage(page);
