@@ -32,7 +32,7 @@ test('overview → device list: reboot goes offline and back, mode, info view va
   await screen.select(device.mac);
   await screen.action('Show device info').click();
   await screen.answerNumber('5');
-  // The prompt may still be leaving while the error comes: the error is the alert with the spec's title.
+  // The error comes once the prompt has left (ui/dialogs.tsx useAlertQuestion): the alert with the spec's title.
   const incorrect = screen.alert.filter({ hasText: 'You entered an incorrect value' });
   await expect(incorrect).toBeVisible();
   await expect(incorrect).toContainText('This value must be greater than 10 and less than 300.');
