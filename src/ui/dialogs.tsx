@@ -1,8 +1,33 @@
-import { useIonAlert, useIonToast, type AlertInput } from '@ionic/react';
+import { alertController, toastController } from '@ionic/core/components';
+import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-alert.js';
+import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
+import type { AlertInput, AlertOptions, ToastOptions } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 
 /** Notification pop-ups last 10 seconds, bottom right (console-core §9). */
 export const TOAST_DURATION_MS = 10_000;
+
+/*
+ * Alerts and toasts are created through Ionic's controllers, one element each, rather than Ionic React's
+ * useIonAlert/useIonToast: those hooks keep one overlay per hook and present nothing — silently — while the
+ * previous one is still leaving, so a second question or message right after the first (the next device command,
+ * an error after a confirm) never showed and its caller waited forever.
+ */
+
+/** Shows an alert; resolves with the role of the button that closed it, once it has left the screen. */
+async function showAlert(options: AlertOptions): Promise<string | undefined> {
+  defineAlert();
+  const alert = await alertController.create(options);
+  await alert.present();
+  return (await alert.onDidDismiss()).role;
+}
+
+async function showToast(options: ToastOptions): Promise<void> {
+  defineToast();
+  // Toasts share one corner: a newer one replaces the one on screen instead of being drawn over it.
+  await Promise.all([...document.querySelectorAll('ion-toast')].map((toast) => toast.dismiss()));
+  await (await toastController.create(options)).present();
+}
 
 /*
  * The dialogs every screen uses: error (title + message), confirm ('Are you sure?' by default) and toasts.
@@ -10,39 +35,24 @@ export const TOAST_DURATION_MS = 10_000;
  * Titles and messages arrive translated; only the buttons are translated here.
  */
 export function useDialogs() {
-  const [presentAlert] = useIonAlert();
-  const [presentToast] = useIonToast();
   const { t } = useTranslation('common');
 
   return {
-    error: (message: string, title: string = t('dialog.error')) =>
-      new Promise<void>((resolve) => {
-        void presentAlert({ header: title, message, buttons: [t('dialog.ok')], onDidDismiss: () => resolve() });
-      }),
-    confirm: (message: string = t('dialog.areYouSure'), title?: string) =>
-      new Promise<boolean>((resolve) => {
-        void presentAlert({
-          header: title,
-          message,
-          buttons: [
-            { text: t('dialog.cancel'), role: 'cancel' },
-            { text: t('dialog.ok'), role: 'confirm' },
-          ],
-          // Answered once the alert has left: Ionic's hook presents no next alert (an error after a delete) before.
-          onDidDismiss: (e) => resolve(e.detail.role === 'confirm'),
-        });
-      }),
-    toast: async (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') => {
-      // Ionic's hook presents nothing while its previous toast has not finished leaving: wait for that first.
-      await dismissShownToasts();
-      return presentToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color });
+    error: async (message: string, title: string = t('dialog.error')): Promise<void> => {
+      await showAlert({ header: title, message, buttons: [t('dialog.ok')] });
     },
+    confirm: async (message: string = t('dialog.areYouSure'), title?: string): Promise<boolean> =>
+      (await showAlert({
+        header: title,
+        message,
+        buttons: [
+          { text: t('dialog.cancel'), role: 'cancel' },
+          { text: t('dialog.ok'), role: 'confirm' },
+        ],
+      })) === 'confirm',
+    toast: (message: string, color: 'success' | 'danger' | 'warning' | 'medium' = 'medium') =>
+      showToast({ message, duration: TOAST_DURATION_MS, position: 'bottom', cssClass: 'toast-bottom-right', color }),
   };
-}
-
-/** Toasts share one corner: a newer one replaces the one on screen instead of being drawn over it. */
-function dismissShownToasts(): Promise<unknown> {
-  return Promise.all([...document.querySelectorAll('ion-toast')].map((toast) => toast.dismiss()));
 }
 
 export interface AlertQuestion {
@@ -54,24 +64,18 @@ export interface AlertQuestion {
   read: (values: unknown) => string | undefined;
 }
 
-/**
- * A question in an alert (a name, a number, a choice): the answer on OK, undefined on Cancel or a tap beside it.
- * Answered only once the alert has left: Ionic's hook presents nothing while its previous alert is still leaving,
- * so a caller that asks again at once (the next command of a list, a second question) would wait forever.
- */
+/** A question in an alert (a name, a number, a choice): the answer on OK, undefined on Cancel or a tap beside it. */
 export function useAlertQuestion() {
-  const [present] = useIonAlert();
-  return ({ header, inputs, cancel, ok, read }: AlertQuestion) =>
-    new Promise<string | undefined>((resolve) => {
-      let answer: string | undefined;
-      void present({
-        header,
-        inputs,
-        buttons: [
-          { text: cancel, role: 'cancel' },
-          { text: ok, role: 'confirm', handler: (values: unknown) => void (answer = read(values)) },
-        ],
-        onDidDismiss: (e) => resolve(e.detail.role === 'confirm' ? answer : undefined),
-      });
+  return async ({ header, inputs, cancel, ok, read }: AlertQuestion): Promise<string | undefined> => {
+    let answer: string | undefined;
+    const role = await showAlert({
+      header,
+      inputs,
+      buttons: [
+        { text: cancel, role: 'cancel' },
+        { text: ok, role: 'confirm', handler: (values: unknown) => void (answer = read(values)) },
+      ],
     });
+    return role === 'confirm' ? answer : undefined;
+  };
 }

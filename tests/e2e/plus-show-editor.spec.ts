@@ -82,8 +82,7 @@ test('build, undo/redo, reorder and save a device’s shows; the reloaded editor
   await expect.poll(() => editor.slideMetas()).toEqual(['30 s · 1 object', '30 s · 2 objects', '30 s · 1 object']);
 
   // Save: the server stores the slides in the new order, products numbered.
-  await editor.button('show-save').click();
-  await expect(editor.toast.filter({ hasText: 'Complete!' }).first()).toBeVisible();
+  await editor.save();
   const saved = await api.get<ShowData>(`/plus/store/${STORE}/device/${mac}/show`);
   expect(saved.productShowIdx).toBe(0);
   expect(saved.show).toHaveLength(3);

@@ -57,8 +57,7 @@ test('the template editor: a template opened from its list, changed, saved, and 
   await editor.addAsset('image', 'spring-sale.png');
   const objects = before.show[1].object.length + 1;
   await expect(editor.slides.nth(1).locator('.show-slide__meta')).toHaveText(`12 s · ${objects} objects`);
-  await editor.button('show-save').click();
-  await expect(editor.toast.filter({ hasText: 'Complete!' }).first()).toBeVisible();
+  await editor.save();
 
   // Stored as the template, and passed on to the devices linked to it (§4: linked means plays the template).
   const saved = await api.get<ShowData>(`/plus/template/store/${STORE}/name/Fresh%20corner`);
@@ -108,8 +107,7 @@ test('a device’s shows saved as a template, applied to a second device; the fi
   await editor.open(`/plus/device/show/${STORE}/${first.mac}`);
   await editor.selectSlide(template.show.length);
   await editor.setSlide({ duration: 9 });
-  await editor.button('show-save').click();
-  await expect(editor.toast.filter({ hasText: `The shows differ from template ${NAME}: the device no longer uses it.` }).first()).toBeVisible();
+  await editor.save(`The shows differ from template ${NAME}: the device no longer uses it.`);
   await list.open(`/plus/device/list/${STORE}`);
   await expect(list.cell(first.mac, 'template')).toHaveText('', { timeout: 30_000 });
   await expect(list.cell(second.mac, 'template')).toHaveText(NAME);
@@ -144,8 +142,7 @@ test('the screen image plays slide 1, then after its duration slide 2; a schedul
   await editor.button('show-slide-add').click();
   await editor.setSlide({ duration: 4, bgColor: BLUE });
   await expect.poll(() => editor.slideMetas()).toEqual([expect.stringMatching(/^4 s/), '4 s · 0 objects']);
-  await editor.button('show-save').click();
-  await expect(editor.toast.filter({ hasText: 'Complete!' }).first()).toBeVisible();
+  await editor.save();
 
   // The device list's screen image, looked at again and again: red, then blue once slide 1's 4 s are over.
   const list = new PlusDevicesPage(page);
@@ -168,8 +165,7 @@ test('the screen image plays slide 1, then after its duration slide 2; a schedul
   await editor.open(`/plus/device/show/${STORE}/${mac}`);
   await editor.selectSlide(1);
   await editor.scheduleBox('E2E not now').check();
-  await editor.button('show-save').click();
-  await expect(editor.toast.filter({ hasText: 'Complete!' }).first()).toBeVisible();
+  await editor.save();
   const saved = await api.get<ShowData>(`/plus/store/${STORE}/device/${mac}/show`);
   expect(saved.show.map((s) => s.schedule.length)).toEqual([1, 0]);
 

@@ -23,7 +23,8 @@ export class ListScreenModel {
     this.table = this.current.locator('[data-table-id]').first();
     this.rows = this.table.locator('[data-row-key]');
     this.range = this.current.getByTestId('table-range');
-    this.alert = page.locator('ion-alert');
+    // The newest alert: one just answered may still be leaving while the next question comes (ui/dialogs.tsx).
+    this.alert = page.locator('ion-alert').last();
     this.toast = page.locator('ion-toast');
   }
 
@@ -31,8 +32,18 @@ export class ListScreenModel {
     return this.current.getByTestId(testId);
   }
 
+  /**
+   * A toast on view with the text, then closed: toasts stay 10 s (console-core §9), so a later expectToast after
+   * the next action can only be answered by that action's own toast, not by this one still on screen.
+   */
   async expectToast(text: string): Promise<void> {
-    await expect(this.toast.filter({ hasText: text }).first()).toBeVisible();
+    // A toast being dismissed may still be in the DOM, hidden, before the new one.
+    await expect(this.toast.filter({ hasText: text, visible: true }).first()).toBeVisible();
+    // Ionic ignores a dismiss that comes while the toast is still being presented: asked again until it is gone.
+    await expect(async () => {
+      await this.toast.evaluateAll((toasts) => Promise.all(toasts.map((toast) => (toast as HTMLIonToastElement).dismiss())));
+      await expect(this.toast.filter({ visible: true })).toHaveCount(0, { timeout: 1_000 });
+    }).toPass();
   }
 
   isPhone(): boolean {

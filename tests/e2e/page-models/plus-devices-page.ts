@@ -13,11 +13,6 @@ export class PlusDevicesPage extends ListScreenModel {
     await expect(this.current).toHaveCount(1);
   }
 
-  /** A toast on view with the text (a toast being dismissed may still be in the DOM, hidden, before it). */
-  override async expectToast(text: string): Promise<void> {
-    await expect(this.toast.filter({ hasText: text, visible: true }).first()).toBeVisible();
-  }
-
   /** Ticks a device's row checkbox. */
   async select(mac: string): Promise<void> {
     await this.row(mac).getByRole('checkbox').check();

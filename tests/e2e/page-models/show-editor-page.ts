@@ -17,7 +17,8 @@ export class ShowEditorPage {
     this.slides = this.current.getByTestId('show-slide');
     this.canvas = this.current.getByTestId('show-canvas');
     this.objects = this.canvas.getByTestId('show-object');
-    this.alert = page.locator('ion-alert');
+    // The newest alert: one just answered may still be leaving while the next question comes (ui/dialogs.tsx).
+    this.alert = page.locator('ion-alert').last();
     this.toast = page.locator('ion-toast');
   }
 
@@ -25,6 +26,18 @@ export class ShowEditorPage {
     await this.page.goto(`/#${path}`);
     await expect(this.current).toHaveAttribute('data-route', path, { timeout: 30_000 });
     await expect(this.current.getByTestId('show-editor')).toBeVisible({ timeout: 30_000 });
+  }
+
+  /**
+   * Save, and wait until the editor holds nothing unsaved: its save's own answer, where a 'Complete!' toast on
+   * screen may still be an earlier action's (toasts stay 10 s). `toast` is the message the save shows.
+   */
+  async save(toast = 'Complete!'): Promise<void> {
+    const editor = this.current.getByTestId('show-editor');
+    await expect(editor).toHaveAttribute('data-dirty', 'true');
+    await this.button('show-save').click();
+    await expect(editor).toHaveAttribute('data-dirty', 'false', { timeout: 30_000 });
+    await expect(this.toast.filter({ hasText: toast, visible: true }).first()).toBeVisible();
   }
 
   button(testId: string): Locator {
