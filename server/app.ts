@@ -107,8 +107,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     },
     { prefix: deps.config.apiBase },
   );
-  // The contract as OpenAPI 3.1 and its reference page, beside the calls (server/openapi/).
-  await openApi(app, deps.config.apiBase);
+  // The contract as OpenAPI 3.1 and its reference page, beside the calls (server/openapi/); the document is ~480 KB
+  // of JSON and travels compressed as the API's answers do.
+  await app.register(async (docs) => {
+    compressAnswers(docs);
+    await openApi(docs, deps.config.apiBase);
+  });
   if (opts.serveStatic !== false) await staticSite(app, deps.config);
   return app;
 }

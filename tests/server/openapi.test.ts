@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { endpoints } from '../../src/api/endpoints/index';
 import { openApiPath } from '../../server/openapi/operation';
@@ -25,6 +26,15 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 describe('GET /api/openapi.json', () => {
+  it('travels compressed to a client that accepts it, as the same document, also as the reference page reads it', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs/json']) {
+      const res = await sut.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.rawPayload.length, url).toBeLessThan(JSON.stringify(doc).length / 5);
+      expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')).paths, url).toEqual(doc.paths);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(doc.openapi).toBe('3.1.0');
     // The parser dereferences in place: validate a copy.
