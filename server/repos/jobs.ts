@@ -28,7 +28,9 @@ export async function claimJob(db: Db, names: string[], worker: string, leaseMs:
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(inArray(jobs.name, names), sql`(${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.leaseUntil} < ${now}))`))
+    // A running job whose lease ran out belongs to a process presumed dead — never to this one: a renewal late on a
+    // busy process must not make it start its own running job a second time.
+    .where(and(inArray(jobs.name, names), sql`(${jobs.state} = 'queued' or (${jobs.state} = 'running' and ${jobs.leaseUntil} < ${now} and ${jobs.worker} <> ${worker}))`))
     .orderBy(jobs.id)
     .limit(1)
     .for('update', { skipLocked: true });

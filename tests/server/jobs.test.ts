@@ -11,8 +11,8 @@ import { JobRunner } from '../../server/scale/jobs';
  */
 let database: Database;
 const runners: JobRunner[] = [];
-const runner = () => {
-  const r = new JobRunner(database.db, { pollMs: 50, leaseMs: 300 });
+const runner = (leaseMs = 300) => {
+  const r = new JobRunner(database.db, { pollMs: 50, leaseMs });
   runners.push(r);
   return r;
 };
@@ -24,10 +24,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-const orphan = async (name: string, data: Record<string, unknown>, attempts: number, maxAttempts: number) => {
+const orphan = async (name: string, data: Record<string, unknown>, attempts: number, maxAttempts: number, worker = 'dead-process') => {
   const [row] = await database.db
     .insert(jobs)
-    .values({ name, data, state: 'running', attempts, maxAttempts, worker: 'dead-process', leaseUntil: new Date(Date.now() - 1_000) })
+    .values({ name, data, state: 'running', attempts, maxAttempts, worker, leaseUntil: new Date(Date.now() - 1_000) })
     .returning({ id: jobs.id });
   return row.id;
 };
@@ -78,8 +78,20 @@ describe('durable jobs', () => {
     expect((await stateOf(id)).state).toBe('failed');
   });
 
+  it('never starts its own running job again when its renewal came late (the lease ran out on a busy process)', async () => {
+    const r = runner();
+    let runs = 0;
+    r.define({ name: 'own', maxAttempts: 3, run: async () => void (runs += 1) });
+    const id = await orphan('own', {}, 1, 3, r.worker);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // eight polls
+    expect(runs).toBe(0);
+    expect(await stateOf(id)).toMatchObject({ state: 'running', attempts: 1, worker: r.worker });
+    await database.db.delete(jobs).where(eq(jobs.id, id));
+  });
+
   it('keeps a running job to its process while the lease is renewed: a second runner does not take it', async () => {
-    const [first, second] = [runner(), runner()];
+    // A lease long enough that a busy machine's late timer does not let it run out between two renewals.
+    const [first, second] = [runner(1_000), runner(1_000)];
     let release!: () => void;
     const runsBy: string[] = [];
     const kind = (who: string) => ({ name: 'slow', maxAttempts: 2, run: () => new Promise<void>((resolve) => { runsBy.push(who); release = resolve; }) });
@@ -87,7 +99,7 @@ describe('durable jobs', () => {
     const id = await first.send('slow', {});
     await new Promise((r) => setTimeout(r, 100));
     second.define(kind('second'));
-    await new Promise((r) => setTimeout(r, 1_000)); // more than three leases
+    await new Promise((r) => setTimeout(r, 3_500)); // more than three leases
     release();
     await first.wait(id);
     expect(runsBy).toEqual(['first']);
