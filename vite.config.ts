@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientEndpoints } from './scripts/vite-client-endpoints';
 import { ioniconsPerIcon } from './scripts/vite-ionicons-per-icon';
+import { leanChunks } from './scripts/vite-lean-chunks';
 import { LOCALES_CACHE } from './src/app/sw-caches';
 
 const THEME_COLOR = '#0f5c4d';
@@ -167,12 +168,22 @@ function precompress(): Plugin {
   };
 }
 
+/** The lean apps' first loads in few files (scripts/vite-lean-chunks.ts); the modules app/entry.tsx loads them from. */
+const leanAppChunks = leanChunks({
+  handheld: 'src/handheld/handheld-app.tsx',
+  'lean-login': 'src/features/auth/lean/lean-login-app.tsx',
+  'lean-dashboard': 'src/features/dashboard/lean/lean-dashboard-app.tsx',
+  // Loaded by every start once a member is signed in (main.tsx): the outbox's replay.
+  'outbox-start': 'src/offline/start-when-signed-in.ts',
+});
+
 export default defineConfig({
   plugins: [
     react(),
     clientEndpoints(),
     ioniconsPerIcon(),
     locales(),
+    leanAppChunks.plugin,
     shell.plugin,
     VitePWA({
       strategies: 'generateSW',
@@ -294,7 +305,7 @@ export default defineConfig({
     rolldownOptions: {
       // SHELFPAD_BUILD_ID names every file after the build, so two builds of the same source share no file name, as
       // two releases do: the redeploy e2e test (tests/e2e/offline-redeploy.spec.ts) builds twice with it.
-      output: buildFileNames(process.env.SHELFPAD_BUILD_ID),
+      output: { ...buildFileNames(process.env.SHELFPAD_BUILD_ID), codeSplitting: { groups: [leanAppChunks.group] } },
       treeshake: {
         // @ionic/core declares no sideEffects, so every ion-* module would be kept although a page imports a few.
         // Each one only defines its element when a wrapper that uses it is imported, so unused ones can go.

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { menuSharp } from 'ionicons/icons';
 import { clientEndpoints } from '../../scripts/vite-client-endpoints';
 import { ioniconsPerIcon } from '../../scripts/vite-ionicons-per-icon';
+import { leanChunks } from '../../scripts/vite-lean-chunks';
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load' | 'buildStart') => plugin[name] as unknown as Hook;
@@ -56,5 +57,61 @@ describe('ionicons one module per icon (scripts/vite-ionicons-per-icon.ts)', () 
     await hook(plugin, 'buildStart').call(context);
     const id = hook(plugin, 'resolveId').call(context, 'virtual:ionicon/noSuchIcon') as string;
     expect(() => hook(plugin, 'load').call(context, id)).toThrow(/no icon named noSuchIcon/);
+  });
+});
+
+describe('the lean apps’ chunk groups (scripts/vite-lean-chunks.ts)', () => {
+  /** A module graph as the bundler reports it after the build: module → its static imports; `entry` is the page's. */
+  function groupsOf(graph: Record<string, string[]>, apps: Record<string, string>): Record<string, string | null> {
+    const ids = Object.keys(graph).map((id) => resolve(id));
+    const ctx = {
+      ...context,
+      getModuleIds: () => ids.values(),
+      getModuleInfo: (id: string) => {
+        const key = Object.keys(graph).find((k) => resolve(k) === id);
+        return key ? { isEntry: key === 'index.html', importedIds: graph[key].map((i) => resolve(i)) } : null;
+      },
+    };
+    const { plugin, group } = leanChunks(apps);
+    (plugin.buildEnd as unknown as Hook).call(ctx);
+    return Object.fromEntries(Object.keys(graph).map((id) => [id, group.test(resolve(id)) ? group.name(resolve(id)) : null]));
+  }
+
+  it('puts what only one app reaches in its chunk, what several reach in the shared one, what the entry loads in start', () => {
+    const groups = groupsOf(
+      {
+        'index.html': ['main.tsx'],
+        'main.tsx': ['entry.tsx', 'react.js'],
+        'entry.tsx': ['react.js'],
+        'react.js': [],
+        'scan-app.tsx': ['scan-screen.tsx', 'session.ts', 'react.js'],
+        'scan-screen.tsx': ['session.ts'],
+        'login-app.tsx': ['session.ts', 'form.tsx'],
+        'form.tsx': [],
+        'session.ts': [],
+        'console.tsx': ['scan-screen.tsx', 'ionic.js'],
+        'ionic.js': [],
+      },
+      { handheld: 'scan-app.tsx', login: 'login-app.tsx' },
+    );
+    expect(groups).toEqual({
+      // The page's script stays the entry chunk's; what it imports beyond main.tsx is one file.
+      'index.html': null,
+      'main.tsx': null,
+      'entry.tsx': 'start',
+      'react.js': 'start',
+      'scan-app.tsx': 'handheld',
+      'scan-screen.tsx': 'handheld',
+      'login-app.tsx': 'login',
+      'form.tsx': 'login',
+      'session.ts': 'lean-shared',
+      // Nothing an app reaches by static imports: the bundler's own chunks.
+      'console.tsx': null,
+      'ionic.js': null,
+    });
+  });
+
+  it('refuses an app whose module is not in the build', () => {
+    expect(() => groupsOf({ 'index.html': [] }, { handheld: 'src/handheld/gone.tsx' })).toThrow(/handheld: src\/handheld\/gone\.tsx is not in the module graph/);
   });
 });
