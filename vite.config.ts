@@ -173,8 +173,8 @@ const leanAppChunks = leanChunks({
   handheld: 'src/handheld/handheld-app.tsx',
   'lean-login': 'src/features/auth/lean/lean-login-app.tsx',
   'lean-dashboard': 'src/features/dashboard/lean/lean-dashboard-app.tsx',
-  // Loaded by every start once a member is signed in (main.tsx): the outbox's replay.
-  'outbox-start': 'src/offline/start-when-signed-in.ts',
+  // Loaded by every start once a member is signed in (main.tsx): whether the outbox has work to replay.
+  'signed-in-start': 'src/offline/start-when-signed-in.ts',
 });
 
 export default defineConfig({

@@ -33,6 +33,12 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     rmSync(dataDir, { recursive: true, force: true });
     await opts.prepare?.(dataDir);
   }
+  // A server left on the port (a run stopped before its cleanup) would answer for this one, with its own build.
+  const leftover = await fetch(`http://localhost:${opts.port}/config.json`).then(
+    () => true,
+    () => false,
+  );
+  if (leftover) throw new Error(`reference server: port ${opts.port} is taken by another server`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stop() ends the server and nothing else

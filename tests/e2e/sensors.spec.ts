@@ -188,6 +188,8 @@ test('the measurement history shows the API readings; the alarm history the newe
   await sensors.open(`/sensor/detail/${STORE}`);
   await sensors.table.locator(`[data-row-key="${tvoc.tagMac}"]`).getByTestId('sensor-history-link').click();
   await sensors.shell.expectPath(`/sensor/${STORE}/${tvoc.tagMac}/history`);
+  // The sensor list stays on view beside the history until Ionic's transition ends: its table has a range too.
+  await expect(sensors.current).toHaveCount(1);
   await expect(sensors.current.getByTestId('sensor-info-type')).toHaveText('TVOC');
   const history = await api.get<SensorHistory>(`/history/store/${STORE}/sensor/${tvoc.tagMac}`);
   expect(history.data.length, 'seeded readings').toBeGreaterThan(0);
