@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { closeToasts } from './toasts';
 
 /**
  * Ionic's alert (error dialogs, confirmations) and toast as the auth screens use them (src/ui/dialogs.tsx), and the
@@ -40,8 +41,7 @@ export class AuthDialogs {
   }
 
   /** Close the toasts on screen, so that a later expectToast can only be answered by a new one. */
-  async dismissToasts(): Promise<void> {
-    await this.toast.evaluateAll((toasts) => Promise.all(toasts.map((toast) => (toast as HTMLIonToastElement).dismiss())));
-    await expect(this.toast.filter({ visible: true })).toHaveCount(0);
+  dismissToasts(): Promise<void> {
+    return closeToasts(this.toast);
   }
 }

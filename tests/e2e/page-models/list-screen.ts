@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
+import { closeToasts } from './toasts';
 
 /**
  * A signed-in screen built around one DataTable (src/ui/data-table), as a user sees it: rows keyed by
@@ -39,11 +40,7 @@ export class ListScreenModel {
   async expectToast(text: string): Promise<void> {
     // A toast being dismissed may still be in the DOM, hidden, before the new one.
     await expect(this.toast.filter({ hasText: text, visible: true }).first()).toBeVisible();
-    // Ionic ignores a dismiss that comes while the toast is still being presented: asked again until it is gone.
-    await expect(async () => {
-      await this.toast.evaluateAll((toasts) => Promise.all(toasts.map((toast) => (toast as HTMLIonToastElement).dismiss())));
-      await expect(this.toast.filter({ visible: true })).toHaveCount(0, { timeout: 1_000 });
-    }).toPass();
+    await closeToasts(this.toast);
   }
 
   isPhone(): boolean {
