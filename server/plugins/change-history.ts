@@ -24,7 +24,7 @@ function itemsOf(req: FastifyRequest): unknown[] {
     ...(req.params as object),
     ...(req.query as object),
     ...(form ? form.fields : typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : { body: req.body }),
-    ...(form?.files.length ? { files: form.files.map((f) => ({ name: f.filename, bytes: f.content.length })) } : {}),
+    ...(form?.files.length ? { files: form.files.map((f) => ({ name: f.filename, bytes: f.size })) } : {}),
   };
   return [redact(input)];
 }

@@ -24,8 +24,8 @@ export function fingerprint(req: FastifyRequest): string {
   hash.update(JSON.stringify(Object.entries(form.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   for (const file of form.files) {
     // Lengths first, so that no shift of bytes between name and content gives the same stream.
-    hash.update(JSON.stringify([file.fieldname, file.filename, file.content.length]));
-    hash.update(file.content);
+    hash.update(JSON.stringify([file.fieldname, file.filename, file.size]));
+    hash.update(file.sha256);
   }
   return hash.digest('hex');
 }

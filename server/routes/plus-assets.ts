@@ -6,6 +6,7 @@ import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets'
 import type { AppDeps } from '../deps';
 import { nowOf } from '../lib/clock';
 import { ApiError, badRequest, notFound } from '../lib/errors';
+import { plusFileKey } from '../lib/plus-file-key';
 import { fileStoreOf, type FileStore } from '../lib/file-store';
 import { detectMedia, isPackage, type Detected } from '../lib/media/detect';
 import { sizeLimits } from '../lib/media/limits';
@@ -53,11 +54,13 @@ export async function prepareMedia(files: FormFile[], limits: Record<FileAssetTy
   const prepared: Prepared[] = [];
   for (const file of files) {
     const name = displayName(file.filename);
+    // Bytes are read from the upload's temporary file only once no limit can refuse it.
+    if (file.size > Math.max(...Object.values(limits))) throw tooLarge(name, Math.max(...Object.values(limits)));
     const detected = detectMedia(file.content);
     if (!detected) {
       throw badRequest(`${name} is not an image, video or widget: its content is not PNG, JPEG, GIF, WebP, MP4, MOV, WebM, AVI or a zip package.`, 'INVALID_FILE_TYPE');
     }
-    if (file.content.length > limits[detected.kind]) throw tooLarge(name, limits[detected.kind]);
+    if (file.size > limits[detected.kind]) throw tooLarge(name, limits[detected.kind]);
     prepared.push({ file, detected });
   }
   for (const item of prepared) {
@@ -73,7 +76,7 @@ export async function prepareMedia(files: FormFile[], limits: Record<FileAssetTy
 }
 
 async function storeMedia(files: FileStore, storeCode: string, item: Prepared) {
-  const base = `plus/${storeCode}/${item.detected.kind}/${randomUUID()}`;
+  const base = plusFileKey(storeCode, item.detected.kind, randomUUID());
   const path = `${base}.${item.detected.ext}`;
   const size = await files.write(path, [item.file.content]);
   const thumbPath = item.processed ? `${base}.thumb.jpg` : null;
@@ -148,7 +151,7 @@ export function plusAssetRoutes(app: FastifyInstance, deps: AppDeps): void {
     const answer = [];
     for (const file of upload) {
       const fileName = displayName(file.filename);
-      const path = `plus/${storeCode}/${kind}/${randomUUID()}.apk`;
+      const path = plusFileKey(storeCode, kind, `${randomUUID()}.apk`);
       const size = await files().write(path, [file.content]);
       const row = { storeCode, kind, os: 'Android', model: modelOf(fileName), ver: versionOf(fileName), fileName, path, size };
       const saved = old ? await replaceSoftware(db, old, row) : await insertSoftware(db, row);

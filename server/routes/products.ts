@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeTagType } from '../../src/api/contract/tag-type';
 import { productsEndpoints } from '../../src/api/endpoints/products';
@@ -46,7 +47,7 @@ async function productFilePart(req: FastifyRequest): Promise<{ filename: string;
     if (form.files.length !== 1) throw badRequest(form.files.length ? 'Send one file at a time.' : 'The form has no file.');
     const [f] = form.files;
     check('file', f.fieldname, f.filename);
-    return { filename: f.filename, file: Readable.from([f.content]) };
+    return { filename: f.filename, file: createReadStream(f.path) };
   }
   try {
     for await (const part of req.parts({ limits: { files: 1, fields: 0, fileSize: PRODUCT_FILE_MAX_BYTES } })) {
@@ -120,7 +121,7 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, productsEndpoints.productFileUpload, async ({ query, req, user }) => {
     requireCompany(user, query.companyCode);
     const part = await productFilePart(req);
-    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file });
+    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file, encoding: query.encoding });
     return { success: true, fileName: part.filename, ...result };
   });
   route(app, deps, productsEndpoints.productUploadHistory, ({ body, user }) => uploadHistoryPage(db, user, body as Body));

@@ -7,9 +7,10 @@ import { fileStoreOf } from '../file-store';
 import type { SessionUser } from '../privileges';
 import { savedProductFileParser } from '../sandbox/script-use';
 import { scriptedProductFileParser } from '../sandbox/upload-parsers';
+import type { FileEncoding } from './csv-records';
 import { importProductFile, type ImportResult } from './product-import';
 
-type ImportJob = { companyCode: string; user: SessionUser; fileName: string; fileKey: string; historyId?: number };
+type ImportJob = { companyCode: string; user: SessionUser; fileName: string; fileKey: string; encoding?: FileEncoding; historyId?: number };
 const JOB = 'product-import';
 
 /**
@@ -23,14 +24,14 @@ export function defineProductImportJob(deps: AppDeps): void {
   deps.jobs!.define<ImportJob>({
     name: JOB,
     maxAttempts: 1,
-    run: async ({ companyCode, user, fileName, fileKey }, job) => {
+    run: async ({ companyCode, user, fileName, fileKey, encoding }, job) => {
       try {
         const stored = await files().read(fileKey);
         if (!stored) throw badRequest('The uploaded file is no longer kept; send it again.');
         // The company's own parser script, when one is saved (an upload names its company, not a store).
         const script = await savedProductFileParser(deps.db, undefined, companyCode);
         const parser = script ? scriptedProductFileParser(deps.db, script, fileName) : undefined;
-        return await importProductFile(deps.db, { companyCode, user, fileName, file: stored.stream, parser, onHistory: (historyId) => job.remember({ historyId }) });
+        return await importProductFile(deps.db, { companyCode, user, fileName, file: stored.stream, encoding, parser, onHistory: (historyId) => job.remember({ historyId }) });
       } finally {
         await files().remove(fileKey).catch(() => undefined);
       }
@@ -45,7 +46,7 @@ export function defineProductImportJob(deps: AppDeps): void {
 }
 
 /** Keeps the upload, runs its import as a job and answers the import's result (or its 4xx). */
-export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; file: Readable }): Promise<ImportResult> {
+export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; file: Readable; encoding?: FileEncoding }): Promise<ImportResult> {
   const fileKey = `uploads/product-files/${randomUUID()}.csv`;
   try {
     await fileStoreOf(deps.config.dataDir).write(fileKey, req.file);
@@ -56,6 +57,6 @@ export async function importAsJob(deps: AppDeps, req: { companyCode: string; use
     if (status && status >= 400 && status < 500) throw error;
     throw badRequest(`The upload was cut short: ${(error as Error).message}`, 'UPLOAD_CUT');
   }
-  const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey });
+  const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey, encoding: req.encoding });
   return (await deps.jobs!.wait(id)) as ImportResult;
 }

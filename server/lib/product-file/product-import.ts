@@ -1,11 +1,11 @@
-import { Transform, type Readable } from 'node:stream';
-import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
 import type { ProductInput } from '../../../src/api/contract/products';
 import type { Db } from '../../db/client';
 import { applyProductImportBatch, type UpdateOutcome } from '../../repos/product-update';
 import { addUploadProgress, createUploadHistory, finishUploadHistory, importContext, type ImportContext } from '../../repos/product-uploads';
 import { ApiError, badRequest } from '../errors';
 import { canAccessStore, type SessionUser } from '../privileges';
+import { csvRecords, NotTextError, PRODUCT_FILE_LIMITS, type FileEncoding } from './csv-records';
 import { defaultProductFileParser, PRODUCT_FILE_COLUMNS, type ParsedRow, type ProductFileParser, type RawRecord } from './product-file-format';
 
 /** Records per batch: one transaction per store and batch, then the event loop is free for other requests. */
@@ -23,6 +23,8 @@ export interface ImportRequest {
   user: SessionUser;
   fileName: string;
   file: Readable;
+  /** The file's text encoding (utf-8 unless the upload names another). */
+  encoding?: FileEncoding;
   /** A company's own parser (a later issue) plugs in here; the default CSV format otherwise. */
   parser?: ProductFileParser;
   now?: () => Date;
@@ -36,18 +38,15 @@ export interface ImportResult {
   errorCount: number;
 }
 
-/** Refuses a file that is not text, before anything of it is parsed or stored. */
-function textOnly(): Transform & { bytes: number } {
-  const t = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (chunk.includes(0)) return done(badRequest('The file is not a CSV text file.', 'NOT_TEXT'));
-      t.bytes += chunk.length;
-      done(null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  t.bytes = 0;
-  return t;
+/** The file's bytes as they pass, counted for the upload history. */
+async function* counted(source: AsyncIterable<Buffer>, counter: { bytes: number }): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    counter.bytes += chunk.length;
+    yield chunk;
+  }
 }
+
+const UNDECODABLE = (encoding: FileEncoding) => `the text is not valid ${encoding.toUpperCase()}: choose the file's encoding when you upload it`;
 
 /** Checks any parser's rows against the company: stores the member may write, product types, number fields. */
 function checkRow(row: ParsedRow, ctx: ImportContext, req: ImportRequest): { storeCode: string; product: ProductInput } | string {
@@ -72,7 +71,15 @@ function checkRow(row: ParsedRow, ctx: ImportContext, req: ImportRequest): { sto
   return { storeCode, product };
 }
 
-const errorLine = (row: number, prCode: string | undefined, message: string) => `Row ${row}${prCode ? ` (${prCode})` : ''}: ${message}`;
+/**
+ * The history keeps what a row said only as an excerpt: a rejected megabyte-long value stored whole made every
+ * history answer megabytes long (issue 29 §8).
+ */
+const HISTORY_VALUE_CHARS = 80;
+const HISTORY_MESSAGE_CHARS = 300;
+const excerpt = (value: string, most: number) => (value.length > most ? `${value.slice(0, most - 1)}…` : value);
+const errorLine = (row: number, prCode: string | undefined, message: string) =>
+  excerpt(`Row ${row}${prCode ? ` (${excerpt(prCode, HISTORY_VALUE_CHARS)})` : ''}: ${message}`, HISTORY_MESSAGE_CHARS);
 
 /**
  * Imports a product file as it arrives (issue 12 §2, §4): the multipart stream is parsed record by record and
@@ -87,10 +94,9 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
   const ctx = await importContext(db, req.companyCode);
   const parser = req.parser ?? defaultProductFileParser;
   const parserCtx = { companyCode: req.companyCode, aliasNames: ctx.aliases.map((a) => a.name) };
-  const bytes = textOnly();
-  const records = req.file.pipe(bytes).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { delimitersToGuess: [',', ';', '\t'] }));
-  req.file.on('error', (e) => bytes.destroy(e));
-  bytes.on('error', (e) => records.destroy(e));
+  const encoding = req.encoding ?? 'utf-8';
+  const bytes = { bytes: 0 };
+  const records = csvRecords(counted(req.file, bytes), encoding, PRODUCT_FILE_LIMITS);
 
   let historyId: number | undefined;
   const tasks = new Map<string, UpdateOutcome>();
@@ -99,8 +105,8 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
   let kept = 0;
   const stores = new Set<string>();
 
-  const runBatch = async (batch: RawRecord[]) => {
-    const parsed = await parser(batch, parserCtx);
+  const runBatch = async (batch: RawRecord[], unreadable: ParsedRow[]) => {
+    const parsed = [...unreadable, ...(batch.length ? await parser(batch, parserCtx) : [])].sort((a, b) => a.row - b.row);
     const errors: string[] = [];
     const byStore = new Map<string, ProductInput[]>();
     const data: { rowNo: number; data: Record<string, unknown> }[] = [];
@@ -137,24 +143,28 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
   };
 
   let batch: RawRecord[] = [];
+  // Records no parser can read (over a size limit, or bytes that are no text of the encoding): errors of their rows.
+  let unreadable: ParsedRow[] = [];
   let row = 0;
   try {
-    for await (const cells of records as AsyncIterable<string[]>) {
-      row += 1;
-      if (row === 1 && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, '');
-      batch.push({ row, cells });
-      if (batch.length >= IMPORT_BATCH_ROWS) {
-        await runBatch(batch);
+    for await (const record of records) {
+      row = record.row;
+      if ('error' in record) unreadable.push({ row, error: record.error });
+      else if (record.cells.some((cell) => cell.includes('\uFFFD'))) unreadable.push({ row, error: UNDECODABLE(encoding) });
+      else batch.push(record);
+      if (batch.length + unreadable.length >= IMPORT_BATCH_ROWS) {
+        await runBatch(batch, unreadable);
         batch = [];
+        unreadable = [];
         if (errorCount >= UPLOAD_MAX_ERRORS) {
           await addUploadProgress(db, historyId!, 0, [`Import stopped after row ${row}: more than ${UPLOAD_MAX_ERRORS} rows with errors.`], []);
-          records.destroy();
           break;
         }
       }
     }
-    if (batch.length || historyId === undefined) await runBatch(batch);
-  } catch (error) {
+    if (batch.length || unreadable.length || historyId === undefined) await runBatch(batch, unreadable);
+  } catch (caught) {
+    const error = caught instanceof NotTextError ? badRequest(caught.message, 'NOT_TEXT') : caught;
     // A broken stream after some batches: what was imported stays, and the history says where it ended.
     if (historyId !== undefined) {
       const message = error instanceof ApiError ? error.message : 'the upload was cut short';
@@ -175,9 +185,10 @@ function detailOf(row: ParsedRow, ctx: ImportContext, error: string | undefined)
   const base: Record<string, unknown> = { row: row.row };
   if ('product' in row) {
     const p = row.product;
-    Object.assign(base, { storeCode: row.storeCode, prCode: p.prCode, type: p.type ?? '', layoutId: p.layoutId, nfc: p.nfc ?? '' });
-    for (const a of ctx.aliases) base[a.name] = p.prInfo[a.index] ?? '';
-  } else base.prCode = row.prCode ?? '';
+    const cut = (value: string | undefined) => excerpt(String(value ?? ''), HISTORY_VALUE_CHARS);
+    Object.assign(base, { storeCode: cut(row.storeCode), prCode: cut(p.prCode), type: cut(p.type), layoutId: cut(p.layoutId), nfc: cut(p.nfc) });
+    for (const a of ctx.aliases) base[a.name] = cut(p.prInfo[a.index]);
+  } else base.prCode = excerpt(row.prCode ?? '', HISTORY_VALUE_CHARS);
   base.result = error ?? 'OK';
   return base;
 }

@@ -214,6 +214,23 @@ export const HistoryIdParamsSchema = Type.Object({ historyId: Id });
 export const TagImageParamsSchema = Type.Object({ mac: Mac, storeCode: StoreCode });
 export const TagImageQuerySchema = Type.Object({ tagType: Type.String({ minLength: 1, maxLength: 8 }) }, { additionalProperties: false });
 
+/**
+ * The product file upload's query: its company, and the file's text encoding — UTF-8 unless the file is in one of the
+ * legacy encodings Japanese and Korean ERP exports still use (issue 32 §1). A byte that is no character of the
+ * encoding is an error of its row.
+ */
+const ProductFileEncodingSchema = Type.Union([Type.Literal('utf-8'), Type.Literal('shift_jis'), Type.Literal('euc-kr')], {
+  description: "The file's text encoding; utf-8 when not given.",
+});
+export const PRODUCT_FILE_ENCODINGS = ['utf-8', 'shift_jis', 'euc-kr'] as const satisfies readonly Static<typeof ProductFileEncodingSchema>[];
+export const ProductFileUploadQuerySchema = Type.Object(
+  {
+    companyCode: CompanyCode,
+    encoding: Type.Optional(ProductFileEncodingSchema),
+  },
+  { additionalProperties: false },
+);
+
 /** The multipart product file upload answers, once the file is imported, with the history row it created and its counts. */
 export const ProductFileUploadAnswerSchema = Type.Object({
   success: Type.Boolean(),

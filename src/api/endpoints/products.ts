@@ -1,11 +1,11 @@
 import { StoreParams } from '../contract/common';
-import { CompanyCodeQuery } from '../contract/admin-common';
 import {
   HistoryIdParamsSchema,
   LedControlBodySchema,
   PageControlBodySchema,
   ProductCodeParamsSchema,
   ProductFileUploadAnswerSchema,
+  ProductFileUploadQuerySchema,
   ProductListPageSchema,
   ProductListRequestSchema,
   ProductPreviewAnswerSchema,
@@ -107,7 +107,7 @@ export const productsEndpoints = {
     method: 'POST',
     path: '/product/file',
     access: productWrite,
-    query: CompanyCodeQuery,
+    query: ProductFileUploadQuerySchema,
     multipart: true,
     streamed: true,
     response: ProductFileUploadAnswerSchema,

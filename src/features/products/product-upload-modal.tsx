@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonProgressBar } from '@ionic/react';
-import type { UploadHistory } from '../../api/contract/products';
+import { IonButton, IonProgressBar, IonSelect, IonSelectOption } from '@ionic/react';
+import { PRODUCT_FILE_ENCODINGS, type UploadHistory } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
 import { buildTableRequest, type TablePage } from '../../api/table';
 import { api } from '../../app/api';
@@ -37,6 +37,8 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
   const { t } = useTranslation('products');
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [notice, setNotice] = useState<string>();
+  // Japanese and Korean ERP exports are often Shift_JIS or EUC-KR; the server decodes what the member names here.
+  const [encoding, setEncoding] = useState<(typeof PRODUCT_FILE_ENCODINGS)[number]>('utf-8');
   const nextId = useRef(1);
   const changed = useRef(false);
   // A file starts once, even when the effect runs again before its state says so (React's development double run).
@@ -68,7 +70,7 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
     let poll: ReturnType<typeof setInterval> | undefined;
     api
       .upload(endpoints.productFileUpload, {
-        query: { companyCode },
+        query: { companyCode, ...(encoding !== 'utf-8' && { encoding }) },
         body: form,
         onProgress: (sent, total) => {
           const fraction = total ? sent / total : 0;
@@ -84,7 +86,7 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
       })
       .catch((error: Error) => patch(id, { state: 'failed', message: error.message }))
       .finally(() => clearInterval(poll));
-  }, [busy, next, companyCode, t]);
+  }, [busy, next, companyCode, encoding, t]);
 
   const close = () => {
     if (busy) return;
@@ -97,6 +99,21 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
   return (
     <ModalFrame isOpen={isOpen} title={t('upload.title')} onClose={close} closeLabel={t('actions.close')} testId="product-upload-modal">
       <p className="product-upload-format">{t('upload.format')}</p>
+      <IonSelect
+        label={t('upload.encoding')}
+        labelPlacement="stacked"
+        interface="popover"
+        value={encoding}
+        disabled={busy}
+        data-testid="product-upload-encoding"
+        onIonChange={(e) => setEncoding(e.detail.value as typeof encoding)}
+      >
+        {PRODUCT_FILE_ENCODINGS.map((code) => (
+          <IonSelectOption key={code} value={code}>
+            {t(`upload.encodings.${code}`)}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
       <label className="product-upload-pick">
         <span>{t('upload.choose')}</span>
         <input type="file" accept=".csv,text/csv,text/plain" multiple onChange={(e) => (add(e.target.files), (e.target.value = ''))} data-testid="product-upload-input" />
