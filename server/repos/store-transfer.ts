@@ -1,17 +1,20 @@
-import { and, asc, eq, getTableColumns, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { StoreMigrateAnswer } from '../../src/api/contract/settings-store';
 import type { Db } from '../db/client';
 import { gateways, members, products, roles, stores, tags, updateTasks } from '../db/schema/index';
 import { badRequest } from '../lib/errors';
+import { normalizeMac } from './gateways';
+import { assertRowsOwnedBy } from './store-migrate-owners';
 
 /*
  * The reference server's store export and the migration that reads it (console-admin §2, §4, §7). The file is JSON
  * lines: a header, then one line per row `{"kind": …, "row": {…}}` — store, gateways, products, tags, tasks and the
  * accounts limited to that store. Rows carry no store or company: the migration gives them those of the chosen
- * store. Accounts travel without their password hash: no answer of this server ever carries one, and a file that
- * leaves the server (mailed, kept on a laptop) would otherwise hand out every member's hash to crack offline. A member
- * new to the target server is created unable to sign in until an administrator resets the password there.
+ * store, and a row the server has already must be of that store's company (store-migrate-owners.ts). Accounts
+ * travel without their password hash: no answer of this server ever carries one, and a file that leaves the server
+ * (mailed, kept on a laptop) would otherwise hand out every member's hash to crack offline. A member new to the
+ * target server is created unable to sign in until an administrator resets the password there.
  */
 
 export const EXPORT_FORMAT = 'shelfpad-store-export';
@@ -114,15 +117,29 @@ function checkRow(kind: Kind, raw: unknown, where: string): Record<string, unkno
   for (const [field, column] of Object.entries(columns)) {
     if (column.notNull && !column.hasDefault && row[field] === undefined) throw badRequest(`${where}: ${field} is missing.`, 'BAD_EXPORT');
   }
+  // A file's `3c:1a:…` is the device this server stores as `3C1A…`: it must meet that row (and its owner's check),
+  // not become a second gateway or tag beside it.
+  for (const field of MAC_FIELDS[kind] ?? []) if (typeof row[field] === 'string') row[field] = normalizeMac(row[field]);
   return row;
 }
 
+const MAC_FIELDS: Partial<Record<Kind, string[]>> = { gateway: ['gwMac'], tag: ['tagMac', 'gwMac'] };
+
 export type ParsedExport = Record<Kind, Record<string, unknown>[]>;
+
+/**
+ * A row's key within the target store (e-mails compared in lower case, as accounts are stored). One key twice in a
+ * file would have one upsert touch a row twice, which the database refuses: it is the file's mistake. The store's own
+ * row has no key (its last line wins).
+ */
+const keyOf = (kind: Kind, row: Record<string, unknown>) =>
+  kind === 'store' ? undefined : kind === 'account' ? String(row.email).toLowerCase() : String(row[KEY_FIELDS[kind]]);
 
 /** Reads an export file whole and checks every line; a file that is not one is the client's mistake (400). */
 export function parseExport(content: Buffer, fileName: string): ParsedExport {
   const lines = content.toString('utf8').split('\n').filter((l) => l.trim());
   const parsed: ParsedExport = { store: [], gateway: [], product: [], tag: [], task: [], account: [] };
+  const seen = new Set<string>();
   lines.forEach((text, i) => {
     const where = `${fileName} line ${i + 1}`;
     let value: { kind?: unknown; row?: unknown; format?: unknown; version?: unknown };
@@ -138,7 +155,13 @@ export function parseExport(content: Buffer, fileName: string): ParsedExport {
     }
     const kind = value?.kind;
     if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind) || kind === 'header') throw badRequest(`${where}: unknown kind.`, 'BAD_EXPORT');
-    parsed[kind as Kind].push(checkRow(kind as Kind, value.row, where));
+    const row = checkRow(kind as Kind, value.row, where);
+    const key = keyOf(kind as Kind, row);
+    if (key !== undefined) {
+      if (seen.has(`${kind} ${key}`)) throw badRequest(`${where}: ${kind} ${key} appears twice in the file.`, 'BAD_EXPORT');
+      seen.add(`${kind} ${key}`);
+    }
+    parsed[kind as Kind].push(row);
   });
   if (!lines.length) throw badRequest(`${fileName} is empty.`, 'BAD_EXPORT');
   return parsed;
@@ -159,67 +182,118 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) 
 
 const fieldsOf = (rows: Record<string, unknown>[]) => [...new Set(rows.flatMap((r) => Object.keys(r)))];
 
+export interface MigrateTarget {
+  storeCode: string;
+  companyCode: string;
+}
+type MigrateCounts = Required<Pick<StoreMigrateAnswer, 'tagCount' | 'productCount' | 'gwCount' | 'accountCount'>> & Pick<StoreMigrateAnswer, 'lastTaskId'>;
+
 /**
- * Writes an export into the chosen store, in one transaction: the store takes the file's radio settings (keeping
- * its code, name and company); gateways, products and tags are upserted into it (a tag or gateway that another
- * store of this server had moves here, as it did physically); tasks keep their ids; accounts are linked to the store.
- * An account whose role this server lacks, or who is an administrator here, is left out of accountCount.
+ * Writes the checked files into the chosen store, all in one transaction: a file naming a row of another company
+ * (store-migrate-owners.ts) refuses them all before anything is written, and a failure in the second file leaves
+ * the first one unwritten too. The answer sums the files; lastTaskId is the last file's.
  */
-export async function importStore(db: Db, target: { storeCode: string; companyCode: string }, data: ParsedExport): Promise<StoreMigrateAnswer> {
-  const { storeCode, companyCode } = target;
+export async function migrateStore(db: Db, target: MigrateTarget, files: ParsedExport[]): Promise<MigrateCounts> {
   return db.transaction(async (tx) => {
-    const settings = data.store[data.store.length - 1];
-    if (settings) await tx.update(stores).set({ ...settings, updatedAt: new Date() }).where(eq(stores.storeCode, storeCode));
-
-    const gws = data.gateway.map((r) => ({ ...r, storeCode }) as typeof gateways.$inferInsert);
-    await inBatches(gws, (b) => tx.insert(gateways).values(b).onConflictDoUpdate({ target: gateways.gwMac, set: excludedSet(gateways, fieldsOf(b)) }));
-
-    const prs = data.product.map((r) => ({ ...r, storeCode }) as typeof products.$inferInsert);
-    await inBatches(prs, (b) =>
-      tx.insert(products).values(b).onConflictDoUpdate({ target: [products.storeCode, products.prCode], set: excludedSet(products, fieldsOf(b)) }),
-    );
-
-    const tgs = data.tag.map((r) => ({ ...r, storeCode, companyCode }) as typeof tags.$inferInsert);
-    await inBatches(tgs, (b) => tx.insert(tags).values(b).onConflictDoUpdate({ target: tags.tagMac, set: excludedSet(tags, fieldsOf(b)) }));
-
-    const tks = data.task.map((r) => ({ ...r, storeCode, companyCode }) as typeof updateTasks.$inferInsert);
-    await inBatches(tks, (b) =>
-      tx.insert(updateTasks).values(b).onConflictDoUpdate({ target: [updateTasks.storeCode, updateTasks.taskId], set: excludedSet(updateTasks, fieldsOf(b)) }),
-    );
-
-    const accountCount = await linkAccounts(tx as unknown as Db, target, data.account);
-    const last = [...data.task].sort((a, b) => (a.startTime as Date).getTime() - (b.startTime as Date).getTime()).pop();
-    return {
-      ...(last ? { lastTaskId: last.taskId as string } : {}),
-      tagCount: tgs.length,
-      productCount: prs.length,
-      gwCount: gws.length,
-      accountCount,
-    };
+    const txDb = tx as unknown as Db;
+    await assertRowsOwnedBy(txDb, target, files);
+    const answer: MigrateCounts = { tagCount: 0, productCount: 0, gwCount: 0, accountCount: 0 };
+    for (const data of files) {
+      const written = await writeStore(txDb, target, data);
+      answer.tagCount += written.tagCount;
+      answer.productCount += written.productCount;
+      answer.gwCount += written.gwCount;
+      answer.accountCount += written.accountCount;
+      if (written.lastTaskId !== undefined) answer.lastTaskId = written.lastTaskId;
+    }
+    return answer;
   });
+}
+
+/**
+ * An upsert's guard: the existing row is overwritten only while it is in a store of the target's company. The check
+ * before the writes refuses such files with a clear message; this keeps the rule at the write itself, for a row of
+ * another company that a concurrent call created after the check.
+ */
+const inCompanyStore = (storeCode: PgColumn, companyCode: string) =>
+  sql`${storeCode} in (select ${stores.storeCode} from ${stores} where ${stores.companyCode} = ${companyCode})`;
+
+/**
+ * Writes one export into the chosen store: the store takes the file's radio settings (keeping its code, name and
+ * company); gateways, products and tags are upserted into it (a tag or gateway that another store of this company
+ * had moves here, as it did physically); tasks keep their ids; accounts are linked to the store. An account whose
+ * role this company lacks, or who is an administrator here, is left out of accountCount.
+ */
+async function writeStore(db: Db, target: MigrateTarget, data: ParsedExport): Promise<MigrateCounts> {
+  const { storeCode, companyCode } = target;
+  const settings = data.store[data.store.length - 1];
+  if (settings) await db.update(stores).set({ ...settings, updatedAt: new Date() }).where(eq(stores.storeCode, storeCode));
+
+  const gws = data.gateway.map((r) => ({ ...r, storeCode }) as typeof gateways.$inferInsert);
+  await inBatches(gws, (b) =>
+    db.insert(gateways).values(b).onConflictDoUpdate({
+      target: gateways.gwMac,
+      set: excludedSet(gateways, fieldsOf(b)),
+      setWhere: inCompanyStore(gateways.storeCode, companyCode),
+    }),
+  );
+
+  const prs = data.product.map((r) => ({ ...r, storeCode }) as typeof products.$inferInsert);
+  await inBatches(prs, (b) =>
+    db.insert(products).values(b).onConflictDoUpdate({ target: [products.storeCode, products.prCode], set: excludedSet(products, fieldsOf(b)) }),
+  );
+
+  const tgs = data.tag.map((r) => ({ ...r, storeCode, companyCode }) as typeof tags.$inferInsert);
+  await inBatches(tgs, (b) =>
+    db.insert(tags).values(b).onConflictDoUpdate({
+      target: tags.tagMac,
+      set: excludedSet(tags, fieldsOf(b)),
+      setWhere: inCompanyStore(tags.storeCode, companyCode),
+    }),
+  );
+
+  const tks = data.task.map((r) => ({ ...r, storeCode, companyCode }) as typeof updateTasks.$inferInsert);
+  await inBatches(tks, (b) =>
+    db.insert(updateTasks).values(b).onConflictDoUpdate({ target: [updateTasks.storeCode, updateTasks.taskId], set: excludedSet(updateTasks, fieldsOf(b)) }),
+  );
+
+  const accountCount = await linkAccounts(db, target, data.account);
+  const last = [...data.task].sort((a, b) => (a.startTime as Date).getTime() - (b.startTime as Date).getTime()).pop();
+  return {
+    ...(last ? { lastTaskId: last.taskId as string } : {}),
+    tagCount: tgs.length,
+    productCount: prs.length,
+    gwCount: gws.length,
+    accountCount,
+  };
 }
 
 /** Matches no password (verifyPassword knows only `scrypt$…`): the account waits for an administrator's reset. */
 const NO_PASSWORD = '!';
 
-async function linkAccounts(db: Db, target: { storeCode: string; companyCode: string }, accounts: Record<string, unknown>[]): Promise<number> {
+async function linkAccounts(db: Db, target: MigrateTarget, accounts: Record<string, unknown>[]): Promise<number> {
   if (!accounts.length) return 0;
-  const roleIds = (await db.select({ roleId: roles.roleId }).from(roles).where(inArray(roles.roleId, accounts.map((a) => a.roleId as number)))).map((r) => r.roleId);
+  // Role ids are per server and a role may belong to one company: a role of another company is, for this one, a
+  // role it lacks — the account is left out rather than made a member here under another company's privileges.
+  const usable = await db
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(and(inArray(roles.roleId, accounts.map((a) => a.roleId as number)), or(isNull(roles.companyCode), eq(roles.companyCode, target.companyCode))));
+  const roleIds = usable.map((r) => r.roleId);
   let linked = 0;
   for (const account of accounts) {
     const email = String(account.email).toLowerCase();
-    const [existing] = await db.select({ roleId: members.roleId, companies: members.companies, stores: members.stores }).from(members).where(eq(members.email, email));
+    const [existing] = await db.select({ roleId: members.roleId, stores: members.stores }).from(members).where(eq(members.email, email));
     if (existing) {
       if (existing.roleId === -1 || existing.roleId === 0) continue;
-      await db
+      // Only a member of the target's company is linked (the check before the writes refused the others); the
+      // condition keeps that true at the write, and the member's companies stay as they are.
+      const updated = await db
         .update(members)
-        .set({
-          companies: [...new Set([...existing.companies, target.companyCode])],
-          stores: [...new Set([...existing.stores, target.storeCode])],
-          updatedAt: new Date(),
-        })
-        .where(eq(members.email, email));
-      linked++;
+        .set({ stores: [...new Set([...existing.stores, target.storeCode])], updatedAt: new Date() })
+        .where(and(eq(members.email, email), sql`${target.companyCode} = any(${members.companies})`))
+        .returning({ email: members.email });
+      linked += updated.length;
       continue;
     }
     const roleId = account.roleId as number;

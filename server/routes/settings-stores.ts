@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { STORE_DEFAULTS, SUB_DOMAIN_STORE_SEPARATOR, TIME_SERVER_PORT_DEFAULT } from '../../src/api/contract/constants-admin';
-import { GEOCODE_LIMIT_MAX, SENSOR_NAME, type StoreMigrateAnswer, type StoreUpdateBody } from '../../src/api/contract/settings-store';
+import { GEOCODE_LIMIT_MAX, SENSOR_NAME, type StoreUpdateBody } from '../../src/api/contract/settings-store';
 import { settingsStoreEndpoints as ep } from '../../src/api/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -10,7 +10,7 @@ import { assertMayTouch } from '../lib/ownership';
 import { isPrivileged } from '../lib/privileges';
 import { route } from '../lib/route';
 import { scopeOf } from '../repos/stats';
-import { exportStore, importStore, parseExport } from '../repos/store-transfer';
+import { exportStore, migrateStore, parseExport } from '../repos/store-transfer';
 import {
   deleteStore, findStore, insertStore, saveStoreSensorConfig, startTagStatusCheck, storeConfigAnswer, storeConfigPage, storeSensorConfig,
   updateStore, type StoreSettings,
@@ -127,23 +127,14 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     const stray = files.find((f) => f.fieldname !== 'files');
     if (stray) throw badRequest(`Unexpected file field ${stray.fieldname}: send the files as "files".`);
     if (Object.keys(form?.fields ?? {}).length) throw badRequest('This call takes files only.');
-    const answer: StoreMigrateAnswer & Required<Pick<StoreMigrateAnswer, 'tagCount' | 'productCount' | 'gwCount' | 'accountCount'>> = {
-      tagCount: 0, productCount: 0, gwCount: 0, accountCount: 0,
-    };
     // Every file is read and checked before anything is written: a bad second file leaves the store untouched.
     const parsed = files.map((f) => parseExport(f.content, f.filename));
     if (parsed.every((p) => !p.store.length && !p.gateway.length && !p.product.length && !p.tag.length && !p.task.length && !p.account.length)) {
       return { error_msg: 'The file holds no rows of a store.' };
     }
-    for (const data of parsed) {
-      const result = await importStore(db, { storeCode: row.storeCode, companyCode: row.companyCode }, data);
-      answer.tagCount += result.tagCount ?? 0;
-      answer.productCount += result.productCount ?? 0;
-      answer.gwCount += result.gwCount ?? 0;
-      answer.accountCount += result.accountCount ?? 0;
-      if (result.lastTaskId !== undefined) answer.lastTaskId = result.lastTaskId;
-    }
-    return answer;
+    // The company is the target store's, never the caller's or the file's: an administrator of several companies
+    // migrates into the store's company, and the rows the files name must be that company's or new.
+    return migrateStore(db, { storeCode: row.storeCode, companyCode: row.companyCode }, parsed);
   });
 
   route(app, deps, ep.geocodeSearch, ({ query }) => searchPlaces(query.q, query.limit ?? GEOCODE_LIMIT_MAX / 2));
