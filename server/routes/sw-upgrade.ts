@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { settingsEndpoints } from '../../src/api/endpoints/settings';
 import type { AppDeps } from '../deps';
@@ -10,7 +11,8 @@ import { recordUpgrade, type UpgradeComponent } from '../repos/sw-upgrade';
 
 /**
  * /sw-upgrade (console-admin §2, §7 "Upgrade"): a package is verified (lib/upgrade-package), stored as it came
- * and its versions recorded for GET /version. The server never unpacks or runs it: installing is the operator's.
+ * and its versions recorded for GET /version. The server never unpacks or runs it: installing is the operator's,
+ * which is why a package that holds anything its manifest does not list is refused before anything is stored.
  */
 export function swUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -20,7 +22,8 @@ export function swUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void {
     const files = req.multipartForm?.files ?? [];
     if (files.length !== 1 || files[0].fieldname !== 'file') throw badRequest('Send exactly one upgrade package (field file).', 'ONE_FILE');
     const [upload] = files;
-    const { manifest } = verifyUpgradePackage(upload.content, trustedKey);
+    // Read from the upload's temporary file as a stream: a package is never held whole in memory.
+    const { manifest } = await verifyUpgradePackage(createReadStream(upload.path), trustedKey);
     const versions = (
       [
         ['server', manifest.version],
@@ -30,7 +33,7 @@ export function swUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void {
     ).flatMap(([component, version]) => (version ? [{ component, version }] : []));
     const store = fileStoreOf(deps.config.dataDir);
     const key = `sw-upgrade/${randomUUID()}.pkg`;
-    const size = await store.write(key, [upload.content]);
+    const size = await store.write(key, createReadStream(upload.path));
     try {
       await recordUpgrade(db, { versions, fileName: upload.filename || 'package', filePath: key, size });
     } catch (error) {

@@ -68,17 +68,17 @@ describe('software upgrade package', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(() => verifyUpgradePackage(makeUpgradePackage({}))).toThrow(/names no version/);
+    await expect(verifyUpgradePackage(makeUpgradePackage({}))).rejects.toThrow(/names no version/);
   });
 
-  it('reads a package made with the tar tool, gzip-compressed', () => {
+  it('reads a package made with the tar tool, gzip-compressed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pkg-'));
     try {
       const tar = makeUpgradePackage({ grm: '2.0.1' });
       writeFileSync(join(dir, 'in.tar'), tar);
       execFileSync('tar', ['-xf', 'in.tar'], { cwd: dir });
       execFileSync('tar', ['-czf', 'out.tar.gz', './manifest.json', './payload.bin'], { cwd: dir });
-      expect(verifyUpgradePackage(readFileSync(join(dir, 'out.tar.gz'))).manifest.grm).toBe('2.0.1');
+      expect((await verifyUpgradePackage(readFileSync(join(dir, 'out.tar.gz')))).manifest.grm).toBe('2.0.1');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
