@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ApiError } from './lib/errors';
+import { configureSecretKey } from './lib/secret-box';
 import { TableRequestError } from '../src/api/table';
 import type { AppDeps } from './deps';
 import { authHook } from './plugins/auth';
@@ -12,6 +13,7 @@ import { idempotency } from './plugins/idempotency';
 import { multipartForm } from './plugins/multipart-form';
 import { openApi } from './openapi/plugin';
 import { refuseNulCharacters } from './plugins/nul-check';
+import { refuseDeepJson } from './plugins/json-depth';
 import { compressAnswers } from './plugins/compress-answers';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
@@ -60,6 +62,8 @@ function isDataException(error: unknown): boolean {
 }
 
 export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  // Before any route: stored secrets are sealed with this key, and a bad SECRET_KEY must stop the start.
+  configureSecretKey(deps.config);
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
     bodyLimit: 2 * 1024 * 1024,
@@ -79,6 +83,9 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     return reply.status(500).send({ code: 'INTERNAL', message: 'Internal server error.' });
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }));
+
+  // Every JSON body of every call, the API's and the documentation's alike.
+  refuseDeepJson(app);
 
   // Security first: headers, then rate limits, then the session/privilege hook, then routes.
   await securityHeaders(app, deps.config);

@@ -43,6 +43,13 @@ export interface ServerConfig {
   workers: number;
   /** REDIS_URL: rate limit counts in Redis instead of the database (several processes share them either way). */
   redisUrl?: string;
+  /**
+   * SECRET_KEY: the key (32 bytes, hex or base64) that seals stored secrets such as SMTP passwords
+   * (lib/secret-box.ts); unset, a key file made once in DATA_DIR. Checked when the app is built.
+   */
+  secretKey?: string;
+  /** SMTP_ALLOW_PLAIN_AUTH: SMTP passwords may go over a connection without TLS (a relay on a trusted network); off by default. */
+  smtpAllowPlainAuth: boolean;
 }
 
 /** TRUST_PROXY: unset/false/off → false; a whole number → hop count; otherwise a comma-separated address/CIDR list. */
@@ -72,6 +79,9 @@ function list(value: string | undefined): string[] | undefined {
   const items = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
   return items.length ? items : undefined;
 }
+
+/** A yes/no setting: on only when clearly said so. */
+const flag = (value: string | undefined): boolean => /^(1|true|on|yes)$/i.test((value ?? '').trim());
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -115,5 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     upgradePublicKey: upgradeKey(env.UPGRADE_PUBLIC_KEY),
     workers: Math.max(1, Math.floor(int(env.WORKERS, 1, 'WORKERS'))),
     redisUrl: env.REDIS_URL || undefined,
+    secretKey: env.SECRET_KEY?.trim() || undefined,
+    smtpAllowPlainAuth: flag(env.SMTP_ALLOW_PLAIN_AUTH),
   };
 }

@@ -24,6 +24,8 @@ export interface MailerOptions {
   ca?: string | Buffer;
   /** Seconds before an unanswered host is given up; the console waits for the answer. */
   timeoutSeconds?: number;
+  /** SMTP_ALLOW_PLAIN_AUTH: a password may cross a connection without TLS. */
+  allowPlainAuth?: boolean;
 }
 
 /** The sender: the account when it is an address, else a name on the SMTP host (some hosts need a From). */
@@ -32,17 +34,21 @@ const fromOf = (s: SmtpSettings) => (s.account.includes('@') ? s.account : `shel
 /**
  * How the settings' two flags map onto the connection: ssl = implicit TLS; tls = STARTTLS required; neither =
  * plain SMTP, and STARTTLS is not even tried — an administrator who ticked neither asked for a plain connection,
- * and an opportunistic upgrade would fail on a host whose certificate the server cannot check.
+ * and an opportunistic upgrade would fail on a host whose certificate the server cannot check. Except when a
+ * password goes along: a login in clear hands it to anyone on the path, so STARTTLS is required then too, unless
+ * the operator allowed plain logins (a relay on a trusted network).
  */
 export function transportOptions(s: SmtpSettings, opts: MailerOptions = {}): SMTPTransport.Options {
   const timeout = (opts.timeoutSeconds ?? 10) * 1000;
+  const auth = s.account && s.password ? { user: s.account, pass: s.password } : undefined;
+  const startTls = !s.ssl && (s.tls || (!!auth && !opts.allowPlainAuth));
   return {
     host: s.server,
     port: s.port,
     secure: s.ssl,
-    requireTLS: !s.ssl && s.tls,
-    ignoreTLS: !s.ssl && !s.tls,
-    auth: s.account && s.password ? { user: s.account, pass: s.password } : undefined,
+    requireTLS: startTls,
+    ignoreTLS: !s.ssl && !startTls,
+    auth,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

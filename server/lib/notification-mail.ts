@@ -1,7 +1,7 @@
 import { NOTIFICATION_VARIABLES } from '../../src/api/contract/alarms';
 import type { Db } from '../db/client';
 import { notificationContent, notificationRecipients } from '../repos/notifications';
-import { smtpConfigOf, type SmtpRow } from '../repos/smtp';
+import { smtpConfigOf, storedSmtpPassword, type SmtpRow } from '../repos/smtp';
 import { sendMail, type MailerOptions, type SmtpSettings } from './mailer';
 
 export type NotificationVariables = Partial<Record<(typeof NOTIFICATION_VARIABLES)[number], string>>;
@@ -11,9 +11,10 @@ export function fillTemplate(template: string, vars: NotificationVariables): str
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => (vars as Record<string, string | undefined>)[name] ?? whole);
 }
 
+/** The stored settings when SMTP is on; the password is opened here, just before it goes to the stored host. */
 const usable = (row: SmtpRow | undefined): SmtpSettings | undefined =>
   row?.enable && row.server && row.port
-    ? { server: row.server, port: row.port, account: row.account ?? '', password: row.password ?? '', tls: row.tls, ssl: row.ssl }
+    ? { server: row.server, port: row.port, account: row.account ?? '', password: storedSmtpPassword(row), tls: row.tls, ssl: row.ssl }
     : undefined;
 
 export type NotificationOutcome = { sent: true; to: string[] } | { sent: false; reason: string };
@@ -21,7 +22,8 @@ export type NotificationOutcome = { sent: true; to: string[] } | { sent: false; 
 /**
  * The one mail of a notification occurrence: the key's subject and body with the variables filled, over the
  * company's SMTP settings when enabled, else the system's, to the company's administrators (one message, all
- * of them as recipients). Never throws: the caller records a failure as an alarm.
+ * of them as recipients). Never throws: the caller records a failure as an alarm. `opts.allowPlainAuth` is the
+ * server's SMTP_ALLOW_PLAIN_AUTH (without it a password only goes over TLS).
  */
 export async function sendNotificationMail(
   db: Db,

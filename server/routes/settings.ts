@@ -1,15 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
 import type { SmtpConfigBody } from '../../src/api/contract/settings';
 import { settingsEndpoints } from '../../src/api/endpoints/settings';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { ApiError, badRequest, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { sendMail, type SmtpSettings } from '../lib/mailer';
+import { SecretUnreadableError } from '../lib/secret-box';
+import { failingUniformly, TEST_MAIL_TIMEOUT_SECONDS } from '../lib/smtp-test-answer';
 import { assertMayTouch } from '../lib/ownership';
 import { route } from '../lib/route';
 import { findCompany, smtpAnswer } from '../repos/companies';
-import { saveSmtpConfig, smtpConfigOf } from '../repos/smtp';
+import { isStoredDestination, saveSmtpConfig, smtpConfigOf, storedSmtpPassword, type SmtpRow } from '../repos/smtp';
 import { getServerConfig, saveServerConfig } from '../repos/system-config';
 import type { SessionUser } from '../lib/privileges';
 
@@ -18,6 +20,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export const SMTP_REQUIRED_MESSAGE = 'SMTP server, port and account are required when SMTP is enabled.';
 export const TEST_MAIL_SUBJECT = 'Shelfpad test mail';
+export const STORED_PASSWORD_UNREADABLE_MESSAGE = 'The stored SMTP password cannot be read with this server\'s secret key: type the password again.';
 
 /** console-admin §5: with SMTP on, server, port and account must be given (the console titles it 'Setting SMTP Error'). */
 export function checkSmtp(body: SmtpConfigBody): void {
@@ -25,8 +28,9 @@ export function checkSmtp(body: SmtpConfigBody): void {
 }
 
 /**
- * The settings a test mail goes out with: those entered (saved or not), with the stored password when none was
- * typed — the console never holds the stored one.
+ * The settings a test mail goes out with: those entered, saved or not. The console never holds the stored
+ * password, so with none typed the stored one is used — but only towards the stored host, port and account: the
+ * test's host is the caller's to choose, and the secret must not follow it there.
  */
 async function testSettings(db: Db, companyCode: string | null, body: SmtpConfigBody): Promise<SmtpSettings> {
   if (!body.server?.trim() || !body.port) throw badRequest('SMTP server and port are required to send a test mail.', 'SMTP_REQUIRED');
@@ -35,26 +39,33 @@ async function testSettings(db: Db, companyCode: string | null, body: SmtpConfig
     server: body.server.trim(),
     port: body.port,
     account: body.account?.trim() ?? '',
-    password: body.password || stored?.password || '',
+    password: body.password || (isStoredDestination(stored, body) ? storedPassword(stored) : ''),
     tls: body.tls ?? false,
     ssl: body.ssl ?? false,
   };
 }
 
-/** The test mail goes to the server config's e-mail address ("the configured e-mail address", console-admin §8). */
-async function sendTestMail(db: Db, settings: SmtpSettings, scope: string): Promise<void> {
-  const to = (await getServerConfig(db)).email?.trim();
-  if (!to) throw badRequest('No e-mail address is set in the server config: the test mail has nowhere to go.', 'NO_TEST_ADDRESS');
+/** A stored password the server's key cannot open (the key changed) must be typed again; it is no server fault. */
+function storedPassword(stored: SmtpRow | undefined): string {
   try {
-    await sendMail(settings, {
-      to,
-      subject: TEST_MAIL_SUBJECT,
-      text: `This is a test mail from Shelfpad, sent with the SMTP settings of ${scope} at ${new Date().toISOString()}.`,
-    });
+    return storedSmtpPassword(stored);
   } catch (error) {
-    // The host refused or could not be reached: the settings entered are wrong, which the administrator must see.
-    throw new ApiError(400, 'SMTP_FAILED', `The test mail could not be sent: ${(error as Error).message}`);
+    if (error instanceof SecretUnreadableError) throw badRequest(STORED_PASSWORD_UNREADABLE_MESSAGE, 'SMTP_PASSWORD_UNREADABLE');
+    throw error;
   }
+}
+
+/** The test mail goes to the server config's e-mail address ("the configured e-mail address", console-admin §8). */
+async function sendTestMail(deps: AppDeps, settings: SmtpSettings, scope: string, log: FastifyBaseLogger): Promise<void> {
+  const to = (await getServerConfig(deps.db)).email?.trim();
+  if (!to) throw badRequest('No e-mail address is set in the server config: the test mail has nowhere to go.', 'NO_TEST_ADDRESS');
+  const message = {
+    to,
+    subject: TEST_MAIL_SUBJECT,
+    text: `This is a test mail from Shelfpad, sent with the SMTP settings of ${scope} at ${new Date().toISOString()}.`,
+  };
+  const opts = { allowPlainAuth: deps.config.smtpAllowPlainAuth, timeoutSeconds: TEST_MAIL_TIMEOUT_SECONDS };
+  await failingUniformly(() => sendMail(settings, message, opts), log);
 }
 
 async function companyOf(db: Db, user: SessionUser, companyCode: string, need: 'read' | 'write'): Promise<void> {
@@ -116,8 +127,8 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
-  route(app, deps, settingsEndpoints.smtpTest, async ({ body }) => {
-    await sendTestMail(db, await testSettings(db, null, body), 'the server');
+  route(app, deps, settingsEndpoints.smtpTest, async ({ body, req }) => {
+    await sendTestMail(deps, await testSettings(db, null, body), 'the server', req.log);
     return { success: true };
   });
 
@@ -133,9 +144,9 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
-  route(app, deps, settingsEndpoints.companySmtpTest, async ({ params, body, user }) => {
+  route(app, deps, settingsEndpoints.companySmtpTest, async ({ params, body, user, req }) => {
     await companyOf(db, user, params.companyCode, 'write');
-    await sendTestMail(db, await testSettings(db, params.companyCode, body), `company ${params.companyCode}`);
+    await sendTestMail(deps, await testSettings(db, params.companyCode, body), `company ${params.companyCode}`, req.log);
     return { success: true };
   });
 }

@@ -61,7 +61,7 @@ async function notify(ctx: TickContext, o: Occurrence): Promise<void> {
   const { db } = ctx.deps;
   const fresh = await raiseAlarmOnce(db, { type: o.type, location: o.storeCode, companyCode: o.companyCode, occurrence: o.occurrence, data: o.data }, ctx.now);
   if (!fresh) return;
-  const outcome = await sendNotificationMail(db, { key: o.key, companyCode: o.companyCode, vars: o.vars });
+  const outcome = await sendNotificationMail(db, { key: o.key, companyCode: o.companyCode, vars: o.vars }, { allowPlainAuth: ctx.deps.config.smtpAllowPlainAuth });
   // Mail that could not go is itself an alarm (console-core §8 "Send email failure"); "SMTP off" is a choice, not a failure.
   if (!outcome.sent && outcome.reason !== 'SMTP is not enabled') {
     await raiseSystemAlarms(db, [{ type: 'SEND_EMAIL_FAILURE', location: o.storeCode, companyCode: o.companyCode, data: { key: o.key, reason: outcome.reason } }], ctx.now);

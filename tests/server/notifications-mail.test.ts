@@ -23,7 +23,8 @@ beforeAll(async () => {
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
   deps = { db: database.db, config: loadConfig({}), push: new PushHub() };
   sink = await startSmtpSink('plain');
-  await saveSmtpConfig(deps.db, null, { enable: true, server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', password: 'pw', tls: false, ssl: false });
+  // No password: the loopback host speaks no TLS, over which none would be sent (smtp-security.test.ts).
+  await saveSmtpConfig(deps.db, null, { enable: true, server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', password: '', tls: false, ssl: false });
   await saveNotificationContents(deps.db, [
     { key: 'gwOff1Hr', title: 'Gateway offline', detail: 'd', subject: 'Gateway {gwMac} of {store} offline', body: 'Gateway {gwMac} of {storeName} ({company}) has been silent since {since}.' },
   ]);

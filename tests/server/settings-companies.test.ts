@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { amacs, companies, members, smtpConfigs, stores } from '../../server/db/schema/index';
+import { openSecret } from '../../server/lib/secret-box';
 import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** Company configuration and AMac (console-admin §3, §5, §6, §7): validation, privileges, what is stored. */
@@ -54,7 +55,8 @@ describe('company config', () => {
     expect(admin).toMatchObject({ roleId: 0, companies: ['GLOBEX'], name: 'Globex Admin' });
     expect(admin.passwordHash).not.toContain('Globex#2026');
     const [smtp] = await sut.deps.db.select().from(smtpConfigs).where(eq(smtpConfigs.companyCode, 'GLOBEX'));
-    expect(smtp).toMatchObject({ enable: true, server: 'smtp.globex.test', password: 'pw' });
+    expect(smtp).toMatchObject({ enable: true, server: 'smtp.globex.test' });
+    expect(openSecret(smtp.password ?? '')).toBe('pw');
     const globex = await login(sut.app, 'globex-admin', 'Globex#2026');
     const page = (await call('POST', '/config/company/list', globex, { draw: 1, start: 0, length: 25 })).json();
     expect(page.data).toHaveLength(1);

@@ -28,9 +28,18 @@ function bodyText(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** One AUTH the loopback host was offered, whether or not a mail followed. */
+export interface ReceivedLogin {
+  user: string;
+  password: string;
+  secure: boolean;
+}
+
 export interface SmtpSink {
   port: number;
   mails: ReceivedMail[];
+  /** Every login attempt, in order: a test of where a password went looks here, not only at delivered mails. */
+  logins: ReceivedLogin[];
   /** The sink's own self-signed certificate for localhost, to trust in TLS tests. */
   cert: string;
   /** Resolves with the next mail that arrives (or the first one already there that matches). */
@@ -61,6 +70,7 @@ export async function startSmtpSink(mode: 'plain' | 'starttls' | 'ssl' = 'plain'
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const logins = new Map<string, { user: string; password: string }>();
+  const loginAttempts: ReceivedLogin[] = [];
   const tls = mode === 'plain' ? { key: '', cert: '' } : localhostCertificate();
   const server = new SMTPServer({
     secure: mode === 'ssl',
@@ -72,6 +82,7 @@ export async function startSmtpSink(mode: 'plain' | 'starttls' | 'ssl' = 'plain'
     logger: false,
     onAuth(auth, session, callback) {
       logins.set(session.id, { user: auth.username ?? '', password: auth.password ?? '' });
+      loginAttempts.push({ user: auth.username ?? '', password: auth.password ?? '', secure: session.secure });
       callback(null, { user: auth.username });
     },
     onData(stream, session, callback) {
@@ -106,6 +117,7 @@ export async function startSmtpSink(mode: 'plain' | 'starttls' | 'ssl' = 'plain'
   return {
     port,
     mails,
+    logins: loginAttempts,
     cert: String(tls.cert),
     next(match = () => true, timeoutMs = 10_000) {
       const found = mails.find(match);

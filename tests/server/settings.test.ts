@@ -3,6 +3,8 @@ import { eq, isNull } from 'drizzle-orm';
 import { mobileSoftware, serverConfig, smtpConfigs } from '../../server/db/schema/index';
 import { fileStoreOf } from '../../server/lib/file-store';
 import { sendMail } from '../../server/lib/mailer';
+import { openSecret } from '../../server/lib/secret-box';
+import { TEST_MAIL_FAILED_MESSAGE } from '../../server/lib/smtp-test-answer';
 import { multipartBody, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { startSmtpSink, type SmtpSink } from './settings-smtp-sink';
 
@@ -33,7 +35,8 @@ const SERVER_CONFIG = {
 
 beforeAll(async () => {
   // Uploaded files go to the temporary data folder the harness gives the server, not to the checkout's ./data.
-  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, viewer, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator']));
+  // The loopback SMTP host speaks no TLS: passwords go to it only because plain logins are allowed (smtp-security.test.ts).
+  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, viewer, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator'], { config: { smtpAllowPlainAuth: true } }));
   sink = await startSmtpSink('plain');
 });
 afterAll(async () => {
@@ -84,14 +87,15 @@ describe('SMTP', () => {
   it('stores the password but never answers it', async () => {
     expect((await call('POST', '/config/smtp', superAdmin, smtp())).statusCode).toBe(200);
     const [row] = await sut.deps.db.select().from(smtpConfigs).where(isNull(smtpConfigs.companyCode));
-    expect(row).toMatchObject({ enable: true, server: '127.0.0.1', port: sink.port, password: 's3cret!' });
+    expect(row).toMatchObject({ enable: true, server: '127.0.0.1', port: sink.port });
+    expect(openSecret(row.password ?? '')).toBe('s3cret!');
     const read = await call('GET', '/config/smtp', superAdmin);
     expect(read.json()).toEqual({ server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', enable: true, password: '', tls: false, ssl: false });
     expect(read.body).not.toContain('s3cret');
     // Saving again without a password keeps the stored one.
     expect((await call('POST', '/config/smtp', superAdmin, smtp({ password: '' }))).statusCode).toBe(200);
     const [again] = await sut.deps.db.select({ password: smtpConfigs.password }).from(smtpConfigs).where(isNull(smtpConfigs.companyCode));
-    expect(again.password).toBe('s3cret!');
+    expect(openSecret(again.password ?? '')).toBe('s3cret!');
   });
 
   it('needs server, port and account when enabled', async () => {
@@ -113,10 +117,10 @@ describe('SMTP', () => {
     expect(mail).toMatchObject({ user: 'alerts@shelfpad.test', password: 's3cret!', secure: false });
   });
 
-  it('answers a host that cannot be reached with a 400 naming the failure', async () => {
+  it('answers a host that cannot be reached with a 400 that names no detail of the host', async () => {
     const res = await call('POST', '/config/smtp/test', superAdmin, smtp({ port: 1 }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^The test mail could not be sent: .*ECONNREFUSED/);
+    expect(res.json().message).toBe(TEST_MAIL_FAILED_MESSAGE);
   });
 
   it('keeps company SMTP within the company: its admin, not another company’s', async () => {
@@ -129,7 +133,7 @@ describe('SMTP', () => {
     const read = await call('GET', '/config/smtp/company/ACME', acmeAdmin);
     expect(read.json()).toMatchObject({ account: 'acme-mail@shelfpad.test', password: '' });
     const [row] = await sut.deps.db.select().from(smtpConfigs).where(eq(smtpConfigs.companyCode, 'ACME'));
-    expect(row.password).toBe('acme-pw');
+    expect(openSecret(row.password ?? '')).toBe('acme-pw');
     const test = await call('POST', '/config/smtp/company/ACME/test', acmeAdmin, { ...body, password: '' });
     expect(test.statusCode, test.body).toBe(200);
     const mail = await sink.next((m) => m.text.includes('settings of company ACME'));

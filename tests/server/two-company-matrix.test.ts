@@ -32,8 +32,6 @@ import {
  * merged and the entry removed.
  */
 const NORD_KNOWN_FINDINGS: Partial<Record<EndpointName, string>> = {
-  // Finding 10 (alarm routes): the Plus alarm thresholds are one row for every company, and a company admin may save it.
-  alarmSettingUpdate: 'issue 29 finding 10: PUT /alarm/setting by a company admin changes every company\'s Plus alarm thresholds',
 };
 
 /** Public calls are everyone's (login, signup, forgotten password): their abuse is login-abuse.test.ts's. */
