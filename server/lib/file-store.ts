@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -18,13 +18,15 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
-/** A key is a relative path of plain segments: no '..', no absolute path, nothing outside the root. */
+/**
+ * A key is a relative path of plain segments: no '.' or '..', no empty segment, no backslash, no absolute path —
+ * checked on the key as given, since normalising first would turn 'plus/../widget/x' into an innocent-looking
+ * 'widget/x' (a store coded '..' put its files there): nothing outside the root, nor in another key's folder.
+ */
 function checkedKey(key: string): string {
-  const clean = normalize(key);
-  if (!key || isAbsolute(key) || clean.startsWith('..') || clean.split(sep).some((part) => part === '..' || part === '')) {
-    throw new Error(`invalid file key: ${key}`);
-  }
-  return clean;
+  const plain = (part: string) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\');
+  if (!key || isAbsolute(key) || !key.split('/').every(plain)) throw new Error(`invalid file key: ${key}`);
+  return normalize(key);
 }
 
 /** The default store: a directory under the data directory. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { Canvas, textWidth } from './label-image';
+import { plusFileKey } from './plus-file-key';
 
 /*
  * The camera ("vision") picture of a simulated Plus device. Real devices photograph the aisle in front of the
@@ -9,7 +10,7 @@ import { Canvas, textWidth } from './label-image';
  */
 
 /** Where a device's latest camera picture is kept (one file per device, replaced by the next picture). */
-export const visionKey = (storeCode: string, mac: string) => `plus/${storeCode}/vision/${mac.replace(/:/g, '')}.jpg`;
+export const visionKey = (storeCode: string, mac: string) => plusFileKey(storeCode, 'vision', `${mac.replace(/:/g, '')}.jpg`);
 
 export const CAMERA_SIZE = { width: 640, height: 480 } as const;
 const { width: W, height: H } = CAMERA_SIZE;

@@ -4,7 +4,7 @@ import { COMPANY_TABLE, type Company } from '../../src/api/contract/settings-com
 import { wideTable } from '../../src/api/contract/common';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
-import { companies, members } from '../db/schema/index';
+import { companies, members, roles, stores, systemAlarms } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
 import { companySmtpConfigs, saveSmtpConfig, type SmtpRow, type SmtpValues } from './smtp';
 
@@ -111,8 +111,14 @@ export async function updateCompany(db: Db, companyCode: string, values: Company
 }
 
 /**
- * Delete a company — its stores and everything under them go with it (foreign keys cascade) — unless it is the
- * last one. Members keep their account but lose the company; the count and the delete are one step.
+ * Delete a company — its stores, roles and everything under them go with it (foreign keys cascade) — unless it is
+ * the last one; the count and the delete are one step.
+ * - A member holding one of the company's roles goes too: the role was all its privileges, and members.role_id
+ *   refuses to point at nothing (it is what made the delete a 500).
+ * - Other members keep their account but lose the company and the company's stores from their store list; a
+ *   company administrator left without companies sees "No company information." (console-admin §8).
+ * - The change history stays, the record of what was done (this delete among it); so do the download tasks, whose
+ *   store code only labels a file their member made.
  */
 export async function deleteCompany(db: Db, companyCode: string): Promise<'deleted' | 'missing' | 'last'> {
   return db.transaction(async (tx) => {
@@ -121,10 +127,19 @@ export async function deleteCompany(db: Db, companyCode: string): Promise<'delet
     const [row] = await tx.select({ code: companies.companyCode }).from(companies).where(eq(companies.companyCode, companyCode));
     if (!row) return 'missing';
     if (n <= 1) return 'last';
+    const companyRoles = tx.select({ id: roles.roleId }).from(roles).where(eq(roles.companyCode, companyCode));
+    await tx.delete(members).where(inArray(members.roleId, companyRoles));
+    const companyStores = sql`select ${stores.storeCode} from ${stores} where ${stores.companyCode} = ${companyCode}`;
     await tx
       .update(members)
-      .set({ companies: sql`array_remove(${members.companies}, ${companyCode}::text)`, updatedAt: new Date() })
+      .set({
+        companies: sql`array_remove(${members.companies}, ${companyCode}::text)`,
+        stores: sql`coalesce((select jsonb_agg(s.code) from jsonb_array_elements_text(${members.stores}) as s(code) where s.code not in (${companyStores})), '[]'::jsonb)`,
+        updatedAt: new Date(),
+      })
       .where(sql`${companyCode}::text = any(${members.companies})`);
+    // Its alarms name it by code only (a system alarm may belong to no company, so the column has no foreign key).
+    await tx.delete(systemAlarms).where(eq(systemAlarms.companyCode, companyCode));
     await tx.delete(companies).where(eq(companies.companyCode, companyCode));
     return 'deleted';
   });

@@ -89,7 +89,14 @@ export async function serverCounts(db: Db): Promise<HealthCounts> {
   return row;
 }
 
-const emptyGw = (): GatewayStoreStatus => ({ total: 0, normal: 0, alarm: 0, offline: 0, gmpVersion: {}, grmVersion: {} });
+/*
+ * The keys of these records are data — store codes, versions and tag types that gateways and imports report — so
+ * they start without a prototype: a store called "__proto__" or "constructor" must find a fresh entry, not
+ * Object.prototype, which the counters below would then write into for the whole process.
+ */
+const keyedByData = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+const emptyGw = (): GatewayStoreStatus => ({ total: 0, normal: 0, alarm: 0, offline: 0, gmpVersion: keyedByData(), grmVersion: keyedByData() });
 const lower = (s: HealthStatus) => s.toLowerCase() as 'normal' | 'alarm' | 'offline';
 
 /** Gateway health and version counts per store, grouped in SQL by store, status and versions. */
@@ -100,7 +107,7 @@ export async function gatewayStatusByStore(db: Db, scope: StoreScope): Promise<R
     .from(gateways)
     .where(inScope(gateways.storeCode, scope))
     .groupBy(gateways.storeCode, shown, gateways.gmpVersion, gateways.grmVersion);
-  const out: Record<string, GatewayStoreStatus> = {};
+  const out = keyedByData<GatewayStoreStatus>();
   for (const r of rows) {
     const s = (out[r.storeCode] ??= emptyGw());
     s.total += r.n;
@@ -128,9 +135,9 @@ export async function tagStatsByStore(db: Db, scope: StoreScope, since: Date): P
     .from(tags)
     .where(inScope(tags.storeCode, scope))
     .groupBy(tags.storeCode, type);
-  const out: Record<string, TagStats> = {};
+  const out = keyedByData<TagStats>();
   for (const r of rows) {
-    const s = (out[r.storeCode] ??= { total: 0, error: 0, inprogress: 0, lowBattery: 0, countByType: {}, countNgByType: {}, todayUpdated: 0 });
+    const s = (out[r.storeCode] ??= { total: 0, error: 0, inprogress: 0, lowBattery: 0, countByType: keyedByData(), countNgByType: keyedByData(), todayUpdated: 0 });
     s.total += r.total;
     s.error += r.error;
     s.inprogress += r.inprogress;
@@ -158,7 +165,7 @@ export async function gatewayTagCounts(db: Db, scope: StoreScope): Promise<Recor
     .leftJoin(perGw, eq(perGw.gwMac, gateways.gwMac))
     .where(inScope(gateways.storeCode, scope))
     .orderBy(asc(gateways.storeCode), asc(gateways.gwIndex), asc(gateways.gwMac));
-  const out: Record<string, GatewayTagCount[]> = {};
+  const out = keyedByData<GatewayTagCount[]>();
   for (const { storeCode, ...gw } of rows) (out[storeCode] ??= []).push(gw);
   return out;
 }

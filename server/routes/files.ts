@@ -50,7 +50,8 @@ async function* rowsOf(header: string[], chunks: () => AsyncIterable<unknown[][]
 function tableRequest(schema: TSchema, def: TableDef, filter: DownloadFilter | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const req = { start: 0, length: -1, ...(filter?.table ?? {}), ...extra };
   const known = (schema as TSchema & { properties?: Record<string, unknown> }).properties ?? {};
-  const unknown = Object.keys(req).filter((key) => !(key in known));
+  // Own properties only: a filter named "constructor" or "toString" is no filter of any list.
+  const unknown = Object.keys(req).filter((key) => !Object.hasOwn(known, key));
   if (unknown.length) throw badRequest(`filter.table: ${unknown.join(', ')} is not a filter of this list.`);
   if (!Value.Check(schema, req)) {
     const [first] = Value.Errors(schema, req);

@@ -120,7 +120,10 @@ export function otaRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     const known = new Map((await otaGateways(db, params.storeCode)).map((g) => [g.gwMac.toLowerCase(), g]));
     const chosen = [...new Set(fields.gw_ip_list.map(bareIp))].map((ip) => {
-      const info = fields.gw_info_dict[ip] ?? Object.entries(fields.gw_info_dict).find(([key]) => bareIp(key) === ip)?.[1];
+      // The list and the dict are the client's: an IP like "toString" must not find what every object inherits.
+      const info = Object.hasOwn(fields.gw_info_dict, ip)
+        ? fields.gw_info_dict[ip]
+        : Object.entries(fields.gw_info_dict).find(([key]) => bareIp(key) === ip)?.[1];
       const gw = info && known.get(info.gwMac.replace(/[:-]/g, '').toLowerCase());
       if (!info || !gw || gw.ip !== ip) throw badRequest(`${ip} is not a gateway of store ${params.storeCode}.`, 'OTA_UNKNOWN_GATEWAY');
       return { gwIp: ip, gwMac: gw.gwMac, otaCh: info.otaCh };

@@ -39,7 +39,7 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
     const unknown = body.productList.find((p) => !templates.has(p.layoutId));
     if (unknown) throw badRequest(`Template ${unknown.layoutId} does not exist in this store's company.`, 'TEMPLATE_NOT_FOUND');
     const styleOf = await labelStyles(db, companyCode);
-    const images = paperLabelImages(body.productList, styleOf);
+    const images = await paperLabelImages(body.productList, styleOf);
     return body.productList.map((p, i) => {
       const description = p.description ?? descriptionOf(p.prInfo);
       return { prCode: p.prCode, prInfo: p.prInfo, ...(description !== undefined ? { description } : {}), layoutId: p.layoutId, qty: p.qty, data: images[i] };

@@ -1,8 +1,8 @@
 /**
  * Label printing (issue 18): a PDF of 1,000 labels of 1,000 different products on CROMA.107 (50 A4 pages) — the
- * time the server's renderer takes for their bitmaps (server/lib/print/paper-label.ts, as /print/preview does),
- * the time the console's PDF writer takes (src/features/print/pdf/label-pdf.ts, the code the browser runs), and
- * the PDF's size. Runs alone with `npx tsx tests/bench/print-pdf.ts`.
+ * time the server's renderer takes for their bitmaps (server/lib/print/paper-label.ts, as /print/preview does in
+ * calls of up to PRINT_PREVIEW_MAX), the time the console's PDF writer takes (src/features/print/pdf/label-pdf.ts,
+ * the code the browser runs), and the PDF's size. Runs alone with `npx tsx tests/bench/print-pdf.ts`.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ export async function printPdfFigure() {
     layoutId: 'PROMO_RED',
   }));
   let t = performance.now();
-  const images = paperLabelImages(products, () => 'promotion');
+  const images = await paperLabelImages(products, () => 'promotion');
   const bitmapSeconds = (performance.now() - t) / 1000;
   const labels = products.map((p, i) => ({ prCode: p.prCode, qty: 1, png: new Uint8Array(Buffer.from(images[i], 'base64')) }));
   t = performance.now();

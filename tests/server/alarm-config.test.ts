@@ -59,9 +59,9 @@ describe('Plus alarm thresholds', () => {
   it('are read and saved as whole percents between 1 and 100', async () => {
     expect((await call('GET', '/alarm/setting', as.viewer)).json()).toMatchObject({ memoryThreshold: 85, diskThreshold: 90 });
     const body = { memoryThreshold: 70, diskThreshold: 75.4, progressThreshold: 60, totalTagsThreshold: 99, receiveCriticalOnly: true };
-    expect((await call('PUT', '/alarm/setting', as.acme, body)).statusCode).toBe(200);
+    expect((await call('PUT', '/alarm/setting', as.admin, body)).statusCode).toBe(200);
     expect((await call('GET', '/alarm/setting', as.acme)).json()).toEqual({ ...body, diskThreshold: 75 });
-    expect((await call('PUT', '/alarm/setting', as.acme, { ...body, memoryThreshold: 0 })).statusCode).toBe(400);
+    expect((await call('PUT', '/alarm/setting', as.admin, { ...body, memoryThreshold: 0 })).statusCode).toBe(400);
     expect((await call('PUT', '/alarm/setting', as.viewer, body)).statusCode).toBe(403);
   });
 });

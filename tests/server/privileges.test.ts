@@ -323,6 +323,7 @@ const requests: Partial<Record<EndpointName, () => Promise<Sample>>> = {
   notificationContentAllUpdate: async () => json({ contents: [{ key: 'gwOff1Hr', ...NOTIFICATION }] }),
   // The alarm config is system-wide (role -1's): allowed, then refused for the unknown type, so the config stays.
   alarmConfigUpdate: async () => ({ payload: { available: ['999'], admin: [], server: [], content: {} }, allowedStatus: 400 }),
+  // The Plus alarm thresholds are one row for the whole system too (role -1's): saved back as seeded.
   alarmSettingUpdate: async () => json({ memoryThreshold: 85, diskThreshold: 90, progressThreshold: 80, totalTagsThreshold: 95, receiveCriticalOnly: false }),
   // Role -1's (a package is the whole system's); allowed, then refused as not a package: nothing is recorded.
   swUpgradeUpload: async () => {

@@ -13,21 +13,28 @@ export interface PaperLabelInput {
   layoutId: string;
 }
 
+/** Lets the calls waiting on the event loop run between two labels. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The labels' PNGs in base64, in order. A list repeats products (one entry per product and template), so equal
- * inputs are drawn once.
+ * inputs are drawn once. Each label takes about a millisecond of the event loop: the drawing yields after each one,
+ * so a long list delays the server's other calls by one label at a time, not by the whole list.
  */
-export function paperLabelImages(labels: readonly PaperLabelInput[], styleOf: (layoutId: string) => LabelStyle): string[] {
+export async function paperLabelImages(labels: readonly PaperLabelInput[], styleOf: (layoutId: string) => LabelStyle): Promise<string[]> {
   const drawn = new Map<string, string>();
-  return labels.map((label) => {
+  const images: string[] = [];
+  for (const label of labels) {
     const style = styleOf(label.layoutId);
     const key = JSON.stringify([style, label.prCode, label.prInfo]);
     let data = drawn.get(key);
     if (data === undefined) {
+      await nextTurn();
       // Paper is printed in colour: a promotion's band and price stay red.
       data = productLabel(PAPER_LABEL_SIZE, label, true, style).toString('base64');
       drawn.set(key, data);
     }
-    return data;
-  });
+    images.push(data);
+  }
+  return images;
 }

@@ -6,7 +6,11 @@ import type { FieldKind, TableDef } from '../table';
  * oversized value is refused with 400 instead of reaching the database.
  */
 export const Text = (maxLength = 255) => Type.String({ maxLength });
-export const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.\\-]+$' });
+/**
+ * Store and company codes are identifiers, and also name folders of the server's files (plus/<storeCode>/…):
+ * letters, digits, '_', '-' and '.', but not dots alone ('.' and '..' name the folder itself or its parent).
+ */
+export const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^(?!\\.+$)[A-Za-z0-9_.\\-]+$' });
 export const StoreCode = Code;
 export const CompanyCode = Code;
 export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });

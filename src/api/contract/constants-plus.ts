@@ -114,6 +114,11 @@ export const STATIC_LABEL_PRINFO = 36;
 export const PRINT_QTY_DEFAULT = 1;
 /** Print quantity of one label (our choice). */
 export const PRINT_QTY_MAX = 1000;
+/**
+ * Labels drawn by one preview call (our choice): ~1 ms of the server's time each, so a call stays short; the
+ * console asks for a longer list in parts of this size.
+ */
+export const PRINT_PREVIEW_MAX = 200;
 export const PRINT_PDF_OPEN_DELAY_MS = 2_000;
 export const PRINT_FILE_EXTENSIONS = ['csv', 'txt'] as const;
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PrCode, StoreCode } from './common';
 import { Body, PrInfo } from './admin-common';
 import { LayoutId } from './tags';
-import { PRINT_QTY_DEFAULT, PRINT_QTY_MAX } from './constants-plus';
+import { PRINT_PREVIEW_MAX, PRINT_QTY_DEFAULT, PRINT_QTY_MAX } from './constants-plus';
 
 /** Product labels printed to PDF (plus-signage §3 Print product, §4 print flow, §7.3 getProductPreview). */
 
@@ -31,7 +31,7 @@ export const PrintPreviewBodySchema = Body({
       qty: Type.Integer({ minimum: 1, maximum: PRINT_QTY_MAX, default: PRINT_QTY_DEFAULT }),
       data: Type.Literal(''),
     }),
-    { minItems: 1, maxItems: 1000 },
+    { minItems: 1, maxItems: PRINT_PREVIEW_MAX },
   ),
 });
 export type PrintPreviewBody = Static<typeof PrintPreviewBodySchema>;

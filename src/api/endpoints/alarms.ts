@@ -17,8 +17,9 @@ import { endpoint } from './define';
 
 const alarmRead = { section: 'alarm', need: 'read' } as const;
 const alarmWrite = { section: 'alarm', need: 'write' } as const;
-// The notification keys and contents are one system-wide set (no company column): changing them is role -1's.
-const notificationWrite = { ...alarmWrite, owner: 'system' } as const;
+// The notification keys and contents, the alarm config and the Plus alarm thresholds are each one system-wide set
+// (no company column): changing them is role -1's.
+const systemAlarmWrite = { ...alarmWrite, owner: 'system' } as const;
 
 // Paths not shown in the spec (our choice, NOTES.md 12). GET /alarm/config is console-core's (dashboard).
 export const alarmsEndpoints = {
@@ -27,7 +28,7 @@ export const alarmsEndpoints = {
   notificationSettingSave: endpoint({
     method: 'POST',
     path: '/alarm/notification',
-    access: notificationWrite,
+    access: systemAlarmWrite,
     body: NotificationSettingBodySchema,
     response: OkAnswer,
   }),
@@ -37,7 +38,7 @@ export const alarmsEndpoints = {
   notificationContentAllUpdate: endpoint({
     method: 'PUT',
     path: '/alarm/notification/content',
-    access: notificationWrite,
+    access: systemAlarmWrite,
     body: NotificationContentAllBodySchema,
     response: OkAnswer,
   }),
@@ -51,14 +52,15 @@ export const alarmsEndpoints = {
   notificationContentUpdate: endpoint({
     method: 'PUT',
     path: '/alarm/notification/content/:key',
-    access: notificationWrite,
+    access: systemAlarmWrite,
     params: NotificationKeyParamsSchema,
     body: NotificationContentBodySchema,
     response: OkAnswer,
   }),
   // The alarm config is read with GET /alarm/config (dashboard); it is system-wide, so saving it is role -1's.
-  alarmConfigUpdate: endpoint({ method: 'PUT', path: '/alarm/config', access: notificationWrite, body: AlarmConfigBodySchema, response: OkAnswer }),
-  // The plus alarm setting dialog's thresholds; they drive system alarms, hence the alarm section.
+  alarmConfigUpdate: endpoint({ method: 'PUT', path: '/alarm/config', access: systemAlarmWrite, body: AlarmConfigBodySchema, response: OkAnswer }),
+  // The plus alarm setting dialog's thresholds; they drive system alarms, hence the alarm section. They are one row
+  // for every company, so saving them is role -1's like the alarm config (issue 29: a company admin changed them all).
   alarmSettingGet: endpoint({ method: 'GET', path: '/alarm/setting', access: alarmRead, response: AlarmSettingSchema }),
-  alarmSettingUpdate: endpoint({ method: 'PUT', path: '/alarm/setting', access: alarmWrite, body: AlarmSettingBodySchema, response: OkAnswer }),
+  alarmSettingUpdate: endpoint({ method: 'PUT', path: '/alarm/setting', access: systemAlarmWrite, body: AlarmSettingBodySchema, response: OkAnswer }),
 };

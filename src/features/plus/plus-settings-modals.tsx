@@ -5,7 +5,7 @@ import type { AlarmSettingBody } from '../../api/contract/alarms';
 import { SUPER_ADMIN_ROLE } from '../../api/contract/constants-admin';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 
@@ -88,7 +88,9 @@ const THRESHOLDS = ['memoryThreshold', 'diskThreshold', 'progressThreshold', 'to
 export function AlarmSettingModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
-  const writable = canWrite(useSession(), 'alarm');
+  // One set of thresholds for every company: like the Plus setting, only the super administrator saves it (the
+  // server's rule); others read it, with OK instead of Save.
+  const writable = useSession()?.role_id === SUPER_ADMIN_ROLE;
   const setting = useCall(endpoints.alarmSettingGet, isOpen ? {} : null, { revalidateOnMount: true });
   const data = setting.data;
   useCloseOnLoadFailure(isOpen, setting.error, onClose);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PRINT_PREVIEW_MAX } from '../../api/contract/constants-plus';
 import type { PrintPreviewAnswer } from '../../api/contract/print';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
@@ -35,19 +36,19 @@ export function usePrintJob(storeCode: string) {
   const print = async (items: readonly PrintItem[], layoutId: string, paperType: PaperType) => {
     setBusy(true);
     try {
-      const labels = await api.call(endpoints.printPreview, {
-        body: {
-          storeCode,
-          productList: items.map((item) => ({
-            prCode: item.prCode,
-            prInfo: item.prInfo,
-            ...(item.prInfo.length > 3 ? { description: item.prInfo[2] } : {}),
-            layoutId,
-            qty: item.qty,
-            data: '' as const,
-          })),
-        },
-      });
+      const productList = items.map((item) => ({
+        prCode: item.prCode,
+        prInfo: item.prInfo,
+        ...(item.prInfo.length > 3 ? { description: item.prInfo[2] } : {}),
+        layoutId,
+        qty: item.qty,
+        data: '' as const,
+      }));
+      // The server draws at most PRINT_PREVIEW_MAX labels a call: a longer list is asked for in parts, in order.
+      const labels: PrintPreviewAnswer = [];
+      for (let at = 0; at < productList.length; at += PRINT_PREVIEW_MAX) {
+        labels.push(...(await api.call(endpoints.printPreview, { body: { storeCode, productList: productList.slice(at, at + PRINT_PREVIEW_MAX) } })));
+      }
       const blob = await buildPrintPdf(paperType, labels);
       clearTimeout(timer.current);
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
