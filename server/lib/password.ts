@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
 import { defaultHashConcurrency } from '../config';
+import { commonPasswordProblem } from './password-strength';
 
 /*
  * scrypt at the OWASP Password Storage Cheat Sheet parameters: N=2^17, r=8, p=1 (128 MiB of memory per hash).
@@ -89,16 +90,26 @@ export function weakPasswordMessage(rules: PasswordRules = DEFAULT_PASSWORD_RULE
 
 /**
  * The server's password rule for every password it stores (signup, own change, a member set by an administrator):
- * the policy's length and character classes, at most PASSWORD_MAX_LENGTH, and not the account's own e-mail.
- * Answers the problem as a message, or undefined when the password may be stored.
+ * the policy's length and character classes, at most PASSWORD_MAX_LENGTH, not the account's own e-mail, and not a
+ * common or easily guessed one (password-strength.ts). The cheap rules come first, so a short password never
+ * waits for the estimator. Answers the problem as a message, or undefined when the password may be stored.
  */
-export function passwordProblem(password: string, email: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): string | undefined {
+export async function passwordProblem(password: string, email: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): Promise<string | undefined> {
   if ([...password].length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
   const lower = password.toLowerCase();
   const local = email.toLowerCase().split('@')[0];
   if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) return 'The password must not contain the e-mail address.';
   if (isWeakPassword(password, rules)) return weakPasswordMessage(rules);
-  return undefined;
+  return commonPasswordProblem(password, email);
+}
+
+const DAY_MS = 86_400_000;
+
+/** A password older than the policy's expireDays must be changed; expireWarnDays before that the member is told. */
+export function passwordExpiry(lastChanged: Date, policy: { expireDays: number; expireWarnDays: number }, now: Date): { expired: boolean; expireSoon: boolean } {
+  if (!policy.expireDays) return { expired: false, expireSoon: false };
+  const expiresAt = lastChanged.getTime() + policy.expireDays * DAY_MS;
+  return { expired: expiresAt <= now.getTime(), expireSoon: expiresAt - policy.expireWarnDays * DAY_MS <= now.getTime() };
 }
 
 /** 256-bit session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authEndpoints } from '../../src/api/endpoints/auth';
 import type { EndpointDef } from '../../src/api/endpoints/define';
+import { membersEndpoints } from '../../src/api/endpoints/members';
+import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
 import type { AppDeps } from '../deps';
-import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { assertEndpointOwner } from '../lib/ownership';
 import { can, canAccessStore, isPrivileged, isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { tokenHash } from '../lib/password';
+import { passwordChangeDue, type PasswordChangeReason } from '../repos/account';
 import { findSessionUser } from '../repos/sessions';
 import { storeCompanies } from '../repos/stores';
 
@@ -17,6 +21,25 @@ export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Pr
   if (token.includes('\0') || email.includes('\0')) return undefined;
   return findSessionUser(deps.db, tokenHash(token), email.toLowerCase());
 }
+
+/*
+ * A session whose password must change first (forceChange, or older than the policy's expireDays) may make only the
+ * calls of the forced change (console-core §2 Login): the change itself and logout. The session check (GET
+ * /auth/login) is public and tells the console why. Creating the default company stays open too: the console shows
+ * that modal before the forced change, and a system's only administrator would otherwise never get past it.
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<EndpointDef> = new Set<EndpointDef>([
+  membersEndpoints.accountPassword,
+  authEndpoints.authLogout,
+  settingsStoreEndpoints.companyConfigAddDefault,
+]);
+
+/* Server messages (the spec quotes none for these). */
+export const PASSWORD_CHANGE_FIRST: Record<PasswordChangeReason, string> = {
+  forced: 'You must change your password before you can go on.',
+  expired: 'Your password has expired. Change it before you can go on.',
+};
+const passwordChangeRequired = (reason: PasswordChangeReason) => new ApiError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_FIRST[reason]);
 
 /** Every store code a call names, wherever it names it. */
 export function storeCodesOf(req: FastifyRequest): string[] {
@@ -31,22 +54,31 @@ export function storeCodesOf(req: FastifyRequest): string[] {
 
 /**
  * The one privilege check, in two steps. Before the body is even parsed (onRequest) it refuses a call without a
- * session (401) or without the section privilege the endpoint declares (403), so a caller without a token learns
- * nothing about the schema, not even that its JSON is broken. After validation (preHandler) it checks every store
- * the now well-formed input names: a store the member may not act on is a 403, an unknown store a 400. A multipart
- * form's fields count as input (read by plugins/multipart-form.ts before validation).
+ * session (401), from a session that must change its password first (403), or without the section privilege the
+ * endpoint declares (403), so a caller without a token learns nothing about the schema, not even that its JSON is
+ * broken. After validation (preHandler) it checks every store the now well-formed input names: a store the member
+ * may not act on is a 403, an unknown store a 400. A multipart form's fields count as input (read by
+ * plugins/multipart-form.ts before validation).
  */
 export function authHook(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRequest', async (req) => {
     const def = req.routeOptions.config.endpoint as EndpointDef | undefined;
     if (!def) return;
     if (def.access === 'public') {
-      // A public call that shows more to a member (GET /collecting/store) reads the session when one is sent.
-      if (def.sessionOptional) req.user = await sessionFromHeaders(deps, req);
+      // A public call that shows more to a member (GET /collecting/store) reads the session when one is sent; one
+      // that must change its password first is answered as without a session.
+      if (def.sessionOptional) {
+        const user = await sessionFromHeaders(deps, req);
+        req.user = user && !(await passwordChangeDue(deps.db, user.email)) ? user : undefined;
+      }
       return;
     }
     const user = await sessionFromHeaders(deps, req);
     if (!user) throw unauthorized();
+    if (!OPEN_BEFORE_PASSWORD_CHANGE.has(def)) {
+      const reason = await passwordChangeDue(deps.db, user.email);
+      if (reason) throw passwordChangeRequired(reason);
+    }
     req.user = user;
     const access = def.access;
     if (access !== 'session') {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { AppDeps } from '../deps';
+import { passwordChangeDue } from '../repos/account';
 import { findSessionUser } from '../repos/sessions';
 import { storeCompanies } from '../repos/stores';
 import type { SessionUser } from '../lib/privileges';
@@ -71,7 +72,8 @@ export async function startPushServer(deps: AppDeps, port: number, host = '0.0.0
   /** Reads the session again; a session that ended closes the socket. */
   async function stillSignedIn(client: Client): Promise<boolean> {
     const user = await findSessionUser(deps.db, client.user.tokenHash, client.email);
-    if (!user) {
+    // A session that must change its password first is refused every call but that one (plugins/auth.ts): no pushes either.
+    if (!user || (await passwordChangeDue(deps.db, user.email))) {
       client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
       clients.delete(client);
       return false;
@@ -116,6 +118,7 @@ export async function startPushServer(deps: AppDeps, port: number, host = '0.0.0
       const credentials = credentialsOf(raw);
       const user = credentials && (await findSessionUser(deps.db, tokenHash(credentials.token), credentials.email).catch(() => undefined));
       if (!credentials || !user) return socket.close(CLOSE_UNAUTHENTICATED, 'Authentication required');
+      if (await passwordChangeDue(deps.db, user.email)) return socket.close(CLOSE_UNAUTHENTICATED, 'Change your password first');
       if (socket.readyState !== socket.OPEN) return;
       const client: Client = { socket, user, email: credentials.email, checkedAt: Date.now(), queue: Promise.resolve() };
       clients.add(client);

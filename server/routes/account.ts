@@ -15,13 +15,20 @@ export const BLANK_NAME = 'Enter Name, please!';
 export const COMPANY_EXISTS = 'A company already exists; the default company can only be created on a system without companies.';
 
 /**
- * Guessing the current password from a live session is slowed per account (keyed by the Access-Email header,
- * so that members behind one NAT do not share a budget); lockout is not used here because it would end the
- * caller's own session.
+ * Guessing the current password from a live session is slowed per account, so that members behind one NAT do not
+ * share a budget; lockout is not used here because it would end the caller's own session. The key is the account
+ * the session belongs to, never the Access-Email header as sent: the session lookup ignores its case, so keying
+ * on the spelling gave every case variant a budget of its own (issue 29 finding 10).
  */
+const PASSWORD_GUESSES_PER_MINUTE = 10;
 const PASSWORD_RATE_LIMIT = {
-  rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => String(req.headers['access-email'] ?? req.ip) },
+  rateLimit: { max: PASSWORD_GUESSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: passwordGuessKey },
 };
+
+/** The auth hook has found the session before the limit counts (route hooks run after the app's); else the header. */
+function passwordGuessKey(req: { user?: { email: string }; headers: Record<string, unknown>; ip: string }): string {
+  return `account:${req.user?.email ?? String(req.headers['access-email'] ?? req.ip).toLowerCase()}`;
+}
 
 /** The signed-in member's own account, password and login history, and the default company of a first login. */
 export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -48,7 +55,7 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
       const hash = await passwordHashOf(db, user.email);
       if (!hash || !(await verifyPassword(body.password, hash))) throw badRequest(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');
       if (body.newPassword === body.password) throw badRequest(SAME_PASSWORD, 'SAME_PASSWORD');
-      const problem = passwordProblem(body.newPassword, user.email, await getPasswordPolicy(db));
+      const problem = await passwordProblem(body.newPassword, user.email, await getPasswordPolicy(db));
       if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
       await changePassword(db, user.email, user.tokenHash, { passwordHash: await hashPassword(body.newPassword), weakPwd: false });
       // 'password' tells the console to log out (console-core §2 Login).

@@ -3,7 +3,7 @@ import { authEndpoints } from '../../src/api/endpoints/auth';
 import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest } from '../lib/errors';
-import { hashPassword, isWeakPassword, newToken, passwordProblem, tokenHash, verifyPassword } from '../lib/password';
+import { hashPassword, isWeakPassword, newToken, passwordExpiry, passwordProblem, tokenHash, verifyPassword } from '../lib/password';
 import { thirdPartyVerdict } from '../lib/sandbox/script-use';
 import { isPrivileged, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
@@ -32,7 +32,6 @@ export const AUTH_FAILURE = 'Authentication Failure.';
 export const ACCOUNT_LOCKED = 'This account is locked.';
 export const ACCOUNT_LOCKED_DETAIL = 'The account is locked. Please wait and try again.';
 
-const DAY_MS = 86_400_000;
 /** A verify against this keeps unknown e-mails as slow as known ones, so timing does not reveal accounts. */
 let dummyHash: Promise<string> | undefined;
 
@@ -46,11 +45,7 @@ const throttledError = () => new ApiError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLE
 const isLocked = (member: MemberRow, now: Date) => member.locked && (!member.lockedUntil || member.lockedUntil > now);
 const authFailure = () => new ApiError(401, 'AUTH_FAILURE', AUTH_FAILURE);
 
-function expiry(member: MemberRow, policy: PasswordPolicy, now: Date) {
-  if (!policy.expireDays) return { expired: false, expireSoon: false };
-  const expiresAt = member.lastPwdChanged.getTime() + policy.expireDays * DAY_MS;
-  return { expired: expiresAt <= now.getTime(), expireSoon: expiresAt - policy.expireWarnDays * DAY_MS <= now.getTime() };
-}
+const expiry = (member: MemberRow, policy: PasswordPolicy, now: Date) => passwordExpiry(member.lastPwdChanged, policy, now);
 
 /** The session user info of console-core §3 as the login and session-check answers carry it. */
 async function userInfo(deps: AppDeps, user: Omit<SessionUser, 'tokenHash'>) {
@@ -98,16 +93,18 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
         await verifyPassword(body.password, await (dummyHash ??= hashPassword('not-a-real-password')));
         throw await failed();
       }
-      // Only an administrator locks an account (console-core §8 'locked account'); failed logins throttle instead.
-      if (isLocked(member, now)) {
-        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked: true });
-        throw lockedError();
-      }
       // Third-party authentication (console-admin §3 useType, README "User scripts"): 1 the script first, then the
       // local password; 2 the script only. The member must exist here either way (roles and stores are local).
       const thirdParty = await thirdPartyVerdict(db, email, body.password);
       const byScript = thirdParty.verdict === 'accepted';
       if (!byScript && (thirdParty.only || !(await verifyPassword(body.password, member.passwordHash)))) throw await failed();
+      // Only an administrator locks an account (console-core §8 'locked account'); failed logins throttle instead.
+      // Judged after the password, so that a wrong one answers (and takes as long) as for any account: the locked
+      // answer tells only the holder of the right password that its account exists and is locked (issue 29).
+      if (isLocked(member, now)) {
+        await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false, locked: true });
+        throw lockedError();
+      }
       await clearPairFailures(db, email, req.ip);
       const token = newToken();
       await createSession(db, tokenHash(token), email, now);
@@ -151,7 +148,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
     async ({ body }) => {
       const email = body.email.trim().toLowerCase();
       const policy = await getPasswordPolicy(db);
-      const problem = passwordProblem(body.password, email, policy);
+      const problem = await passwordProblem(body.password, email, policy);
       if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
       // Hashed before looking the e-mail up: a taken (or locked) e-mail costs the same time as a new one.
       const passwordHash = await hashPassword(body.password);

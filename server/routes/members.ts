@@ -85,7 +85,7 @@ async function assignment(deps: AppDeps, user: SessionUser, body: Omit<MemberCre
 }
 
 async function checkedHash(deps: AppDeps, password: string, email: string): Promise<string> {
-  const problem = passwordProblem(password, email, await getPasswordPolicy(deps.db));
+  const problem = await passwordProblem(password, email, await getPasswordPolicy(deps.db));
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
   return hashPassword(password);
 }

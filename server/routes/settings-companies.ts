@@ -48,7 +48,7 @@ export function companyRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (body.smtp) checkSmtp(body.smtp);
     const email = body.admin.email.trim().toLowerCase();
     // The admin's password follows the server's password policy, like every password it stores.
-    const problem = passwordProblem(body.admin.password, email, await getPasswordPolicy(db));
+    const problem = await passwordProblem(body.admin.password, email, await getPasswordPolicy(db));
     if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
     const result = await createCompanyWithAdmin(
       db,

@@ -45,6 +45,8 @@ export interface FailureLike {
  * - 408, 425, 429: the server asks to come back later.
  * - 409 IDEMPOTENCY_IN_FLIGHT: the same operation is still being processed (a send cut short by a reload);
  *   the retry then gets its stored answer.
+ * - 403 PASSWORD_CHANGE_REQUIRED: the member must change an expired or reset password first; the operation is
+ *   sent once it has.
  * Anything that is not an HTTP failure at all (a bug, a thrown TypeError) is retried rather than lost.
  */
 export function classifyFailure(error: unknown): FailureOutcome {
@@ -53,6 +55,7 @@ export function classifyFailure(error: unknown): FailureOutcome {
   if (failure.network || failure.status === 0 || failure.status >= 500) return 'retry';
   if (failure.status === 401 || failure.status === 408 || failure.status === 425 || failure.status === 429) return 'retry';
   if (failure.status === 409 && failure.code === 'IDEMPOTENCY_IN_FLIGHT') return 'retry';
+  if (failure.status === 403 && failure.code === 'PASSWORD_CHANGE_REQUIRED') return 'retry';
   return failure.status >= 400 ? 'final' : 'retry';
 }
 

@@ -118,6 +118,22 @@ describe('POST /account/password', () => {
   });
 });
 
+describe('the guessing limit of POST /account/password', () => {
+  it('counts per account, however the Access-Email header spells it (issue 29 finding 10)', async () => {
+    const email = 'pw.guess@shelfpad.test';
+    await sut.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Pat Guess', email, mobile: '1', password: STRONG } });
+    const { 'access-token': token } = await login(sut.app, email, STRONG);
+    const spellings = [email, email.toUpperCase(), 'Pw.Guess@Shelfpad.Test', 'pw.guess@SHELFPAD.test'];
+    const answers: number[] = [];
+    // 11 guesses spread over 4 spellings: no spelling reaches 10 on its own, the account does.
+    for (let i = 0; i < 11; i++) {
+      const res = await call('POST', '/account/password', { 'access-token': token, 'access-email': spellings[i % 4] }, { password: `Guess#${i}x2026`, newPassword: 'Other#Pass2026' });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([...Array(10).fill(400), 429]);
+  });
+});
+
 describe('POST /account/login/history', () => {
   it("pages the caller's own history, newest first, with logins, logouts and failures", async () => {
     const email = 'history.me@shelfpad.test';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, like } from 'drizzle-orm';
 import { loginHistory, members, passwordPolicy } from '../../server/db/schema/index';
+import { hashQueue } from '../../server/lib/password';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness';
 
 /* Issue 11 findings 2 (forged X-Forwarded-For) and 3 (lockout as a weapon). */
@@ -53,6 +54,18 @@ describe('failed logins throttle, they do not lock', () => {
     const res = await loginFrom('10.1.1.2', 'locked@shelfpad.test', DEMO_PASSWORD);
     expect(res.statusCode).toBe(423);
     expect(res.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: 'The account is locked. Please wait and try again.' });
+  });
+
+  it('answers a wrong password for a locked account as for any account, after a hash (issue 29 finding 10)', async () => {
+    const answer = async (email: string) => {
+      const hashes = hashQueue().started;
+      const res = await loginFrom('10.1.1.3', email, 'Wrong#Guess2026');
+      return { status: res.statusCode, body: res.body, hashes: hashQueue().started - hashes };
+    };
+    const unlocked = await answer('coop-admin@shelfpad.test');
+    expect(unlocked).toEqual({ status: 401, body: JSON.stringify({ code: 'AUTH_FAILURE', message: 'Authentication Failure.' }), hashes: 1 });
+    // Locked accounts are not told apart without the password: same status, same body, and the same hashing work.
+    expect(await answer('locked@shelfpad.test')).toEqual(unlocked);
   });
 
   it('guesses from many addresses slow the account for new addresses; its known address still gets in', async () => {

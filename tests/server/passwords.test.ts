@@ -40,6 +40,39 @@ describe('the password policy is enforced by the server', () => {
   });
 });
 
+describe('common and breached-pattern passwords are refused wherever a password is chosen (issue 29 finding 10)', () => {
+  // Each meets the length and character-class rule; a strength estimator with dictionaries knows them.
+  const COMMON = ['Password1', 'Passw0rd', 'Summer2026', 'Qwerty123'];
+  const expectWeak = (res: { statusCode: number; json: () => { code: string; message: string } }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('WEAK_PASSWORD');
+    expect(res.json().message).toMatch(/^Your password is too weak\. \S/);
+  };
+
+  it('signup refuses them with a message that says why, and creates nothing', async () => {
+    for (const [i, password] of COMMON.entries()) {
+      const email = `common.${i}@shelfpad.test`;
+      expectWeak(await post('/auth/signup', { name: 'Common', email, mobile: '1', password }));
+      expect(await memberRow(email)).toBeUndefined();
+    }
+    expect((await post('/auth/signup', { name: 'Common', email: 'common.x@shelfpad.test', mobile: '1', password: 'Password1' })).json().message).toMatch(/common/i);
+  });
+
+  it("refuses them as one's own new password and as a password an administrator sets", async () => {
+    const headers = await login(sut.app, 'viewer@shelfpad.test', DEMO_PASSWORD);
+    expectWeak(await post('/account/password', { password: DEMO_PASSWORD, newPassword: 'Summer2026' }, headers));
+    const admin = await login(sut.app, 'acme-admin@shelfpad.test', DEMO_PASSWORD);
+    const reset = await sut.app.inject({ method: 'POST', url: '/api/member/operator@shelfpad.test/reset', headers: admin, payload: { password: 'Qwerty123' } });
+    expectWeak(reset);
+  });
+
+  it('still takes a strong password', async () => {
+    const res = await post('/auth/signup', { name: 'Strong', email: 'strong.one@shelfpad.test', mobile: '1', password: 'Lantern#Orbit58' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await memberRow('strong.one@shelfpad.test')).toBeDefined();
+  });
+});
+
 describe('signup does not tell which accounts exist', () => {
   it('answers a taken and a locked e-mail exactly like a new one, hashes alike, and changes no account', async () => {
     const signup = (email: string) => post('/auth/signup', { name: 'Someone', email, mobile: '1', password: 'Fresh#Pass2026' });

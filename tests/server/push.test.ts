@@ -110,6 +110,16 @@ describe('push socket: authentication', () => {
   });
 });
 
+describe('push socket: a session that must change its password first', () => {
+  it('is refused like no session, and gets nothing', async () => {
+    const newhire = await login(sut.app, 'newhire@shelfpad.test', 'Shelfpad#2026');
+    const peer = await connect(authOf(newhire));
+    sut.deps.push.publish(collecting([{ storeCode: acmeStore }]));
+    expect(await peer.closed).toBe(CLOSE_UNAUTHENTICATED);
+    expect(peer.messages).toEqual([]);
+  });
+});
+
 describe('push socket: every message scoped to the member', () => {
   it("gives each member only its stores' collecting jobs (type 1) and tag status changes (type 2)", async () => {
     const [acme, nordPeer] = [await signedIn(operator), await signedIn(nord)];

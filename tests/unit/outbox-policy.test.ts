@@ -63,6 +63,8 @@ describe('classifyFailure', () => {
   it('retries the 4xx that are about the moment: session gone, slow down, the same key still in flight', () => {
     for (const status of [401, 408, 425, 429]) expect(classifyFailure(new ApiFailure('x', status))).toBe('retry');
     expect(classifyFailure(new ApiFailure('still processed', 409, 'IDEMPOTENCY_IN_FLIGHT'))).toBe('retry');
+    // An expired or reset password: the queued scans wait for the change instead of being lost (issue 29 finding 5).
+    expect(classifyFailure(new ApiFailure('Your password has expired. Change it before you can go on.', 403, 'PASSWORD_CHANGE_REQUIRED'))).toBe('retry');
     expect(classifyFailure(new ApiFailure('conflict', 409, 'OTHER'))).toBe('final');
   });
 
