@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind } from '../../src/api/contract/code-scripts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type ScriptFailure } from '../../src/api/contract/code-scripts';
 import type { CodeConfigBody } from '../../src/api/contract/settings';
 import { settingsEndpoints as ep } from '../../src/api/endpoints/settings';
 import type { AppDeps } from '../deps';
@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../lib/errors';
 import { assertMayTouch } from '../lib/ownership';
 import type { SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
+import type { SandboxFailure } from '../lib/sandbox/pool';
 import { checkScriptSyntax, runScript } from '../lib/sandbox/run-script';
 import { findScript, saveScript, type ScriptScope } from '../repos/code-scripts';
 import { findCompany } from '../repos/companies';
@@ -16,6 +17,19 @@ import { findCompany } from '../repos/companies';
  * paper parser per store (the auth hook checks the store), the product file parser per store or company, the
  * others system-wide (their saves are role -1's: owner 'system' on the declarations).
  */
+/** A member's calls take their company's turn in the sandbox; a member of several, the first's (super admins: 'system'). */
+const tenantOf = (user: SessionUser) => [...user.companies].sort()[0] ?? 'system';
+
+/**
+ * The sandbox had no worker for the call within its time limit (or its queue is full): that is the server's load,
+ * not the script's fault, so it is a 503 with a time to retry rather than an answer about the script.
+ */
+function refuseWhenBusy(failure: ScriptFailure & Pick<SandboxFailure, 'retryAfterS'>, reply: FastifyReply): void {
+  if (failure.code !== 'SANDBOX_BUSY') return;
+  reply.header('retry-after', String(failure.retryAfterS ?? 1));
+  throw new ApiError(503, failure.code, failure.message);
+}
+
 export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
@@ -24,7 +38,7 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { code: row?.code ?? '', useType: row?.useType ?? 0 };
   };
 
-  const save = async (kind: CodeScriptKind, scope: ScriptScope, body: CodeConfigBody) => {
+  const save = async (kind: CodeScriptKind, scope: ScriptScope, body: CodeConfigBody, user: SessionUser, reply: FastifyReply) => {
     const useTypes = CODE_SCRIPT_CONTRACTS[kind].useTypes;
     const useType = body.useType ?? 0;
     if (useTypes ? !useTypes.includes(useType) : useType !== 0) {
@@ -32,8 +46,11 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     // An empty script is "none" (the built-in behaviour); anything else must at least compile.
     if (body.code.trim()) {
-      const failure = await checkScriptSyntax(body.code);
-      if (failure) throw new ApiError(400, failure.code, failure.message);
+      const failure = await checkScriptSyntax(body.code, { tenant: tenantOf(user) });
+      if (failure) {
+        refuseWhenBusy(failure, reply);
+        throw new ApiError(400, failure.code, failure.message);
+      }
     }
     await saveScript(db, kind, scope, { code: body.code, useType });
     return { success: true };
@@ -49,18 +66,21 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   route(app, deps, ep.thirdPartyAuthGet, () => read('thirdPartyAuth'));
-  route(app, deps, ep.thirdPartyAuthSave, ({ body }) => save('thirdPartyAuth', {}, body));
+  route(app, deps, ep.thirdPartyAuthSave, ({ body, user, reply }) => save('thirdPartyAuth', {}, body, user, reply));
   route(app, deps, ep.tagDataDecoratorGet, () => read('tagDataDecorator'));
-  route(app, deps, ep.tagDataDecoratorSave, ({ body }) => save('tagDataDecorator', {}, body));
+  route(app, deps, ep.tagDataDecoratorSave, ({ body, user, reply }) => save('tagDataDecorator', {}, body, user, reply));
   route(app, deps, ep.plusDataDecoratorGet, () => read('plusDataDecorator'));
-  route(app, deps, ep.plusDataDecoratorSave, ({ body }) => save('plusDataDecorator', {}, body));
+  route(app, deps, ep.plusDataDecoratorSave, ({ body, user, reply }) => save('plusDataDecorator', {}, body, user, reply));
   route(app, deps, ep.paperParserGet, ({ params }) => read('paperParser', { storeCode: params.storeCode }));
-  route(app, deps, ep.paperParserSave, ({ params, body }) => save('paperParser', { storeCode: params.storeCode }, body));
+  route(app, deps, ep.paperParserSave, ({ params, body, user, reply }) => save('paperParser', { storeCode: params.storeCode }, body, user, reply));
   route(app, deps, ep.productFileParserGet, async ({ query, user }) => read('productFileParser', await productScope(query, user, 'read')));
-  route(app, deps, ep.productFileParserSave, async ({ query, user, body }) => save('productFileParser', await productScope(query, user, 'write'), body));
+  route(app, deps, ep.productFileParserSave, async ({ query, user, body, reply }) => save('productFileParser', await productScope(query, user, 'write'), body, user, reply));
 
-  route(app, deps, ep.codeScriptTest, async ({ body }) => {
-    const result = await runScript(body.kind, body.code, body.input);
+  // The script's own failures (its error, a limit it ran into, an answer too large or outside its contract) are the
+  // test pane's answer ({ok: false, error} with the line to mark); only a busy sandbox is refused.
+  route(app, deps, ep.codeScriptTest, async ({ body, user, reply }) => {
+    const result = await runScript(body.kind, body.code, body.input, { tenant: tenantOf(user) });
+    if (!result.ok) refuseWhenBusy(result.error, reply);
     return result.ok ? { ok: true, output: result.output, logs: result.logs, ms: result.ms } : { ok: false, error: result.error, logs: result.logs, ms: result.ms };
   });
 }

@@ -276,7 +276,8 @@ const HAND_MADE: Partial<Record<EndpointName, (t: TargetRows, scope: Scope) => O
       [scope.storeCode, t.prCode, 'FOOD', 'STD_PRICE', '', 'Same code, caller store', '2'],
     ]);
     const form = () => multipartBody({}, { name: 'prices.csv', content: file });
-    return [{ query: { companyCode: scope.companyCode }, form: form() }, { query: { storeCode: scope.storeCode }, form: form() }];
+    const queries: Record<string, string>[] = [{ companyCode: scope.companyCode }, { storeCode: scope.storeCode }];
+    return queries.map((query) => ({ query, form: form() }));
   },
   tagAssignFile: (t, scope) => [{ form: multipartBody({ storeCode: scope.storeCode, defaultPrCode: t.prCode }, { name: 'assign.csv', content: csv([[t.tagMac, t.prCode]]) }) }],
   paperUpload: (t, scope) => [{ params: { storeCode: scope.storeCode }, form: multipartBody({ taskDes: 'Two companies' }, { name: 'paper.csv', content: csv([[t.prCode]]) }) }],
@@ -286,10 +287,10 @@ const HAND_MADE: Partial<Record<EndpointName, (t: TargetRows, scope: Scope) => O
   ],
   otaFirmwareParse: () => [{ form: otaForm({ fwName: 'fw.bin' }, { name: 'fw.bin', content: firmwareFile() }) }],
   plusUpload: (t, scope) => [
-    { params: { storeCode: scope.storeCode, type: 'image' }, query: { id: t.assetId }, form: multipartBody({}, { name: 'replacement.png', content: pngImage! }) },
+    { params: { storeCode: scope.storeCode, type: 'other' }, query: { id: t.assetId }, form: multipartBody({}, { name: 'replacement.png', content: pngImage! }) },
   ],
   // The parser's query names exactly one of store and company (minProperties 1, maxProperties 1).
-  productFileParserSave: (_t, scope) => [{ query: { storeCode: scope.storeCode }, body: { code: '' } }, { query: { companyCode: scope.companyCode }, body: { code: '' } }],
+  productFileParserSave: (_t, scope) => ([{ storeCode: scope.storeCode }, { companyCode: scope.companyCode }] as Record<string, string>[]).map((query) => ({ query, body: { code: '' } })),
   plusV1ContentUpload: (t) => [{ form: multipartBody({ type: 'image', id: t.v1ContentId, group: t.v1GroupId }, { name: 'replacement.png', content: pngImage! }) }],
   mobileFileUpload: () => [{ form: multipartBody({}, { name: 'app.apk', content: Buffer.from('PK\u0003\u0004 not really') }) }],
   swUpgradeUpload: () => [{ form: multipartBody({}, { name: 'package.tar', content: 'plain text' }) }],

@@ -14,13 +14,19 @@ import { runScript, runScriptBatch } from './run-script';
 
 /**
  * The decorator of a kind, when switched on (useType 1): products in, decorated products out, in one sandbox
- * call. Fields the script leaves out keep their values; on failure the products come back as they were.
+ * call. Fields the script leaves out keep their values; on failure (the script's, or a sandbox too busy to run it
+ * within its time limit) the products come back as they were. `companyCode` is whose turn in the sandbox it takes.
  */
-export async function decorateProducts<P extends DecoratedProduct>(db: Db, kind: 'tagDataDecorator' | 'plusDataDecorator', products: P[]): Promise<P[]> {
+export async function decorateProducts<P extends DecoratedProduct>(
+  db: Db,
+  kind: 'tagDataDecorator' | 'plusDataDecorator',
+  products: P[],
+  companyCode?: string,
+): Promise<P[]> {
   if (!products.length) return products;
   const script = await findScript(db, kind);
   if (!script || script.useType !== DECORATOR_USE_TYPE.ON || !script.code.trim()) return products;
-  const result = await runScriptBatch<DecoratedProduct>(kind, script.code, products.map((p) => [p]));
+  const result = await runScriptBatch<DecoratedProduct>(kind, script.code, products.map((p) => [p]), { tenant: companyCode });
   if (result.ok) return products.map((p, i) => ({ ...p, ...result.output[i] }));
   // Only the tag decorator has an alarm type of its own in the spec; the Plus decorator's failure is logged by the caller's answer.
   if (kind === 'tagDataDecorator') {
@@ -39,7 +45,8 @@ export async function thirdPartyVerdict(db: Db, email: string, password: string)
   const script = await findScript(db, 'thirdPartyAuth');
   if (!script || script.useType === AUTH_USE_TYPE.OFF || !script.code.trim()) return { verdict: 'off', only: false };
   const only = script.useType === AUTH_USE_TYPE.SCRIPT_ONLY;
-  const result = await runScript<{ ok: boolean }>('thirdPartyAuth', script.code, [{ email, password }]);
+  // Logins share one turn in the sandbox: before the password is checked there is no company to count them against.
+  const result = await runScript<{ ok: boolean }>('thirdPartyAuth', script.code, [{ email, password }], { tenant: 'login' });
   if (result.ok) return { verdict: result.output.ok ? 'accepted' : 'refused', only };
   await raiseSystemAlarm(db, { type: 'THIRD_PARTY_AUTH_EXCEPTION', location: 'SYSTEM', data: { email, message: result.error.message } });
   return { verdict: 'refused', only };
@@ -71,9 +78,9 @@ export async function parseWithScript(
   code: string,
   text: string,
   context: { storeCode?: string; companyCode?: string; fileName: string; line?: number; aliasNames?: string[] },
-  opts: { alarm?: boolean } = {},
+  opts: { alarm?: boolean; tenant?: string } = {},
 ): Promise<ParsedRows> {
-  const result = await runScript<Record<string, unknown>[]>(kind, code, [text, context]);
+  const result = await runScript<Record<string, unknown>[]>(kind, code, [text, context], { tenant: opts.tenant ?? context.companyCode });
   if (result.ok) return { ok: true, rows: result.output };
   if (kind === 'productFileParser' && opts.alarm !== false) {
     await raiseSystemAlarm(db, {

@@ -2,6 +2,7 @@ import type { ProductInput } from '../../../src/api/contract/products';
 import type { Db } from '../../db/client';
 import type { ParsedRow, ProductFileParser } from '../product-file/product-file-format';
 import type { PaperParser, ParsedPaperFile } from '../../routes/paper-file';
+import { findStore } from '../../repos/stores';
 import { parseWithScript } from './script-use';
 
 /*
@@ -45,7 +46,9 @@ export function scriptedProductFileParser(db: Db, code: string, fileName: string
 /** The paper parser script of a store, answering what the default paper format answers. */
 export function scriptedPaperParser(db: Db, code: string, storeCode: string, fileName: string): PaperParser {
   return async (fileText): Promise<ParsedPaperFile> => {
-    const result = await parseWithScript(db, 'paperParser', code, fileText, { storeCode, fileName });
+    // The store's company takes the turn in the sandbox (the parser's context names the store only).
+    const tenant = (await findStore(db, storeCode))?.companyCode;
+    const result = await parseWithScript(db, 'paperParser', code, fileText, { storeCode, fileName }, { tenant });
     if (!result.ok) return { rows: [], errors: [result.message], count: 0 };
     const rows = result.rows.map((row, i) => {
       const prInfo = new Map<number, string>();

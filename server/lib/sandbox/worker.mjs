@@ -3,7 +3,8 @@
 //
 // Why this is safe: the script gets a fresh QuickJS runtime per call, and QuickJS has no host objects at all — no
 // process, require, import, fetch, timers or file system; the only bridge is `console.log`, which collects
-// strings. Data crosses as JSON text. Limits: an interrupt handler stops the script at its deadline, the runtime's
+// strings. Data crosses as JSON text, serialised here by the engine's own JSON (never the script's globals) within a
+// row and size budget, so that the server's thread only ever receives a bounded string. Limits: an interrupt handler stops the script at its deadline, the runtime's
 // memory limit stops an endless allocation, the stack limit stops endless recursion. Running here, in a worker
 // thread, keeps the server's event loop free while a script runs; pool.ts kills this thread if it ever overruns.
 import { parentPort } from 'node:worker_threads';
@@ -14,6 +15,7 @@ const QuickJS = await getQuickJS();
 const SCRIPT_FILE = 'script.js';
 const LOG_LINES_MAX = 100;
 const LOG_LINE_CHARS = 1000;
+const ERROR_CHARS_MAX = 2000;
 /** A worker whose WebAssembly memory grew beyond this is replaced after its call (the memory never shrinks). */
 const RECYCLE_BYTES = 256 * 1024 * 1024;
 const wasmBytes = () => QuickJS.getWasmMemory().buffer.byteLength;
@@ -29,8 +31,9 @@ function positionOf(error) {
 
 /** Turns what QuickJS threw into the answer's error; the limits are told apart by QuickJS's own messages. */
 function failureOf(dumped, limits, timedOut, overMemory = false) {
-  const message = typeof dumped === 'object' && dumped ? `${dumped.message ?? ''}` : `${dumped}`;
-  const name = typeof dumped === 'object' && dumped ? `${dumped.name ?? 'Error'}` : 'Error';
+  // Bounded: a script may throw a message of many megabytes, and it goes back to the caller.
+  const message = (typeof dumped === 'object' && dumped ? `${dumped.message ?? ''}` : `${dumped}`).slice(0, ERROR_CHARS_MAX);
+  const name = typeof dumped === 'object' && dumped ? `${dumped.name ?? 'Error'}`.slice(0, 100) : 'Error';
   if (overMemory || message === 'out of memory' || dumped === null) {
     return { code: 'SCRIPT_MEMORY', message: `The script used more than its memory limit of ${Math.round(limits.memoryBytes / 1048576)} MB and was stopped.` };
   }
@@ -43,10 +46,61 @@ function failureOf(dumped, limits, timedOut, overMemory = false) {
   return { code: name === 'SyntaxError' ? 'SCRIPT_SYNTAX' : 'SCRIPT_ERROR', message: `${name}: ${message}${at}`, ...where };
 }
 
+/**
+ * The harness that calls the entry and serialises its answer, compiled before the user's code runs: it keeps the
+ * engine's own JSON, Reflect.apply and array functions, so that a script that replaces JSON.stringify (or any
+ * other global or prototype) changes its own behaviour only, never what the host reads back. It answers one string:
+ * "ok:" and the answer's JSON, "rows:" and the count of a list that is too long, "chars:" when the JSON grows past
+ * the budget (checked row by row, so a huge answer is refused before it is built), or "noentry:".
+ */
+const HARNESS = `(function () {
+  var global = globalThis, stringify = JSON.stringify, parse = JSON.parse, apply = Reflect.apply;
+  var isArray = Array.isArray, define = Object.defineProperty, join = Array.prototype.join;
+  function json(value) { var text = stringify(value); return typeof text === 'string' ? text : 'null'; }
+  return function (entry, inputJson, batch, rowsMax, charsMax) {
+    var fn = global[entry];
+    if (typeof fn !== 'function') return 'noentry:';
+    var input = parse(inputJson);
+    var single = batch ? undefined : apply(fn, undefined, input);
+    if (!batch && !isArray(single)) {
+      var whole = json(single);
+      return whole.length > charsMax ? 'chars:' : 'ok:' + whole;
+    }
+    var count = batch ? input.length : +single.length;
+    if (!batch && count > rowsMax) return 'rows:' + count;
+    // A null-prototype descriptor: a getter the script put on Object.prototype cannot change it.
+    var parts = [], used = 2;
+    for (var i = 0; i < count; i++) {
+      var part = json(batch ? apply(fn, undefined, input[i]) : single[i]);
+      used += part.length + 1;
+      if (used > charsMax) return 'chars:';
+      define(parts, i, { __proto__: null, value: part, writable: true, enumerable: true, configurable: true });
+    }
+    return 'ok:[' + apply(join, parts, [',']) + ']';
+  };
+})()`;
+
+/** Answers larger than this (characters of JSON) are refused when the job names no budget of its own. */
+const ANSWER_CHARS_DEFAULT = 16 * 1024 * 1024;
+/** Lists longer than this are refused when the job names no row budget of its own. */
+const ANSWER_ROWS_DEFAULT = 100_000;
+const count = (n) => n.toLocaleString('en-US');
+
+function answerTooLarge(verdict, job) {
+  if (verdict.startsWith('rows:')) {
+    const rows = Number(verdict.slice(5));
+    return { code: 'SCRIPT_ANSWER_TOO_LARGE', message: `The script answered ${count(rows)} rows; at most ${count(job.answerRows ?? ANSWER_ROWS_DEFAULT)} are allowed for this input.` };
+  }
+  const chars = job.limits.answerChars ?? ANSWER_CHARS_DEFAULT;
+  const size = chars >= 1048576 ? `${Math.round(chars / 1048576)} MB` : chars >= 1024 ? `${Math.round(chars / 1024)} KB` : `${chars} bytes`;
+  return { code: 'SCRIPT_ANSWER_TOO_LARGE', message: `The script's answer is larger than its limit of ${size} and was refused.` };
+}
+
 function run(job) {
   const { code, entry, inputJson, limits, compileOnly, batch } = job;
   const runtime = QuickJS.newRuntime();
-  const deadline = Date.now() + limits.timeMs;
+  // The pool counts the deadline from when the call was asked (waiting included); alone, from now.
+  const deadline = job.deadlineAt ?? Date.now() + limits.timeMs;
   let timedOut = false;
   let overMemory = false;
   const interrupt = shouldInterruptAfterDeadline(deadline);
@@ -62,6 +116,11 @@ function run(job) {
   runtime.setMaxStackSize(limits.stackBytes);
   const vm = runtime.newContext();
   const logs = [];
+  const failed = (handle) => {
+    const dumped = vm.dump(handle);
+    handle.dispose();
+    return { ok: false, error: failureOf(dumped, limits, timedOut, overMemory), logs };
+  };
   try {
     const log = vm.newFunction('log', (...args) => {
       if (logs.length >= LOG_LINES_MAX) return;
@@ -73,34 +132,28 @@ function run(job) {
     consoleObject.dispose();
     log.dispose();
 
-    const compiled = vm.evalCode(code, SCRIPT_FILE, compileOnly ? { compileOnly: true } : { type: 'global' });
-    if (compiled.error) {
-      const dumped = vm.dump(compiled.error);
-      compiled.error.dispose();
-      return { ok: false, error: failureOf(dumped, limits, timedOut, overMemory), logs };
-    }
-    compiled.value.dispose();
-    if (compileOnly) return { ok: true, logs };
+    const harness = compileOnly ? undefined : vm.evalCode(HARNESS, 'harness.js');
+    if (harness?.error) return failed(harness.error);
+    try {
+      const compiled = vm.evalCode(code, SCRIPT_FILE, compileOnly ? { compileOnly: true } : { type: 'global' });
+      if (compiled.error) return failed(compiled.error);
+      compiled.value.dispose();
+      if (compileOnly) return { ok: true, logs };
 
-    const kind = vm.getProp(vm.global, entry).consume((h) => vm.typeof(h));
-    if (kind !== 'function') return { ok: false, error: { code: 'SCRIPT_NO_ENTRY', message: `The script must define a function ${entry}.` }, logs };
-
-    // The input goes in as one string and is parsed inside, so that no host object ever enters the sandbox.
-    vm.newString(inputJson).consume((s) => vm.setProp(vm.global, '__shelfpadInput', s));
-    const call = vm.evalCode(
-      `(function () { var input = JSON.parse(globalThis.__shelfpadInput); delete globalThis.__shelfpadInput;` +
-        // A batch is a list of argument lists: one sandbox call decorates many products (an import's labels).
-        (batch ? ` var out = input.map(function (args) { return ${entry}.apply(undefined, args); });` : ` var out = ${entry}.apply(undefined, input);`) +
-        ` var json = JSON.stringify(out); return json === undefined ? 'null' : json; })()`,
-      'run.js',
-    );
-    if (call.error) {
-      const dumped = vm.dump(call.error);
-      call.error.dispose();
-      return { ok: false, error: failureOf(dumped, limits, timedOut, overMemory), logs };
+      // The input goes in as one string and is parsed inside, so that no host object ever enters the sandbox.
+      const owned = [vm.newString(entry), vm.newString(inputJson), vm.newNumber(job.answerRows ?? ANSWER_ROWS_DEFAULT), vm.newNumber(limits.answerChars ?? ANSWER_CHARS_DEFAULT)];
+      const [entryName, input, rowsMax, charsMax] = owned;
+      const call = vm.callFunction(harness.value, vm.undefined, entryName, input, batch ? vm.true : vm.false, rowsMax, charsMax);
+      owned.forEach((h) => h.dispose());
+      if (call.error) return failed(call.error);
+      const verdict = call.value.consume((h) => (vm.typeof(h) === 'string' ? vm.getString(h) : ''));
+      if (verdict.startsWith('ok:')) return { ok: true, outputJson: verdict.slice(3), logs };
+      if (verdict === 'noentry:') return { ok: false, error: { code: 'SCRIPT_NO_ENTRY', message: `The script must define a function ${entry}.` }, logs };
+      if (verdict.startsWith('rows:') || verdict === 'chars:') return { ok: false, error: answerTooLarge(verdict, job), logs };
+      return { ok: false, error: { code: 'SANDBOX_FAULT', message: 'The sandbox could not read the script\'s answer.' }, logs };
+    } finally {
+      harness?.value?.dispose();
     }
-    const outputJson = call.value.consume((h) => vm.getString(h));
-    return { ok: true, outputJson, logs };
   } catch (error) {
     // QuickJS itself gave up (memory exhausted while building an error, a WebAssembly trap).
     const failure = failureOf(error instanceof Error ? { name: error.name, message: error.message } : null, limits, timedOut, overMemory);
