@@ -4,7 +4,7 @@ import { decodeTagType } from '../../src/api/contract/tag-type';
 import type { ProductInput } from '../../src/api/contract/products';
 import type { Db } from '../db/client';
 import { aliases, productUpdates, products, serverConfig, tagTypes, tags, taskItems, updateTasks } from '../db/schema/index';
-import { DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize, type LabelStyle } from '../lib/label-image';
+import { companyMoney, DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize, type LabelStyle, type Money } from '../lib/label-image';
 import { labelStyles } from './layouts';
 import { decorateProducts } from '../lib/sandbox/script-use';
 import { rowsOf } from '../lib/rows';
@@ -58,8 +58,8 @@ async function nextTaskId(db: Db, scope: UpdateScope): Promise<{ id: number; tas
 }
 
 /** What a tag of this size and colour would show for the product: both pages, as the radio would send them. */
-function renderedDigest(size: LabelSize, colour: boolean, style: LabelStyle, product: { prCode: string; prInfo: string[] }, names: Map<number, string>): string {
-  return createHash('sha256').update(productLabel(size, product, colour, style)).update(detailLabel(size, product, names)).digest('hex');
+function renderedDigest(size: LabelSize, colour: boolean, style: LabelStyle, product: { prCode: string; prInfo: string[] }, names: Map<number, string>, money: Money): string {
+  return createHash('sha256').update(productLabel(size, product, colour, style, { money })).update(detailLabel(size, product, names, money)).digest('hex');
 }
 
 /** Drops trailing empty slots, so that [a, b, ''] and [a, b] are the same content. */
@@ -192,9 +192,9 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
 }
 
 /** The products tags show, as the tag data decorator makes them (one sandbox call per map), keyed as before. */
-async function decoratedForTags(db: Db, stored: Map<string, StoredProduct>, shown: { prCode: string | null }[]): Promise<Map<string, StoredProduct>> {
+async function decoratedForTags(db: Db, companyCode: string, stored: Map<string, StoredProduct>, shown: { prCode: string | null }[]): Promise<Map<string, StoredProduct>> {
   const codes = [...new Set(shown.map((t) => t.prCode!))].filter((c) => stored.has(c));
-  const decorated = await decorateProducts(db, 'tagDataDecorator', codes.map((c) => stored.get(c)!));
+  const decorated = await decorateProducts(db, 'tagDataDecorator', codes.map((c) => stored.get(c)!), companyCode);
   const out = new Map(stored);
   codes.forEach((code, i) => out.set(code, decorated[i]));
   return out;
@@ -222,8 +222,9 @@ async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string,
   }
   if (!shown.length) return [];
   // Tags draw what the tag data decorator (when on) makes of a product: compare those drawings.
-  const before = await decoratedForTags(db, storedBefore, shown);
-  const after = await decoratedForTags(db, storedAfter, shown);
+  // The company's share of the sandbox (lib/sandbox/fair-queue.ts) pays for it.
+  const before = await decoratedForTags(db, scope.companyCode, storedBefore, shown);
+  const after = await decoratedForTags(db, scope.companyCode, storedAfter, shown);
   const sizes = new Map<string, LabelSize>();
   for (const t of await db.select({ prefix: tagTypes.prefix, width: tagTypes.width, height: tagTypes.height }).from(tagTypes)) {
     if (t.width && t.height) sizes.set(t.prefix, { width: t.width, height: t.height });
@@ -235,6 +236,7 @@ async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string,
   const digests = new Map<string, string>();
   // The layout config chooses the label style; the tag's layout decides (a changed layout is a change anyway).
   const styleOf = await labelStyles(db, scope.companyCode);
+  const money = await companyMoney(db, scope.companyCode);
   const digest = (which: 'old' | 'new', p: StoredProduct, tagType: string | null, layoutId: string | null) => {
     const prefix = (tagType ?? '').toUpperCase();
     const colour = decodeTagType(tagType).color;
@@ -242,7 +244,7 @@ async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string,
     const key = `${which}\u0000${p.prCode}\u0000${prefix}\u0000${colour}\u0000${style}`;
     let value = digests.get(key);
     if (value === undefined) {
-      value = renderedDigest(sizes.get(prefix) ?? DEFAULT_LABEL_SIZE, colour, style, p, names);
+      value = renderedDigest(sizes.get(prefix) ?? DEFAULT_LABEL_SIZE, colour, style, p, names, money);
       digests.set(key, value);
     }
     return value;

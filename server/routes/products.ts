@@ -7,7 +7,7 @@ import { settingsAliasEndpoints } from '../../src/api/endpoints/settings-alias';
 import { tagsEndpoints } from '../../src/api/endpoints/tags';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-image';
+import { companyMoney, DEFAULT_LABEL_SIZE, noProductLabel, productLabel } from '../lib/label-image';
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { asClientError } from '../plugins/multipart-form';
@@ -93,9 +93,10 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const prefix = body.layoutId.split('_')[0] ?? '';
     const size = (prefix && (await labelSizeOf(db, prefix))) || DEFAULT_LABEL_SIZE;
     // Drawn as a tag would draw it: through the tag data decorator when it is on.
-    const [shown] = await decorateProducts(db, 'tagDataDecorator', [{ prCode: body.prCode, prInfo: body.prInfo }]);
+    const [shown] = await decorateProducts(db, 'tagDataDecorator', [{ prCode: body.prCode, prInfo: body.prInfo }], body.companyCode);
     const style = (await labelStyles(db, body.companyCode))(body.layoutId);
-    return { encodedImage: productLabel(size, shown, decodeTagType(prefix).color, style).toString('base64') };
+    const money = await companyMoney(db, body.companyCode);
+    return { encodedImage: productLabel(size, shown, decodeTagType(prefix).color, style, { money }).toString('base64') };
   });
 
   // LED and page control: the radio carries them, nothing is stored; no tag showing the products is the spec's
@@ -136,9 +137,10 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const data = await previewData(db, params.storeCode, tag.tagMac);
     if (!/^[0-9A-Za-z]+$/.test(query.tagType)) throw badRequest('tagType is a tag type code such as 1A.');
     const size = (await labelSizeOf(db, query.tagType)) ?? data.size ?? DEFAULT_LABEL_SIZE;
-    const [shown] = await decorateProducts(db, 'tagDataDecorator', data.pages.slice(0, 1));
+    const [shown] = await decorateProducts(db, 'tagDataDecorator', data.pages.slice(0, 1), data.companyCode);
     const style = (await labelStyles(db, data.companyCode))(data.layoutId);
-    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color, style) : noProductLabel(size, data.barcode);
+    const money = await companyMoney(db, data.companyCode);
+    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color, style, { money }) : noProductLabel(size, data.barcode);
     return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
   });
 

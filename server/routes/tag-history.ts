@@ -5,7 +5,7 @@ import { gatewaysEndpoints } from '../../src/api/endpoints/gateways';
 import { tagsEndpoints } from '../../src/api/endpoints/tags';
 import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
-import { DEFAULT_LABEL_SIZE, detailLabel, noProductLabel, productLabel } from '../lib/label-image';
+import { companyMoney, DEFAULT_LABEL_SIZE, detailLabel, noProductLabel, productLabel } from '../lib/label-image';
 import { route } from '../lib/route';
 import { decorateProducts } from '../lib/sandbox/script-use';
 import {
@@ -52,7 +52,7 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const size = data.size ?? DEFAULT_LABEL_SIZE;
     const alias = data.aliasNames;
     // The tag data decorator (when on) changes what is drawn, not the product data the answer lists.
-    const [main, ...more] = await decorateProducts(db, 'tagDataDecorator', data.pages);
+    const [main, ...more] = await decorateProducts(db, 'tagDataDecorator', data.pages, data.companyCode);
     if (!main) {
       const layoutId = data.layoutId?.includes(NO_PRODUCT_LAYOUT_MARK) ? data.layoutId : NO_PRODUCT_LAYOUT_MARK;
       return { encodedImage: noProductLabel(size, data.barcode).toString('base64'), subPage: [], alias, prInfo: [], layoutId };
@@ -60,8 +60,9 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const colour = decodeTagType(data.tagType).color;
     const names = new Map(alias.map((a) => [a.index, a.name]));
     const style = (await labelStyles(db, data.companyCode))(data.layoutId);
-    const subPage = [detailLabel(size, main, names), ...more.map((p) => productLabel(size, p, colour, style))].map((png) => png.toString('base64'));
-    return { encodedImage: productLabel(size, main, colour, style).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
+    const money = await companyMoney(db, data.companyCode);
+    const subPage = [detailLabel(size, main, names, money), ...more.map((p) => productLabel(size, p, colour, style, { money }))].map((png) => png.toString('base64'));
+    return { encodedImage: productLabel(size, main, colour, style, { money }).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
   });
 
   /*

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { decodeTagType } from '../../src/api/contract/tag-type';
 import { layoutConfigs, products, systemAlarms, tagTypes, tags } from '../../server/db/schema/index';
-import { labelStyleOf, productLabel } from '../../server/lib/label-image';
+import { companyMoney, labelStyleOf, productLabel } from '../../server/lib/label-image';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
@@ -43,7 +43,9 @@ describe('tag data decorator', () => {
     // The tag's layout type chooses the label style (label-image.ts labelStyleOf).
     const [layout] = await sut.deps.db.select().from(layoutConfigs).where(and(eq(layoutConfigs.companyCode, 'ACME'), eq(layoutConfigs.layoutId, t.tagLayoutId!)));
     const style = labelStyleOf(layout?.layoutType);
-    const draw = (prInfo: string[]) => productLabel({ width: type.width!, height: type.height! }, { prCode: t.prCode!, prInfo }, decodeTagType(t.tagType!).color, style).toString('base64');
+    // Prices are written in the company's money (label/money.ts: ACME's address is in Japan, so yen).
+    const money = await companyMoney(sut.deps.db, 'ACME');
+    const draw = (prInfo: string[]) => productLabel({ width: type.width!, height: type.height! }, { prCode: t.prCode!, prInfo }, decodeTagType(t.tagType!).color, style, { money }).toString('base64');
 
     const plain = await preview(t.tagMac);
     expect(plain.encodedImage).toBe(draw(t.prInfo));

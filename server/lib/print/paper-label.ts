@@ -31,7 +31,7 @@ export async function paperLabelImages(labels: readonly PaperLabelInput[], style
     if (data === undefined) {
       await nextTurn();
       // Paper is printed in colour: a promotion's band and price stay red.
-      data = productLabel(PAPER_LABEL_SIZE, label, true, style).toString('base64');
+      data = productLabel(PAPER_LABEL_SIZE, label, true, style, { barcode: false }).toString('base64');
       drawn.set(key, data);
     }
     images.push(data);
