@@ -20,6 +20,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'NFC',
   'OS',
   'Bluetooth',
+  'UTF-8', // a file encoding's name (the product file upload)
 ]);
 
 const TRANSLATED = LANGUAGES.filter((lng) => lng !== 'en_US');
