@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PRINT_QTY_MAX } from '../../src/api/contract/constants-plus';
-import { isEan13 } from '../../src/features/print/pdf/barcode';
+import { isEan13 } from '../../src/api/barcode';
 import { labelPdf } from '../../src/features/print/pdf/label-pdf';
 import { mmToPt, paginate, paperGrid, sheetSlots, SHEET_MM } from '../../src/features/print/pdf/paper-layout';
 import { addProducts, isProductFileName, parseProductFile } from '../../src/features/print/print-list';

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js/generic';
+import { barcodeOf, type Barcode } from '../../../src/api/barcode';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /*
@@ -7,46 +7,20 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
  * pixels, so no bar edge is blended and a scanner reads the screen as it reads print.
  */
 
-export interface Bars {
-  symbology: 'ean13' | 'code128';
-  /** Alternating bar and space widths in modules, starting with a bar. */
-  widths: number[];
-  modules: number;
-  /** Light margin each side, in modules (GS1 asks 11 for EAN-13, ISO/IEC 15417 10 for Code 128). */
-  quiet: number;
-}
-
-export function isEan13(code: string): boolean {
-  if (!/^\d{13}$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const sum = digits.slice(0, 12).reduce((s, d, i) => s + d * (i % 2 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === digits[12];
-}
+/** The bars of a code: the encoder the printed labels use too. */
+export type Bars = Barcode;
 
 const encoded = new Map<string, Bars | null>();
 
-/** The bars of a code, or undefined when it cannot be one (empty, or beyond ASCII). */
+/** The bars of a code, or undefined when it cannot be one (empty, or beyond ASCII); remembered per code. */
 export function barsOf(code: string): Bars | undefined {
   let bars = encoded.get(code);
   if (bars === undefined) {
-    bars = encode(code);
+    bars = barcodeOf(code) ?? null;
     if (encoded.size > 10_000) encoded.clear();
     encoded.set(code, bars);
   }
   return bars ?? undefined;
-}
-
-function encode(code: string): Bars | null {
-  const symbology = isEan13(code) ? 'ean13' : 'code128';
-  if (symbology === 'code128' && !/^[\x20-\x7e]+$/.test(code)) return null;
-  try {
-    const raw = bwipjs.raw(symbology, code, {}) as Array<{ sbs?: number[] }>;
-    const widths = raw[0]?.sbs;
-    if (!widths?.length) return null;
-    return { symbology, widths, modules: widths.reduce((a, b) => a + b, 0), quiet: symbology === 'ean13' ? 11 : 10 };
-  } catch {
-    return null;
-  }
 }
 
 /** Draws the bars from x (after the quiet zone the caller leaves), `module` pixels per module; returns the width. */

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, degrees, drawImage, popGraphicsState, pushGraphicsState, rectangle, fill, rgb, setFillingRgbColor, type PDFFont, type PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
-import { barcodeOf } from './barcode';
+import { barcodeOf } from '../../../api/barcode';
 import { embedPngAsIs } from './png-image';
 import { contain, labelParts, mmToPt, paginate, paperGrid, sheetSlots, SHEET_MM, type Box, type PaperType } from './paper-layout';
 

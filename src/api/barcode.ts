@@ -1,6 +1,7 @@
 import bwipjs from 'bwip-js/generic';
 
 /*
+ * Shared by the browser's printed labels (features/print/pdf) and the server's label renderer (server/lib/label).
  * The barcode of a product code, as bar and space widths in modules (bwip-js's raw encoder): EAN-13 when the code
  * is one (13 digits with a right check digit, as the demo products are), else Code 128, which carries any ASCII.
  */
