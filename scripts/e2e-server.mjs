@@ -9,8 +9,15 @@ const port = process.env.PORT ?? '8181';
 const dataDir = `.e2e-data/data-${port}`;
 const outDir = `.e2e-data/dist-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const serverDir = `.e2e-data/server-${port}`;
+// The suite runs what `npm start` runs: the built PWA and the compiled server (scripts/build-server.mjs).
+for (const [cmd, args] of [
+  ['npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']],
+  ['node', ['scripts/build-server.mjs', serverDir]],
+]) {
+  const build = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 // The simulated world stands still, so that what a test reads from the API stays what the screen shows — except
 // the tag radio's answers (WIP → OK/NG) in one store that no other spec uses: tests/e2e/tag-status-live.spec.ts
 // watches an assign's result arrive there. SIM=on|off in the environment overrides this (the whole simulator).
@@ -25,7 +32,7 @@ const UPLOAD_TAG_STORE = 'MIL001';
 // play, their config as applied, back on line after a reboot; no spec reads a v1 device's status, versions or time
 // (tests/e2e/plus-v1.spec.ts picks devices by address), so the console shows a live v1 master as `npm start` does.
 const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags,ota,paper,plus,plusv1', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, [`${serverDir}/start.cjs`], {
   stdio: 'inherit',
   // Every e2e login comes from one address: the per-address login limit would throttle the suite itself. The
   // runner plays the reverse proxy (TRUST_PROXY): the auth suite gives each test its own X-Forwarded-For address.

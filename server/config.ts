@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseUpgradePublicKey } from './lib/upgrade-package';
+import { defaultHashConcurrency } from './threadpool';
 
 /** Runtime settings of the reference server, all from the environment (README: Configuration). */
 export interface ServerConfig {
@@ -67,11 +67,6 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     if (!family || !bitsOk || extra !== undefined) throw new Error(`TRUST_PROXY: "${entry}" is not an address or CIDR`);
   }
   return entries;
-}
-
-/** Half the cores (one on a 2-core machine, at most 8): logins queue, and other calls always keep a CPU. */
-export function defaultHashConcurrency(cpus = availableParallelism()): number {
-  return Math.max(1, Math.min(8, Math.floor(cpus / 2)));
 }
 
 /** A comma-separated list, or undefined when unset or empty. */

@@ -10,7 +10,8 @@ import { relayPushThroughPostgres } from './scale/push-relay';
 import { prepareDatabase, startSharedSimulator } from './scale/setup';
 import { isClusterWorker, runAsClusterPrimary } from './scale/workers';
 
-// Without UV_THREADPOOL_SIZE in its environment, this process only waits for a copy of itself that has it.
+// The compiled server's entry (start.ts) has sized the thread pool already; under tsx (development, tests) a process
+// without UV_THREADPOOL_SIZE in its environment only waits for a copy of itself that has it.
 if (!restartWithThreadPool()) await start();
 
 // config → database (migrations) → demo data when empty → API → push → simulator → listen.

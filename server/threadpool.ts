@@ -1,16 +1,29 @@
 import { spawn } from 'node:child_process';
-import { defaultHashConcurrency } from './config';
+import { availableParallelism } from 'node:os';
 
 /*
  * libuv's thread pool (4 threads by default) serves scrypt, file reads and DNS alike; under a login storm the hashes
- * took every thread and a file download waited 9 s. The pool is sized once, when it is first used — under tsx the
- * ES module loader reads files through it before main.ts runs — so the size must be in the environment when the
- * process starts: the npm scripts set it, and a start without it re-runs this process with it set.
+ * took every thread and a file download waited 9 s. The pool is sized once, when it is first used, so the size must
+ * be in the environment before anything touches it. The compiled server (build/server/start.cjs, from
+ * server/start.ts) sets it first thing, in one process; under tsx (development and tests) the ES module loader reads
+ * files through the pool before main.ts runs, so a start without it there re-runs the process with it set.
  * Size: the hashes that may run at once (HASH_CONCURRENCY) plus libuv's usual 4 for everything else.
+ * This module imports nothing of the server's, so that the compiled entry loads nothing else before the pool is sized.
  */
+
+/** Half the cores (one on a 2-core machine, at most 8): logins queue, and other calls always keep a CPU. */
+export function defaultHashConcurrency(cpus = availableParallelism()): number {
+  return Math.max(1, Math.min(8, Math.floor(cpus / 2)));
+}
+
 export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   const hashes = Number(env.HASH_CONCURRENCY) || defaultHashConcurrency();
   return hashes + 4;
+}
+
+/** Puts the pool size in this process's environment, unless the environment already gives one. */
+export function sizeThreadPool(env: NodeJS.ProcessEnv = process.env): void {
+  env.UV_THREADPOOL_SIZE ||= String(threadPoolSize(env));
 }
 
 /** True when this process was started without UV_THREADPOOL_SIZE and has handed over to a child that has it. */

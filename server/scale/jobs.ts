@@ -1,3 +1,32 @@
+/*
+ * Why this queue is still hand-written (issue 34 §2, measured 2026-11-28 on Node 24.21, pg-boss 12.38, PGlite 0.3.16,
+ * the 2-core machine at load average 15–30, one run each: compare the rows with each other, not with a quiet machine).
+ * 1,000 jobs sent one by one, then worked by 4 workers; "RSS added" is the process's growth from starting the queue.
+ *
+ *   queue / database                          start (schema)    send 1,000   work 1,000   RSS added
+ *   pg-boss, PostgreSQL                       0.5–1.6 s          8.5–18.7 s    2.5 s        +20 MB
+ *   pg-boss, PGlite in-process (fromPglite)   3.3 s (7.4 s on    16.6 s        3.3 s        +27 MB
+ *                                             disk; 0.5 s warm)
+ *   pg-boss, PGlite via pglite-socket 0.0.22  4.9 s              38.6 s        9.7 s        +42 MB   (pool of 1)
+ *   pg-boss, PGlite via socket, pool of 4     — did not finish in 200 s (not traced; the socket server runs one
+ *                                               client's transaction at a time and holds the others' queries)
+ *   this file, PostgreSQL                     in our migrations  27.8 s        15.5 s       ±0
+ *   this file, PGlite                         in our migrations  11.7 s        39.2 s       +26 MB
+ *
+ * pg-boss works "batchSize: 10, burstWhenBatchFull"; with one job per handler call (what this file's kinds are) a
+ * pg-boss worker waits its polling interval (≥ 0.5 s) after every job: 960 of 1,000 done after 120 s.
+ *
+ * So pg-boss 12 DOES serve both: PostgreSQL by its pool, PGlite through its own in-process adapter (`fromPglite`,
+ * `backend: 'pglite'`; each statement or multi-statement block waits for PGlite's transaction lock, so it never lands
+ * inside one of the app's transactions). The socket path is the one to avoid (slower, and hangs with a pool of more
+ * than one connection). graphile-worker 0.18 takes a `pg` pool only, so on PGlite it has the socket path alone (not
+ * measured).
+ * It is not switched yet because the switch is more than this file: the `jobs` table leaves through a migration and
+ * server/repos/jobs.ts goes (another change was reworking both), `remember()` — the product import's history row,
+ * which onFailed needs after a crash — has no pg-boss counterpart (it would go to a table of the import's own), and
+ * pg-boss's own schema costs 3.3–7.4 s on every fresh PGlite (each in-memory test database) and 0.5 s on a warm start.
+ * Its heartbeat (heartbeatSeconds ≥ 10) now notices a dead worker as our 10 s lease does, which was the old reason.
+ */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client';
@@ -45,8 +74,7 @@ const failureOf = (error: unknown): JobFailure =>
  * Durable jobs on the database (DESIGN.md §3 "beyond one process"): the work is a row first, so any process may run
  * it and a crash does not lose it — the lease runs out and the next process resumes it, or fails it visibly once its
  * attempts are spent. PGlite and PostgreSQL run the very same code; with one process the runner is simply alone.
- * (pg-boss and graphile-worker were the candidates: their current majors need Node 22, and pg-boss 10 — the last for
- * Node 20 — notices a dead worker only when the job's whole expiry has passed, which for an import is many minutes.)
+ * (pg-boss 12 was measured as a replacement: see the note at the top of this file.)
  */
 export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

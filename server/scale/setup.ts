@@ -12,7 +12,7 @@ import { SETUP_LOCK, SIMULATOR_LOCK, whileLeader, withLock } from './leader';
 export async function prepareDatabase(config: ServerConfig): Promise<{ database: Database; seeded: boolean }> {
   const open = async () => {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    return { database, seeded: await seedIfEmpty(database.db, { seed: config.seed }) };
+    return { database, seeded: await seedIfEmpty(database.db, { seed: config.seed, dataDir: config.dataDir }) };
   };
   return config.databaseUrl ? withLock(config.databaseUrl, SETUP_LOCK, open) : open();
 }

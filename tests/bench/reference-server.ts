@@ -10,6 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ReferenceServer {
   baseURL: string;
+  /** The process that was started (with tsx, the server runs in its descendants). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,10 @@ export interface ReferenceServerOptions {
   prepare?(dataDir: string): Promise<void>;
   /** Start on the data folder a previous server on this port left (a restart, e.g. a redeploy) and leave it at stop. */
   keepData?: boolean;
+  /** The compiled server in this folder (scripts/build-server.mjs), as `npm start` runs it; tsx on the sources otherwise. */
+  builtServerDir?: string;
+  /** Extra environment, e.g. SIM=on. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The data folder of the reference server on `port`. */
@@ -39,7 +45,8 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     () => false,
   );
   if (leftover) throw new Error(`reference server: port ${opts.port} is taken by another server`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = opts.builtServerDir ? [resolve(opts.builtServerDir, 'start.cjs')] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stop() ends the server and nothing else
     env: {
@@ -51,6 +58,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       STATIC_DIR: resolve(opts.distDir ?? 'dist'),
       SIM: 'off',
       LOGIN_RATE_LIMIT: '100000',
+      ...opts.env,
     },
   });
   let exited: number | null | undefined;
@@ -69,7 +77,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`reference server exited (${exited}) before answering`);
     try {
-      if ((await fetch(`${baseURL}/config.json`)).ok) return { baseURL, stop };
+      if ((await fetch(`${baseURL}/config.json`)).ok) return { baseURL, pid: child.pid as number, stop };
     } catch {
       // not listening yet: seeding the demo data takes a while
     }

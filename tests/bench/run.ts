@@ -13,9 +13,12 @@ import { parserImportFigure } from './parser-import';
 import { sandboxFigures } from './sandbox';
 import { plusMediaFigure } from './plus-media';
 import { printPdfFigure } from './print-pdf';
+import { printPdfInBrowserFigure } from './print-pdf-browser';
 import { labelRenderFigure } from './label-render';
 import { showEditorDragFigure } from './show-editor-drag';
 import { scaleFigure } from './scale';
+import { runtimeFigures } from './runtime';
+import { smallChainFigures } from './chain';
 import { browserFigures } from './handheld';
 import { lighthouseOnBuild } from './lighthouse';
 import { BIG_STORE, BIG_STORE_TAGS } from './tag-detail';
@@ -112,6 +115,13 @@ async function main() {
   const lighthouse = await lighthouseOnBuild({ port: benchPort + 2, distDir }).catch((error: Error) => ({ error: error.message }));
   // Dragging an object over a slide of 30 (issue 17 B): frames per second in Chromium, on a server of its own.
   const showEditorDrag = await showEditorDragFigure({ port: benchPort + 4, pushPort: benchPort + 5, distDir }).catch((error: Error) => ({ error: error.message }));
+  // A 1,000-label PDF built by the print screen in Chromium (issue 30 Measure: ≤ 3 s, ≤ 400 KB), on a server of its own.
+  const printPdfInBrowser = await printPdfInBrowserFigure({ port: benchPort + 6, pushPort: benchPort + 7, distDir }).catch((error: Error) => ({ error: error.message }));
+
+  // A small chain on PostgreSQL (issue 32 §3; the 1,000-store figures: tests/bench/chain.ts on npm run seed:chain).
+  const chain = await smallChainFigures().catch((error: Error) => ({ error: error.message }));
+  // Start-up time and memory of the compiled server beside the tsx start of the previous release (issue 34).
+  const runtime = await runtimeFigures().catch((error: Error) => ({ error: error.message }));
 
   const figures = {
     database: 'PGlite (in memory)',
@@ -127,7 +137,10 @@ async function main() {
     plus_media_thumbnails: plusMedia,
     label_render_400x300: labelRender,
     print_pdf_1000_labels: printPdf,
+    print_pdf_1000_labels_in_chromium: printPdfInBrowser,
     running_at_scale: atScale,
+    chain_on_postgresql: chain,
+    server_start_and_memory: { ...runtime, budget_warm_start_s: 3, budget_idle_rss_total_mb: 300 },
     handheld: browser.handheld,
     tag_detail_first_25_rows_in_chromium: browser.tagDetail,
     show_editor_drag_30_objects: showEditorDrag,
