@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { prInfoLimitOf } from '../../src/api/contract/print';
 import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../lib/errors';
+import { companyMoney } from '../lib/label/company-money';
 import { paperLabelImages } from '../lib/print/paper-label';
 import { route } from '../lib/route';
 import { labelStyles, layoutConfigList } from '../repos/layouts';
@@ -35,14 +37,23 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, api.printPreview, async ({ body }) => {
     const companyCode = await companyOf(body.storeCode);
-    const templates = new Set((await layoutConfigList(db, companyCode)).map((c) => c.layoutId));
+    const templates = new Map((await layoutConfigList(db, companyCode)).map((c) => [c.layoutId, c.layoutType]));
     const unknown = body.productList.find((p) => !templates.has(p.layoutId));
     if (unknown) throw badRequest(`Template ${unknown.layoutId} does not exist in this store's company.`, 'TEMPLATE_NOT_FOUND');
+    // §9: a static label's template takes 36 info entries, a generic one 255 (the schema's own limit).
+    const tooLong = body.productList.find((p) => p.prInfo.length > prInfoLimitOf(templates.get(p.layoutId)));
+    if (tooLong) {
+      const limit = prInfoLimitOf(templates.get(tooLong.layoutId));
+      throw badRequest(`Product ${tooLong.prCode} has ${tooLong.prInfo.length} info entries; template ${tooLong.layoutId} is a static label and takes at most ${limit}.`, 'PRINFO_TOO_LONG');
+    }
     const styleOf = await labelStyles(db, companyCode);
-    const images = await paperLabelImages(body.productList, styleOf);
+    // The console draws the printed label itself (vector PDF): it needs the style and the company's money; the
+    // preview bitmaps show the same money.
+    const money = await companyMoney(db, companyCode);
+    const images = await paperLabelImages(body.productList, styleOf, money);
     return body.productList.map((p, i) => {
       const description = p.description ?? descriptionOf(p.prInfo);
-      return { prCode: p.prCode, prInfo: p.prInfo, ...(description !== undefined ? { description } : {}), layoutId: p.layoutId, qty: p.qty, data: images[i] };
+      return { prCode: p.prCode, prInfo: p.prInfo, ...(description !== undefined ? { description } : {}), layoutId: p.layoutId, qty: p.qty, data: images[i], style: styleOf(p.layoutId), money };
     });
   });
 }

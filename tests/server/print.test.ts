@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { layoutConfigs, products, stores } from '../../server/db/schema/index';
+import { layoutConfigs, layoutTypes, products, stores } from '../../server/db/schema/index';
 import { PAPER_LABEL_SIZE } from '../../server/lib/print/paper-label';
+import { productLabel } from '../../server/lib/label-image';
+import { companyMoney } from '../../server/lib/label/company-money';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** Label printing calls (plus-signage §3 Print product, §4 print flow, §7.3): products, templates, label bitmaps. */
@@ -76,6 +78,19 @@ describe('POST /print/preview', () => {
     expect(await red(promo.data)).toBeGreaterThan(await red(plain.data));
   });
 
+  it('writes the preview’s prices in the company’s money, as the printed PDF does', async () => {
+    const standard = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find((r) => !/PROMO|SALE|FRESH|WEIGHT/i.test(r.t));
+    const res = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], standard!.id)] });
+    const [answer] = res.json() as { data: string; money: { currency?: string } }[];
+    const [store] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
+    const money = await companyMoney(sut.deps.db, store.companyCode);
+    expect(money.currency).toBe('JPY');
+    const product = { prCode: codes[0], prInfo: label(codes[0], standard!.id).prInfo };
+    const drawn = (m?: typeof money) => productLabel(PAPER_LABEL_SIZE, product, true, 'standard', { barcode: false, money: m }).toString('base64');
+    expect(answer.data).toBe(drawn(money));
+    expect(answer.data).not.toBe(drawn(undefined));
+  });
+
   it('refuses a template the company does not have, a bad quantity and filled-in data', async () => {
     const unknown = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'NO_SUCH_LAYOUT')] });
     expect(unknown.statusCode).toBe(400);
@@ -83,6 +98,30 @@ describe('POST /print/preview', () => {
     expect((await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), qty: 0 }] })).statusCode).toBe(400);
     expect((await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), data: 'x' }] })).statusCode).toBe(400);
     expect((await post('/print/preview', { storeCode: STORE, productList: [] })).statusCode).toBe(400);
+  });
+
+  it('takes 36 info entries on a static label and 255 on a generic one, refusing one more with a 400 (§9)', async () => {
+    const [{ companyCode }] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
+    await sut.deps.db.insert(layoutTypes).values({ companyCode, layoutType: 'STATIC_SHELF' }).onConflictDoNothing();
+    await sut.deps.db.insert(layoutConfigs).values({ companyCode, layoutId: 'STATIC_TEST', layoutType: 'STATIC_SHELF' }).onConflictDoNothing();
+    const generic = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find((r) => !/STATIC/i.test(r.t))!.id;
+    const info = (n: number) => Array.from({ length: n }, (_, i) => `info ${i + 1}`);
+
+    const staticOk = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'STATIC_TEST', info(36))] });
+    expect(staticOk.statusCode).toBe(200);
+    expect(staticOk.json()[0].prInfo).toHaveLength(36);
+    const staticOver = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'STATIC_TEST', info(37))] });
+    expect(staticOver.statusCode).toBe(400);
+    expect(staticOver.json().message).toContain(codes[0]);
+    expect(staticOver.json().message).toContain('36');
+
+    // A generic template takes the 37 entries, and up to 255.
+    expect((await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], generic, info(37))] })).statusCode).toBe(200);
+    const genericOk = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], generic, info(255))] });
+    expect(genericOk.statusCode).toBe(200);
+    expect(genericOk.json()[0].prInfo).toHaveLength(255);
+    expect((await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], generic, info(256))] })).statusCode).toBe(400);
+    await sut.deps.db.delete(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, 'STATIC_TEST')));
   });
 });
 

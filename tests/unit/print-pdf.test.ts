@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { PRINT_QTY_MAX } from '../../src/api/contract/constants-plus';
 import { isEan13 } from '../../src/api/barcode';
 import { labelPdf } from '../../src/features/print/pdf/label-pdf';
 import { mmToPt, paginate, paperGrid, sheetSlots, SHEET_MM } from '../../src/features/print/pdf/paper-layout';
 import { addProducts, isProductFileName, parseProductFile } from '../../src/features/print/print-list';
 import { barcodesIn, imagesPainted, openPdf, pageSizes } from '../e2e/fixtures/pdf-labels';
+import { nodeFontFiles } from '../server/print-pdf-fonts';
 
 /** Label printing's pure parts (plus-signage §5, §9): the paper geometry, the product file, the list, the PDF. */
 
@@ -44,7 +44,13 @@ describe('paper layout (§9 print paper types)', () => {
   it('repeats a label by its quantity and cuts the run into sheets', () => {
     const pages = paginate([{ id: 'a', qty: 18 }, { id: 'b', qty: 7 }], 20);
     expect(pages.map((p) => p.length)).toEqual([20, 5]);
-    expect(pages[0].slice(17).map((l) => l.id)).toEqual(['a', 'b', 'b']);
+    expect(pages[0].slice(17).map((l) => l?.id)).toEqual(['a', 'b', 'b']);
+  });
+
+  it('leaves the used labels of a partly used sheet empty when printing from label N', () => {
+    const pages = paginate([{ id: 'a', qty: 18 }], 20, 4);
+    expect(pages.map((p) => p.length)).toEqual([20, 2]);
+    expect(pages[0].slice(0, 5).map((l) => l?.id)).toEqual([undefined, undefined, undefined, undefined, 'a']);
   });
 });
 
@@ -77,16 +83,16 @@ describe('label PDF', () => {
     expect(isEan13('490123456789')).toBe(false);
   });
 
-  it('writes A4 pages with one bitmap per label and a readable barcode in each CROMA.105 label', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 360, height: 128, channels: 3, background: '#eeeeee' } }).png().toBuffer());
+  it('writes A4 pages with vector labels (no bitmaps) and a readable barcode in each CROMA.105 label', async () => {
     const codes = ['4901234567894', 'SKU-0042', 'abc 12/x'];
-    const bytes = await labelPdf('CROMA.105', codes.map((prCode, i) => ({ prCode, qty: i === 0 ? 9 : 1, png })));
+    const labels = codes.map((prCode, i) => ({ prCode, prInfo: [`Tea ${i}`, '1.50'], qty: i === 0 ? 9 : 1 }));
+    const bytes = await labelPdf(labels, { grid: paperGrid('CROMA.105'), fonts: nodeFontFiles() });
     const doc = await openPdf(bytes);
     expect(await pageSizes(doc)).toEqual([
       { width: expect.closeTo(595.28, 2), height: expect.closeTo(841.89, 2) },
       { width: expect.closeTo(595.28, 2), height: expect.closeTo(841.89, 2) },
     ]);
-    expect([await imagesPainted(doc, 1), await imagesPainted(doc, 2)]).toEqual([10, 1]);
+    expect([await imagesPainted(doc, 1), await imagesPainted(doc, 2)]).toEqual([0, 0]);
     // CROMA.105: 105×59 mm in two columns from the top at 1 mm; the barcode is in each label's lower half.
     const lowerHalves = Array.from({ length: 10 }, (_, i) => ({ x: (i % 2) * 105, y: 1 + Math.floor(i / 2) * 59 + 29.5, width: 105, height: 29.5 }));
     expect(await barcodesIn(doc, 1, lowerHalves, 3)).toEqual([...Array(9).fill(codes[0]), codes[1]]);

@@ -1,4 +1,5 @@
 import { productLabel, type LabelSize, type LabelStyle } from '../label-image';
+import type { Money } from '../label/money';
 
 /*
  * The bitmap of a printed paper label (plus-signage §7.3 getProductPreview). The console places it on the paper
@@ -21,7 +22,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * inputs are drawn once. Each label takes about a millisecond of the event loop: the drawing yields after each one,
  * so a long list delays the server's other calls by one label at a time, not by the whole list.
  */
-export async function paperLabelImages(labels: readonly PaperLabelInput[], styleOf: (layoutId: string) => LabelStyle): Promise<string[]> {
+export async function paperLabelImages(labels: readonly PaperLabelInput[], styleOf: (layoutId: string) => LabelStyle, money?: Money): Promise<string[]> {
   const drawn = new Map<string, string>();
   const images: string[] = [];
   for (const label of labels) {
@@ -30,8 +31,8 @@ export async function paperLabelImages(labels: readonly PaperLabelInput[], style
     let data = drawn.get(key);
     if (data === undefined) {
       await nextTurn();
-      // Paper is printed in colour: a promotion's band and price stay red.
-      data = productLabel(PAPER_LABEL_SIZE, label, true, style, { barcode: false }).toString('base64');
+      // Paper is printed in colour: a promotion's band and price stay red; prices in the company's money, as printed.
+      data = productLabel(PAPER_LABEL_SIZE, label, true, style, { barcode: false, money }).toString('base64');
       drawn.set(key, data);
     }
     images.push(data);

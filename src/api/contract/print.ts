@@ -2,9 +2,19 @@ import { Type, type Static } from 'typebox';
 import { PrCode, StoreCode } from './common';
 import { Body, PrInfo } from './admin-common';
 import { LayoutId } from './tags';
-import { PRINT_PREVIEW_MAX, PRINT_QTY_DEFAULT, PRINT_QTY_MAX } from './constants-plus';
+import { GENERIC_LABEL_PRINFO, PRINT_PREVIEW_MAX, PRINT_QTY_DEFAULT, PRINT_QTY_MAX, STATIC_LABEL_PRINFO } from './constants-plus';
 
 /** Product labels printed to PDF (plus-signage §3 Print product, §4 print flow, §7.3 getProductPreview). */
+
+/*
+ * plus-signage §9: "Generic label prInfo has 255 entries; static label 36 entries". The spec does not say what makes
+ * a label static. Our reading: a template (layoutId) whose layout type (/setting/layout-config) names STATIC is a
+ * static label — the same way the type's name picks the label style (PROMO, FRESH; server labelStyleOf) — and
+ * every other template is generic. A static label takes at most 36 info entries, a generic one 255.
+ */
+export const isStaticLabelType = (layoutType: string | null | undefined) => /STATIC/i.test(layoutType ?? '');
+/** How many prInfo entries a label of this layout type takes. */
+export const prInfoLimitOf = (layoutType: string | null | undefined) => (isStaticLabelType(layoutType) ? STATIC_LABEL_PRINFO : GENERIC_LABEL_PRINFO);
 
 export const PrintProductSchema = Type.Object({
   prCode: Type.String(),
@@ -16,6 +26,10 @@ export const PrintProductSchema = Type.Object({
   qty: Type.Integer(),
   /** The rendered label, base64; empty until previewed. */
   data: Type.String(),
+  /** Previewed: the label style its template's layout type picks, which the printed (vector) label draws too. */
+  style: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('promotion'), Type.Literal('fresh')])),
+  /** Previewed: how the company writes prices (src/api/money.ts). */
+  money: Type.Optional(Type.Object({ locale: Type.String(), currency: Type.Optional(Type.String()) })),
 });
 export type PrintProduct = Static<typeof PrintProductSchema>;
 
@@ -25,6 +39,7 @@ export const PrintPreviewBodySchema = Body({
   productList: Type.Array(
     Body({
       prCode: PrCode,
+      /** Up to 255 (a generic label); the server holds a static label's template to 36 (prInfoLimitOf). */
       prInfo: PrInfo,
       description: Type.Optional(Type.String({ maxLength: 1000 })),
       layoutId: LayoutId,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../ui/fields';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { PRODUCT_FILE_ACCEPT } from './print-constants';
 import { PRINT_QTY_DEFAULT } from '../../api/contract/constants-plus';
@@ -31,8 +32,7 @@ export function PrintAddBar({ onAdd, onFile }: Props) {
   };
   return (
     <form className="print-bar" onSubmit={(e) => void submit(e)}>
-      <label htmlFor="print-code">{t('edit.productCode')}</label>
-      <input id="print-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" data-testid="print-code" />
+      <TextField id="print-code" label={t('edit.productCode')} value={code} onChange={setCode} autocomplete="off" testId="print-code" />
       <IonButton type="submit" size="small" disabled={busy} data-testid="print-add">
         {t('edit.add')}
       </IonButton>

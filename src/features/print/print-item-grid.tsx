@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { PRINT_QTY_MAX } from '../../api/contract/constants-plus';
+import { TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import { clampQty, type PrintItem } from './print-list';
 
@@ -23,14 +24,15 @@ export function PrintItemGrid({ items, onChange, onEdit, onRemove }: Props) {
       label: t('edit.columns.qty'),
       width: '7rem',
       render: (r) => (
-        <input
+        <TextField
           type="number"
           min={1}
           max={PRINT_QTY_MAX}
           value={r.qty}
-          aria-label={`${t('edit.columns.qty')} ${r.prCode}`}
-          data-testid="print-qty"
-          onChange={(e) => onChange({ ...r, qty: clampQty(Number(e.target.value)) })}
+          label={`${t('edit.columns.qty')} ${r.prCode}`}
+          labelHidden
+          testId="print-qty"
+          onChange={(text) => onChange({ ...r, qty: clampQty(Number(text)) })}
         />
       ),
     },

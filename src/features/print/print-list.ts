@@ -27,7 +27,9 @@ const HEADER = /^(pr_?code|product(_?code)?|code|barcode)$/i;
 
 /**
  * A product file: one product per line, the code in the first column and an optional quantity in the second
- * (comma, semicolon or tab separated, quotes allowed); blank lines and a header row are skipped.
+ * (comma, semicolon or tab separated, quotes allowed); blank lines and a header row are skipped. Further columns
+ * are not taken: a label's info is the product's own (at most 255 entries, §9), so a file cannot push a static
+ * label's template past its 36 (the server refuses that, prInfoLimitOf).
  */
 export function parseProductFile(text: string): RequestedCode[] {
   const codes: RequestedCode[] = [];

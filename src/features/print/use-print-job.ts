@@ -3,11 +3,13 @@ import { PRINT_PREVIEW_MAX } from '../../api/contract/constants-plus';
 import type { PrintPreviewAnswer } from '../../api/contract/print';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
-import { paginate, paperGrid, type PaperType } from './pdf/paper-layout';
-import { buildPrintPdf, openPdfLater } from './print-pdf';
+import { paginate, type PaperGrid, type PrintCorrection } from './pdf/paper-layout';
+import { buildOutlinePdf, buildPrintPdf, openPdfLater, type SheetOptions } from './print-pdf';
 import type { PrintItem } from './print-list';
 
 export interface PrintResult {
+  /** The labels' PDF, or the outline test print. */
+  kind: 'labels' | 'outline';
   labels: PrintPreviewAnswer;
   url: string;
   pages: number;
@@ -16,8 +18,8 @@ export interface PrintResult {
 }
 
 /**
- * The print flow of plus-signage §4: the server draws the labels' bitmaps (printPreview), the browser writes the
- * PDF and opens it 2 s later. The object URL stays valid while the page shows it (the link re-opens it) and is
+ * The print flow of plus-signage §4: the server draws the labels' preview bitmaps and tells each label's style and
+ * money (printPreview), the browser writes the vector PDF and opens it 2 s later. The object URL stays valid while the page shows it (the link re-opens it) and is
  * released when a new PDF replaces it or the page goes.
  */
 export function usePrintJob(storeCode: string) {
@@ -33,7 +35,16 @@ export function usePrintJob(storeCode: string) {
     [],
   );
 
-  const print = async (items: readonly PrintItem[], layoutId: string, paperType: PaperType) => {
+  /** Shows a new PDF (releasing the one before) and opens it 2 s later. */
+  const show = (blob: Blob, outcome: Omit<PrintResult, 'url'>) => {
+    clearTimeout(timer.current);
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    const url = (urlRef.current = URL.createObjectURL(blob));
+    setResult({ ...outcome, url });
+    timer.current = openPdfLater(url);
+  };
+
+  const print = async (items: readonly PrintItem[], layoutId: string, grid: PaperGrid, sheet: SheetOptions) => {
     setBusy(true);
     try {
       const productList = items.map((item) => ({
@@ -49,17 +60,24 @@ export function usePrintJob(storeCode: string) {
       for (let at = 0; at < productList.length; at += PRINT_PREVIEW_MAX) {
         labels.push(...(await api.call(endpoints.printPreview, { body: { storeCode, productList: productList.slice(at, at + PRINT_PREVIEW_MAX) } })));
       }
-      const blob = await buildPrintPdf(paperType, labels);
-      clearTimeout(timer.current);
-      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-      const url = (urlRef.current = URL.createObjectURL(blob));
-      const sheets = paginate(labels, paperGrid(paperType).perPage);
-      setResult({ labels, url, pages: sheets.length, count: sheets.reduce((n, s) => n + s.length, 0), fileName: `labels-${storeCode}-${paperType}.pdf` });
-      timer.current = openPdfLater(url);
+      const blob = await buildPrintPdf(grid, labels, sheet);
+      const sheets = paginate(labels, grid.perPage, sheet.startAt - 1);
+      const count = sheets.reduce((n, s) => n + s.filter(Boolean).length, 0);
+      show(blob, { kind: 'labels', labels, pages: sheets.length, count, fileName: `labels-${storeCode}-${grid.type}.pdf` });
     } finally {
       setBusy(false);
     }
   };
 
-  return { result, busy, print, clear: () => setResult(undefined) };
+  /** The outline test print: no labels, one sheet. */
+  const outline = async (grid: PaperGrid, correction: PrintCorrection) => {
+    setBusy(true);
+    try {
+      show(await buildOutlinePdf(grid, correction), { kind: 'outline', labels: [], pages: 1, count: 0, fileName: `outlines-${grid.type}.pdf` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { result, busy, print, outline, clear: () => setResult(undefined) };
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator } from '@playwright/test';
+import { chooseOption, inputOf } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** /print and /print/edit/{storeCode} (src/features/print): the store list, the print list and the PDF it opens. */
 export class PrintPage extends ListScreenModel {
   get codeInput(): Locator {
-    return this.byTestId('print-code');
+    return inputOf(this.byTestId('print-code'));
   }
   get items(): Locator {
     return this.current.getByTestId('print-items-row');
@@ -27,8 +28,17 @@ export class PrintPage extends ListScreenModel {
   }
 
   async choose(template: string, paper: string): Promise<void> {
-    await this.byTestId('print-template').selectOption(template);
-    await this.byTestId('print-paper').selectOption(paper);
+    await this.chooseTemplate(template);
+    await this.choosePaper(paper);
+  }
+
+  async chooseTemplate(template: string): Promise<void> {
+    await chooseOption(this.byTestId('print-template'), template);
+  }
+
+  /** A paper type by its value: 'custom' (the member's own sheet) or one of §9's, whose option starts with its name. */
+  async choosePaper(paper: string): Promise<void> {
+    await chooseOption(this.byTestId('print-paper'), paper === 'custom' ? /^Your own sheet/ : new RegExp(`^${paper.replace('.', '\\.')} \\(`));
   }
 
   /** The error dialog's message, then closes it. */
@@ -42,7 +52,7 @@ export class PrintPage extends ListScreenModel {
    * Preview and print: answers the PDF's bytes (saved through the panel's download link, as a user keeps a copy)
    * and how long after the PDF was created its tab opened.
    */
-  async printPdf(): Promise<{ bytes: Uint8Array; openedAfterMs: number }> {
+  async printPdf(button = 'print-preview-button'): Promise<{ bytes: Uint8Array; openedAfterMs: number }> {
     // Both moments are taken in the page: seen from the test runner on a busy machine, the link can appear late. The
     // delay runs from the PDF's creation (its object URL), not from the link's paint, which React may commit later.
     await this.page.evaluate(() => {
@@ -60,7 +70,7 @@ export class PrintPage extends ListScreenModel {
       };
     });
     const popup = this.page.waitForEvent('popup', { timeout: 60_000 });
-    await this.byTestId('print-preview-button').click();
+    await this.byTestId(button).click();
     const link = this.byTestId('print-pdf-link');
     await expect(link).toBeVisible({ timeout: 60_000 });
     const opened = await popup;
@@ -72,6 +82,17 @@ export class PrintPage extends ListScreenModel {
     await this.byTestId('print-pdf-download').click();
     const file = await (await download).path();
     return { bytes: new Uint8Array(readFileSync(file)), openedAfterMs };
+  }
+
+  /** Types into a labelled number field of the sheet settings (an ion-input). */
+  async setNumber(testId: string, value: number): Promise<void> {
+    const input = this.byTestId(testId).locator('input');
+    await input.fill(String(value));
+    await expect(input).toHaveValue(String(value));
+  }
+
+  numberField(testId: string): Locator {
+    return this.byTestId(testId).locator('input');
   }
 
   /** After a row link: the new page alone on view (Ionic shows both while it transitions). */
