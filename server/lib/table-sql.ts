@@ -76,6 +76,12 @@ export interface TableSource<F extends string> {
    * page skips index entries instead of table rows (the 50,000-tag store's page 1500 goes from ~60 to ~20 ms).
    */
   deferredJoin?: boolean;
+  /**
+   * The number of rows `base` selects when the caller keeps it elsewhere (a counter the database maintains): asked
+   * instead of counting the rows when the request filters nothing, so an unfiltered first page reads 25 rows, not
+   * every row of the store.
+   */
+  baseTotal?: () => Promise<number>;
 }
 
 /**
@@ -127,13 +133,7 @@ async function runTableQuery<Row, F extends string>(
   const base = and(...source.base.filter(Boolean));
   const filtered = filters.length ? and(...filters) : undefined;
 
-  const [counts] = await db
-    .select({
-      total: count(),
-      filtered: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count(),
-    })
-    .from(source.table)
-    .where(base);
+  const counts = await countRows(db, source, base, filtered);
 
   const dir = parsed.order.dir === 'asc' ? asc : desc;
   const order = [dir(cols[parsed.order.field] as PgColumn), dir(source.uniqueColumn)];
@@ -148,4 +148,20 @@ async function runTableQuery<Row, F extends string>(
     data = (await query) as Row[];
   }
   return { draw: parsed.draw, recordsTotal: counts.total, recordsFiltered: counts.filtered, data };
+}
+
+/** recordsTotal and recordsFiltered: from the caller's counter when nothing is filtered, else one pass over the rows. */
+async function countRows<F extends string>(db: Db, source: TableSource<F>, base: SQL | undefined, filtered: SQL | undefined) {
+  if (!filtered && source.baseTotal) {
+    const total = await source.baseTotal();
+    return { total, filtered: total };
+  }
+  const [counts] = await db
+    .select({
+      total: count(),
+      filtered: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count(),
+    })
+    .from(source.table)
+    .where(base);
+  return counts;
 }

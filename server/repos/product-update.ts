@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeTagType } from '../../src/api/contract/tag-type';
 import type { ProductInput } from '../../src/api/contract/products';
 import type { Db } from '../db/client';
@@ -82,54 +82,77 @@ export async function applyProductUpdate(db: Db, scope: UpdateScope, inputs: rea
 export const applyProductImportBatch = (db: Db, scope: Omit<UpdateScope, 'onlyChanged'>, inputs: readonly ProductInput[]) =>
   applyUpdate(db, { ...scope, onlyChanged: true }, inputs);
 
-const sameProduct = (a: StoredProduct, b: StoredProduct) =>
-  a.type === b.type && a.layoutId === b.layoutId && a.nfc === b.nfc && JSON.stringify(trimInfo(a.prInfo)) === JSON.stringify(b.prInfo);
+/**
+ * A file import writes only rows whose stored row `p` differs from the incoming `v` (an empty type or NFC keeps the
+ * stored one; stored info with trailing empty slots is the same as without them). Unchanged rows are filtered out
+ * before the insert rather than by ON CONFLICT … WHERE, which would still lock (and so write) each of them.
+ */
+const DIFFERS = sql.raw(`(p.type is distinct from coalesce(v.type, p.type) or p.layout_id is distinct from v.layout_id
+  or p.nfc is distinct from coalesce(v.nfc, p.nfc)
+  or (p.pr_info <> v.pr_info and coalesce((select jsonb_agg(e.x order by e.i) from jsonb_array_elements(p.pr_info) with ordinality e(x, i)
+        where e.i <= (select coalesce(max(f.i), 0) from jsonb_array_elements(p.pr_info) with ordinality f(x, i) where f.x <> '""'::jsonb)), '[]'::jsonb) <> v.pr_info))`);
 
+/** Rows of a batch as one JSON parameter: in PGlite about twice as fast as text arrays cast to jsonb one by one. */
+const asRecordset = (rows: readonly StoredProduct[]) =>
+  JSON.stringify(rows.map((p) => ({ pr_code: p.prCode, type: p.type, pr_info: p.prInfo, layout_id: p.layoutId, nfc: p.nfc })));
+
+/** The tags showing these products, with their products as stored now (before this update), in one query. */
+async function shownBy(db: Db, storeCode: string, codes: readonly string[]): Promise<{ shown: ShownTag[]; before: Map<string, StoredProduct> }> {
+  const rows = rowsOf<ShownTag & { pType: string | null; pInfo: string[] | null; pLayout: string | null; pNfc: string | null; stored: boolean }>(
+    await db.execute(sql`
+      select t.tag_mac as "tagMac", t.barcode, t.pr_code as "prCode", t.tag_type as "tagType", t.layout_id as "layoutId", t.nfc,
+        p.type as "pType", p.pr_info as "pInfo", p.layout_id as "pLayout", p.nfc as "pNfc", p.pr_code is not null as stored
+      from ${tags} t left join ${products} p on p.store_code = t.store_code and p.pr_code = t.pr_code
+      where t.store_code = ${storeCode} and t.operation = 1 and t.pr_code = any(${sql.param(codes)}::text[])`),
+  );
+  const before = new Map<string, StoredProduct>();
+  for (const r of rows) if (r.stored) before.set(r.prCode!, { prCode: r.prCode!, type: r.pType, prInfo: r.pInfo ?? [], layoutId: r.pLayout, nfc: r.pNfc });
+  return { shown: rows.map(({ tagMac, barcode, prCode, tagType, layoutId, nfc }) => ({ tagMac, barcode, prCode, tagType, layoutId, nfc })), before };
+}
+
+/**
+ * One update, set-based: the tags showing the products (with the products as they were) in one query, then one
+ * statement that upserts every product and, in the same statement, writes their history rows. A file import
+ * writes only the rows that really differ (ON CONFLICT … WHERE): an unchanged product costs a lookup and no write,
+ * no history row, no task item. Only the products on tags are drawn (the rendered comparison needs the old and
+ * new values, which JS has); the task items for their changed tags are one insert.
+ */
 async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductInput[]): Promise<UpdateOutcome | undefined> {
   const { storeCode, companyCode, now } = scope;
-  // The last entry of a code wins, as a file's later row would.
+  // The last entry of a code wins, as a file's later row would (and one statement may not touch a row twice).
   const byCode = new Map(inputs.map((p) => [p.prCode, p]));
-  let codes = [...byCode.keys()];
+  const incoming: StoredProduct[] = [...byCode.values()].map((p) => ({ prCode: p.prCode, type: p.type ?? null, prInfo: trimInfo(p.prInfo), layoutId: p.layoutId, nfc: p.nfc ?? null }));
+  const at = now.toISOString();
   return db.transaction(async (tx) => {
-    const before = new Map<string, StoredProduct>();
-    for (let i = 0; i < codes.length; i += 1000) {
-      const rows = rowsOf<StoredProduct>(
-        await tx.execute(sql`select pr_code as "prCode", type, pr_info as "prInfo", layout_id as "layoutId", nfc from ${products}
-          where ${products.storeCode} = ${storeCode} and ${products.prCode} = any(${sql.param(codes.slice(i, i + 1000))}::text[])`),
-      );
-      for (const r of rows) before.set(r.prCode, r);
-    }
-    const after = new Map<string, StoredProduct>(
-      codes.map((code) => {
-        const input = byCode.get(code)!;
-        const old = before.get(code);
-        return [code, { prCode: code, type: input.type ?? old?.type ?? null, prInfo: trimInfo(input.prInfo), layoutId: input.layoutId, nfc: input.nfc ?? old?.nfc ?? null }];
-      }),
-    );
-    if (scope.onlyChanged) {
-      for (const code of codes) if (before.has(code) && sameProduct(before.get(code)!, after.get(code)!)) after.delete(code);
-      codes = [...after.keys()];
-      if (!codes.length) return undefined;
-    }
-
-    // Column arrays through unnest: one statement of five parameters instead of thousands (PGlite binds each one,
-    // ~10x slower for a 1000-row file batch).
-    const values = [...after.values()];
-    const at = now.toISOString();
-    for (let i = 0; i < values.length; i += 1000) {
-      const part = values.slice(i, i + 1000);
-      await tx.execute(sql`
-        insert into ${products} (store_code, pr_code, type, pr_info, layout_id, nfc, created_at, updated_at)
-        select ${storeCode}, v.pr_code, v.type, v.pr_info::jsonb, v.layout_id, v.nfc, ${at}::timestamptz, ${at}::timestamptz
-        from unnest(${sql.param(part.map((p) => p.prCode))}::text[], ${sql.param(part.map((p) => p.type))}::text[], ${sql.param(part.map((p) => JSON.stringify(p.prInfo)))}::text[],
-          ${sql.param(part.map((p) => p.layoutId))}::text[], ${sql.param(part.map((p) => p.nfc))}::text[]) as v(pr_code, type, pr_info, layout_id, nfc)
-        on conflict (store_code, pr_code) do update
-          set type = excluded.type, pr_info = excluded.pr_info, layout_id = excluded.layout_id, nfc = excluded.nfc, updated_at = excluded.updated_at`);
-    }
-
+    const { shown, before } = await shownBy(tx, storeCode, [...byCode.keys()]);
     const { id, taskId } = scope.task ?? (await nextTaskId(tx, scope));
     const updateId = scope.task?.updateId ?? `U${taskId}`;
-    const changed = await changedTags(tx, scope, before, after);
+    const [config] = await tx.select({ enabled: serverConfig.enableProductUpdateHistory }).from(serverConfig);
+    const upsert = sql`
+      insert into ${products} as cur (store_code, pr_code, type, pr_info, layout_id, nfc, created_at, updated_at)
+      select ${storeCode}, v.pr_code, v.type, v.pr_info, v.layout_id, v.nfc, ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_to_recordset(${asRecordset(incoming)}::jsonb) as v(pr_code text, type text, pr_info jsonb, layout_id text, nfc text)
+      ${scope.onlyChanged ? sql`left join ${products} p on p.store_code = ${storeCode} and p.pr_code = v.pr_code where p.pr_code is null or ${DIFFERS}` : sql``}
+      on conflict (store_code, pr_code) do update
+        set type = coalesce(excluded.type, cur.type), pr_info = excluded.pr_info, layout_id = excluded.layout_id, nfc = coalesce(excluded.nfc, cur.nfc), updated_at = excluded.updated_at
+      returning cur.pr_code, cur.type, cur.layout_id, cur.pr_info, cur.nfc`;
+    const written = rowsOf<{ pr_code: string }>(
+      await tx.execute(
+        (config?.enabled ?? true)
+          ? sql`with up as (${upsert}) insert into ${productUpdates} (store_code, update_id, task_id, pr_code, type, layout_id, pr_info, nfc, updated_at)
+              select ${storeCode}, ${updateId}, ${taskId}, up.pr_code, up.type, up.layout_id, up.pr_info, up.nfc, ${at}::timestamptz from up returning pr_code`
+          : upsert,
+      ),
+    );
+    if (scope.onlyChanged && !written.length) return undefined;
+    const changedCodes = new Set(written.map((r) => r.pr_code));
+    const after = new Map<string, StoredProduct>();
+    for (const p of incoming) {
+      if (!changedCodes.has(p.prCode)) continue;
+      const old = before.get(p.prCode);
+      after.set(p.prCode, { ...p, type: p.type ?? old?.type ?? null, nfc: p.nfc ?? old?.nfc ?? null });
+    }
+    const changed = await changedTags(tx, scope, shown.filter((t) => after.has(t.prCode!)), before, after);
     const internalTaskId = changed.length ? id : (scope.task?.internalTaskId ?? 0);
     const layouts = new Set(changed.map((c) => c.layoutId));
     if (scope.task) {
@@ -156,18 +179,6 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
         // Nothing to send: the task is over as it starts.
         endTime: changed.length ? null : now,
       });
-    }
-
-    const [config] = await tx.select({ enabled: serverConfig.enableProductUpdateHistory }).from(serverConfig);
-    if (config?.enabled ?? true) {
-      for (let i = 0; i < values.length; i += 1000) {
-        const part = values.slice(i, i + 1000);
-        await tx.execute(sql`
-          insert into ${productUpdates} (store_code, update_id, task_id, pr_code, type, layout_id, pr_info, nfc, updated_at)
-          select ${storeCode}, ${updateId}, ${taskId}, v.pr_code, v.type, v.layout_id, v.pr_info::jsonb, v.nfc, ${at}::timestamptz
-          from unnest(${sql.param(part.map((p) => p.prCode))}::text[], ${sql.param(part.map((p) => p.type))}::text[], ${sql.param(part.map((p) => p.layoutId))}::text[],
-            ${sql.param(part.map((p) => JSON.stringify(p.prInfo)))}::text[], ${sql.param(part.map((p) => p.nfc))}::text[]) as v(pr_code, type, layout_id, pr_info, nfc)`);
-      }
     }
 
     if (changed.length) {
@@ -200,6 +211,15 @@ async function decoratedForTags(db: Db, companyCode: string, stored: Map<string,
   return out;
 }
 
+interface ShownTag {
+  tagMac: string;
+  barcode: string;
+  prCode: string | null;
+  tagType: string | null;
+  layoutId: string | null;
+  nfc: string | null;
+}
+
 interface ChangedTag {
   tagMac: string;
   barcode: string;
@@ -209,17 +229,7 @@ interface ChangedTag {
 }
 
 /** The tags showing these products whose content differs before and after the update. */
-async function changedTags(db: Db, scope: UpdateScope, storedBefore: Map<string, StoredProduct>, storedAfter: Map<string, StoredProduct>): Promise<ChangedTag[]> {
-  const codes = [...storedAfter.keys()];
-  const shown: { tagMac: string; barcode: string; prCode: string | null; tagType: string | null; layoutId: string | null; nfc: string | null }[] = [];
-  for (let i = 0; i < codes.length; i += 1000) {
-    shown.push(
-      ...(await db
-        .select({ tagMac: tags.tagMac, barcode: tags.barcode, prCode: tags.prCode, tagType: tags.tagType, layoutId: tags.layoutId, nfc: tags.nfc })
-        .from(tags)
-        .where(and(eq(tags.storeCode, scope.storeCode), eq(tags.operation, 1), sql`${tags.prCode} = any(${sql.param(codes.slice(i, i + 1000))}::text[])`))),
-    );
-  }
+async function changedTags(db: Db, scope: UpdateScope, shown: ShownTag[], storedBefore: Map<string, StoredProduct>, storedAfter: Map<string, StoredProduct>): Promise<ChangedTag[]> {
   if (!shown.length) return [];
   // Tags draw what the tag data decorator (when on) makes of a product: compare those drawings.
   // The company's share of the sandbox (lib/sandbox/fair-queue.ts) pays for it.

@@ -4,7 +4,11 @@ import type {
   AlarmConfig, DailyCount, GatewayStoreStatus, GatewayTagCount, HealthCounts, ProductStats, TagStats,
 } from '../../src/api/contract/dashboard';
 import type { Db } from '../db/client';
-import { alarmConfig, companies, dailyCounts, gateways, products, servers, stores, tags, updateTasks, type HealthStatus } from '../db/schema/index';
+import {
+  alarmConfig, companies, dailyCounts, gateways, productStoreCounts, products, productUpdateDays, servers, stores, tagGatewayCounts, tagStoreCounts, tags,
+  tagUpdateDays, updateTasks,
+  type HealthStatus,
+} from '../db/schema/index';
 import type { SessionUser } from '../lib/privileges';
 import { storeCodesOf } from './members';
 import { gatewayStatusSql } from './gateways';
@@ -33,21 +37,52 @@ export const isInProgressTag = sql`(${tags.status} = 'WIP')`;
 export const isLowBatteryTag = sql`(${tags.battStatus} = 'NG')`;
 const countWhere = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
 
-/** Per store: tag counters (one GROUP BY over the tags of the stores in scope). */
+/** A day as the tag_update_days rows name it (UTC, like todayStart). */
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Tags updated since `since` (a day start), per store: the kept day rows from that day on. */
+function updatedSinceAggregate(db: Db, scope: StoreScope, since: Date) {
+  return db
+    .select({ storeCode: tagUpdateDays.storeCode, n: sql<number>`sum(${tagUpdateDays.total})::int`.as('d_total') })
+    .from(tagUpdateDays)
+    .where(and(gte(tagUpdateDays.day, dayOf(since)), inScope(tagUpdateDays.storeCode, scope)))
+    .groupBy(tagUpdateDays.storeCode)
+    .as('tag_days');
+}
+
+/** The store's newest tag update: one backward step of tags_store_updated_idx per store, not a scan of its tags. */
+const lastTagUpdate = (storeCode: SQL | PgColumn) =>
+  sql<Date | null>`(select max(${tags.updatedAt}) from ${tags} where ${tags.storeCode} = ${storeCode})`;
+
+/** Per store: tag counters, from the maintained counts (schema/tag-counts.ts) rather than the tags. */
 export function tagAggregate(db: Db, scope: StoreScope, since: Date) {
+  const c = tagStoreCounts;
+  const perStore = db
+    .select({
+      storeCode: c.storeCode,
+      total: sql<number>`sum(${c.total})::int`.as('c_total'),
+      error: sql<number>`sum(${c.error})::int`.as('c_error'),
+      inprogress: sql<number>`sum(${c.inprogress})::int`.as('c_inprogress'),
+      lowBattery: sql<number>`sum(${c.lowBattery})::int`.as('c_low_battery'),
+    })
+    .from(c)
+    .where(inScope(c.storeCode, scope))
+    .groupBy(c.storeCode)
+    .having(sql`sum(${c.total}) > 0`)
+    .as('tag_counts');
+  const days = updatedSinceAggregate(db, scope, since);
   return db
     .select({
-      storeCode: tags.storeCode,
-      total: sql<number>`count(*)::int`.as('t_total'),
-      error: countWhere(isErrorTag).as('t_error'),
-      inprogress: countWhere(isInProgressTag).as('t_inprogress'),
-      lowBattery: countWhere(isLowBatteryTag).as('t_low_battery'),
-      todayUpdated: countWhere(sql`${tags.updatedAt} >= ${since}`).as('t_today'),
-      updatedAt: sql<Date | null>`max(${tags.updatedAt})`.mapWith(tags.updatedAt).as('t_updated_at'),
+      storeCode: perStore.storeCode,
+      total: sql<number>`${perStore.total}`.as('t_total'),
+      error: sql<number>`${perStore.error}`.as('t_error'),
+      inprogress: sql<number>`${perStore.inprogress}`.as('t_inprogress'),
+      lowBattery: sql<number>`${perStore.lowBattery}`.as('t_low_battery'),
+      todayUpdated: sql<number>`coalesce(${days.n}, 0)`.as('t_today'),
+      updatedAt: lastTagUpdate(perStore.storeCode).mapWith(tags.updatedAt).as('t_updated_at'),
     })
-    .from(tags)
-    .where(inScope(tags.storeCode, scope))
-    .groupBy(tags.storeCode)
+    .from(perStore)
+    .leftJoin(days, eq(days.storeCode, perStore.storeCode))
     .as('tag_agg');
 }
 
@@ -118,23 +153,16 @@ export async function gatewayStatusByStore(db: Db, scope: StoreScope): Promise<R
   return out;
 }
 
-/** Tag stats per store, grouped in SQL by store and tag type (a tag without a type counts as UNKNOWN). */
+/** Tag stats per store and tag type (a tag without a type counts as UNKNOWN), from the maintained counts. */
 export async function tagStatsByStore(db: Db, scope: StoreScope, since: Date): Promise<Record<string, TagStats>> {
-  const type = sql<string>`coalesce(${tags.tagType}, 'UNKNOWN')`;
-  const rows = await db
-    .select({
-      storeCode: tags.storeCode,
-      type,
-      total: sql<number>`count(*)::int`,
-      error: countWhere(isErrorTag),
-      inprogress: countWhere(isInProgressTag),
-      lowBattery: countWhere(isLowBatteryTag),
-      todayUpdated: countWhere(sql`${tags.updatedAt} >= ${since}`),
-      updatedAt: sql<Date | null>`max(${tags.updatedAt})`.mapWith(tags.updatedAt),
-    })
-    .from(tags)
-    .where(inScope(tags.storeCode, scope))
-    .groupBy(tags.storeCode, type);
+  const c = tagStoreCounts;
+  const [rows, perStore] = await Promise.all([
+    db
+      .select({ storeCode: c.storeCode, type: c.tagType, total: c.total, error: c.error, inprogress: c.inprogress, lowBattery: c.lowBattery })
+      .from(c)
+      .where(and(sql`${c.total} > 0`, inScope(c.storeCode, scope))),
+    storeTagTimes(db, scope, since),
+  ]);
   const out = keyedByData<TagStats>();
   for (const r of rows) {
     const s = (out[r.storeCode] ??= { total: 0, error: 0, inprogress: 0, lowBattery: 0, countByType: keyedByData(), countNgByType: keyedByData(), todayUpdated: 0 });
@@ -142,22 +170,43 @@ export async function tagStatsByStore(db: Db, scope: StoreScope, since: Date): P
     s.error += r.error;
     s.inprogress += r.inprogress;
     s.lowBattery += r.lowBattery;
-    s.todayUpdated += r.todayUpdated;
     s.countByType[r.type] = r.total;
     if (r.error) s.countNgByType[r.type] = r.error;
-    const at = r.updatedAt?.toISOString();
-    if (at && (!s.updatedAt || at > s.updatedAt)) s.updatedAt = at;
+  }
+  for (const r of perStore) {
+    const s = out[r.storeCode];
+    if (!s) continue;
+    s.todayUpdated = r.todayUpdated;
+    if (r.updatedAt) s.updatedAt = r.updatedAt.toISOString();
   }
   return out;
 }
 
-/** Tags per gateway (from the tags table, the source of truth), with the gateway's shown status. */
+/** Per store with tags: how many were updated since `since`, and the newest update. */
+async function storeTagTimes(db: Db, scope: StoreScope, since: Date) {
+  const days = updatedSinceAggregate(db, scope, since);
+  const withTags = db
+    .selectDistinct({ storeCode: tagStoreCounts.storeCode })
+    .from(tagStoreCounts)
+    .where(and(sql`${tagStoreCounts.total} > 0`, inScope(tagStoreCounts.storeCode, scope)))
+    .as('with_tags');
+  return db
+    .select({
+      storeCode: withTags.storeCode,
+      todayUpdated: sql<number>`coalesce(${days.n}, 0)`,
+      updatedAt: lastTagUpdate(withTags.storeCode).mapWith(tags.updatedAt),
+    })
+    .from(withTags)
+    .leftJoin(days, eq(days.storeCode, withTags.storeCode));
+}
+
+/** Tags per gateway (the maintained counts of the tags table), with the gateway's shown status. */
 export async function gatewayTagCounts(db: Db, scope: StoreScope): Promise<Record<string, GatewayTagCount[]>> {
   const perGw = db
-    .select({ gwMac: tags.gwMac, n: sql<number>`count(*)::int`.as('gw_tag_n') })
-    .from(tags)
-    .where(inScope(tags.storeCode, scope))
-    .groupBy(tags.gwMac)
+    .select({ gwMac: tagGatewayCounts.gwMac, n: sql<number>`sum(${tagGatewayCounts.total})::int`.as('gw_tag_n') })
+    .from(tagGatewayCounts)
+    .where(inScope(tagGatewayCounts.storeCode, scope))
+    .groupBy(tagGatewayCounts.gwMac)
     .as('gw_tags');
   const rows = await db
     .select({ storeCode: gateways.storeCode, gwMac: gateways.gwMac, status: gatewayStatusSql, tagCount: sql<number>`coalesce(${perGw.n}, 0)::int` })
@@ -170,17 +219,38 @@ export async function gatewayTagCounts(db: Db, scope: StoreScope): Promise<Recor
   return out;
 }
 
-export async function productStatsByStore(db: Db, scope: StoreScope, since: Date): Promise<Record<string, ProductStats>> {
-  const rows = await db
+/** Kept day rows older than yesterday are never read again (schema/tag-counts.ts); the hourly purge drops them. */
+export async function purgeOldTagDays(db: Db): Promise<void> {
+  await db.delete(tagUpdateDays).where(sql`${tagUpdateDays.day} < (now() at time zone 'UTC')::date - 1`);
+  await db.delete(productUpdateDays).where(sql`${productUpdateDays.day} < (now() at time zone 'UTC')::date - 1`);
+}
+
+/** Per store with products: the maintained total, those updated since `since` and the newest update (index step). */
+export function productAggregate(db: Db, scope: StoreScope, since: Date) {
+  const days = db
+    .select({ storeCode: productUpdateDays.storeCode, n: sql<number>`sum(${productUpdateDays.total})::int`.as('pd_total') })
+    .from(productUpdateDays)
+    .where(and(gte(productUpdateDays.day, dayOf(since)), inScope(productUpdateDays.storeCode, scope)))
+    .groupBy(productUpdateDays.storeCode)
+    .as('product_days');
+  const c = productStoreCounts;
+  return db
     .select({
-      storeCode: products.storeCode,
-      total: sql<number>`count(*)::int`,
-      todayUpdated: countWhere(sql`${products.updatedAt} >= ${since}`),
-      updatedAt: sql<Date | null>`max(${products.updatedAt})`.mapWith(products.updatedAt),
+      storeCode: c.storeCode,
+      total: sql<number>`${c.total}`.as('p_total'),
+      todayUpdated: sql<number>`coalesce(${days.n}, 0)`.as('p_today'),
+      updatedAt: sql<Date | null>`(select max(${products.updatedAt}) from ${products} where ${products.storeCode} = ${c.storeCode})`
+        .mapWith(products.updatedAt)
+        .as('p_updated'),
     })
-    .from(products)
-    .where(inScope(products.storeCode, scope))
-    .groupBy(products.storeCode);
+    .from(c)
+    .leftJoin(days, eq(days.storeCode, c.storeCode))
+    .where(and(sql`${c.total} > 0`, inScope(c.storeCode, scope)))
+    .as('product_agg');
+}
+
+export async function productStatsByStore(db: Db, scope: StoreScope, since: Date): Promise<Record<string, ProductStats>> {
+  const rows = await db.select().from(productAggregate(db, scope, since));
   return Object.fromEntries(
     rows.map(({ storeCode, updatedAt, ...r }) => [storeCode, { ...r, ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}) }]),
   );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { OWN_VERSION } from '../version';
 import { and, asc, desc, eq, exists, gte, lte, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
@@ -10,12 +10,12 @@ import { wideTable } from '../../src/api/contract/common';
 import type { TableDef, TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import {
-  companies, gatewayHealth, gateways, products, sensors, serverHealth, servers, stores, swUpgradeVersions, tagTypes, tags,
+  companies, gatewayHealth, gateways, sensors, serverHealth, servers, stores, swUpgradeVersions, tagStoreCounts, tagTypes,
   type HealthStatus,
 } from '../db/schema/index';
 import { withoutNulls } from '../lib/rows';
 import { queryTable } from '../lib/table-sql';
-import { gatewayAggregate, inScope, tagAggregate, todayStart, type StoreScope } from './stats';
+import { gatewayAggregate, inScope, productAggregate, tagAggregate, todayStart, type StoreScope } from './stats';
 
 const iso = (d: Date | null | undefined) => (d ? { updatedAt: d.toISOString() } : {});
 const percent = (used: number | null, total: number | null) => (used !== null && total ? Math.round((used * 1000) / total) / 10 : null);
@@ -220,18 +220,7 @@ export async function storeSensorPage(db: Db, scope: StoreScope, body: Raw): Pro
 }
 
 export async function storeProductPage(db: Db, scope: StoreScope, body: Raw): Promise<TablePage<StoreProductRow>> {
-  const since = todayStart();
-  const p = db
-    .select({
-      storeCode: products.storeCode,
-      total: sql<number>`count(*)::int`.as('p_total'),
-      todayUpdated: sql<number>`(count(*) filter (where ${products.updatedAt} >= ${since}))::int`.as('p_today'),
-      updatedAt: sql<Date | null>`max(${products.updatedAt})`.mapWith(products.updatedAt).as('p_updated'),
-    })
-    .from(products)
-    .where(inScope(products.storeCode, scope))
-    .groupBy(products.storeCode)
-    .as('product_agg');
+  const p = productAggregate(db, scope, todayStart());
   const extra = { total: countOf(p.total).as('total'), todayUpdated: countOf(p.todayUpdated).as('today_updated'), updatedAt: p.updatedAt };
   const rows = storeRows(db, scope, extra, { sq: p, storeCode: p.storeCode }).as('store_product_rows');
   const page = await storePage(db, wideTable(STORE_PRODUCT_TABLE), body, rows, Object.keys(extra));
@@ -239,8 +228,6 @@ export async function storeProductPage(db: Db, scope: StoreScope, body: Raw): Pr
 }
 
 // ---- Version and tag types ----
-
-const OWN_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 /** Latest uploaded package of a component; without one, the newest version a gateway reports (our choice). */
 async function latestVersion(db: Db, component: 'server' | 'grm' | 'gmp'): Promise<{ version: string; updatedAt?: string } | undefined> {
@@ -267,10 +254,15 @@ export async function versionInfo(db: Db): Promise<VersionInfo> {
   return { version: server?.version ?? OWN_VERSION, grm: grm ?? { version: '' }, gmp: gmp ?? { version: '' } };
 }
 
-/** Known tag types; with a scope, inUse tells whether any tag of those stores has the type. */
+/** Known tag types; with a scope, inUse tells whether any tag of those stores has the type (from the maintained counts). */
 export async function tagTypeList(db: Db, inUseScope?: StoreScope): Promise<TagTypeInfo[]> {
   const inUse = inUseScope
-    ? exists(db.select({ one: sql`1` }).from(tags).where(and(eq(tags.tagType, tagTypes.prefix), inScope(tags.storeCode, inUseScope))))
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(tagStoreCounts)
+          .where(and(eq(tagStoreCounts.tagType, tagTypes.prefix), sql`${tagStoreCounts.total} > 0`, inScope(tagStoreCounts.storeCode, inUseScope))),
+      )
     : sql`null`;
   const rows = await db
     .select({ prefix: tagTypes.prefix, model: tagTypes.model, resolution: tagTypes.resolution, width: tagTypes.width, height: tagTypes.height, inUse: sql<boolean | null>`${inUse}` })

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TAG_LIST_TABLE, type Tag } from '../../src/api/contract/tags';
 import { TAG_SIZE_CODES } from '../../src/api/contract/tag-type';
 import type { TablePage } from '../../src/api/table';
 import { wideTable } from '../../src/api/contract/common';
 import type { Db } from '../db/client';
-import { collectingItems, stores, tags, type CollectingKind } from '../db/schema/index';
+import { collectingItems, stores, tagStoreCounts, tags, type CollectingKind } from '../db/schema/index';
 import { notFound } from '../lib/errors';
 import { tagKey } from '../lib/mac';
 import { withoutNulls } from '../lib/rows';
@@ -104,10 +104,13 @@ const tagLayout = sql<string | null>`(case upper(substr(${tags.tagType}, 2, 1)) 
     .join(' '),
 )} end)`;
 /**
- * Only evaluated when a client filters or sorts by countByPrCode; the answer's counts come from one grouped
- * query over the page's product codes (listTags), which stays cheap in a 50,000-tag store.
+ * Tags of the same store showing the same product: one probe of the (store_code, pr_code) index per row. In the
+ * answer it is read for the page's rows only (the list reads its keys first, then those rows); a filter or sort on
+ * countByPrCode evaluates it for every tag the filter visits.
  */
-const countByPrCode = sql<number>`(select count(*)::int from ${tags} as same where same.store_code = ${tags.storeCode} and same.pr_code = ${tags.prCode})`;
+// The outer columns are written qualified by hand: in a select list Drizzle writes a column of the one table unqualified,
+// and an unqualified "store_code" inside the subquery would name same's own column (every tag would count).
+const countByPrCode = sql<number>`(select count(*)::int from ${tags} as same where same.store_code = ${tags}.store_code and same.pr_code = ${tags}.pr_code)`;
 
 type TagListField = keyof typeof TAG_LIST_TABLE.fields;
 
@@ -149,6 +152,7 @@ const listSelect = {
   updatedAt: tags.updatedAt,
   respondedAt: tags.respondedAt,
   tagLayout: tagLayout.as('tag_layout'),
+  countByPrCode: countByPrCode.as('count_by_pr_code'),
   companyCode: tags.companyCode,
   storeCode: tags.storeCode,
 };
@@ -156,45 +160,50 @@ type ListRow = Pick<
   typeof tags.$inferSelect,
   | 'tagMac' | 'barcode' | 'prCode' | 'tagType' | 'gwIp' | 'operationName' | 'operation' | 'status' | 'battStatus' | 'version'
   | 'rssi' | 'battery' | 'temperature' | 'updatedAt' | 'respondedAt' | 'companyCode' | 'storeCode'
-> & { tagLayout: string | null };
+> & { tagLayout: string | null; countByPrCode: number };
 
 /**
  * The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags.
  * `where` narrows it further before the filters apply (a download's pre-filter: the same list, fewer tags).
  */
+/** All tags of a store, summed over its tag types' counters. */
+async function storeTagTotal(db: Db, storeCode: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${tagStoreCounts.total}), 0)::int` })
+    .from(tagStoreCounts)
+    .where(eq(tagStoreCounts.storeCode, storeCode));
+  return row.total;
+}
+
 export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>, where: SQL[] = []): Promise<TablePage<Tag>> {
   const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode), ...where];
   const macList = body.tagMacList as string[] | undefined;
   const idList = body.tagIdList as string[] | undefined;
   if (macList) base.push(sql`${tags.tagMac} = any(${textArray(macList.map(tagKey))})`);
   if (idList) base.push(or(sql`${tags.barcode} = any(${textArray(idList)})`, sql`${tags.tagMac} = any(${textArray(idList.map(tagKey))})`));
-  if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(eq(tags.companyCode, body.global_companyCode));
+  const companyFilter = typeof body.global_companyCode === 'string' && body.global_companyCode;
+  if (companyFilter) base.push(eq(tags.companyCode, companyFilter));
+  // Only the store narrows the list: its tag count is the counter the database keeps (tag_store_counts).
+  const storeOnly = !where.length && !macList && !idList && !companyFilter;
 
   const page = await queryTable<ListRow, TagListField>(
     db,
     wideTable(TAG_LIST_TABLE),
     body,
-    { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base, deferredJoin: true },
+    {
+      table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base, deferredJoin: true,
+      baseTotal: storeOnly ? () => storeTagTotal(db, storeCode) : undefined,
+    },
     listSelect,
   );
-  const codes = [...new Set(page.data.map((r) => r.prCode).filter((c): c is string => c !== null))];
-  const counts = new Map<string, number>();
-  if (codes.length) {
-    const rows = await db
-      .select({ prCode: tags.prCode, n: sql<number>`count(*)::int` })
-      .from(tags)
-      .where(and(eq(tags.storeCode, storeCode), inArray(tags.prCode, codes)))
-      .groupBy(tags.prCode);
-    for (const r of rows) counts.set(r.prCode!, r.n);
-  }
   return {
     ...page,
     data: page.data.map((row) => {
-      const { updatedAt, respondedAt, tagType, ...rest } = row;
+      const { updatedAt, respondedAt, tagType, countByPrCode: sameProduct, ...rest } = row;
       return {
         ...withoutNulls(rest),
         tagType: tagType ?? '',
-        ...(row.prCode !== null ? { countByPrCode: counts.get(row.prCode) ?? 0 } : {}),
+        ...(row.prCode !== null ? { countByPrCode: sameProduct } : {}),
         ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
         ...(respondedAt ? { respondedAt: respondedAt.toISOString() } : {}),
       } as Tag;

@@ -13,7 +13,8 @@ import { route } from '../lib/route';
 import { asClientError } from '../plugins/multipart-form';
 import { decorateProducts } from '../lib/sandbox/script-use';
 import { withoutNulls } from '../lib/rows';
-import { defineProductImportJob, importAsJob } from '../lib/product-file/product-import-job';
+import { defineProductImportJob, forgetUpload, importAsJob, keepUpload } from '../lib/product-file/product-import-job';
+import { claimStreamedKey } from '../plugins/idempotency';
 import { productUpdateHistoryPage, updateTaskDetailPage, updateTaskPage } from '../repos/product-history';
 import { secondCodePage, uploadHistoryDetail, uploadHistoryPage } from '../repos/product-uploads';
 import { applyProductUpdate } from '../repos/product-update';
@@ -119,10 +120,20 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   // durable job by any process (issue 19). Only the first file part is read (one file at a time); the rows name their
   // stores, each checked against the member.
   defineProductImportJob(deps);
-  route(app, deps, productsEndpoints.productFileUpload, async ({ query, req, user }) => {
+  route(app, deps, productsEndpoints.productFileUpload, async ({ query, req, reply, user }) => {
     requireCompany(user, query.companyCode);
     const part = await productFilePart(req);
-    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, file: part.file, encoding: query.encoding });
+    const kept = await keepUpload(deps, part.file, { hash: req.idempotencyKeyPending !== undefined });
+    // A large upload's Idempotency-Key is claimed now that its file's SHA-256 is known (a small one's was before).
+    const claimed = await claimStreamedKey(deps, req, reply, { fieldname: 'file', filename: part.filename, size: kept.size, sha256: kept.sha256 }).catch(async (error) => {
+      await forgetUpload(deps, kept.fileKey);
+      throw error;
+    });
+    if (claimed.kind === 'replayed') {
+      await forgetUpload(deps, kept.fileKey);
+      return reply;
+    }
+    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, fileKey: kept.fileKey, encoding: query.encoding });
     return { success: true, fileName: part.filename, ...result };
   });
   route(app, deps, productsEndpoints.productUploadHistory, ({ body, user }) => uploadHistoryPage(db, user, body as Body));

@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import { gatewayHealth, serverHealth } from '../db/schema/index';
 import { purgeIdempotencyKeys } from '../repos/idempotency';
 import { purgeExpiredSessions } from '../repos/sessions';
+import { purgeOldTagDays } from '../repos/stats';
 import type { SimModule } from './context';
 
 /**
@@ -18,6 +19,7 @@ export function purgeModule(): SimModule {
       const wallNow = new Date();
       await purgeIdempotencyKeys(db, wallNow);
       await purgeExpiredSessions(db, wallNow);
+      await purgeOldTagDays(db);
       const keepFrom = new Date(ctx.now.getTime() - ctx.settings.healthKeepMs);
       await db.delete(serverHealth).where(lt(serverHealth.time, keepFrom));
       await db.delete(gatewayHealth).where(lt(gatewayHealth.time, keepFrom));

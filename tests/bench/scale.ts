@@ -3,9 +3,12 @@
  * connections for PGlite ×1, PostgreSQL ×1 and PostgreSQL ×2 processes (WORKERS=2, one port), and the delivery
  * latency of a tag status push from the process that assigned to a socket held by another process. Real server
  * processes over HTTP (the load generator shares the machine with them: the figures are relative, not absolute).
+ * Issue 32 §4: the store status list and the dashboard under the same load too, and for each call the server's
+ * CPU ms per request (the server process tree's utime + stime over the run ÷ requests), which the machine's
+ * other work hardly moves.
  * `npx tsx tests/bench/scale.ts` prints them alone; `npm run bench` includes them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,21 +43,63 @@ async function prepare(target: { dataDir?: string; databaseUrl?: string }): Prom
   }
 }
 
-/** 50 connections each asking for a tag list page (25 rows, a filter and a sort, pages spread over the store). */
-async function tagListLoad(proc: ServerProcess) {
-  const headers = { ...(await loginTo(proc)), 'content-type': 'application/json' };
-  const url = `http://127.0.0.1:${proc.port}/api/tag/list/store/${BIG_STORE}`;
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) used so far by a server process and every process under it (WORKERS=2 forks API processes):
+ * /proc/<pid>/stat utime + stime. CPU per request hardly moves with the machine's other load, unlike req/s.
+ */
+function treeCpuMs(root: number): number {
+  const stats = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((pid) => {
+      try {
+        // Fields after the ")" that closes the command name: state ppid … utime(14) stime(15), numbered from 3.
+        const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return { pid: Number(pid), ppid: Number(after[1]), ticks: Number(after[11]) + Number(after[12]) };
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    })
+    .filter((x) => x !== undefined);
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of stats) {
+      if (tree.has(s.pid) || !tree.has(s.ppid)) continue;
+      tree.add(s.pid);
+      grew = true;
+    }
+  }
+  return (stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * 1000) / USER_HZ;
+}
+
+/** The calls measured under load: a tag list page (25 rows, a filter and a sort, pages spread over the store), the store status list, the dashboard. */
+const CALLS = {
+  tag_list: (port: number, i: number) => ({
+    url: `http://127.0.0.1:${port}/api/tag/list/store/${BIG_STORE}`,
+    init: { method: 'POST', body: JSON.stringify({ draw: 1, start: (i % 400) * 25, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }], filter_status: 'OK' }) },
+  }),
+  store_status: (port: number) => ({ url: `http://127.0.0.1:${port}/api/status/store`, init: { method: 'GET' } }),
+  dashboard: (port: number) => ({ url: `http://127.0.0.1:${port}/api/stats/dashboard`, init: { method: 'GET' } }),
+};
+
+/** 50 connections asking one call for LOAD_SECONDS: req/s, latency, and the server's CPU ms per request. */
+async function callLoad(proc: ServerProcess, call: keyof typeof CALLS, seconds = LOAD_SECONDS) {
+  const headers = { ...(await loginTo(proc)), 'content-type': 'application/json', 'accept-encoding': 'gzip, br' };
   const ask = async (i: number) => {
-    const body = JSON.stringify({ draw: 1, start: (i % 400) * 25, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }], filter_status: 'OK' });
-    const res = await fetch(url, { method: 'POST', headers, body });
+    const { url, init } = CALLS[call](proc.port, i);
+    const res = await fetch(url, { ...init, headers });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`tag list answered ${res.status}`);
+    if (res.status !== 200) throw new Error(`${call} answered ${res.status}`);
   };
   for (let i = 0; i < CONNECTIONS; i++) await ask(i); // warm-up: plans, JIT, connections
   const times: number[] = [];
-  const end = performance.now() + LOAD_SECONDS * 1000;
+  const end = performance.now() + seconds * 1000;
   let n = 0;
   const started = performance.now();
+  const cpu0 = treeCpuMs(proc.child.pid!);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
@@ -64,9 +109,19 @@ async function tagListLoad(proc: ServerProcess) {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const cpuMs = treeCpuMs(proc.child.pid!) - cpu0;
+  const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { requests_per_s: round(times.length / seconds), p50_ms: round(quantile(times, 0.5)), p99_ms: round(quantile(times, 0.99)), requests: times.length };
+  return {
+    requests_per_s: round(times.length / elapsed), p50_ms: round(quantile(times, 0.5)), p99_ms: round(quantile(times, 0.99)), requests: times.length,
+    server_cpu_ms_per_request: round(cpuMs / times.length),
+  };
+}
+
+/** The tag list (long), then the store status list and the dashboard (shorter runs) against one server. */
+async function loads(proc: ServerProcess) {
+  const short = Math.max(3, Math.round(LOAD_SECONDS / 3));
+  return { tag_list: await callLoad(proc, 'tag_list'), store_status: await callLoad(proc, 'store_status', short), dashboard: await callLoad(proc, 'dashboard', short) };
 }
 
 /** Assign through `via`, time until the tag's status change arrives on a socket held by `at` (p50/p95). */
@@ -111,7 +166,7 @@ export async function scaleFigure() {
   await prepare({ dataDir });
   let proc = await startProcess('pglite-1', '', { DATABASE_URL: '', DATA_DIR: dataDir });
   try {
-    figures.pglite_x1 = await tagListLoad(proc);
+    figures.pglite_x1 = await loads(proc);
   } finally {
     await proc.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -129,10 +184,10 @@ export async function scaleFigure() {
   try {
     await prepare({ databaseUrl });
     proc = await startProcess('postgres-1', databaseUrl, { DATA_DIR: files });
-    figures.postgres_x1 = await tagListLoad(proc).finally(() => proc.stop());
+    figures.postgres_x1 = await loads(proc).finally(() => proc.stop());
     proc = await startProcess('postgres-2', databaseUrl, { DATA_DIR: files, WORKERS: '2' });
     for (let i = 0; i < 600 && proc.output.filter((l) => /API process \d+ ready/.test(l)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    figures.postgres_x2 = await tagListLoad(proc).finally(() => proc.stop());
+    figures.postgres_x2 = await loads(proc).finally(() => proc.stop());
 
     const [a, b] = [await startProcess('push-A', databaseUrl, { DATA_DIR: files }), await startProcess('push-B', databaseUrl, { DATA_DIR: files })];
     try {

@@ -8,3 +8,4 @@ export * from './sensors';
 export * from './ops';
 export * from './plus';
 export * from './scale';
+export * from './tag-counts';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
 import { addUploadProgress, finishUploadHistory } from '../../repos/product-uploads';
@@ -45,18 +45,52 @@ export function defineProductImportJob(deps: AppDeps): void {
   });
 }
 
-/** Keeps the upload, runs its import as a job and answers the import's result (or its 4xx). */
-export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; file: Readable; encoding?: FileEncoding }): Promise<ImportResult> {
+/** The upload as kept in the file store, with its size and SHA-256 counted as it passed (the Idempotency-Key's fingerprint). */
+export interface KeptUpload {
+  fileKey: string;
+  /** Size and SHA-256 when hashed (else 0 and ''). */
+  size: number;
+  sha256: string;
+}
+
+const HASH_SLICE = 1024 * 1024;
+
+async function* hashed(source: AsyncIterable<Buffer>, kept: { size: number; hash: Hash }): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    kept.size += chunk.length;
+    // A body injected whole arrives as one chunk of up to 50 MB: hashed a slice at a time, other requests between.
+    for (let at = 0; at < chunk.length; at += HASH_SLICE) {
+      if (at) await new Promise((resolve) => setImmediate(resolve));
+      kept.hash.update(chunk.subarray(at, at + HASH_SLICE));
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * Keeps the upload in the file store (any process may import it); a cut upload keeps nothing. Hashed only when
+ * asked (an upload with an Idempotency-Key): 64 MB of SHA-256 is CPU the other requests would wait for.
+ */
+export async function keepUpload(deps: AppDeps, file: Readable, opts: { hash: boolean }): Promise<KeptUpload> {
   const fileKey = `uploads/product-files/${randomUUID()}.csv`;
+  const counted = { size: 0, hash: createHash('sha256') };
   try {
-    await fileStoreOf(deps.config.dataDir).write(fileKey, req.file);
+    await fileStoreOf(deps.config.dataDir).write(fileKey, opts.hash ? hashed(file, counted) : file);
   } catch (error) {
-    await fileStoreOf(deps.config.dataDir).remove(fileKey).catch(() => undefined);
+    await forgetUpload(deps, fileKey);
     const status = (error as { statusCode?: number }).statusCode;
     // The multipart limits keep their own 4xx (413 for a file too large); a cut upload imports nothing.
     if (status && status >= 400 && status < 500) throw error;
     throw badRequest(`The upload was cut short: ${(error as Error).message}`, 'UPLOAD_CUT');
   }
-  const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey, encoding: req.encoding });
+  return { fileKey, size: counted.size, sha256: opts.hash ? counted.hash.digest('hex') : '' };
+}
+
+/** A kept upload that will not be imported (its request was a replay). */
+export const forgetUpload = (deps: AppDeps, fileKey: string) => fileStoreOf(deps.config.dataDir).remove(fileKey).catch(() => undefined);
+
+/** Runs a kept upload's import as a job and answers the import's result (or its 4xx). */
+export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; fileKey: string; encoding?: FileEncoding }): Promise<ImportResult> {
+  const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey: req.fileKey, encoding: req.encoding });
   return (await deps.jobs!.wait(id)) as ImportResult;
 }

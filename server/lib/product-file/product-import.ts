@@ -65,8 +65,13 @@ function checkRow(row: ParsedRow, ctx: ImportContext, req: ImportRequest): { sto
   for (const alias of ctx.aliases) {
     const value = product.prInfo[alias.index] ?? '';
     if (!value) continue;
-    // dataTypeLength is the label layout's business (the modal does not enforce it either): only the type is checked.
     if (alias.type === 'NUMBER' && !Number.isFinite(Number(value))) return `${alias.name} "${value.slice(0, 40)}" is not a number`;
+    // An alias's dataTypeLength (console-admin §3, default 10) is the most characters its value may have. A longer
+    // value refuses its row rather than being cut: a cut name or price on a shelf label is a wrong label nobody
+    // notices ("…, 500 g" gone), while a row error names the row in the upload history for the ERP to fix. The
+    // demo config gives NAME 40 characters, which every seeded name fits. Counted in characters, not UTF-16 units.
+    const most = alias.dataTypeLength;
+    if (most && value.length > most && [...value].length > most) return `${alias.name} is longer than ${most} characters (${[...value].length})`;
   }
   return { storeCode, product };
 }

@@ -111,6 +111,8 @@ export const productsEndpoints = {
     multipart: true,
     streamed: true,
     response: ProductFileUploadAnswerSchema,
+    // A retried upload (a lost answer) replays the first answer: the file is imported once (issue 32).
+    idempotent: true,
   }),
   productUploadHistory: endpoint({
     method: 'POST',
