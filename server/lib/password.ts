@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
-import { defaultHashConcurrency } from '../config';
+import { defaultHashConcurrency } from '../threadpool';
 import { commonPasswordProblem } from './password-strength';
 
 /*
@@ -110,6 +110,18 @@ export function passwordExpiry(lastChanged: Date, policy: { expireDays: number; 
   if (!policy.expireDays) return { expired: false, expireSoon: false };
   const expiresAt = lastChanged.getTime() + policy.expireDays * DAY_MS;
   return { expired: expiresAt <= now.getTime(), expireSoon: expiresAt - policy.expireWarnDays * DAY_MS <= now.getTime() };
+}
+
+/** Why a member must change its password before anything else, if it must: an administrator asked, or it expired. */
+export type PasswordChangeReason = 'forced' | 'expired';
+
+/** The password_policy column's default (db/schema/auth.ts), for a database without the policy row. */
+export const DEFAULT_EXPIRE_DAYS = 90;
+
+/** The rule of console-core §2 Login: forced first, then the policy's expiry (its default when the row is absent). */
+export function passwordChangeReason(member: { forceChange: boolean; lastPwdChanged: Date }, expireDays: number | null, now: Date): PasswordChangeReason | undefined {
+  if (member.forceChange) return 'forced';
+  return passwordExpiry(member.lastPwdChanged, { expireDays: expireDays ?? DEFAULT_EXPIRE_DAYS, expireWarnDays: 0 }, now).expired ? 'expired' : undefined;
 }
 
 /** 256-bit session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */

@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { endpoints } from '../../src/api/endpoints/index';
 import type { EndpointDef } from '../../src/api/endpoints/define';
 import { openApiDocument } from './document';
+import { OWN_VERSION as version } from '../version';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 /**
  * `<apiBase>/openapi.json` and the browsable reference `<apiBase>/docs` (Swagger UI, its assets served from the npm

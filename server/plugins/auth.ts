@@ -7,19 +7,23 @@ import type { AppDeps } from '../deps';
 import { ApiError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { assertEndpointOwner } from '../lib/ownership';
 import { can, canAccessStore, isPrivileged, isSuperAdmin, type SessionUser } from '../lib/privileges';
-import { tokenHash } from '../lib/password';
-import { passwordChangeDue, type PasswordChangeReason } from '../repos/account';
-import { findSessionUser } from '../repos/sessions';
+import { tokenHash, type PasswordChangeReason } from '../lib/password';
+import { findSession } from '../repos/sessions';
 import { storeCompanies } from '../repos/stores';
 
 /** Read the session from the two headers every authenticated call carries (console-core §6). */
 export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Promise<SessionUser | undefined> {
+  return (await sessionAndPasswordState(deps, req))?.user;
+}
+
+/** The session of the headers and whether its password must change first, in one read (repos/sessions.ts findSession). */
+async function sessionAndPasswordState(deps: AppDeps, req: FastifyRequest): Promise<{ user: SessionUser; passwordDue?: PasswordChangeReason } | undefined> {
   const token = req.headers['access-token'];
   const email = req.headers['access-email'];
   if (typeof token !== 'string' || typeof email !== 'string' || !token || !email) return undefined;
   // PostgreSQL text cannot hold NUL: such a header names no session rather than failing the query.
   if (token.includes('\0') || email.includes('\0')) return undefined;
-  return findSessionUser(deps.db, tokenHash(token), email.toLowerCase());
+  return findSession(deps.db, tokenHash(token), email.toLowerCase());
 }
 
 /*
@@ -68,17 +72,15 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
       // A public call that shows more to a member (GET /collecting/store) reads the session when one is sent; one
       // that must change its password first is answered as without a session.
       if (def.sessionOptional) {
-        const user = await sessionFromHeaders(deps, req);
-        req.user = user && !(await passwordChangeDue(deps.db, user.email)) ? user : undefined;
+        const session = await sessionAndPasswordState(deps, req);
+        req.user = session && !session.passwordDue ? session.user : undefined;
       }
       return;
     }
-    const user = await sessionFromHeaders(deps, req);
-    if (!user) throw unauthorized();
-    if (!OPEN_BEFORE_PASSWORD_CHANGE.has(def)) {
-      const reason = await passwordChangeDue(deps.db, user.email);
-      if (reason) throw passwordChangeRequired(reason);
-    }
+    const session = await sessionAndPasswordState(deps, req);
+    if (!session) throw unauthorized();
+    if (session.passwordDue && !OPEN_BEFORE_PASSWORD_CHANGE.has(def)) throw passwordChangeRequired(session.passwordDue);
+    const user = session.user;
     req.user = user;
     const access = def.access;
     if (access !== 'session') {

@@ -6,7 +6,7 @@ import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { companies, loginHistory, members, passwordPolicy, sessions } from '../db/schema/index';
-import { passwordExpiry } from '../lib/password';
+import { passwordChangeReason, type PasswordChangeReason } from '../lib/password';
 import { queryTable } from '../lib/table-sql';
 import { accountAnswer, memberFactColumns } from './members';
 
@@ -23,11 +23,7 @@ export async function updateAccount(db: Db, email: string, values: { name: strin
     .where(eq(members.email, email));
 }
 
-/** The password_policy column's default (db/schema/auth.ts), for a database without the policy row. */
-const DEFAULT_EXPIRE_DAYS = 90;
-
-/** Why the member must change its password before anything else, if it must: an administrator asked, or it expired. */
-export type PasswordChangeReason = 'forced' | 'expired';
+export type { PasswordChangeReason } from '../lib/password';
 
 /** One read of the member's flag, its password's age and the policy's expiry (absent policy row: its defaults). */
 export async function passwordChangeDue(db: Db, email: string, now = new Date()): Promise<PasswordChangeReason | undefined> {
@@ -36,10 +32,7 @@ export async function passwordChangeDue(db: Db, email: string, now = new Date())
     .from(members)
     .leftJoin(passwordPolicy, eq(passwordPolicy.id, 1))
     .where(eq(members.email, email));
-  if (!row) return undefined;
-  if (row.forceChange) return 'forced';
-  const expireDays = row.expireDays ?? DEFAULT_EXPIRE_DAYS;
-  return passwordExpiry(row.lastPwdChanged, { expireDays, expireWarnDays: 0 }, now).expired ? 'expired' : undefined;
+  return row && passwordChangeReason(row, row.expireDays, now);
 }
 
 export async function passwordHashOf(db: Db, email: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { members, roles, sessions } from '../db/schema/index';
+import { members, passwordPolicy, roles, sessions } from '../db/schema/index';
+import { passwordChangeReason, type PasswordChangeReason } from '../lib/password';
 import type { SessionUser } from '../lib/privileges';
 
 /** Sessions end after this long without a call; the browser session usually ends first (sessionStorage). */
@@ -26,11 +27,22 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
 
 /** The member behind a live session whose e-mail matches the Access-Email header, else undefined. */
 export async function findSessionUser(db: Db, tokenHash: string, email: string, now = new Date()): Promise<SessionUser | undefined> {
+  return (await findSession(db, tokenHash, email, now))?.user;
+}
+
+/**
+ * The live session's member and, in the same read, whether its password must change first (lib/password.ts
+ * passwordChangeReason). Every authenticated call needs both; one joined query instead of two saved ~1 ms of the
+ * server's CPU per call (issue 32 §4). Nothing is cached: a logout, a lock, a role or password change counts on the
+ * very next call.
+ */
+export async function findSession(db: Db, tokenHash: string, email: string, now = new Date()): Promise<{ user: SessionUser; passwordDue?: PasswordChangeReason } | undefined> {
   const [row] = await db
-    .select({ member: members, privilege: roles.privilege, lastSeenAt: sessions.lastSeenAt })
+    .select({ member: members, privilege: roles.privilege, lastSeenAt: sessions.lastSeenAt, expireDays: passwordPolicy.expireDays })
     .from(sessions)
     .innerJoin(members, eq(members.email, sessions.email))
     .innerJoin(roles, eq(roles.roleId, members.roleId))
+    .leftJoin(passwordPolicy, eq(passwordPolicy.id, 1))
     .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.email, email), gt(sessions.expiresAt, now)));
   // An administrator's lock ends the member's sessions too; failed logins never lock (repos/login-throttle.ts).
   const { locked, lockedUntil } = row?.member ?? {};
@@ -42,7 +54,7 @@ export async function findSessionUser(db: Db, tokenHash: string, email: string, 
       .where(eq(sessions.tokenHash, tokenHash));
   }
   const m = row.member;
-  return {
+  const user: SessionUser = {
     email: m.email,
     name: m.name,
     roleId: m.roleId,
@@ -52,4 +64,5 @@ export async function findSessionUser(db: Db, tokenHash: string, email: string, 
     privilege: row.privilege,
     tokenHash,
   };
+  return { user, passwordDue: passwordChangeReason(m, row.expireDays, now) };
 }

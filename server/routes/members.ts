@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MemberCreateBody } from '../../src/api/contract/members';
+import { userIdProblem, type MemberCreateBody } from '../../src/api/contract/members';
 import { membersEndpoints } from '../../src/api/endpoints/members';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -110,6 +110,8 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, membersEndpoints.memberCreate, async ({ user, body }) => {
     const email = body.email.trim().toLowerCase();
+    const idProblem = userIdProblem(email);
+    if (idProblem) throw badRequest(idProblem, 'INVALID_EMAIL');
     const values = await assignment(deps, user, body);
     const passwordHash = await checkedHash(deps, body.password, email);
     if (!(await createMemberIfNew(db, { email, passwordHash, ...values }))) throw conflict(`The account ${email} exists already.`, 'ACCOUNT_EXISTS');

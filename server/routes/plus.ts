@@ -92,9 +92,16 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, plusEndpoints.plusCaptureInfo, ({ params }) => captureInfo(db, params.storeCode, params.mac, params.kind));
   route(app, deps, plusEndpoints.plusCaptureFile, async ({ params, reply }) => {
     reply.header('cache-control', 'no-store');
-    if (params.kind === 'screen') return reply.header('content-type', 'image/png').send(await screenImage(db, params.storeCode, params.mac, nowOf(deps)));
+    // Last-Modified says when this very picture was made, so the viewer's "Taken at" matches the image (issue 31).
+    if (params.kind === 'screen') {
+      const now = nowOf(deps);
+      const png = await screenImage(db, params.storeCode, params.mac, now);
+      return reply.header('content-type', 'image/png').header('last-modified', now.toUTCString()).send(png);
+    }
     const file = await fileStoreOf(deps.config.dataDir).read(await visionPicture(db, params.storeCode, params.mac));
     if (!file) throw notFound(`Device ${params.mac} has sent no camera image.`);
+    const { updatedAt } = await captureInfo(db, params.storeCode, params.mac, 'vision');
+    if (updatedAt) reply.header('last-modified', new Date(updatedAt).toUTCString());
     return reply.header('content-type', 'image/jpeg').header('content-length', file.size).send(file.stream);
   });
 }

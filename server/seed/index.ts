@@ -9,6 +9,9 @@ import { memberHashes, seedPeople } from './people';
 import { seedPlus } from './plus';
 import { secondCodeRows, seedCatalogConfig, type ProductPlan } from './products';
 import { insertRows } from './insert';
+import { demoMedia, type SeedFile } from './media';
+import { fileStoreOf } from '../lib/file-store';
+import { createReadStream } from 'node:fs';
 import { seedSensors } from './sensors';
 import { PLUS_STORES, SENSOR_STORES, seedCompaniesAndStores, storesFor, type Scale } from './stores';
 import { insertStoreTags, planStoreTags, refreshGatewayTagCounts, tagPrefix } from './tags';
@@ -33,22 +36,31 @@ async function isEmpty(db: Db): Promise<boolean> {
  * holds an advisory lock, so two servers starting on one PostgreSQL database cannot both seed, and a failure
  * leaves the database empty rather than half seeded.
  */
-export async function seedIfEmpty(db: Db, opts: { seed: number; scale?: Scale }): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: { seed: number; scale?: Scale; dataDir?: string }): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
+  // Made (or found in the cache) before the transaction: the rows carry the files' sizes.
+  const media = await demoMedia();
+  let files: SeedFile[] = [];
   const hashes = memberHashes(opts.seed);
   // Awaited later; this only keeps an early failure of the transaction from leaving it unhandled.
   hashes.catch(() => undefined);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isEmpty(tx))) return false;
-    await seedAll(tx, opts.seed, opts.scale ?? 'demo', hashes);
+    files = await seedAll(tx, opts.seed, opts.scale ?? 'demo', hashes, media);
     return true;
   });
+  // Without a data folder (the tests' shared seeded copy) the rows name files that each test server adds itself.
+  if (seeded && opts.dataDir) {
+    const store = fileStoreOf(opts.dataDir);
+    // Side by side: a hundred small files, each mostly waiting on the disk.
+    await Promise.all(files.map((f) => store.write(f.key, createReadStream(f.from))));
+  }
   if (seeded) await vacuumAnalyze(db);
   return seeded;
 }
 
-async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<string, string>>): Promise<void> {
+async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<string, string>>, media: Awaited<ReturnType<typeof demoMedia>>): Promise<SeedFile[]> {
   const now = new Date();
   const storeList = storesFor(scale);
   await seedCompaniesAndStores(db, scale, seed, now);
@@ -85,7 +97,7 @@ async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<s
       .filter((s) => codes.includes(s.storeCode))
       .map((s) => ({ ...s, prCodes: productsByStore.get(s.storeCode)!.map((p) => p.prCode), gateways: gatewaysByStore.get(s.storeCode) ?? [] }));
   await seedSensors(db, seed, now, extra(SENSOR_STORES));
-  await seedPlus(db, seed, now, extra(PLUS_STORES), scale === 'demo' ? 8 : 5);
+  const files = await seedPlus(db, seed, now, extra(PLUS_STORES), scale === 'demo' ? 8 : 5, media);
 
   await seedPeople(db, seed, now, await hashes, storeList.map((s) => s.storeCode));
   await seedSettings(db, now);
@@ -94,4 +106,5 @@ async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<s
     db, seed, now,
     storeList.slice(0, 4).map((s) => ({ ...s, products: productsByStore.get(s.storeCode)! })),
   );
+  return files;
 }

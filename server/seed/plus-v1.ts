@@ -2,11 +2,13 @@ import type { Db } from '../db/client';
 import { v1ContentGroups, v1Contents, v1Devices, v1Sets, v1Shows, v1Timelines } from '../db/schema/index';
 import { Rng, minutesAgo } from './random';
 import { insertRows } from './insert';
+import { demoFile, type DemoFile, type SeedFile } from './media';
 
 /** The older (v1) signage screens: a handful of devices, contents, shows, sets and one timeline. */
 export async function seedPlusV1(
   db: Db, seed: number, now: Date, stores: { storeCode: string; companyCode: string; index: number; timeZone: string; prCodes: string[] }[],
-): Promise<void> {
+  media: Map<string, DemoFile>,
+): Promise<SeedFile[]> {
   const rng = Rng.of(seed, 'plus-v1');
   const user = 'admin@shelfpad.test';
   // The libraries below belong to the first store's company (migration 0007).
@@ -44,17 +46,24 @@ export async function seedPlusV1(
     ])
     .returning({ id: v1ContentGroups.id });
   const contentDefs = [
-    { name: 'Summer sale', type: 'image' as const, group: children[0].id, resolution: '1920x158', duration: 10 },
-    { name: 'Two for one', type: 'image' as const, group: children[0].id, resolution: '1920x540', duration: 10 },
-    { name: 'Brand film', type: 'video' as const, group: root.id, resolution: '1920x1080', duration: 30 },
-    { name: 'Christmas', type: 'image' as const, group: children[1].id, resolution: '1920x158', duration: 15 },
-    { name: 'Clock', type: 'widget' as const, group: root.id, resolution: '-', duration: 20 },
+    { name: 'Summer sale', type: 'image' as const, group: children[0].id, duration: 10, demo: 'summer-sale' },
+    { name: 'Two for one', type: 'image' as const, group: children[0].id, duration: 10, demo: 'two-for-one' },
+    { name: 'Brand film', type: 'video' as const, group: root.id, duration: 30, demo: 'brand-story' },
+    { name: 'Christmas', type: 'image' as const, group: children[1].id, duration: 15, demo: 'christmas' },
+    { name: 'Clock', type: 'widget' as const, group: root.id, duration: 20, demo: undefined },
   ];
+  // The pictures and the film have files, as uploaded ones (routes/plus-v1-contents.ts names them the same way).
+  const files: SeedFile[] = [];
+  const fileOf = (demo: string | undefined, i: number) => {
+    if (!demo) return { resolution: '-', size: rng.int(50, 5000) * 1024, path: `plus/v1/content/${i + 1}` };
+    const made = demoFile(media, demo);
+    const path = `plus/v1/${made.kind}/demo-${demo}.${made.ext}`;
+    files.push({ key: path, from: made.file });
+    return { resolution: `${made.width}x${made.height}`, size: made.size, path };
+  };
   const contents = await db
     .insert(v1Contents)
-    .values(contentDefs.map((c, i) => ({
-      ...c, companyCode, size: rng.int(50, 5000) * 1024, path: `plus/v1/content/${i + 1}`, user, updatedAt: minutesAgo(now, (i + 1) * 1000),
-    })))
+    .values(contentDefs.map(({ demo, ...c }, i) => ({ ...c, ...fileOf(demo, i), companyCode, user, updatedAt: minutesAgo(now, (i + 1) * 1000) })))
     .returning({ id: v1Contents.id });
   const ids = contents.map((c) => c.id);
 
@@ -102,4 +111,5 @@ export async function seedPlusV1(
     companyCode,
     updatedAt: minutesAgo(now, 1000),
   });
+  return files;
 }

@@ -5,6 +5,8 @@ import {
 import { Rng, minutesAgo } from './random';
 import { insertRows } from './insert';
 import { seedPlusV1 } from './plus-v1';
+import { demoFile, type DemoFile, type SeedFile } from './media';
+import { plusFileKey } from '../lib/plus-file-key';
 
 /** Screen sizes per model, and the template size name of those sizes (plus-signage §5). */
 const MODELS: { model: string; width: number; height: number; size: string; maxVolume: number }[] = [
@@ -59,26 +61,34 @@ function shows(assets: Asset[], scheduleIds: number[], width: number, height: nu
   return list;
 }
 
-export async function seedPlus(db: Db, seed: number, now: Date, stores: PlusStore[], perStore: number): Promise<void> {
+/**
+ * The Plus stores' devices, media, schedules and templates, then the v1 screens'. Answers the media files its rows
+ * name, for the caller to copy into the data folder once the rows are stored.
+ */
+export async function seedPlus(db: Db, seed: number, now: Date, stores: PlusStore[], perStore: number, media: Map<string, DemoFile>): Promise<SeedFile[]> {
+  const files: SeedFile[] = [];
   const rng = Rng.of(seed, 'plus');
   const devices: (typeof plusDevices.$inferInsert)[] = [];
   const deviceShows: (typeof plusDeviceShows.$inferInsert)[] = [];
   const templates: (typeof plusTemplates.$inferInsert)[] = [];
   const history: (typeof plusHistory.$inferInsert)[] = [];
   for (const store of stores) {
+    // Images and videos have files (copied by the caller into the file store, as an upload's); widgets are rows only.
+    const withFile = (slug: string) => {
+      const made = demoFile(media, slug);
+      const base = plusFileKey(store.storeCode, made.kind, `demo-${slug}`);
+      const path = `${base}.${made.ext}`;
+      const thumbPath = `${base}.thumb.jpg`;
+      files.push({ key: path, from: made.file }, { key: thumbPath, from: made.thumb });
+      return { type: made.kind, name: `${slug}.${made.ext}`, width: made.width, height: made.height, size: made.size, path, thumbPath };
+    };
     const assetRows: (typeof plusAssets.$inferInsert)[] = [
-      ...['spring-sale', 'fresh-fruit', 'bakery-morning', 'wine-pairing', 'loyalty-card', 'store-map'].map((name, i) => ({
-        type: 'image' as const, name: `${name}.png`, width: i % 2 ? 1920 : 960, height: i % 2 ? 1080 : 158, size: rng.int(80, 900) * 1024,
+      ...['spring-sale', 'fresh-fruit', 'bakery-morning', 'wine-pairing', 'loyalty-card', 'store-map'].map(withFile),
+      ...['brand-story', 'cooking-tips', 'weekly-offers'].map(withFile),
+      ...['clock', 'weather'].map((name) => ({
+        type: 'widget' as const, name: `${name}.zip`, width: null, height: null, size: rng.int(20, 200) * 1024, path: `plus/${store.storeCode}/widget/${name}.zip`,
       })),
-      ...['brand-story', 'cooking-tips', 'weekly-offers'].map((name) => ({ type: 'video' as const, name: `${name}.mp4`, width: 1920, height: 1080, size: rng.int(8, 60) * 1024 * 1024 })),
-      ...['clock', 'weather'].map((name) => ({ type: 'widget' as const, name: `${name}.zip`, width: null, height: null, size: rng.int(20, 200) * 1024 })),
-    ].map((a, i) => ({
-      ...a,
-      storeCode: store.storeCode,
-      // Metadata only: no file is written, so downloads of these answer "not found".
-      path: `plus/${store.storeCode}/${a.type}/${a.name}`,
-      updatedAt: minutesAgo(now, (i + 1) * 700),
-    }));
+    ].map((a, i) => ({ ...a, storeCode: store.storeCode, updatedAt: minutesAgo(now, (i + 1) * 700) }));
     const assets = await db
       .insert(plusAssets)
       .values(assetRows)
@@ -145,5 +155,6 @@ export async function seedPlus(db: Db, seed: number, now: Date, stores: PlusStor
   await insertRows(db, plusDevices, devices);
   await insertRows(db, plusDeviceShows, deviceShows);
   await insertRows(db, plusHistory, history);
-  await seedPlusV1(db, seed, now, stores);
+  files.push(...(await seedPlusV1(db, seed, now, stores, media)));
+  return files;
 }

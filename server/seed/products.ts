@@ -9,16 +9,18 @@ import { insertRows } from './insert';
 /*
  * prInfo follows the alias config below: slot 0 is the key (the name), slot 1 the chart field (the price).
  * The same layout for every company keeps the generator simple; the alias screen can change it afterwards.
+ * ORIGIN and BRAND hold faker's country and company names (up to 51 and 55 characters): a product file refuses a
+ * value longer than its alias's dataTypeLength (issue 32), so the demo config gives them room.
  */
 export const ALIAS_DEFS = [
   { index: 0, name: 'NAME', type: 'STRING', key: true, chart: false, dataTypeLength: 40 },
   { index: 1, name: 'PRICE', type: 'NUMBER', key: false, chart: true, dataTypeLength: 10 },
-  { index: 2, name: 'ORIGIN', type: 'STRING', key: false, chart: false, dataTypeLength: 20 },
+  { index: 2, name: 'ORIGIN', type: 'STRING', key: false, chart: false, dataTypeLength: 60 },
   // A custom data type group (a list of choices, depth > 0): no length.
   { index: 3, name: 'UNIT', type: 'UNIT', key: false, chart: false, dataTypeLength: null },
   { index: 4, name: 'PROMO', type: 'NUMBER', key: false, chart: true, dataTypeLength: 10 },
   { index: 5, name: 'CATEGORY', type: 'STRING', key: false, chart: false, dataTypeLength: 20 },
-  { index: 6, name: 'BRAND', type: 'STRING', key: false, chart: false, dataTypeLength: 20 },
+  { index: 6, name: 'BRAND', type: 'STRING', key: false, chart: false, dataTypeLength: 60 },
 ] as const;
 
 type ProductType = 'FOOD' | 'FRESH' | 'FROZEN' | 'NONFOOD';

@@ -134,6 +134,13 @@ export function createClient(opts: ClientOptions) {
     async blob<E extends EndpointDef>(def: E, args: Args<E>): Promise<Blob> {
       return (await send(def, args)).blob();
     },
+    /** A file with the time the server says it was made (its Last-Modified), when it says one. */
+    async file<E extends EndpointDef>(def: E, args: Args<E>): Promise<{ blob: Blob; lastModified?: Date }> {
+      const res = await send(def, args);
+      const header = res.headers.get('last-modified');
+      const at = header ? new Date(header) : undefined;
+      return { blob: await res.blob(), lastModified: at && !Number.isNaN(at.getTime()) ? at : undefined };
+    },
   };
 }
 

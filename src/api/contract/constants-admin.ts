@@ -9,6 +9,11 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100, 500] as const;
 /** The longer menu some tables offer; -1 is "ALL". */
 export const ADMIN_PAGE_SIZES_LONG = [10, 25, 50, 100, 500, 1000, -1] as const;
+/**
+ * A table's page-size menu: the spec's sizes with `first` as the default ("Page size 25 for most tables"); the
+ * pager lists them in ascending order. The long menu (1000 and ALL) is for the lists the spec says "sometimes".
+ */
+export const pageSizesFrom = (first: number, sizes: readonly number[] = ADMIN_PAGE_SIZES): readonly number[] => [first, ...sizes.filter((n) => n !== first)];
 export const SOFTWARE_LIST_PAGE_SIZE = 10;
 export const NOTIFICATION_TABLE_PAGE_SIZE = 50;
 /** The OTA gateway table is not paged. */

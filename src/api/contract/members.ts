@@ -6,6 +6,15 @@ import { PRIVILEGE_SECTIONS } from '../endpoints/define';
 
 /** Members, roles and login history (console-admin §3 Account, Role, Login history; §7 "Members and roles"). */
 
+/**
+ * console-admin §5: "A user id containing @ is treated as an email": such an id must be a well-formed address
+ * (one @, a dotted domain, no spaces); an id without @ (the default `<companyCode>-admin`) is a plain login id.
+ */
+export const USER_ID_EMAIL_MESSAGE = 'Enter a valid e-mail address.';
+export const userIdIsEmail = (id: string): boolean => id.includes('@');
+export const userIdProblem = (id: string): string | undefined =>
+  userIdIsEmail(id) && !/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(id.trim()) ? USER_ID_EMAIL_MESSAGE : undefined;
+
 /** The password is never answered. */
 export const AccountSchema = Type.Object({
   name: Type.String(),

@@ -1,14 +1,15 @@
 /**
- * System alarm types of console-core §8 with their class (1 information, 2 warning, 3 critical). The numeric
- * codes are ours (the spec names the types, not their codes); they key alarm_config.content and the UI's
- * translated titles.
+ * System alarm types of console-core §8 with their class (1 information, 2 warning, 3 critical). They key
+ * alarm_config.content and the UI's translated names. The spec numbers two of them — console-admin §6: "type 4"
+ * (a tag update failure: task and tag read) and "type 5" (the low-battery list: tag read) — so those two carry the
+ * spec's numbers; the other codes are ours. (Migration 0012 moved stored rows from the earlier 13/14.)
  */
 export const SYSTEM_ALARM_TYPES = {
   SERVER_STARTED: { code: 1, class: 1 },
   SERVER_STATUS_ABNORMAL: { code: 2, class: 3 },
   SERVER_STATUS_NORMAL: { code: 3, class: 1 },
-  SERVICE_ABNORMAL: { code: 4, class: 3 },
-  SERVICE_NORMAL: { code: 5, class: 1 },
+  TAG_UPDATE_FAILURE: { code: 4, class: 2 },
+  LOW_BATTERY_LIST_CHANGED: { code: 5, class: 2 },
   DISK_USAGE_ABNORMAL: { code: 6, class: 2 },
   DISK_USAGE_NORMAL: { code: 7, class: 1 },
   MEMORY_USAGE_ABNORMAL: { code: 8, class: 2 },
@@ -16,8 +17,8 @@ export const SYSTEM_ALARM_TYPES = {
   PROXY_MASTER_CHANGED: { code: 10, class: 2 },
   ESL_LEADER_CHANGED: { code: 11, class: 2 },
   DB_STATUS_CHANGED: { code: 12, class: 2 },
-  TAG_UPDATE_FAILURE: { code: 13, class: 2 },
-  LOW_BATTERY_LIST_CHANGED: { code: 14, class: 2 },
+  SERVICE_ABNORMAL: { code: 13, class: 3 },
+  SERVICE_NORMAL: { code: 14, class: 1 },
   LOW_BATTERY_LIST_CLEARED: { code: 15, class: 1 },
   TAG_STATUS_CHECK_TIMEOUT: { code: 16, class: 2 },
   GW_RECOVERY_STARTED: { code: 17, class: 2 },
@@ -46,3 +47,11 @@ export const SYSTEM_ALARM_TYPES = {
 } as const;
 
 export type SystemAlarmType = keyof typeof SYSTEM_ALARM_TYPES;
+
+/** console-admin §6's alarm type numbers, used as the spec writes them. */
+export const SPEC_ALARM_TYPE_TAG_UPDATE_FAILURE = 4;
+export const SPEC_ALARM_TYPE_LOW_BATTERY = 5;
+
+/** The type's name (the key of SYSTEM_ALARM_TYPES) by its code; the screens translate it at display time. */
+export const alarmTypeName = (code: number | string): SystemAlarmType | undefined =>
+  (Object.keys(SYSTEM_ALARM_TYPES) as SystemAlarmType[]).find((name) => String(SYSTEM_ALARM_TYPES[name].code) === String(code));

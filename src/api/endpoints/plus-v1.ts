@@ -43,7 +43,9 @@ const plusWrite = { section: 'plus', need: 'write' } as const;
 // The spec's "(id in list)" lookups are the list calls with filter_id / filter__id as a list.
 export const plusV1Endpoints = {
   plusV1DeviceList: endpoint({ method: 'POST', path: '/plus/v1/device/list', access: plusRead, body: V1DeviceListRequestSchema, response: V1DeviceListPageSchema }),
-  plusV1DeviceRemove: endpoint({ method: 'POST', path: '/plus/v1/device/remove', access: plusWrite, body: V1MacListBodySchema, response: OkAnswer }),
+  // plus-signage §6: "With read: ... on v1 device rows the assign, settings and delete buttons" — so assign and
+  // remove need plus read; they still change data, so the change history records them (changes: 'plus').
+  plusV1DeviceRemove: endpoint({ method: 'POST', path: '/plus/v1/device/remove', access: plusRead, body: V1MacListBodySchema, response: OkAnswer, changes: 'plus' }),
   plusV1DeviceReboot: endpoint({ method: 'POST', path: '/plus/v1/device/reboot', access: plusWrite, body: V1MacListBodySchema, response: OkAnswer }),
   plusV1DeviceConfig: endpoint({
     method: 'GET',
@@ -57,7 +59,8 @@ export const plusV1Endpoints = {
   plusV1Assign: endpoint({
     method: 'POST',
     path: '/plus/v1/device/assign',
-    access: plusWrite,
+    access: plusRead,
+    changes: 'plus',
     body: V1AssignBodySchema,
     response: OkAnswer,
     idempotent: true,

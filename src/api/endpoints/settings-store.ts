@@ -37,6 +37,8 @@ const companyRead = { section: 'company_config', need: 'read' } as const;
 const companyWrite = { section: 'company_config', need: 'write' } as const;
 const storeRead = { section: 'store_config', need: 'read' } as const;
 const storeWrite = { section: 'store_config', need: 'write' } as const;
+const sensorRead = { section: 'sensor', need: 'read' } as const;
+const sensorWrite = { section: 'sensor', need: 'write' } as const;
 const amacWrite = { ...storeWrite, owner: 'system' } as const;
 // console-core §6: gateway edit (and delete) need role -1 or 0, or store write; reading them is store read, as for
 // the store and gateway screens that open the update modal.
@@ -171,17 +173,18 @@ export const settingsStoreEndpoints = {
   }),
   amacDelete: endpoint({ method: 'DELETE', path: '/config/amac/:abstractCode', access: amacWrite, params: AMacParamsSchema, response: OkAnswer }),
 
+  // console-admin §6: "sensor.write allows sensor edit" — the store config's sensor edit is the sensor section's.
   sensorConfigGet: endpoint({
     method: 'GET',
     path: '/config/sensor/store/:storeCode',
-    access: storeRead,
+    access: sensorRead,
     params: StoreCodeParams,
     response: StoreSensorConfigSchema,
   }),
   sensorConfigSave: endpoint({
     method: 'POST',
     path: '/config/sensor/store/:storeCode',
-    access: storeWrite,
+    access: sensorWrite,
     params: StoreCodeParams,
     body: StoreSensorConfigBodySchema,
     response: OkAnswer,
