@@ -200,8 +200,10 @@ export default defineConfig({
         short_name: 'Shelfpad',
         description: 'Console for electronic shelf labels: stores, gateways, tags, products and signage, on the desktop, the phone and the handheld.',
         lang: 'en',
-        // The landing page after login; the router sends a user without a session to login first.
-        start_url: './#/dashboard',
+        // Login without a `next` (issue 31 §4): an opened app has no session yet (it lives in sessionStorage), and a
+        // login from #/login goes on to the member's start page by their work (app/start-page.ts) — an operator's
+        // Scan — where a start at #/dashboard would send them back to the dashboard after login.
+        start_url: './#/login',
         scope: './',
         display: 'standalone',
         theme_color: THEME_COLOR,
