@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ApiFailure } from '../api/client';
+import { ApiFailure } from '../api/client';
 import { api } from './api';
 import { authEndpoints } from '../api/endpoints/auth';
 import { clearSession } from './session';
@@ -7,13 +7,14 @@ import { useDialogs } from '../ui/dialogs';
 
 /**
  * console-core §6: when dashboard, server, store or gateway data fails to load, the message is shown, then the
- * user is logged out and the page reloaded. Network failures are left alone: offline is not a reason to log out.
+ * user is logged out and the page reloaded; console-admin §8 asks the same of roles, members and the configuration
+ * pages (server, company, AMac, alias, layout, OTA). Network failures are left alone: offline is not a reason to log out.
  */
-export function useLogoutOnLoadFailure(error: ApiFailure | undefined): void {
+export function useLogoutOnLoadFailure(error: Error | undefined): void {
   const { error: showError } = useDialogs();
   const handled = useRef(false);
   useEffect(() => {
-    if (!error || error.network || handled.current) return;
+    if (!error || (error instanceof ApiFailure && error.network) || handled.current) return;
     handled.current = true;
     void showErrorThenLogout(showError, error.message);
   }, [error, showError]);
@@ -25,4 +26,15 @@ export async function showErrorThenLogout(showError: (message: string) => Promis
   await api.call(authEndpoints.authLogout, {}).catch(() => undefined);
   clearSession();
   window.location.reload();
+}
+
+/**
+ * A failed load or save where the spec's catalogue says "show the message, then log out and reload" (console-admin
+ * §8 configuration pages, plus-signage §8 show/set/timeline). A network failure only shows its message: offline is
+ * not a reason to log out, and the user keeps what is on screen to try again.
+ */
+export async function showFailureThenLogout(showError: (message: string) => Promise<void>, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiFailure && error.network) return showError(message);
+  return showErrorThenLogout(showError, message);
 }

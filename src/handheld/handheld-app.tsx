@@ -5,8 +5,9 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cloudUpload, menuSharp } from 'ionicons/icons';
+import { cloudUpload, ellipsisVertical, menuSharp } from 'ionicons/icons';
 import { switchToConsole } from '../app/entry';
+import { handOver } from '../app/handover';
 import { canRead, useSession } from '../app/session';
 import { LeanIcon } from '../ui/lean/lean-icon';
 import { usePendingCount } from '../offline/use-outbox';
@@ -44,6 +45,10 @@ export default function HandheldApp() {
           </button>
           <h1>{t('title')}</h1>
           <PendingLink />
+          {/* The console header's "more" (language, account): the console takes over and opens it (app/handover.ts). */}
+          <button type="button" className="handheld__icon" aria-label={t('more')} aria-haspopup="menu" onClick={() => handOver('more')} data-testid="header-more">
+            <LeanIcon icon={ellipsisVertical} />
+          </button>
         </header>
         <main className="handheld__content">
           <ScanScreen shown />

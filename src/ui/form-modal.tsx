@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from './dialogs';
+import { focusPrimitive, primitiveControl } from './form-field-control';
 import { ModalFrame } from './modal-frame';
 import './form-modal.css';
 
@@ -30,7 +31,10 @@ export interface FormField {
   placeholder?: string;
   readOnly?: boolean;
   inputMode?: 'numeric' | 'decimal' | 'text';
-  /** Opens a group of fields under this heading (e.g. one gateway of a list edited at once). */
+  /**
+   * Opens a section of fields under this heading, running to the next heading (e.g. one gateway of a list edited at
+   * once, the store's timings): on a wide dialog a section sets its short fields side by side.
+   */
   heading?: string;
 }
 
@@ -70,6 +74,11 @@ export interface FormModalProps {
   /** Throw (an ApiFailure) to show the server's message; the modal stays open. */
   onSubmit: (values: FormValues) => Promise<void>;
   onClose: () => void;
+  /**
+   * Draws text, number, select and checkbox fields with the field primitives (src/ui/fields) instead of the
+   * browser's controls (issue 31 §7). Forms move over one by one, each with its e2e page model.
+   */
+  primitives?: boolean;
 }
 
 /**
@@ -88,7 +97,7 @@ export function FormModal({ isOpen, title, testId, onClose, ...form }: FormModal
 
 type FormBodyProps = Omit<FormModalProps, 'isOpen' | 'title' | 'onClose'>;
 
-function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit }: FormBodyProps) {
+function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit, primitives }: FormBodyProps) {
   const { t } = useTranslation('common');
   const dialogs = useDialogs();
   const [values, setValues] = useState<FormValues>(initial);
@@ -102,7 +111,9 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
     const problem = firstInvalid(shown, values);
     setInvalid(problem);
     if (problem) {
-      inputs.current[problem.field]?.focus();
+      const input = inputs.current[problem.field];
+      if (input) input.focus();
+      else focusPrimitive(`${testId}-${problem.field}`);
       return;
     }
     setBusy(true);
@@ -115,68 +126,117 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
     }
   };
 
+  const renderField = (field: FormField) => {
+    const common = {
+      id: `${testId}-${field.name}`,
+      name: field.name,
+      value: values[field.name] ?? '',
+      readOnly: field.readOnly,
+      'aria-invalid': invalid?.field === field.name || undefined,
+      'aria-describedby': invalid?.field === field.name ? `${testId}-${field.name}-error` : undefined,
+      ref: (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
+        inputs.current[field.name] = el;
+      },
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field.name]: e.target.value })),
+    };
+    const wide = field.type === 'custom' || field.type === 'textarea' || field.type === 'checkboxes';
+    const primitive =
+      primitives &&
+      primitiveControl(field, { id: `${testId}-${field.name}`, value: values[field.name] ?? '', invalid: invalid?.field === field.name, onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) });
+    if (primitive) {
+      return (
+        <div className={wide ? 'form-modal-field form-modal-field--wide' : 'form-modal-field'} key={field.name}>
+          {primitive}
+          {invalid?.field === field.name && (
+            <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
+              {invalid.message}
+            </IonNote>
+          )}
+        </div>
+      );
+    }
+    const className = ['form-modal-field', field.type === 'checkbox' && 'form-modal-field--checkbox', wide && 'form-modal-field--wide'].filter(Boolean).join(' ');
+    return (
+      <div className={className} key={field.name}>
+        {field.type === 'checkbox' ? (
+          // The box before its words, both one target: a thumb taps the words as well (issue 31 §8).
+          <label htmlFor={common.id}>
+            <input
+              {...common}
+              type="checkbox"
+              value="true"
+              checked={values[field.name] === 'true'}
+              disabled={field.readOnly}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.checked ? 'true' : '' }))}
+            />
+            <span>{field.label}</span>
+          </label>
+        ) : (
+          <label htmlFor={common.id}>{field.label}</label>
+        )}
+        {field.type === 'custom' ? (
+          field.render?.({ id: `${testId}-${field.name}`, value: values[field.name] ?? '', onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) })
+        ) : field.type === 'checkbox' ? null : field.type === 'checkboxes' ? (
+          <CheckboxList field={field} value={values[field.name] ?? ''} id={`${testId}-${field.name}`} onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))} />
+        ) : field.type === 'select' ? (
+          <select {...common}>
+            {field.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : field.type === 'textarea' ? (
+          <textarea {...common} rows={5} placeholder={field.placeholder} />
+        ) : (
+          <input {...common} type={field.type ?? 'text'} placeholder={field.placeholder} inputMode={field.inputMode} />
+        )}
+        {invalid?.field === field.name && (
+          <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
+            {invalid.message}
+          </IonNote>
+        )}
+      </div>
+    );
+  };
+
   return (
     <form className="form-modal" onSubmit={(e) => void submit(e)} noValidate>
-      {shown.map((field) => {
-        const common = {
-          id: `${testId}-${field.name}`,
-          name: field.name,
-          value: values[field.name] ?? '',
-          readOnly: field.readOnly,
-          'aria-invalid': invalid?.field === field.name || undefined,
-          'aria-describedby': invalid?.field === field.name ? `${testId}-${field.name}-error` : undefined,
-          ref: (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
-            inputs.current[field.name] = el;
-          },
-          onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field.name]: e.target.value })),
-        };
-        return (
-          <div className="form-modal-field" key={field.name}>
-            {field.heading && <h3 className="form-modal-heading">{field.heading}</h3>}
-            <label htmlFor={common.id}>{field.label}</label>
-            {field.type === 'custom' ? (
-              field.render?.({ id: `${testId}-${field.name}`, value: values[field.name] ?? '', onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) })
-            ) : field.type === 'checkbox' ? (
-              <input
-                {...common}
-                type="checkbox"
-                value="true"
-                checked={values[field.name] === 'true'}
-                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.checked ? 'true' : '' }))}
-              />
-            ) : field.type === 'checkboxes' ? (
-              <CheckboxList field={field} value={values[field.name] ?? ''} id={`${testId}-${field.name}`} onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))} />
-            ) : field.type === 'select' ? (
-              <select {...common}>
-                {field.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : field.type === 'textarea' ? (
-              <textarea {...common} rows={5} placeholder={field.placeholder} />
-            ) : (
-              <input {...common} type={field.type ?? 'text'} placeholder={field.placeholder} inputMode={field.inputMode} />
-            )}
-            {invalid?.field === field.name && (
-              <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
-                {invalid.message}
-              </IonNote>
-            )}
-          </div>
-        );
-      })}
+      {sectionsOf(shown).map((section, i) =>
+        section.heading ? (
+          <section className="form-modal-section" key={`${i}-${section.heading}`} aria-labelledby={`${testId}-section-${i}`} data-testid={`${testId}-section`}>
+            <h3 className="form-modal-heading" id={`${testId}-section-${i}`}>
+              {section.heading}
+            </h3>
+            {section.fields.map(renderField)}
+          </section>
+        ) : (
+          section.fields.map(renderField)
+        ),
+      )}
       {tools?.map((tool) => (
         <IonButton key={tool.label} type="button" fill="outline" onClick={() => setValues(tool.apply)} data-testid={tool.testId}>
           {tool.label}
         </IonButton>
       ))}
-      <IonButton type="submit" expand="block" disabled={busy}>
-        {submitLabel ?? t('dialog.save')}
-      </IonButton>
+      {/* Stuck to the bottom of the dialog: a long form (the store's ~30 settings) keeps its Save in reach. */}
+      <div className="form-modal-footer">
+        <IonButton type="submit" expand="block" disabled={busy}>
+          {submitLabel ?? t('dialog.save')}
+        </IonButton>
+      </div>
     </form>
   );
+}
+
+/** The fields under their headings: each heading opens a section that runs to the next heading. */
+function sectionsOf(fields: readonly FormField[]): { heading?: string; fields: FormField[] }[] {
+  const sections: { heading?: string; fields: FormField[] }[] = [];
+  for (const field of fields) {
+    if (field.heading || sections.length === 0) sections.push({ heading: field.heading, fields: [] });
+    sections[sections.length - 1].fields.push(field);
+  }
+  return sections;
 }
 
 /** One checkbox per option; the ticked values in option order. */

@@ -1,6 +1,8 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { useIsPhone } from './use-is-phone';
+import './page.css';
+import './touch-targets.css';
 
 /**
  * What the shell puts into every page's toolbar: the menu / sidebar toggle at the start and the header actions
@@ -45,12 +47,13 @@ export function Page({ title, actions, compactActions = false, subheader, paddin
           <IonTitle>
             <span className="page-title">{title}</span>
           </IonTitle>
-          {(endActions || chrome.end) && (
-            <IonButtons slot="end">
+          {/* The page's own actions apart from the shell's, so that they get one look (page.css). */}
+          {endActions && (
+            <IonButtons slot="end" className="page-actions">
               {endActions}
-              {chrome.end}
             </IonButtons>
           )}
+          {chrome.end && <IonButtons slot="end">{chrome.end}</IonButtons>}
         </IonToolbar>
         {actionsInRow && (
           <IonToolbar className="page-actions-row">

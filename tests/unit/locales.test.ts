@@ -21,6 +21,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'OS',
   'Bluetooth',
   'UTF-8', // a file encoding's name (the product file upload)
+  // Keys as printed on the keyboard (the show editor's shortcuts help): the same caps in every language.
+  'Shift + ← ↑ → ↓',
+  'Ctrl + Z (⌘ + Z)',
+  'Ctrl + Shift + Z, Ctrl + Y',
+  'Delete',
 ]);
 
 const TRANSLATED = LANGUAGES.filter((lng) => lng !== 'en_US');

@@ -3,7 +3,7 @@ import {
   changedEntries, gatewayConfigProblem, isGatewayIp, isIPv4, NO_CHANGE, type GatewayConfigEntry,
 } from '../../src/features/store/gateway-config-validation';
 import { shownGatewayStatus, timeSyncLabel, withoutPort } from '../../src/features/store/gateway-display';
-import { INVALID_FILE_FORMAT, parsePredefinedCsv } from '../../src/features/store/predefined-csv';
+import { INVALID_FILE_FORMAT, NO_VALID_DATA, parsePredefinedCsv } from '../../src/features/store/predefined-csv';
 
 const entry = (over: Partial<GatewayConfigEntry> = {}): GatewayConfigEntry => ({
   gwMac: '3C1A00010001', gwIndex: '0', channelGroupIndex: '1', ip: '10.1.1.11:8080', netmask: '255.255.255.0',
@@ -74,5 +74,9 @@ describe('predefined gateway file', () => {
   it('refuses a file without the header or with a non-number channel', () => {
     expect(parsePredefinedCsv('a.csv', 'AABBCCDDEE01,11,26')).toEqual({ error: INVALID_FILE_FORMAT });
     expect(parsePredefinedCsv('a.csv', 'gwMac,dataChannel,eventChannel\nAABBCCDDEE01,x,26')).toEqual({ error: INVALID_FILE_FORMAT });
+  });
+
+  it("answers 'No valid data' for a well-formed file without a gateway row (console-core §8)", () => {
+    expect(parsePredefinedCsv('a.csv', 'gwMac,dataChannel,eventChannel\n# none yet\n\n')).toEqual({ error: NO_VALID_DATA });
   });
 });

@@ -7,17 +7,18 @@ import { QuickAccess } from './quick-access';
 import { UserMenu } from './user-menu';
 
 /**
- * The end of every page's toolbar (console-core §2 "Header"). On a phone only the collecting list (its count is
- * news) stays beside the title; the rest goes into the overflow list, so that the title stays readable.
+ * The end of every page's toolbar (console-core §2 "Header"). On a phone only the quick-access buttons (Scan: store
+ * staff's one tap, issue 31 §4) and the collecting list (its count is news) stay beside the title; the rest goes
+ * into the overflow list, so that the title stays readable.
  */
 export function HeaderActions() {
   const phone = useIsPhone();
   if (phone) {
     return (
       <>
+        <QuickAccess />
         <CollectingStatus />
         <HeaderOverflow>
-          <QuickAccess />
           <CompanySwitch />
           <LanguageSwitch />
           <UserMenu />

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { IonButton, IonCheckbox, IonInput, IonTextarea } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { AlarmConfigBody } from '../../api/contract/alarms';
 import type { AlarmConfig } from '../../api/contract/dashboard';
-import { SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../api/contract/system-alarm-types';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
@@ -14,10 +14,10 @@ import { Page } from '../../ui/page';
 
 interface TypeRow {
   code: string;
-  name: string;
+  name: SystemAlarmType;
   class: number;
 }
-const TYPES: TypeRow[] = Object.entries(SYSTEM_ALARM_TYPES).map(([name, t]) => ({ code: String(t.code), name, class: t.class }));
+const TYPES: TypeRow[] = (Object.keys(SYSTEM_ALARM_TYPES) as SystemAlarmType[]).map((name) => ({ code: String(SYSTEM_ALARM_TYPES[name].code), name, class: SYSTEM_ALARM_TYPES[name].class }));
 
 /** One address or server per line (commas allowed too); blank lines dropped. */
 const lines = (text: string) => [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))];
@@ -44,11 +44,13 @@ function AlarmConfigForm({ config, onSaved }: { config: AlarmConfig; onSaved: ()
   const session = useSession();
   const writable = session?.role_id === -1 && canWrite(session, 'alarm');
   // Types the config has no text for yet get their name as title: a save must carry a title for each.
+  // The type's name in the member's language (issue 31.14); the config stays keyed by the type code.
+  const label = useCallback((r: TypeRow) => t(`alarmTypes.${r.name}`), [t]);
   const [draft, setDraft] = useState<AlarmConfigBody>(() => ({
     available: config.available,
     admin: config.admin ?? [],
     server: config.server,
-    content: Object.fromEntries(TYPES.map((r) => [r.code, { title: config.content[r.code]?.title ?? r.name, detail: config.content[r.code]?.detail ?? '' }])),
+    content: Object.fromEntries(TYPES.map((r) => [r.code, { title: config.content[r.code]?.title ?? label(r), detail: config.content[r.code]?.detail ?? '' }])),
   }));
   const [admins, setAdmins] = useState(() => (config.admin ?? []).join('\n'));
   const [servers, setServers] = useState(() => config.server.join('\n'));
@@ -65,31 +67,31 @@ function AlarmConfigForm({ config, onSaved }: { config: AlarmConfig; onSaved: ()
         label: t('alarmConfig.available'),
         width: '7rem',
         render: (r) => (
-          <IonCheckbox checked={draft.available.includes(r.code)} disabled={!writable} onIonChange={(e) => toggle(r.code, e.detail.checked)} aria-label={`${t('alarmConfig.available')} ${r.name}`} data-testid={`alarm-available-${r.code}`} />
+          <IonCheckbox checked={draft.available.includes(r.code)} disabled={!writable} onIonChange={(e) => toggle(r.code, e.detail.checked)} aria-label={`${t('alarmConfig.available')} ${label(r)}`} data-testid={`alarm-available-${r.code}`} />
         ),
       },
-      { key: 'type', label: t('alarms.columns.type'), render: (r) => <code>{r.name}</code> },
+      { key: 'type', label: t('alarms.columns.type'), render: (r) => label(r) },
       { key: 'class', label: t('alarms.columns.class'), width: '8rem', render: (r) => t(`alarms.classes.${String(r.class) as '1' | '2' | '3'}`) },
       {
         key: 'title',
         label: t('alarmConfig.title'),
         render: (r) => (
-          <IonInput value={draft.content[r.code]?.title} readonly={!writable} maxlength={200} onIonInput={(e) => edit(r.code, 'title', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.title')} ${r.name}`} data-testid={`alarm-title-${r.code}`} />
+          <IonInput value={draft.content[r.code]?.title} readonly={!writable} maxlength={200} onIonInput={(e) => edit(r.code, 'title', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.title')} ${label(r)}`} data-testid={`alarm-title-${r.code}`} />
         ),
       },
       {
         key: 'detail',
         label: t('alarmConfig.detail'),
         render: (r) => (
-          <IonInput value={draft.content[r.code]?.detail} readonly={!writable} maxlength={2000} onIonInput={(e) => edit(r.code, 'detail', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.detail')} ${r.name}`} data-testid={`alarm-detail-${r.code}`} />
+          <IonInput value={draft.content[r.code]?.detail} readonly={!writable} maxlength={2000} onIonInput={(e) => edit(r.code, 'detail', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.detail')} ${label(r)}`} data-testid={`alarm-detail-${r.code}`} />
         ),
       },
     ];
-  }, [draft, t, writable]);
+  }, [draft, t, writable, label]);
 
   const save = async () => {
     const blank = TYPES.find((r) => !draft.content[r.code]?.title.trim());
-    if (blank) return dialogs.error(t('alarmConfig.titleRequired', { type: blank.name }));
+    if (blank) return dialogs.error(t('alarmConfig.titleRequired', { type: label(blank) }));
     setBusy(true);
     try {
       await api.call(endpoints.alarmConfigUpdate, { body: { ...draft, admin: lines(admins), server: lines(servers) } });

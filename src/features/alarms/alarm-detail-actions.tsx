@@ -1,21 +1,19 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AlarmHistoryRow } from '../../api/contract/gateways';
-import { SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
+import { SPEC_ALARM_TYPE_LOW_BATTERY, SPEC_ALARM_TYPE_TAG_UPDATE_FAILURE, SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
 import { canRead, type Session } from '../../app/session';
 import { tagHistoryPath } from '../tags/tag-history-kinds';
 
 /*
- * The alarm history's detail actions (console-admin §6): the spec's type 4 (a tag update failure) needs task and
- * tag read, its type 5 (the low battery list) tag read. Our type codes differ from the spec's numbers
- * (system-alarm-types.ts), so the rule is written against the type names. The abnormal tag–product report of the
- * notifications opens the store's tags, under tag read as well.
+ * The alarm history's detail actions (console-admin §6): "task.read and tag.read (type 4) or tag.read (type 5)" —
+ * the contract gives those types the spec's numbers (system-alarm-types.ts). The abnormal tag–product report of
+ * the notifications opens the store's tags, under tag read as well.
  */
-const T = SYSTEM_ALARM_TYPES;
 const RULES: Record<string, { needs: ('task' | 'tag')[]; tagHistory?: 'alarm' | 'battery'; tasks?: boolean }> = {
-  [T.TAG_UPDATE_FAILURE.code]: { needs: ['task', 'tag'], tagHistory: 'alarm', tasks: true },
-  [T.LOW_BATTERY_LIST_CHANGED.code]: { needs: ['tag'], tagHistory: 'battery' },
-  [T.ABNORMAL_TAG_PRODUCT.code]: { needs: ['tag'] },
+  [SPEC_ALARM_TYPE_TAG_UPDATE_FAILURE]: { needs: ['task', 'tag'], tagHistory: 'alarm', tasks: true },
+  [SPEC_ALARM_TYPE_LOW_BATTERY]: { needs: ['tag'], tagHistory: 'battery' },
+  [SYSTEM_ALARM_TYPES.ABNORMAL_TAG_PRODUCT.code]: { needs: ['tag'] },
 };
 
 function firstTag(data: string | undefined): string | undefined {

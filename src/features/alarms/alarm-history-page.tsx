@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { AlarmHistoryRow } from '../../api/contract/gateways';
 import { endpoints } from '../../api/endpoints';
 import { useCall } from '../../app/api';
@@ -8,31 +9,31 @@ import { DataTable, type Column, type RowTone } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
-import { SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
 import { useSession } from '../../app/session';
 import { AlarmDetailActions } from './alarm-detail-actions';
+import { alarmTitle, readableWords } from './alarm-words';
+import { readableText } from './readable-data';
 
-const PAGE_SIZES = [25, 10, 50, 100] as const;
+const PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 const CLASSES = ['1', '2', '3'] as const;
 
 /** console-admin §3: class 1 INFORMATION, 2 WARNING, 3 CRITICAL — coloured blue, orange, red. */
 const CLASS_TONES: Record<number, RowTone> = { 1: 'info', 2: 'warning', 3: 'danger' };
 
-/** Type code → the spec's type name, for types the alarm config has no title for. */
-const TYPE_NAMES = new Map(Object.entries(SYSTEM_ALARM_TYPES).map(([name, t]) => [String(t.code), name]));
-
 /**
- * /alarm/history (console-admin §2, §3): the system alarms of the member's companies and stores, newest first;
- * the type's title comes from the alarm config (as the dashboard shows it), a SYSTEM location is translated.
+ * /alarm/history (console-admin §2, §3): the system alarms of the member's companies and stores, newest first.
+ * The type is the alarm config's title when an administrator wrote one, otherwise the system's name in the
+ * member's language (issue 31.14; the row keeps the code); the data reads as
+ * "key: value" pairs rather than JSON (31.6), and a SYSTEM location is translated.
  */
 export default function AlarmHistoryPage() {
   const { t } = useTranslation('settings');
   const company = useCompanySelection();
-  const config = useCall(endpoints.alarmConfig, {});
   const session = useSession();
+  const config = useCall(endpoints.alarmConfig, {});
 
   const columns = useMemo((): Column<AlarmHistoryRow>[] => {
-    const typeTitle = (code: string) => config.data?.content[code]?.title ?? TYPE_NAMES.get(code) ?? code;
+    const words = readableWords(t);
     return [
       {
         field: 'class',
@@ -42,12 +43,12 @@ export default function AlarmHistoryPage() {
         render: (r) => t(`alarms.classes.${String(r.class) as (typeof CLASSES)[number]}`),
       },
       { field: 'location', label: t('alarms.columns.location'), filter: 'text', render: (r) => (r.location === 'SYSTEM' ? t('changes.system') : r.location) },
-      { field: 'type', label: t('alarms.columns.type'), primary: true, render: (r) => typeTitle(r.type) },
-      { field: 'data', label: t('alarms.columns.data'), sortable: false, render: (r) => <OneLine text={r.data ?? ''} /> },
+      { field: 'type', label: t('alarms.columns.type'), primary: true, render: (r) => alarmTitle(t, r.type, config.data?.content[r.type]?.title) },
+      { field: 'data', label: t('alarms.columns.data'), sortable: false, render: (r) => <OneLine text={readableText(r.data, words)} /> },
       { field: 'updatedAt', label: t('alarms.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
       { field: 'actions', label: t('alarms.columns.actions'), sortable: false, render: (r) => <AlarmDetailActions row={r} session={session} /> },
     ];
-  }, [t, config.data, session]);
+  }, [t, session, config.data]);
 
   return (
     <Page title={t('alarms.title')}>

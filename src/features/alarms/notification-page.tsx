@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_TABLE_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../api/contract/alarms';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
@@ -12,9 +13,10 @@ import { FormModal, type FormValues } from '../../ui/form-modal';
 import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
 import { saveBlob } from '../../ui/save-blob';
+import { notificationLabel } from './alarm-words';
 
 /** console-admin §9: the notification table pages by 50. */
-const PAGE_SIZES = [50, 25, 100] as const;
+const PAGE_SIZES = pageSizesFrom(NOTIFICATION_TABLE_PAGE_SIZE);
 const CONTENT_FIELDS = ['title', 'detail', 'subject', 'body'] as const;
 
 /**
@@ -53,7 +55,7 @@ export default function NotificationPage() {
       params: { key: editing.key },
       body: { title: values.title, detail: values.detail, subject: values.subject, body: values.body },
     });
-    void dialogs.toast(t('notifications.saved', { key: editing.key }), 'success');
+    void dialogs.toast(t('notifications.saved', { key: notificationLabel(t, editing.key) }), 'success');
     setEditing(undefined);
     await contents.mutate();
   };
@@ -76,7 +78,7 @@ export default function NotificationPage() {
   };
 
   const columns: Column<NotificationContentEntry>[] = [
-    { field: 'key', label: t('notifications.columns.key'), primary: true, filter: 'text' },
+    { field: 'key', label: t('notifications.columns.key'), primary: true, filter: 'text', render: (c) => notificationLabel(t, c.key) },
     {
       field: 'enabled',
       label: t('notifications.columns.enabled'),
@@ -84,7 +86,7 @@ export default function NotificationPage() {
       render: (c) => (
         <input
           type="checkbox"
-          aria-label={t('notifications.enable', { key: c.key })}
+          aria-label={t('notifications.enable', { key: notificationLabel(t, c.key) })}
           checked={enabled.has(c.key)}
           disabled={!writable}
           onChange={(e) => void toggle(c.key, e.target.checked)}
@@ -130,7 +132,7 @@ export default function NotificationPage() {
       />
       <FormModal
         isOpen={Boolean(editing)}
-        title={t('notifications.editTitle', { key: editing?.key ?? '' })}
+        title={t('notifications.editTitle', { key: editing ? notificationLabel(t, editing.key) : '' })}
         testId="notification-modal"
         fields={CONTENT_FIELDS.map((name) => ({
           name,

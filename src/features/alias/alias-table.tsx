@@ -1,8 +1,10 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { AliasDataType } from '../../api/contract/settings-alias';
+import { CheckboxField, SelectField, TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import type { DraftAlias } from './use-alias-draft';
+import { isBuiltinDataType } from './alias-constants';
 
 interface Props {
   rows: readonly DraftAlias[];
@@ -19,7 +21,13 @@ interface Props {
 export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Props) {
   const { t } = useTranslation('alias');
   const depthOf = (type: string) => dataTypes.find((d) => d.code === type)?.depth ?? 0;
-  const typeName = (type: string) => dataTypes.find((d) => d.code === type)?.name ?? type;
+  // Built-in data types are the system's names, shown in the member's language (issue 31.14); custom groups are
+  // named by people and stay as typed.
+  const dataTypeName = (d: AliasDataType) => (isBuiltinDataType(d.code) ? t(`dataTypes.${d.code}`) : d.name);
+  const typeName = (type: string) => {
+    const found = dataTypes.find((d) => d.code === type);
+    return found ? dataTypeName(found) : type;
+  };
   const yes = (v: boolean) => (v ? t('yes') : '');
   const label = (a: DraftAlias, field: string) => `${t(`fields.${field}` as 'fields.name')} ${a.index}`;
 
@@ -28,21 +36,21 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
     {
       key: 'name',
       label: t('fields.name'),
-      render: (a) => (writable ? <input type="text" value={a.name} maxLength={100} aria-label={label(a, 'name')} data-testid="alias-name" onChange={(e) => onChange(a.index, { name: e.target.value })} /> : a.name),
+      render: (a) => (writable ? <TextField value={a.name} maxLength={100} label={label(a, 'name')} labelHidden testId="alias-name" onChange={(name) => onChange(a.index, { name })} /> : a.name),
     },
     {
       key: 'type',
       label: t('fields.type'),
       render: (a) =>
         writable ? (
-          <select value={a.type} aria-label={label(a, 'type')} data-testid="alias-type" onChange={(e) => onChange(a.index, { type: e.target.value })}>
-            {!dataTypes.some((d) => d.code === a.type) && <option value={a.type}>{a.type}</option>}
-            {dataTypes.map((d) => (
-              <option key={d.code} value={d.code}>
-                {d.name}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            value={a.type}
+            label={label(a, 'type')}
+            labelHidden
+            testId="alias-type"
+            options={[...(dataTypes.some((d) => d.code === a.type) ? [] : [{ value: a.type, label: a.type }]), ...dataTypes.map((d) => ({ value: d.code, label: dataTypeName(d) }))]}
+            onChange={(type) => onChange(a.index, { type })}
+          />
         ) : (
           typeName(a.type)
         ),
@@ -51,13 +59,13 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
       key: 'key',
       label: t('fields.key'),
       width: '4rem',
-      render: (a) => (writable ? <input type="checkbox" checked={a.key} aria-label={label(a, 'key')} data-testid="alias-key" onChange={(e) => onChange(a.index, { key: e.target.checked })} /> : yes(a.key)),
+      render: (a) => (writable ? <CheckboxField checked={a.key} label={label(a, 'key')} labelHidden testId="alias-key" onChange={(key) => onChange(a.index, { key })} /> : yes(a.key)),
     },
     {
       key: 'chart',
       label: t('fields.chart'),
       width: '4rem',
-      render: (a) => (writable ? <input type="checkbox" checked={a.chart} aria-label={label(a, 'chart')} data-testid="alias-chart" onChange={(e) => onChange(a.index, { chart: e.target.checked })} /> : yes(a.chart)),
+      render: (a) => (writable ? <CheckboxField checked={a.chart} label={label(a, 'chart')} labelHidden testId="alias-chart" onChange={(chart) => onChange(a.index, { chart })} /> : yes(a.chart)),
     },
     {
       key: 'length',
@@ -65,14 +73,15 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
       width: '7rem',
       render: (a) =>
         writable && depthOf(a.type) === 0 ? (
-          <input
+          <TextField
             type="number"
             min={1}
             max={1000}
             value={a.dataTypeLength ?? ''}
-            aria-label={label(a, 'dataTypeLength')}
-            data-testid="alias-length"
-            onChange={(e) => onChange(a.index, { dataTypeLength: e.target.value ? Math.max(1, Math.min(1000, Math.round(Number(e.target.value)))) : null })}
+            label={label(a, 'dataTypeLength')}
+            labelHidden
+            testId="alias-length"
+            onChange={(text) => onChange(a.index, { dataTypeLength: text ? Math.max(1, Math.min(1000, Math.round(Number(text)))) : null })}
           />
         ) : (
           (a.dataTypeLength ?? '')

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { SelectField } from '../../ui/fields';
 
 interface Props {
   value: string | undefined;
@@ -12,16 +13,14 @@ export function CompanyPicker({ value, onChange, testId }: Props) {
   const { t } = useTranslation('alias');
   const companies = Object.entries(useSession()?.companyInfo ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
-    <label className="alias-company-picker">
-      <span>{t('company')}</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        {companies.map(([code, name]) => (
-          <option key={code} value={code}>
-            {name ? `${name} (${code})` : code}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      className="alias-company-picker"
+      label={t('company')}
+      value={value ?? ''}
+      options={companies.map(([code, name]) => ({ value: code, label: name ? `${name} (${code})` : code }))}
+      onChange={onChange}
+      testId={testId}
+    />
   );
 }
 

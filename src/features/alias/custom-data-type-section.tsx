@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { CustomDataTypeGroup } from '../../api/contract/settings-alias';
+import { TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import type { DraftGroup } from './use-alias-draft';
 
@@ -42,7 +43,7 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
             label: t('fields.code'),
             render: (e, i) =>
               writable ? (
-                <input type="text" value={e.code} maxLength={64} aria-label={`${label} ${t('fields.code')} ${i + 1}`} data-testid="custom-element-code" onChange={(ev) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, code: ev.target.value } : x)))} />
+                <TextField value={e.code} maxLength={64} label={`${label} ${t('fields.code')} ${i + 1}`} labelHidden testId="custom-element-code" onChange={(code) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, code } : x)))} />
               ) : (
                 e.code
               ),
@@ -52,7 +53,7 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
             label: t('fields.codeName'),
             render: (e, i) =>
               writable ? (
-                <input type="text" value={e.codeName} maxLength={100} aria-label={`${label} ${t('fields.codeName')} ${i + 1}`} onChange={(ev) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, codeName: ev.target.value } : x)))} />
+                <TextField value={e.codeName} maxLength={100} label={`${label} ${t('fields.codeName')} ${i + 1}`} labelHidden onChange={(codeName) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, codeName } : x)))} />
               ) : (
                 e.codeName
               ),
@@ -73,22 +74,22 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
         return (
           <div key={group.rowId} className={`alias-card${group.isNew ? ' alias-card-new' : ''}`} data-testid="custom-group">
             <div className="alias-card-fields">
-              <label>
-                <span>{t('fields.groupCode')}</span>
-                {writable && group.isNew ? (
-                  <input type="text" value={group.groupCode} maxLength={64} data-testid="custom-group-code" onChange={(e) => change(group.rowId, (g) => ({ ...g, groupCode: e.target.value }))} />
-                ) : (
+              {writable && group.isNew ? (
+                <TextField label={t('fields.groupCode')} value={group.groupCode} maxLength={64} testId="custom-group-code" onChange={(groupCode) => change(group.rowId, (g) => ({ ...g, groupCode }))} />
+              ) : (
+                <label>
+                  <span>{t('fields.groupCode')}</span>
                   <strong>{group.groupCode}</strong>
-                )}
-              </label>
-              <label>
-                <span>{t('fields.groupName')}</span>
-                {writable ? (
-                  <input type="text" value={group.groupName} maxLength={100} data-testid="custom-group-name" onChange={(e) => change(group.rowId, (g) => ({ ...g, groupName: e.target.value }))} />
-                ) : (
+                </label>
+              )}
+              {writable ? (
+                <TextField label={t('fields.groupName')} value={group.groupName} maxLength={100} testId="custom-group-name" onChange={(groupName) => change(group.rowId, (g) => ({ ...g, groupName }))} />
+              ) : (
+                <label>
+                  <span>{t('fields.groupName')}</span>
                   <span>{group.groupName}</span>
-                )}
-              </label>
+                </label>
+              )}
               {writable && (
                 <>
                   <IonButton size="small" fill="outline" onClick={() => setElements(group.rowId, (list) => [...list, { code: '', codeName: '', index: list.length }])} data-testid="custom-element-add">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addDisplayItems } from '../../api/contract/alias-rules';
 import type { ProductType } from '../../api/contract/settings-alias';
 import { useDialogs } from '../../ui/dialogs';
+import { CheckboxField, TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import type { DraftAlias } from './use-alias-draft';
 
@@ -84,11 +85,11 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
       width: '9rem',
       render: (d) =>
         writable ? (
-          <input
-            type="checkbox"
+          <CheckboxField
             checked={d.storeManagement}
-            aria-label={`${t('fields.storeManagement')} ${label} ${nameOf(d.index)}`}
-            onChange={(e) => setShown((list) => list.map((x) => (x.index === d.index ? { ...x, storeManagement: e.target.checked } : x)))}
+            label={`${t('fields.storeManagement')} ${label} ${nameOf(d.index)}`}
+            labelHidden
+            onChange={(on) => setShown((list) => list.map((x) => (x.index === d.index ? { ...x, storeManagement: on } : x)))}
           />
         ) : d.storeManagement ? (
           t('yes')
@@ -113,26 +114,23 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
   return (
     <div className={`alias-card${type.isNew ? ' alias-card-new' : ''}`} data-testid="product-type">
       <div className="alias-card-fields">
-        <label>
-          <span>{t('fields.code')}</span>
-          {writable && type.isNew ? (
-            <input type="text" value={type.code} maxLength={64} data-testid="product-type-code" onChange={(e) => onChange((p) => ({ ...p, code: e.target.value }))} />
-          ) : (
+        {writable && type.isNew ? (
+          <TextField label={t('fields.code')} value={type.code} maxLength={64} testId="product-type-code" onChange={(code) => onChange((p) => ({ ...p, code }))} />
+        ) : (
+          <label>
+            <span>{t('fields.code')}</span>
             <strong data-testid="product-type-code-text">{type.code}</strong>
-          )}
-        </label>
-        <label>
-          <span>{t('fields.name')}</span>
-          {writable ? (
-            <input type="text" value={type.name} maxLength={100} data-testid="product-type-name" onChange={(e) => onChange((p) => ({ ...p, name: e.target.value }))} />
-          ) : (
+          </label>
+        )}
+        {writable ? (
+          <TextField label={t('fields.name')} value={type.name} maxLength={100} testId="product-type-name" onChange={(name) => onChange((p) => ({ ...p, name }))} />
+        ) : (
+          <label>
+            <span>{t('fields.name')}</span>
             <span>{type.name}</span>
-          )}
-        </label>
-        <label className="alias-inline">
-          <input type="checkbox" checked={type.storeManagement} disabled={!writable} onChange={(e) => onChange((p) => ({ ...p, storeManagement: e.target.checked }))} />
-          <span>{t('fields.storeManagement')}</span>
-        </label>
+          </label>
+        )}
+        <CheckboxField label={t('fields.storeManagement')} checked={type.storeManagement} disabled={!writable} onChange={(on) => onChange((p) => ({ ...p, storeManagement: on }))} />
         {writable && (
           <IonButton size="small" fill="clear" color="danger" onClick={onDelete} data-testid="product-type-delete">
             {t('delete')}
@@ -144,15 +142,13 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
         <fieldset className="alias-offer">
           <legend>{t('productType.addItems')}</legend>
           {offered.map((a) => (
-            <label key={a.index} className="alias-inline">
-              <input
-                type="checkbox"
-                checked={ticked.includes(a.index)}
-                data-testid="display-item-offer"
-                onChange={(e) => setTicked((list) => (e.target.checked ? [...list, a.index] : list.filter((i) => i !== a.index)))}
-              />
-              <span>{a.name || `#${a.index}`}</span>
-            </label>
+            <CheckboxField
+              key={a.index}
+              label={a.name || `#${a.index}`}
+              checked={ticked.includes(a.index)}
+              testId="display-item-offer"
+              onChange={(on) => setTicked((list) => (on ? [...list, a.index] : list.filter((i) => i !== a.index)))}
+            />
           ))}
           <IonButton size="small" fill="outline" onClick={addTicked} data-testid="display-item-add">
             {t('productType.addSelected')}

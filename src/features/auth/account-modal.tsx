@@ -6,6 +6,7 @@ import type { Account } from '../../api/contract/members';
 import { membersEndpoints } from '../../api/endpoints/members';
 import { api, useCall } from '../../app/api';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { closesDialog } from '../members/save-failure';
 import { updateSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
@@ -50,7 +51,7 @@ function AccountContent({ initialSection, onClose }: { initialSection: AccountSe
       {section === 'password' ? (
         <PasswordChangeFormView onDone={onClose} />
       ) : data ? (
-        <ProfileForm key={`${data.email}:${data.name}:${data.mobile}`} account={data} onSaved={() => void mutate()} />
+        <ProfileForm key={`${data.email}:${data.name}:${data.mobile}`} account={data} onSaved={() => void mutate()} onClose={onClose} />
       ) : (
         !error && <IonSpinner aria-label={t('account.loading')} />
       )}
@@ -58,7 +59,7 @@ function AccountContent({ initialSection, onClose }: { initialSection: AccountSe
   );
 }
 
-function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => void }) {
+function ProfileForm({ account, onSaved, onClose }: { account: Account; onSaved: () => void; onClose: () => void }) {
   const { t } = useTranslation('auth');
   const dialogs = useDialogs();
   const [name, setName] = useState(account.name);
@@ -83,6 +84,8 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
       void dialogs.toast(t('account.saved'), 'success');
       onSaved();
     } catch (err) {
+      // console-admin §8: an account save failure without the server's message closes the dialog, then shows it.
+      if (closesDialog(err)) onClose();
       await dialogs.error(err instanceof ApiFailure ? err.message : String(err), title);
     } finally {
       setBusy(false);

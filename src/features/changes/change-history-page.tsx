@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { ChangeHistoryRow } from '../../api/contract/settings';
 import { endpoints } from '../../api/endpoints';
 import { CHANGE_CATEGORIES } from '../../api/endpoints/define';
@@ -12,15 +13,17 @@ import { formatDateTime } from '../../ui/format-time';
 import { OneLine } from '../../ui/one-line';
 import { Page } from '../../ui/page';
 import { ChangeConfigModal } from './change-config-modal';
-import { categoryLabel, changeTone, itemsText, ownerLabel } from './change-rows';
+import { readableWords } from '../alarms/alarm-words';
+import { readableText } from '../alarms/readable-data';
+import { categoryLabel, changeTone, METHODS, methodLabel, OPERATIONS, operationLabel, ownerLabel, pathWords } from './change-rows';
 
-const PAGE_SIZES = [25, 10, 50, 100] as const;
-const OPERATIONS = ['Create', 'Save', 'Update', 'Upload', 'Delete'];
-const METHODS = ['POST', 'PUT', 'DELETE'];
+const PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG);
+/** The calls' declarations, to read which parts of a recorded address are values (change-rows.ts pathWords). */
+const DEFS = Object.values(endpoints);
 
 /**
  * /change/history (console-admin §2; plus-signage §2.8): every write the server recorded, newest first, coloured
- * by operation; the company column only when the change config's displayCompany is on. The server answers only
+ * by operation; operation, method, address and items in words of the member's language, not keys and JSON (31.6); the company column only when the change config's displayCompany is on. The server answers only
  * the changes of the member's companies and stores. The change config is the super administrator's.
  */
 export default function ChangeHistoryPage() {
@@ -33,6 +36,7 @@ export default function ChangeHistoryPage() {
   const displayCompany = config.data?.displayCompany ?? true;
 
   const columns = useMemo(() => {
+    const words = readableWords(t);
     const all: (Column<ChangeHistoryRow> | false)[] = [
       displayCompany && { field: 'company', label: t('changes.columns.company'), filter: 'text', render: (r) => ownerLabel(t, r.company) },
       { field: 'store', label: t('changes.columns.store'), filter: 'text', render: (r) => ownerLabel(t, r.store) },
@@ -43,10 +47,26 @@ export default function ChangeHistoryPage() {
         options: CHANGE_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(t, c) })),
         render: (r) => categoryLabel(t, r.category),
       },
-      { field: 'operation', label: t('changes.columns.operation'), filter: 'enum', options: OPERATIONS.map((v) => ({ value: v, label: v })), primary: true },
-      { field: 'method', label: t('changes.columns.method'), filter: 'enum', options: METHODS.map((v) => ({ value: v, label: v })) },
-      { field: 'path', label: t('changes.columns.path'), filter: 'text' },
-      { field: 'items', label: t('changes.columns.items'), sortable: false, render: (r) => <OneLine text={itemsText(r.items)} /> },
+      {
+        field: 'operation',
+        label: t('changes.columns.operation'),
+        filter: 'enum',
+        options: OPERATIONS.map((v) => ({ value: v, label: operationLabel(t, v) })),
+        primary: true,
+        render: (r) => operationLabel(t, r.operation),
+      },
+      { field: 'method', label: t('changes.columns.method'), filter: 'enum', options: METHODS.map((v) => ({ value: v, label: methodLabel(t, v) })), render: (r) => methodLabel(t, r.method) },
+      {
+        field: 'path',
+        label: t('changes.columns.path'),
+        filter: 'text',
+        render: (r) => (
+          <span title={t('changes.rawPath', { path: r.path })} data-testid="change-path">
+            {pathWords(t, r, DEFS)}
+          </span>
+        ),
+      },
+      { field: 'items', label: t('changes.columns.items'), sortable: false, render: (r) => <OneLine text={readableText(r.items, words)} /> },
       { field: 'email', label: t('changes.columns.email'), filter: 'text' },
       { field: 'updatedAt', label: t('changes.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
     ];

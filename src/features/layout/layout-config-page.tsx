@@ -9,6 +9,8 @@ import { CompanyPicker, useFirstCompany } from '../alias/company-picker';
 import { LayoutTypeModal } from './layout-type-modal';
 import { TagTypeSection } from './tag-type-section';
 import { useLayouts, type DraftLayout } from './use-layouts';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { SelectField, TextField } from '../../ui/fields';
 import '../alias/alias.css';
 
 /**
@@ -21,6 +23,7 @@ export default function LayoutConfigPage() {
   const writable = canWrite(useSession(), 'layout_config');
   const [company, setCompany] = useState(useFirstCompany());
   const layouts = useLayouts(company);
+  useLogoutOnLoadFailure(layouts.error);
   const [typesOpen, setTypesOpen] = useState(false);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -33,7 +36,8 @@ export default function LayoutConfigPage() {
   };
   const changeCompany = async (next: string) => {
     if (next === company) return;
-    if (layouts.dirty && !(await dialogs.confirm(t('companyChange')))) return;
+    // console-admin §4: changing company asks for confirmation, always, and starts from that company's data.
+    if (!(await dialogs.confirm(t('companyChange')))) return;
     setCompany(next);
   };
   const remove = async (row: DraftLayout) => {
@@ -47,7 +51,7 @@ export default function LayoutConfigPage() {
       label: t('fields.layoutId'),
       render: (r) =>
         writable && r.isNew ? (
-          <input type="text" value={r.layoutId} maxLength={128} aria-label={t('fields.layoutId')} data-testid="layout-id" onChange={(e) => layouts.change(r, { layoutId: e.target.value })} />
+          <TextField value={r.layoutId} maxLength={128} label={t('fields.layoutId')} labelHidden testId="layout-id" onChange={(layoutId) => layouts.change(r, { layoutId })} />
         ) : (
           r.layoutId
         ),
@@ -57,13 +61,14 @@ export default function LayoutConfigPage() {
       label: t('fields.layoutType'),
       render: (r) =>
         writable ? (
-          <select value={r.layoutType} aria-label={`${t('fields.layoutType')} ${r.layoutId}`} data-testid="layout-type" onChange={(e) => layouts.change(r, { layoutType: e.target.value })}>
-            {layouts.types.map((x) => (
-              <option key={x.layoutType} value={x.layoutType}>
-                {x.layoutType}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            value={r.layoutType}
+            label={`${t('fields.layoutType')} ${r.layoutId}`}
+            labelHidden
+            testId="layout-type"
+            options={layouts.types.map((x) => ({ value: x.layoutType, label: x.layoutType }))}
+            onChange={(layoutType) => layouts.change(r, { layoutType })}
+          />
         ) : (
           r.layoutType
         ),

@@ -6,6 +6,7 @@ import type { LayoutType } from '../../api/contract/settings-alias';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
+import { TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import { ModalFrame } from '../../ui/modal-frame';
 
@@ -60,7 +61,7 @@ export function LayoutTypeModal({ isOpen, companyCode, types, writable, onChange
       label: t('fields.layoutType'),
       render: (r) =>
         r.isNew ? (
-          <input type="text" value={r.layoutType} maxLength={64} aria-label={t('fields.layoutType')} data-testid="layout-type-name" onChange={(e) => setAdded((all) => all.map((x) => (x.rowId === r.rowId ? { ...x, layoutType: e.target.value } : x)))} />
+          <TextField value={r.layoutType} maxLength={64} label={t('fields.layoutType')} labelHidden testId="layout-type-name" onChange={(layoutType) => setAdded((all) => all.map((x) => (x.rowId === r.rowId ? { ...x, layoutType } : x)))} />
         ) : (
           r.layoutType
         ),

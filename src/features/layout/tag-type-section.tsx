@@ -4,6 +4,7 @@ import type { TagTypeInStore } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
 import { useCall } from '../../app/api';
 import { canRead, useSession } from '../../app/session';
+import { SelectField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 
 /** Tag types (console-admin §3), flagged in use when their prefix is used in the chosen store of the company. */
@@ -28,16 +29,14 @@ export function TagTypeSection({ companyCode }: { companyCode: string | undefine
     <section className="alias-section" data-testid="tag-type-section">
       <div className="alias-section-head">
         <h2>{t('tagType.title')}</h2>
-        <label className="alias-company-picker">
-          <span>{t('tagType.store')}</span>
-          <select value={store ?? ''} onChange={(e) => setStore(e.target.value)} data-testid="tag-type-store">
-            {(stores.data ?? []).map((s) => (
-              <option key={s.storeCode} value={s.storeCode}>
-                {s.storeName ? `${s.storeName} (${s.storeCode})` : s.storeCode}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          className="alias-company-picker"
+          label={t('tagType.store')}
+          value={store ?? ''}
+          options={(stores.data ?? []).map((s) => ({ value: s.storeCode, label: s.storeName ? `${s.storeName} (${s.storeCode})` : s.storeCode }))}
+          onChange={setStore}
+          testId="tag-type-store"
+        />
       </div>
       <EditGrid columns={columns} rows={tagTypes.data ?? []} rowKey={(x) => x.prefix} testId="tag-types" empty={t('tagType.empty')} caption={t('tagType.title')} />
     </section>

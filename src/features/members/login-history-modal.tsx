@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { LoginHistory } from '../../api/contract/members';
 import { endpoints } from '../../api/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';
 
-const HISTORY_PAGE_SIZES = [10, 25, 50] as const;
+// "Page size 25 for most tables" (console-admin §9): the login history is one of them.
+const HISTORY_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /** A member's login history (console-admin §8): failures marked, and 'This account is locked.' where it locked. */
 export function LoginHistoryModal({ email, onClose }: { email: string | undefined; onClose: () => void }) {

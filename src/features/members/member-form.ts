@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Account } from '../../api/contract/members';
+import { userIdProblem, type Account } from '../../api/contract/members';
 import { joinList, listValue, type FormField, type FormValues } from '../../ui/form-modal';
 
 /** What the member form chooses from: the creator's companies, the roles it may see, the stores it may see. */
@@ -33,7 +33,14 @@ export function memberFields(t: T, choices: MemberChoices, mode: 'create' | 'upd
     const companies = listValue(values.company);
     const adminRole = Number(values.role_id) <= 0;
     const fields: FormField[] = [
-      { name: 'email', label: t('fields.email'), required: t('messages.emailRequired'), readOnly: mode === 'update' },
+      {
+        name: 'email',
+        label: t('fields.email'),
+        required: t('messages.emailRequired'),
+        readOnly: mode === 'update',
+        // An id with @ is an e-mail and must read as one (console-admin §5; the server checks it too).
+        validate: (value) => (mode === 'create' && userIdProblem(value) ? t('messages.invalidEmail') : undefined),
+      },
       { name: 'name', label: t('fields.name'), required: t('messages.nameRequired') },
       { name: 'mobile', label: t('fields.mobile') },
       ...passwordFields(t, { required: mode === 'create' }),

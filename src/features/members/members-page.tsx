@@ -1,21 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { Account } from '../../api/contract/members';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { companyChoices, useCompanySelection } from '../../app/company-selection';
 import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
-import { RowAction, RowActions } from '../../ui/row-actions';
 import { LoginHistoryModal } from './login-history-modal';
 import { memberBody, memberFields, memberInitial, passwordFields, type MemberChoices } from './member-form';
 import { closesDialog } from './save-failure';
 
-const MEMBER_PAGE_SIZES = [25, 10, 50, 100] as const;
+const MEMBER_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 type Editing = { kind: 'create' } | { kind: 'update'; account: Account } | { kind: 'reset'; account: Account };
 
@@ -40,6 +41,8 @@ export default function MembersPage() {
     () => ({ companies: companyChoices(session), roles: roles.data ?? [], stores: stores.data ?? [] }),
     [session, roles.data, stores.data],
   );
+  // console-admin §6, §8: the member choices come from roles and stores; their load failure logs out like the lists.
+  useLogoutOnLoadFailure(roles.error ?? stores.error);
   const roleName = useCallback((id: number) => choices.roles.find((r) => r.role_id === id)?.name ?? String(id), [choices.roles]);
 
   const act = useCallback(
@@ -64,48 +67,33 @@ export default function MembersPage() {
       { field: 'role_id', label: t('fields.role'), render: (m) => roleName(m.role_id) },
       { field: 'store', label: t('fields.store'), sortable: false, render: (m) => (m.role_id <= 0 || m.enableWholeStore ? t('list.wholeStore') : m.store.join(', ')) },
       { field: 'locked', label: t('fields.locked'), render: (m) => (m.locked ? t('list.locked') : '') },
-      {
-        field: 'actions',
-        label: t('fields.actions'),
-        sortable: false,
-        render: (m) => (
-          <RowActions>
-            <RowAction onClick={() => setHistoryOf(m.email)} data-testid="member-history">
-              {t('actions.history')}
-            </RowAction>
-            {writable && (
-              <>
-                <RowAction onClick={() => setEditing({ kind: 'update', account: m })} data-testid="member-edit">
-                  {t('actions.edit')}
-                </RowAction>
-                <RowAction onClick={() => setEditing({ kind: 'reset', account: m })} data-testid="member-reset">
-                  {t('actions.reset')}
-                </RowAction>
-                {m.locked && (
-                  <RowAction
-                    onClick={() => void act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email }))}
-                    data-testid="member-unlock"
-                  >
-                    {t('actions.unlock')}
-                  </RowAction>
-                )}
-                {m.email !== session?.email && (
-                  <RowAction
-                    color="danger"
-                    onClick={() => void act(() => api.call(endpoints.memberDelete, { params: { email: m.email } }), t('messages.deleted', { email: m.email }), t('messages.deleteConfirm'))}
-                    data-testid="member-delete"
-                  >
-                    {t('actions.delete')}
-                  </RowAction>
-                )}
-              </>
-            )}
-          </RowActions>
-        ),
-      },
     ];
     return all.filter((c): c is Column<Account> => Boolean(c));
-  }, [t, session, writable, roleName, act]);
+  }, [t, session, roleName]);
+
+  // Edit (and Unlock, for a locked member) stay on the row; the rest wait in its menu (issue 31 §12).
+  const rowActions = useCallback(
+    (m: Account): (RowActionDef<Account> | false)[] => [
+      writable && { label: t('actions.edit'), primary: true, testId: 'member-edit', run: () => setEditing({ kind: 'update', account: m }) },
+      writable &&
+        m.locked && {
+          label: t('actions.unlock'),
+          primary: true,
+          testId: 'member-unlock',
+          run: () => act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email })),
+        },
+      { label: t('actions.history'), testId: 'member-history', run: () => setHistoryOf(m.email) },
+      writable && { label: t('actions.reset'), testId: 'member-reset', run: () => setEditing({ kind: 'reset', account: m }) },
+      writable &&
+        m.email !== session?.email && {
+          label: t('actions.delete'),
+          color: 'danger',
+          testId: 'member-delete',
+          run: () => act(() => api.call(endpoints.memberDelete, { params: { email: m.email } }), t('messages.deleted', { email: m.email }), t('messages.deleteConfirm')),
+        },
+    ],
+    [t, writable, session?.email, act],
+  );
 
   const errorTitle = editing?.kind === 'create' ? t('errors.create') : t('errors.update');
 
@@ -139,7 +127,7 @@ export default function MembersPage() {
       title={t('list.title')}
       actions={
         writable ? (
-          <IonButton onClick={() => setEditing({ kind: 'create' })} data-testid="member-create">
+          <IonButton onClick={() => (choices.companies.length ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))} data-testid="member-create">
             {t('actions.create')}
           </IonButton>
         ) : undefined
@@ -154,6 +142,8 @@ export default function MembersPage() {
         companyCode={company}
         defaultSort={{ field: 'email', dir: 'asc' }}
         reloadToken={reloadToken}
+        rowActions={rowActions}
+        rowActionsLabel={t('fields.actions')}
       />
       <FormModal
         isOpen={Boolean(editing)}

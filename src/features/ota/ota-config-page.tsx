@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { OtaStore } from '../../api/contract/ota';
 import { endpoints } from '../../api/endpoints';
 import { useCall } from '../../app/api';
@@ -10,8 +11,9 @@ import { Page } from '../../ui/page';
 import { OtaHistoryTable } from './ota-history-table';
 import { OtaStartPanel } from './ota-start-panel';
 import './ota.css';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
-const STORE_PAGE_SIZES = [10, 25, 50, 100] as const;
+const STORE_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /**
  * /setting/ota-config (console-admin §2): the member's stores; for the chosen one its gateways, the firmware and the
@@ -22,6 +24,7 @@ export default function OtaConfigPage() {
   const session = useSession();
   const writable = canWrite(session, 'store_config');
   const stores = useCall(endpoints.otaStoreList, {});
+  useLogoutOnLoadFailure(stores.error);
   const [storeCode, setStoreCode] = useState<string>();
   const [reloadToken, setReloadToken] = useState(0);
   const reload = useCallback(() => {

@@ -1,13 +1,14 @@
 /*
  * Constants and small rules of the OTA screens (console-admin §4, §9; NOTES.md 10), named after the spec.
  */
-import { OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS } from '../../api/contract/constants-admin';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS, pageSizesFrom } from '../../api/contract/constants-admin';
 
 export { OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS };
 /** The OTA gateway table is not paged (console-admin §9): -1 is "all" for DataTable. */
 export const OTA_GATEWAY_PAGE_SIZES = [-1] as const;
-export const OTA_HISTORY_PAGE_SIZES = [25, 10, 50, 100] as const;
-export const OTA_DETAIL_PAGE_SIZES = [25, 10, 50, 100, 500] as const;
+export const OTA_HISTORY_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
+/** One row per tag of the task: the long menu (1000, ALL). */
+export const OTA_DETAIL_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG);
 /** Progress of a running job fills in live: our choice, as the task list's period. */
 export const OTA_REFRESH_MS = 5_000;
 

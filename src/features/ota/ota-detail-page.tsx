@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { OtaDetailRow } from '../../api/contract/ota';
 import { OTA_RESULT } from '../../api/contract/constants-admin';
 import { endpoints } from '../../api/endpoints';
@@ -7,11 +7,12 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { hexVersion, OTA_DETAIL_PAGE_SIZES, OTA_REFRESH_MS } from './ota-constants';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** /setting/ota-config/:storeCode/history/:taskId (console-admin §2, §3): one row per tag; result -1 is in progress; versions in hex. */
 export default function OtaDetailPage() {
   const { t } = useTranslation('ota');
-  const { storeCode = '', taskId = '' } = useParams();
+  const { storeCode = '', taskId = '' } = useRouteParams();
   const resultText = (r: OtaDetailRow) =>
     r.result === OTA_RESULT.inProgress ? t('detail.resultInProgress') : r.result === OTA_RESULT.updated ? t('detail.resultUpdated') : t('detail.resultFailed');
   const columns: Column<OtaDetailRow>[] = [

@@ -8,6 +8,7 @@ import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { HealthBadge } from '../../ui/status-badge';
+import { withLoadingModal } from '../../ui/loading-modal';
 import { hexVersion, OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES } from './ota-constants';
 import { hasFirmwareExtension, HEX_FIELDS, OTA_FIELDS, otaStartProblem, parseOtaNumber, type OtaFormValues, type OtaProblem } from './ota-validation';
 
@@ -41,7 +42,7 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
     form.append('fwName', chosen.name);
     form.append('fwData', chosen);
     try {
-      const info = await api.call(endpoints.otaFirmwareParse, { body: form });
+      const info = await withLoadingModal(t('loading.parse'), () => api.call(endpoints.otaFirmwareParse, { body: form }));
       setHeader(info);
       setValues((v) => ({
         ...v,
@@ -67,7 +68,7 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
     form.append('fwData', file!);
     setBusy(true);
     try {
-      const answer = await api.call(endpoints.otaStart, { params: { storeCode }, body: form });
+      const answer = await withLoadingModal(t('loading.start'), () => api.call(endpoints.otaStart, { params: { storeCode }, body: form }));
       // A server of the older kind answers a refusal as 200 with another message (console-admin §8).
       if (answer.message !== 'ok') throw new Error(`${answer.message} ${JSON.stringify(answer.data ?? '')}`);
       const data = answer.data as { taskId?: string; totalTags?: number } | undefined;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { IonBadge } from '@ionic/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { printResultOf, type PaperTask, type PaperTaskDetail, type PrintResult } from '../../api/contract/paper';
 import { endpoints } from '../../api/endpoints';
@@ -13,13 +13,14 @@ import { TaskProgress } from '../tasks/task-progress';
 import { PAPER_PAGE_SIZES, PAPER_REFRESH_MS, PRINT_RESULT_FILTER, paperTaskDetailPath, usePaperStore } from './paper-constants';
 import { PaperUploadButton } from './paper-upload-button';
 import './paper.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 const RESULT_COLOUR: Record<PrintResult, string> = { NONE: 'medium', SUCCESS: 'success', FAIL: 'danger' };
 
 /** /paper/task/{storeCode} (console-admin §2): the store's print tasks with progress; paper write may upload a file. */
 export function PaperTaskListPage() {
   const { t } = useTranslation('paper');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const session = useSession();
   const { store } = usePaperStore(storeCode);
   const [reloadToken, setReloadToken] = useState(0);
@@ -68,7 +69,7 @@ export function PaperTaskListPage() {
 /** /paper/task/{storeCode}/{taskId}: one row per label with the printer's answer; the result filter of §5. */
 export function PaperTaskDetailPage() {
   const { t } = useTranslation('paper');
-  const { storeCode = '', taskId = '' } = useParams();
+  const { storeCode = '', taskId = '' } = useRouteParams();
   const { store } = usePaperStore(storeCode);
   const columns = useMemo<Column<PaperTaskDetail>[]>(
     () => [

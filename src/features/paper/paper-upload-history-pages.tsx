@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { IonButton } from '@ionic/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PaperUploadHistory, PaperUploadHistoryDetail } from '../../api/contract/paper';
 import { endpoints } from '../../api/endpoints';
@@ -15,6 +15,7 @@ import { cutText } from '../products/product-constants';
 import { slotLabel } from '../products/use-product-store';
 import { PAPER_PAGE_SIZES, PAPER_REFRESH_MS, paperTaskDetailPath, paperUploadDetailPath, usePaperStore } from './paper-constants';
 import './paper.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** The rows a file could not use, as the text file the product upload history offers too (one message per line). */
 function ErrorsCell({ row }: { row: PaperUploadHistory }) {
@@ -83,7 +84,7 @@ type DetailRow = PaperUploadHistoryDetail['data'][number] & { line: number };
 /** /paper/upload/history/detail/{historyId}: the labels the file asked for, one column per product info field. */
 export function PaperUploadHistoryDetailPage() {
   const { t } = useTranslation('paper');
-  const { historyId = '' } = useParams();
+  const { historyId = '' } = useRouteParams();
   const detail = useCall(endpoints.paperUploadHistoryDetail, { params: { historyId } });
   useLogoutOnLoadFailure(detail.error);
   const { alias } = usePaperStore(detail.data?.storeCode);

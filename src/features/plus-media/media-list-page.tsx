@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { MediaViewer, type ViewedAsset } from './media-viewer';
 import { UploadProgress } from './upload-progress';
 import { useUploadQueue } from './use-upload-queue';
 import './plus-media.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** Bytes in the spec's units, base 1024 (plus-signage §9). */
 export function fileSize(bytes: number): string {
@@ -39,7 +39,7 @@ export function fileSize(bytes: number): string {
  */
 export function MediaListPage({ kind }: { kind: MediaKind }) {
   const { t } = useTranslation('plusMedia');
-  const { storeCode = '' } = useParams<{ storeCode: string }>();
+  const { storeCode = '' } = useRouteParams();
   const writable = canWrite(useSession(), 'plus');
   const dialogs = useDialogs();
   const uploads = useUploadQueue();

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { PLUS_PAGE_SIZES } from '../plus/plus-constants';
 import { useInUseRemove } from '../plus-template/use-in-use-remove';
 import { ScheduleModal } from './schedule-modal';
 import { scheduleSummary } from './schedule-text';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /plus/schedule/list/{storeCode} (plus-signage §2.2): the store's schedules with their summary (period / days /
@@ -20,7 +20,7 @@ import { scheduleSummary } from './schedule-text';
  */
 export default function PlusScheduleListPage() {
   const { t } = useTranslation('plusTemplates');
-  const { storeCode = '' } = useParams<{ storeCode: string }>();
+  const { storeCode = '' } = useRouteParams();
   const writable = canWrite(useSession(), 'plus');
   const [editing, setEditing] = useState<PlusSchedule | null>();
   const [reloadToken, setReloadToken] = useState(0);

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { albumsOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +8,18 @@ import { showsForSave } from '../../api/plus-show-rules';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
-import { Page } from '../../ui/page';
 import { AssetLibraryProvider } from './asset-thumbs';
 import { docOf, screenLabel, showsOf, type EditorDoc } from './editor-model';
 import { ProductLabelContext } from './object-face';
 import { ShowEditor } from './show-editor';
+import { ShowEditorFrame } from './show-editor-frame';
 import { useFreshRead } from './use-fresh-read';
 import { useTemplateSave } from './use-template-save';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** /plus/device/show/:storeCode/:mac — a device's own show list (plus-signage §2.3, §4). */
 export default function DeviceShowEditorPage() {
-  const { storeCode = '', mac = '' } = useParams();
+  const { storeCode = '', mac = '' } = useRouteParams();
   const { t } = useTranslation('plusShowEditor');
   const writable = canWrite(useSession(), 'plus');
   const dialogs = useDialogs();
@@ -43,14 +43,8 @@ export default function DeviceShowEditorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- codes follow info.data
   }, [info.data, products.data]);
 
-  const title = t('title.device', { mac });
-  if (!initial || !screen) {
-    return (
-      <Page title={title}>
-        <p role={data.error ? 'alert' : undefined}>{data.error ? data.error.message : t('loading')}</p>
-      </Page>
-    );
-  }
+  const title = info.data?.template ? t('title.deviceWithTemplate', { mac, template: info.data.template }) : t('title.device', { mac });
+  const status = !initial || !screen ? { text: data.error ? data.error.message : t('loading'), error: Boolean(data.error) } : undefined;
 
   const saveDevice = async (doc: EditorDoc) => {
     const before = info.data?.template ?? '';
@@ -63,7 +57,7 @@ export default function DeviceShowEditorPage() {
   /** §4: a template saved from the device is offered to the device, linked without overwriting its list. */
   const saveAsTemplate = async (doc: EditorDoc, saveEditor: () => Promise<boolean>) => {
     const name = await templates.askName();
-    if (!name) return;
+    if (!name || !screen) return;
     try {
       if (!(await templates.save({ storeCode, name, size: screenLabel(screen), show: showsOf(doc), overwrite: false }))) return;
       if (!(await dialogs.confirm(t('template.setOnDevice', { name, mac }), t('template.saved', { name })))) return void dialogs.toast(t('template.saved', { name }), 'success');
@@ -78,24 +72,31 @@ export default function DeviceShowEditorPage() {
   };
 
   return (
-    <AssetLibraryProvider storeCode={storeCode}>
-      <ProductLabelContext.Provider value={productLabel}>
-        <ShowEditor
-          title={info.data?.template ? t('title.deviceWithTemplate', { mac, template: info.data.template }) : title}
-          screen={screen}
-          initial={initial}
-          schedules={schedules.data}
-          schedulesError={schedules.error?.message}
-          writable={writable}
-          onSave={saveDevice}
-          extraActions={(doc, saveEditor) => (
-            <IonButton onClick={() => void saveAsTemplate(doc, saveEditor)} data-testid="show-save-template">
-              <IonIcon slot="start" icon={albumsOutline} aria-hidden="true" />
-              {t('toolbar.saveAsTemplate')}
-            </IonButton>
-          )}
-        />
-      </ProductLabelContext.Provider>
-    </AssetLibraryProvider>
+    <ShowEditorFrame title={title} status={status}>
+      {(actionsHost) =>
+        initial &&
+        screen && (
+          <AssetLibraryProvider storeCode={storeCode}>
+            <ProductLabelContext.Provider value={productLabel}>
+              <ShowEditor
+                actionsHost={actionsHost}
+                screen={screen}
+                initial={initial}
+                schedules={schedules.data}
+                schedulesError={schedules.error?.message}
+                writable={writable}
+                onSave={saveDevice}
+                extraActions={(doc, saveEditor) => (
+                  <IonButton onClick={() => void saveAsTemplate(doc, saveEditor)} data-testid="show-save-template">
+                    <IonIcon slot="start" icon={albumsOutline} aria-hidden="true" />
+                    {t('toolbar.saveAsTemplate')}
+                  </IonButton>
+                )}
+              />
+            </ProductLabelContext.Provider>
+          </AssetLibraryProvider>
+        )
+      }
+    </ShowEditorFrame>
   );
 }

@@ -1,16 +1,17 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { IonButton, IonIcon } from '@ionic/react';
-import { arrowRedoOutline, arrowUndoOutline, playOutline, saveOutline } from 'ionicons/icons';
+import { arrowRedoOutline, arrowUndoOutline, keypadOutline, playOutline, saveOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { ShowObject } from '../../api/contract/plus';
 import type { PlusSchedule } from '../../api/contract/plus-assets';
 import { useDialogs } from '../../ui/dialogs';
-import { Page } from '../../ui/page';
 import * as model from './editor-model';
 import type { EditorDoc, EditorShow, ObjectType, Screen } from './editor-model';
 import { ObjectPalette } from './object-palette';
 import { ObjectProperties } from './object-properties';
 import { ShowPreview } from './show-preview';
+import { ShortcutsHelp } from './shortcuts-help';
 import { SlideCanvas } from './slide-canvas';
 import { SlideList } from './slide-list';
 import { SlideProperties } from './slide-properties';
@@ -25,7 +26,8 @@ import './show-editor.css';
 const CANVAS_FRAME = 8;
 
 export interface ShowEditorProps {
-  title: string;
+  /** Where the toolbar actions go: the page's header (ShowEditorFrame), which exists before the document loads. */
+  actionsHost: HTMLElement | null;
   screen: Screen;
   /** The loaded document, taken once: the pages mount the editor when it has loaded and never refresh it under it. */
   initial: EditorDoc;
@@ -43,7 +45,7 @@ export interface ShowEditorProps {
  * at half size, the palette of things to place, and the properties of the selected slide and object. Every edit
  * is a new document in an undo history; nothing is stored until Save.
  */
-export function ShowEditor({ title, screen, initial, schedules, schedulesError, writable, onSave, extraActions }: ShowEditorProps) {
+export function ShowEditor({ actionsHost, screen, initial, schedules, schedulesError, writable, onSave, extraActions }: ShowEditorProps) {
   const { t } = useTranslation('plusShowEditor');
   const dialogs = useDialogs();
   const history = useEditHistory<EditorDoc>(initial);
@@ -54,6 +56,7 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
   const [showKey, setShowKey] = useState<string | undefined>(initial.shows[0]?.key);
   const [objectKey, setObjectKey] = useState<string>();
   const [previewing, setPreviewing] = useState(false);
+  const [helping, setHelping] = useState(false);
   const [saving, setSaving] = useState(false);
 
   // Undo may take away the selected slide or object: fall back to what exists.
@@ -126,6 +129,9 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
       <IonButton onClick={history.redo} disabled={!history.canRedo} aria-label={t('toolbar.redo')} title={t('toolbar.redoKey')} data-testid="show-redo">
         <IonIcon slot="icon-only" icon={arrowRedoOutline} aria-hidden="true" />
       </IonButton>
+      <IonButton onClick={() => setHelping(true)} aria-label={t('shortcuts.open')} title={t('shortcuts.open')} data-testid="show-shortcuts-open">
+        <IonIcon slot="icon-only" icon={keypadOutline} aria-hidden="true" />
+      </IonButton>
       <IonButton onClick={() => setPreviewing(true)} data-testid="show-preview-open">
         <IonIcon slot="start" icon={playOutline} aria-hidden="true" />
         {t('toolbar.preview')}
@@ -141,7 +147,8 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
   );
 
   return (
-    <Page title={title} actions={actions}>
+    <>
+      {actionsHost && createPortal(actions, actionsHost)}
       <div className="show-editor" data-testid="show-editor" data-dirty={history.dirty}>
         <SlideList
           shows={doc.shows}
@@ -182,6 +189,7 @@ export function ShowEditor({ title, screen, initial, schedules, schedulesError, 
         </div>
       </div>
       <ShowPreview isOpen={previewing} shows={doc.shows} screen={screen} onClose={() => setPreviewing(false)} />
-    </Page>
+      <ShortcutsHelp isOpen={helping} onClose={() => setHelping(false)} />
+    </>
   );
 }

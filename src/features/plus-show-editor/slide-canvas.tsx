@@ -6,7 +6,7 @@ import { ProductLabelContext } from './object-face';
 import { useAssetLibrary } from './asset-thumbs';
 import { snapMove, snapResize, type Rect } from './snap';
 import { isFitted, percentOf } from './use-fit-scale';
-
+import { useLaidOut } from './use-laid-out';
 
 interface SlideCanvasProps {
   show: EditorShow;
@@ -39,6 +39,7 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
     [screen, onObjectRect],
   );
   const select = useCallback((key: string) => onSelect(key), [onSelect]);
+  const [canvasRef, laidOut] = useLaidOut<HTMLDivElement>();
 
   const labelOf = (o: EditorObject) => {
     const what = o.type === 'product' ? productLabel(Number(o.id)) : o.type === 'webpage' ? String(o.id) : (nameOf(o.type, o.id) ?? String(o.id));
@@ -48,6 +49,7 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
   return (
     <div className="show-canvas-scroll">
       <div
+        ref={canvasRef}
         className="show-canvas"
         style={{ width: screen.width * scale, height: screen.height * scale, background: show.bgColor }}
         onMouseDown={(e) => e.target === e.currentTarget && onSelect(undefined)}
@@ -55,10 +57,12 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
         aria-label={t(isFitted(scale) ? 'canvas.labelFitted' : 'canvas.label', { width: screen.width, height: screen.height, percent: percentOf(scale) })}
         data-testid="show-canvas"
         data-scale={scale}
+        data-laid-out={laidOut}
       >
-        {show.object.map((o) => (
-          <CanvasObject key={o.key} object={o} selected={o.key === selectedKey} scale={scale} label={labelOf(o)} onSelect={select} onChange={change} />
-        ))}
+        {laidOut &&
+          show.object.map((o) => (
+            <CanvasObject key={o.key} object={o} selected={o.key === selectedKey} scale={scale} label={labelOf(o)} onSelect={select} onChange={change} />
+          ))}
       </div>
     </div>
   );

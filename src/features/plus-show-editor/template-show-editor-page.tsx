@@ -1,26 +1,23 @@
 import { useMemo, useRef } from 'react';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { templateScreen } from '../../api/plus-show-rules';
 import { useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { Page } from '../../ui/page';
 import { AssetLibraryProvider } from './asset-thumbs';
 import { addShow, docOf, showsOf, type EditorDoc } from './editor-model';
 import { ShowEditor } from './show-editor';
+import { ShowEditorFrame } from './show-editor-frame';
 import { useFreshRead } from './use-fresh-read';
 import { useTemplateSave } from './use-template-save';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /plus/template/show/:storeCode/:templateId/:mode/:size — the same editor for a template (plus-signage §2.3);
  * mode is new or edit, size names the screen ('23.1', '29', '35.4' or 'WxH', §5).
  */
 export default function TemplateShowEditorPage() {
-  const params = useParams();
-  const { storeCode = '', mode = 'edit' } = params;
-  const templateId = decoded(params.templateId ?? '');
-  const size = decoded(params.size ?? '');
+  const { storeCode = '', mode = 'edit', templateId = '', size = '' } = useRouteParams();
   const { t } = useTranslation('plusShowEditor');
   const writable = canWrite(useSession(), 'plus');
   const templates = useTemplateSave();
@@ -36,14 +33,8 @@ export default function TemplateShowEditorPage() {
   const initial = useMemo(() => (isNew ? addShow(docOf([], null)) : template.data ? docOf(template.data.show, null) : undefined), [isNew, template.data]);
 
   const title = t(isNew ? 'title.templateNew' : 'title.template', { name: templateId, size });
-  if (!screen || !initial) {
-    const message = !screen ? t('template.badSize', { size }) : template.error ? template.error.message : t('loading');
-    return (
-      <Page title={title}>
-        <p role={!screen || template.error ? 'alert' : undefined}>{message}</p>
-      </Page>
-    );
-  }
+  const message = !screen ? t('template.badSize', { size }) : template.error ? template.error.message : t('loading');
+  const status = !screen || !initial ? { text: message, error: !screen || Boolean(template.error) } : undefined;
 
   const save = async (doc: EditorDoc) => {
     const done = await templates.save({ storeCode, name: templateId, size, show: showsOf(doc), overwrite: stored.current });
@@ -52,17 +43,15 @@ export default function TemplateShowEditorPage() {
   };
 
   return (
-    <AssetLibraryProvider storeCode={storeCode}>
-      <ShowEditor title={title} screen={screen} initial={initial} schedules={schedules.data} schedulesError={schedules.error?.message} writable={writable} onSave={save} />
-    </AssetLibraryProvider>
+    <ShowEditorFrame title={title} status={status}>
+      {(actionsHost) =>
+        screen &&
+        initial && (
+          <AssetLibraryProvider storeCode={storeCode}>
+            <ShowEditor actionsHost={actionsHost} screen={screen} initial={initial} schedules={schedules.data} schedulesError={schedules.error?.message} writable={writable} onSave={save} />
+          </AssetLibraryProvider>
+        )
+      }
+    </ShowEditorFrame>
   );
-}
-
-/** The outlet hands route params over still percent-encoded ('Fresh%20corner'); a template name may hold any character. */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

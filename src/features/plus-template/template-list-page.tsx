@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { TemplateCreateModal } from './template-create-modal';
 import { templateEditorPath } from './template-paths';
 import { useTemplateTransfer } from './template-transfer';
 import { useInUseRemove } from './use-in-use-remove';
+import { useRouteParams } from '../../ui/use-route-params';
 
 const JSON_FILES = '.json,application/json';
 
@@ -25,8 +25,7 @@ const JSON_FILES = '.json,application/json';
  */
 export default function PlusTemplateListPage() {
   const { t } = useTranslation('plusTemplates');
-  const { storeCode = '' } = useParams<{ storeCode: string }>();
-  const navigate = useNavigate();
+  const { storeCode = '' } = useRouteParams();
   const writable = canWrite(useSession(), 'plus');
   const [creating, setCreating] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
@@ -47,7 +46,7 @@ export default function PlusTemplateListPage() {
         render: (r) => (
           <span className="template-actions" onClick={(e) => e.stopPropagation()}>
             {writable && (
-              <IonButton size="small" fill="clear" onClick={() => navigate(templateEditorPath(storeCode, r._id, 'edit', r.size))} data-testid="template-edit">
+              <IonButton size="small" fill="clear" routerLink={templateEditorPath(storeCode, r._id, 'edit', r.size)} data-testid="template-edit">
                 {t('template.edit')}
               </IonButton>
             )}

@@ -74,10 +74,17 @@ export function setContentLayout(show: ShowDraft, layout: string): ShowDraft {
 export const timelineAreas = (show: ShowDraft): Area[] =>
   show.contentArea.length ? show.contentArea : [{ left: 0, top: 0, width: show.width, height: show.height }];
 
-/** A show read from a JSON file (an exported show): the fields the editor keeps, or an error message. */
+/** A file that is JSON but not an exported show; the screen shows the spec's "Invalid file format" in its language. */
+export class ShowFileError extends Error {
+  constructor() {
+    super('Invalid file format');
+  }
+}
+
+/** A show read from a JSON file (an exported show): the fields the editor keeps, or a ShowFileError. */
 export function showFromFile(text: string): ShowDraft {
   const value = JSON.parse(text) as Partial<ShowDraft> | null;
-  if (!value || typeof value !== 'object' || !Array.isArray(value.device) || typeof value.contentLayout !== 'string') throw new Error('Invalid file format');
+  if (!value || typeof value !== 'object' || !Array.isArray(value.device) || typeof value.contentLayout !== 'string') throw new ShowFileError();
   return {
     name: String(value.name ?? ''), duration: Number(value.duration ?? 30), width: Number(value.width ?? 0), height: Number(value.height ?? 0),
     contentLayout: value.contentLayout, device: value.device, contentArea: value.contentArea ?? [], timeline: value.timeline?.length ? value.timeline : [[]],

@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointDef, ResponseOf } from '../../api/endpoints/define';
 import { api } from '../../app/api';
-import { showErrorThenLogout } from '../../app/load-failure';
+import { showErrorThenLogout, showFailureThenLogout } from '../../app/load-failure';
 import { canWrite, useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
@@ -11,7 +11,8 @@ import './plus-v1.css';
 
 /**
  * The frame of the set and timeline editors: loads the row (a failure shows the message, then logs out, §8),
- * and a Save (plus write) that runs the screen's checks, then its call. A failed save shows the server's message.
+ * and a Save (plus write) that runs the screen's checks, then its call. A failed save shows the message, then logs
+ * out and reloads (§8 "Show, set and timeline load or save failure"); a network failure only shows it.
  */
 export function useV1Loaded<E extends EndpointDef>(get: E, id: string | undefined, onLoad?: (row: ResponseOf<E>) => void): ResponseOf<E> | undefined {
   const dialogs = useDialogs();
@@ -38,7 +39,7 @@ export function V1EditorFrame({ title, save, children, testId }: { title: string
     try {
       await save();
     } catch (error) {
-      await dialogs.error((error as Error).message);
+      await showFailureThenLogout(dialogs.error, error);
     }
   };
   const actions = writable ? <IonButton onClick={() => void run()} data-testid={`${testId}-save`}>{t('save')}</IonButton> : undefined;

@@ -5,12 +5,12 @@ import { V1_MASTER_DEFAULT_COLUMNS, V1_MODEL_SIZES } from '../../api/contract/co
 import type { V1Device } from '../../api/contract/plus-v1-devices';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { canRead, canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { HealthBadge } from '../../ui/status-badge';
+import { PlusDeviceStatus } from '../plus/plus-status';
 import { V1AssignModal } from './v1-assign-modal';
 import { V1ConfigModal } from './v1-config-modal';
 import { V1_PAGE_SIZES } from './v1-paths';
@@ -25,7 +25,11 @@ const shown = (field: string) => (V1_MASTER_DEFAULT_COLUMNS as readonly string[]
  */
 export default function V1MasterPage() {
   const { t } = useTranslation('plusV1');
-  const writable = canWrite(useSession(), 'plus');
+  const session = useSession();
+  const writable = canWrite(session, 'plus');
+  // plus-signage §6: "With read: ... on v1 device rows the assign, settings and delete buttons" (the server grants
+  // those calls with plus read); reboot and saving a device's config stay with plus write.
+  const readable = canRead(session, 'plus');
   const dialogs = useDialogs();
   const [assigning, setAssigning] = useState<string>();
   const [configuring, setConfiguring] = useState<string>();
@@ -53,21 +57,21 @@ export default function V1MasterPage() {
       ...CONFIG_COLUMNS.map((field): Column<V1Device> => ({ field, label: t(`master.columns.${field}`), filter: 'text', render: (r) => r.config[field] ?? '-' })),
       { field: 'name', label: t('config.name'), sortable: false, hiddenByDefault: true, render: (r) => r.config.name ?? '-' },
       { field: 'version', label: t('master.columns.version'), sortable: false, hiddenByDefault: true, render: (r) => Object.entries(r.version).map(([k, v]) => `${k} ${v}`).join(', ') },
-      { field: 'connection', label: t('master.columns.connection'), hiddenByDefault: true, render: (r) => <HealthBadge status={r.connection === 'ONLINE' ? 'NORMAL' : r.connection} label={r.connection} /> },
+      { field: 'connection', label: t('master.columns.connection'), hiddenByDefault: true, render: (r) => <PlusDeviceStatus status={r.connection} /> },
       { field: 'recvTime', label: t('master.columns.recvTime'), hiddenByDefault: true, render: (r) => (r.recvTime ? formatDateTime(r.recvTime) : '-') },
       {
         field: 'actions', label: t('columns.actions'), sortable: false,
         render: (r) => (
           <span onClick={(e) => e.stopPropagation()}>
-            {writable && <IonButton size="small" fill="clear" onClick={() => setAssigning(r.mac)} data-testid="v1-master-assign">{t('master.assign')}</IonButton>}
+            {readable && <IonButton size="small" fill="clear" onClick={() => setAssigning(r.mac)} data-testid="v1-master-assign">{t('master.assign')}</IonButton>}
             <IonButton size="small" fill="clear" onClick={() => setConfiguring(r.mac)} data-testid="v1-master-settings">{t('master.settings')}</IonButton>
-            {writable && <IonButton size="small" fill="clear" color="danger" onClick={() => void command('remove', [r])} data-testid="v1-master-delete">{t('delete')}</IonButton>}
+            {readable && <IonButton size="small" fill="clear" color="danger" onClick={() => void command('remove', [r])} data-testid="v1-master-delete">{t('delete')}</IonButton>}
           </span>
         ),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
-    [t, writable],
+    [t, readable],
   );
 
   return (
@@ -79,11 +83,11 @@ export default function V1MasterPage() {
         rowKey={(r) => r.mac}
         pageSizes={V1_PAGE_SIZES}
         defaultSort={{ field: 'recvTime', dir: 'desc' }}
-        selectable={writable}
-        actions={writable ? [
-          { label: t('master.reboot'), needsSelection: true, run: (rows) => command('reboot', rows) },
-          { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => command('remove', rows) },
-        ] : []}
+        selectable={readable}
+        actions={[
+          ...(writable ? [{ label: t('master.reboot'), needsSelection: true, run: (rows: V1Device[]) => command('reboot', rows) }] : []),
+          ...(readable ? [{ label: t('deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: V1Device[]) => command('remove', rows) }] : []),
+        ]}
         reloadToken={reloadToken}
       />
       <V1AssignModal mac={assigning} onDone={reload} onClose={() => setAssigning(undefined)} />

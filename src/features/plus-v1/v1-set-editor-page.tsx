@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { V1_SET_PRICE_ITEM } from '../../api/contract/constants-plus';
 import type { V1Show } from '../../api/contract/plus-v1';
 import { endpoints } from '../../api/endpoints';
@@ -9,14 +9,15 @@ import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
-import { MSG_DURATION_POSITIVE, MSG_ENTER_NAME, MSG_INCORRECT_DURATION, MSG_NO_SET_ITEM, v1SetEditPath } from './v1-paths';
+import { v1SetEditPath } from './v1-paths';
+import { useRouteParams } from '../../ui/use-route-params';
 
 interface Item { id: string; duration: number }
 
 /** /plus/v1/set/update/{setId} (plus-signage §2.6, §5): a set's name, duration and ordered shows and 'price'. */
 export default function V1SetEditorPage() {
   const { t } = useTranslation('plusV1');
-  const { setId } = useParams<{ setId: string }>();
+  const { setId } = useRouteParams();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const shows = useV1Choices<V1Show>(endpoints.plusV1ShowList);
@@ -40,9 +41,9 @@ export default function V1SetEditorPage() {
   };
 
   const save = async () => {
-    if (!name.trim()) return dialogs.error(MSG_ENTER_NAME);
-    if (!(duration >= 1) || list.some((i) => !(i.duration >= 1))) return dialogs.error(MSG_DURATION_POSITIVE, MSG_INCORRECT_DURATION);
-    if (!list.length) return dialogs.error(MSG_NO_SET_ITEM);
+    if (!name.trim()) return dialogs.error(t('messages.enterName'));
+    if (!(duration >= 1) || list.some((i) => !(i.duration >= 1))) return dialogs.error(t('messages.durationPositive'), t('messages.incorrectDuration'));
+    if (!list.length) return dialogs.error(t('messages.noSetItem'));
     const { id } = await api.call(endpoints.plusV1SetSave, { body: { ...(setId ? { id: setId } : {}), name: name.trim(), duration, list } });
     void dialogs.toast(t('complete'), 'success');
     if (!setId) navigate(v1SetEditPath(id), { replace: true });
@@ -52,6 +53,7 @@ export default function V1SetEditorPage() {
     <V1EditorFrame title={setId ? t('set.edit', { name }) : t('set.new')} save={save} testId="v1-set">
       <label>{t('columns.name')}<input value={name} onChange={(e) => setName(e.target.value)} data-testid="v1-set-name" /></label>
       <label>{t('show.duration')}<input type="number" min={1} value={duration} onChange={(e) => setDuration(Number(e.target.value))} data-testid="v1-set-duration" /></label>
+      {/* The spec's "show select" (§2.7) inline beside the list it fills: the list stays on view as shows join it, which a modal would hide. */}
       <div className="v1-editor-head">
         <label>{t('set.show')}
           <select value={pick} onChange={(e) => setPick(e.target.value)} data-testid="v1-set-pick">

@@ -1,35 +1,37 @@
 import { useEffect, useState } from 'react';
 import { IonButton, IonSegment, IonSegmentButton, IonLabel } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { V1_DEVICE_TYPES } from '../../api/contract/constants-plus';
 import type { V1Content } from '../../api/contract/plus-v1-devices';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
-import { showErrorThenLogout } from '../../app/load-failure';
+import { showErrorThenLogout, showFailureThenLogout } from '../../app/load-failure';
 import { canWrite, useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
+import { TextField } from '../../ui/fields';
 import { Page } from '../../ui/page';
 import { saveBlob } from '../../ui/save-blob';
-import { deviceCount, emptyShow, setContentLayout, setDeviceCount, showFromFile, type ShowDraft } from './show-layout';
+import { deviceCount, emptyShow, setContentLayout, setDeviceCount, ShowFileError, showFromFile, type ShowDraft } from './show-layout';
 import { useV1Choices } from './v1-choices';
-import { MSG_DURATION_POSITIVE, MSG_ENTER_NAME, MSG_INCORRECT_DURATION, v1ShowEditPath } from './v1-paths';
+import { v1ShowEditPath } from './v1-paths';
 import { V1ShowCanvas } from './v1-show-canvas';
 import { V1ShowTimeline } from './v1-show-timeline';
 import './plus-v1.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 const STEPS = ['device', 'content', 'timeline'] as const;
 
 /**
  * /plus/v1/show/update/{showId} (plus-signage §2.6, §4 "Show editor steps", §5): step 0 the devices (counts of 23"
  * and 29" devices), step 1 the content layout ('RxC' or '-'), step 2 a timeline per content area; import and export
- * as JSON; save checks the name and duration with the spec's messages. A load failure logs out (§8); a failed save
- * shows the server's message and keeps the work (our choice: the spec's logout would lose the edits).
+ * as JSON; save checks the name and duration with the spec's messages. A load or save failure shows the message,
+ * then logs out and reloads, as §8 says (a network failure only shows it: offline is no reason to log out).
  */
 export default function V1ShowEditorPage() {
   const { t } = useTranslation('plusV1');
-  const { showId } = useParams<{ showId: string }>();
+  const { showId } = useRouteParams();
   const [search] = useSearchParams();
   const template = search.get('template');
   const navigate = useNavigate();
@@ -60,8 +62,8 @@ export default function V1ShowEditorPage() {
   }, [showId, template]);
 
   const save = async () => {
-    if (!show.name.trim()) return dialogs.error(MSG_ENTER_NAME);
-    if (!(show.duration >= 1)) return dialogs.error(MSG_DURATION_POSITIVE, MSG_INCORRECT_DURATION);
+    if (!show.name.trim()) return dialogs.error(t('messages.enterName'));
+    if (!(show.duration >= 1)) return dialogs.error(t('messages.durationPositive'), t('messages.incorrectDuration'));
     try {
       const { id } = await api.call(endpoints.plusV1ShowSave, { body: { ...show, name: show.name.trim() } });
       void dialogs.toast(t('complete'), 'success');
@@ -73,7 +75,7 @@ export default function V1ShowEditorPage() {
       setLayoutText('-');
       setStep(0);
     } catch (error) {
-      await dialogs.error((error as Error).message);
+      await showFailureThenLogout(dialogs.error, error);
     }
   };
 
@@ -87,7 +89,8 @@ export default function V1ShowEditorPage() {
       setShow({ ...read, id: show.id });
       setLayoutText(read.contentLayout);
     } catch (error) {
-      await dialogs.error((error as Error).message);
+      // A file that is JSON but no show gets the spec's message; a JSON parse error shows the parser's own (§8).
+      await dialogs.error(error instanceof ShowFileError ? t('messages.invalidFile') : (error as Error).message);
     }
   };
 
@@ -102,8 +105,8 @@ export default function V1ShowEditorPage() {
   return (
     <Page title={show.id ? t('show.edit', { name: show.name }) : t('show.new')} actions={actions}>
       <div className="v1-editor-head">
-        <label>{t('columns.name')}<input value={show.name} onChange={(e) => setShow({ ...show, name: e.target.value })} data-testid="v1-show-name" /></label>
-        <label>{t('show.duration')}<input type="number" min={1} value={show.duration} onChange={(e) => setShow({ ...show, duration: Number(e.target.value) })} data-testid="v1-show-duration" /></label>
+        <TextField label={t('columns.name')} value={show.name} onChange={(name) => setShow({ ...show, name })} testId="v1-show-name" />
+        <TextField label={t('show.duration')} type="number" min={1} value={show.duration} onChange={(text) => setShow({ ...show, duration: Number(text) })} testId="v1-show-duration" />
         <span data-testid="v1-show-size">{`${show.width} x ${show.height}`}</span>
       </div>
       <IonSegment value={STEPS[step]} onIonChange={(e) => setStep(STEPS.indexOf(e.detail.value as (typeof STEPS)[number]))}>
@@ -115,17 +118,14 @@ export default function V1ShowEditorPage() {
         {step === 0 && (
           <div className="v1-device-counts">
             {V1_DEVICE_TYPES.map((type) => (
-              <label key={type}>
-                {t('show.deviceType', { type })}
-                <input type="number" min={0} max={64} value={deviceCount(show, type)} data-testid={`v1-device-count-${type}`}
-                  onChange={(e) => setShow(setDeviceCount(show, type, Number(e.target.value)))} />
-              </label>
+              <TextField key={type} label={t('show.deviceType', { type })} type="number" min={0} max={64} value={deviceCount(show, type)} testId={`v1-device-count-${type}`}
+                onChange={(text) => setShow(setDeviceCount(show, type, Number(text)))} />
             ))}
           </div>
         )}
         {step === 1 && (
           <form className="v1-device-counts" onSubmit={(e) => { e.preventDefault(); const next = setContentLayout(show, layoutText); setShow(next); setLayoutText(next.contentLayout); }}>
-            <label>{t('show.contentLayout')}<input value={layoutText} onChange={(e) => setLayoutText(e.target.value)} placeholder="2x1" data-testid="v1-content-layout" /></label>
+            <TextField label={t('show.contentLayout')} value={layoutText} onChange={setLayoutText} placeholder="2x1" testId="v1-content-layout" />
             <IonButton type="submit" size="small" data-testid="v1-content-layout-apply">{t('show.applyLayout')}</IonButton>
             <small>{t('show.layoutHint')}</small>
           </form>

@@ -1,5 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../ui/fields';
 import type { V1Content } from '../../api/contract/plus-v1-devices';
 import { timelineAreas, type ShowDraft, type TimelineEntry } from './show-layout';
 
@@ -21,16 +22,11 @@ export function V1ShowTimeline({ show, contents, onChange }: { show: ShowDraft; 
           <h3>{t('show.area', { n: a + 1 })} <small>{`${area.width}x${area.height}`}</small></h3>
           {lists[a].map((entry, e) => (
             <div className="v1-timeline-entry" key={e}>
-              <label>
-                {t('show.content')}
-                <select value={entry.id} onChange={(ev) => set(a, lists[a].map((x, i) => (i === e ? { ...x, id: ev.target.value } : x)))} data-testid="v1-timeline-content">
-                  {contents.map((c) => <option key={c.id} value={c.id}>{`${c.name} (${c.type}, ${c.resolution})`}</option>)}
-                </select>
-              </label>
-              <label>
-                {t('show.start')}
-                <input type="number" min={0} value={entry.start} onChange={(ev) => set(a, lists[a].map((x, i) => (i === e ? { ...x, start: Number(ev.target.value) } : x)))} data-testid="v1-timeline-start" />
-              </label>
+              {/* The spec's "content select" (§2.7) as a choice in the entry itself: a modal would hide the timeline it fills in. */}
+              <SelectField label={t('show.content')} value={entry.id} options={contents.map((c) => ({ value: c.id, label: `${c.name} (${c.type}, ${c.resolution})` }))}
+                onChange={(id) => set(a, lists[a].map((x, i) => (i === e ? { ...x, id } : x)))} testId="v1-timeline-content" />
+              <TextField label={t('show.start')} type="number" min={0} value={entry.start}
+                onChange={(text) => set(a, lists[a].map((x, i) => (i === e ? { ...x, start: Number(text) } : x)))} testId="v1-timeline-start" />
               <IonButton size="small" fill="clear" color="danger" onClick={() => set(a, lists[a].filter((_, i) => i !== e))}>{t('delete')}</IonButton>
             </div>
           ))}

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { IonButton, IonChip, IonLabel } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { V1Set, V1Show } from '../../api/contract/plus-v1';
 import type { V1Device } from '../../api/contract/plus-v1-devices';
 import { endpoints } from '../../api/endpoints';
@@ -9,6 +8,7 @@ import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /plus/v1/timeline/device/{timelineId} (plus-signage §2.6): the devices of each slot. A slot is a device position
@@ -16,7 +16,7 @@ import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
  */
 export default function V1TimelineDevicePage() {
   const { t } = useTranslation('plusV1');
-  const { timelineId = '' } = useParams<{ timelineId: string }>();
+  const { timelineId = '' } = useRouteParams();
   const dialogs = useDialogs();
   const [slots, setSlots] = useState<string[][]>([]);
   const loaded = useV1Loaded(endpoints.plusV1TimelineGet, timelineId, (row) => setSlots(row.device));
@@ -55,6 +55,7 @@ export default function V1TimelineDevicePage() {
                 <IonLabel>{label(mac)}</IonLabel>
               </IonChip>
             ))}
+            {/* The spec's "device select" (§2.7) inline in each slot: the slot's chips show what is picked, a modal per slot would hide them. */}
             <div className="v1-editor-head">
               <select value={picks[i] ?? ''} onChange={(e) => setPicks({ ...picks, [i]: e.target.value })} aria-label={t('timeline.device')} data-testid="v1-slot-pick">
                 <option value="">-</option>

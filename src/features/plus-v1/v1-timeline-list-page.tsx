@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { V1Timeline } from '../../api/contract/plus-v1';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
@@ -16,7 +15,6 @@ import { v1TimelineDevicePath, v1TimelineSchedulePath } from './v1-paths';
  */
 export default function V1TimelineListPage() {
   const { t } = useTranslation('plusV1');
-  const navigate = useNavigate();
   const writable = canWrite(useSession(), 'plus');
   const [naming, setNaming] = useState<{ id?: string; name: string }>();
   const [reloadToken, setReloadToken] = useState(0);
@@ -37,8 +35,8 @@ export default function V1TimelineListPage() {
         ]}
         rowActions={(r) => (
           <>
-            <IonButton size="small" fill="clear" onClick={() => navigate(v1TimelineSchedulePath(r.id))} data-testid="v1-timeline-schedule">{t('timeline.schedule')}</IonButton>
-            <IonButton size="small" fill="clear" onClick={() => navigate(v1TimelineDevicePath(r.id))} data-testid="v1-timeline-devices">{t('timeline.devices')}</IonButton>
+            <IonButton size="small" fill="clear" routerLink={v1TimelineSchedulePath(r.id)} data-testid="v1-timeline-schedule">{t('timeline.schedule')}</IonButton>
+            <IonButton size="small" fill="clear" routerLink={v1TimelineDevicePath(r.id)} data-testid="v1-timeline-devices">{t('timeline.devices')}</IonButton>
             {writable && <IonButton size="small" fill="clear" onClick={() => setNaming({ id: r.id, name: r.name })} data-testid="v1-timeline-rename">{t('rename')}</IonButton>}
           </>
         )}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { V1Set } from '../../api/contract/plus-v1';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
-import { MSG_SELECT_SET } from './v1-paths';
+import { useRouteParams } from '../../ui/use-route-params';
 
 interface Range { start: string; end: string }
 interface Entry { id: string; period?: Range; days?: number[]; time?: Range[] }
@@ -20,7 +19,7 @@ const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
  */
 export default function V1TimelineSchedulePage() {
   const { t } = useTranslation('plusV1');
-  const { timelineId = '' } = useParams<{ timelineId: string }>();
+  const { timelineId = '' } = useRouteParams();
   const dialogs = useDialogs();
   const [schedule, setSchedule] = useState<Entry[]>([]);
   const loaded = useV1Loaded(endpoints.plusV1TimelineGet, timelineId, (row) => setSchedule(row.schedule));
@@ -31,7 +30,7 @@ export default function V1TimelineSchedulePage() {
   const [time, setTime] = useState<Range>({ start: '', end: '' });
 
   const add = async () => {
-    if (!setId) return dialogs.error(MSG_SELECT_SET);
+    if (!setId) return dialogs.error(t('messages.selectSet'));
     const entry: Entry = {
       id: setId,
       ...(period.start && period.end ? { period } : {}),
@@ -54,6 +53,7 @@ export default function V1TimelineSchedulePage() {
 
   return (
     <V1EditorFrame title={t('timeline.scheduleOf', { name: loaded?.name ?? '' })} save={save} testId="v1-schedule">
+      {/* The spec's "schedule update" (§2.7) as the screen's own form above the rows: this route exists only to edit them, so a modal over it would be a second frame around the same form. */}
       <div className="v1-editor-head">
         <label>{t('timeline.set')}
           <select value={setId} onChange={(e) => setSetId(e.target.value)} data-testid="v1-schedule-set">

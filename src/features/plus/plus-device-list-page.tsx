@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { IonButton, IonIcon } from '@ionic/react';
 import { eyeOutline, imageOutline, pinOutline, settingsOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,20 +11,22 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { HealthBadge } from '../../ui/status-badge';
-import { PLUS_DEVICE_REFRESH_MS, PLUS_PAGE_SIZES } from './plus-constants';
+import { BackButton } from '../../ui/back-button';
+import { PLUS_DEVICE_PATH, PLUS_DEVICE_REFRESH_MS, PLUS_PAGE_SIZES } from './plus-constants';
+import { PlusDeviceStatus, usePlusStatusWord } from './plus-status';
 import { PlusDeviceInfoModal } from './plus-device-info-modal';
 import { PlusScreenViewer, type CaptureKind } from './plus-screen-viewer';
 import { usePlusDeviceCommands } from './use-plus-device-commands';
 import './plus.css';
 import { EditShowButton } from '../plus-show-editor/edit-show-button';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /plus/device/list/:storeCode (plus-signage §2.2): the store's devices, newest report first, with the device
  * commands the server carries out. The filter is kept under plus_device_filter (the DataTable's id).
  */
 export default function PlusDeviceListPage() {
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const { t } = useTranslation('plus');
   const session = useSession();
   const writer = canWrite(session, 'plus');
@@ -36,6 +37,7 @@ export default function PlusDeviceListPage() {
   const [infoOf, setInfoOf] = useState<PlusDevice>();
   const [capture, setCapture] = useState<{ device: PlusDevice; kind: CaptureKind }>();
   const commands = usePlusDeviceCommands(storeCode, writer, changed);
+  const word = usePlusStatusWord();
 
   const remove = async (d: PlusDevice) => {
     if (!(await dialogs.confirm())) return;
@@ -72,8 +74,8 @@ export default function PlusDeviceListPage() {
         field: 'status',
         label: t('columns.status'),
         filter: 'enum',
-        options: [PLUS_DEVICE_ONLINE, 'OFFLINE'].map((v) => ({ value: v, label: v })),
-        render: (d) => <HealthBadge status={d.status === PLUS_DEVICE_ONLINE ? 'NORMAL' : 'OFFLINE'} label={d.status} />,
+        options: [PLUS_DEVICE_ONLINE, 'OFFLINE'].map((v) => ({ value: v, label: word(v) })),
+        render: (d) => <PlusDeviceStatus status={d.status} />,
       },
       { field: 'recvTime', label: t('columns.recvTime'), render: (d) => formatDateTime(d.recvTime) },
       {
@@ -102,11 +104,14 @@ export default function PlusDeviceListPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- remove reads the latest state when clicked
-    [t, writer, storeCode],
+    [t, word, writer, storeCode],
   );
 
   return (
-    <Page title={t('list.title', { store: store.data ? `${store.data.storeName} (${storeCode})` : storeCode })}>
+    <Page
+      title={t('list.title', { store: store.data ? `${store.data.storeName} (${storeCode})` : storeCode })}
+      actions={<BackButton to={PLUS_DEVICE_PATH} label={t('list.back')} testId="plus-back" />}
+    >
       <div className="plus-device-list">
         <DataTable
           id={PLUS_DEVICE_FILTER_KEY}

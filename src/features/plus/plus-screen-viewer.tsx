@@ -19,16 +19,16 @@ export function PlusScreenViewer({ storeCode, capture, onClose }: { storeCode: s
   const params = device ? { storeCode, mac: device.mac, kind } : undefined;
   const info = useCall(endpoints.plusCaptureInfo, params ? { params } : null);
   // The image of the device opened (a result for another device is never shown).
-  const [shot, setShot] = useState<{ mac: string; kind: CaptureKind; url?: string; error?: string }>();
+  const [shot, setShot] = useState<{ mac: string; kind: CaptureKind; url?: string; takenAt?: Date; error?: string }>();
   useEffect(() => {
     if (!params) return;
     let objectUrl: string | undefined;
     let live = true;
     api
-      .blob(endpoints.plusCaptureFile, { params })
-      .then((blob) => {
+      .file(endpoints.plusCaptureFile, { params })
+      .then(({ blob, lastModified }) => {
         objectUrl = URL.createObjectURL(blob);
-        if (live) setShot({ mac: params.mac, kind: params.kind, url: objectUrl });
+        if (live) setShot({ mac: params.mac, kind: params.kind, url: objectUrl, takenAt: lastModified });
       })
       .catch((e: Error) => live && setShot({ mac: params.mac, kind: params.kind, error: e.message }));
     return () => {
@@ -41,7 +41,8 @@ export function PlusScreenViewer({ storeCode, capture, onClose }: { storeCode: s
   const current = shot && shot.mac === device?.mac && shot.kind === kind ? shot : undefined;
   return (
     <ModalFrame isOpen={Boolean(device)} title={t(kind === 'screen' ? 'screen.title' : 'screen.cameraTitle', { mac: device?.mac ?? '' })} onClose={onClose} closeLabel={t('screen.close')} testId="plus-screen-viewer">
-      <p>{t('screen.takenAt', { time: formatDateTime(info.data?.updatedAt ?? null) || '-' })}</p>
+      {/* The picture's own time (its answer's Last-Modified); the capture info only while none is shown or said. */}
+      <p data-testid="plus-screen-taken-at">{t('screen.takenAt', { time: formatDateTime(current?.takenAt?.toISOString() ?? info.data?.updatedAt ?? null) || '-' })}</p>
       {current?.error && <p role="alert">{current.error}</p>}
       {current?.url && <img src={current.url} alt={t(kind === 'screen' ? 'screen.alt' : 'screen.cameraAlt', { mac: device?.mac ?? '' })} data-testid="plus-screen-image" style={{ maxWidth: '100%', border: '1px solid var(--ion-color-medium)' }} />}
     </ModalFrame>

@@ -1,9 +1,9 @@
 import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { PLUS_DEVICE_ONLINE, plusModelLabel } from '../../api/contract/constants-plus';
+import { plusModelLabel } from '../../api/contract/constants-plus';
 import type { PlusSearchAnswer } from '../../api/contract/plus';
 import { ModalFrame } from '../../ui/modal-frame';
-import { HealthBadge } from '../../ui/status-badge';
+import { PlusDeviceStatus } from './plus-status';
 
 /**
  * The answer of a search (plus-signage §7.2 searchPlus): the devices whose address, name or products match the
@@ -27,7 +27,7 @@ export function PlusSearchModal({ keyword, answer, onClose }: { keyword: string;
               </p>
             </IonLabel>
             <IonNote slot="end">
-              <HealthBadge status={d.status === PLUS_DEVICE_ONLINE ? 'NORMAL' : 'OFFLINE'} label={d.status} />
+              <PlusDeviceStatus status={d.status} />
             </IonNote>
           </IonItem>
         ))}

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { IonButton } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
@@ -9,9 +10,13 @@ import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { DataTable, type Column } from '../../ui/data-table';
 import { MapWithSideList, storeMapLabel, storeMarker, type MapListItem } from '../../ui/map';
 import { Page } from '../../ui/page';
-import { HealthBadge } from '../../ui/status-badge';
+import { StatusDetailModal } from '../../ui/status-detail-modal';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { PLUS_PAGE_SIZES } from './plus-constants';
+import { PlusStoreStatus, usePlusStatusWord } from './plus-status';
+import type { PlusDevice } from '../../api/contract/plus';
+
+type DeviceStatus = 'ONLINE' | 'OFFLINE';
 
 /** storeMarker takes a missing position as undefined; the contract answers null. */
 type Store = Omit<PlusStoreSummary, 'position'> & { position?: { latitude: number; longitude: number } };
@@ -50,17 +55,34 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
   const list = useCall(endpoints.plusStoreOverview, { params: { type } });
   useLogoutOnLoadFailure(list.error);
   const stores = useMemo<Store[]>(() => (list.data ?? []).map((s) => ({ ...s, position: s.position ?? undefined })), [list.data]);
+  const word = usePlusStatusWord();
+  // The devices behind a store's online or offline count (plus-signage §2.7's status detail table).
+  const [detail, setDetail] = useState<{ store: Store; status: DeviceStatus }>();
+  const countCell = (store: Store, status: DeviceStatus) => {
+    const count = status === 'ONLINE' ? store.online : store.offline;
+    if (count === 0) return count;
+    const open = (e: MouseEvent) => {
+      e.stopPropagation(); // the row's own click leads to the store's list
+      setDetail({ store, status });
+    };
+    return (
+      <IonButton size="small" fill="clear" className="plus-count" onClick={open} data-testid={`${testId}-${status.toLowerCase()}-count`}>
+        {count}
+      </IonButton>
+    );
+  };
 
   const columns = useMemo<Column<Store>[]>(
     () => [
       { field: 'storeName', label: t('overview.storeName'), filter: 'text', primary: true },
       { field: 'storeCode', label: t('overview.storeCode'), filter: 'text' },
-      { field: 'status', label: t('overview.status'), sortable: false, render: (r) => <HealthBadge status={r.status} label={t(`health.${r.status}`)} /> },
+      { field: 'status', label: t('overview.status'), sortable: false, render: (r) => <PlusStoreStatus status={r.status} devices={r.online + r.offline} /> },
       { field: 'total', label: totalLabel },
-      { field: 'online', label: t('overview.online') },
-      { field: 'offline', label: t('overview.offline') },
+      { field: 'online', label: t('overview.online'), render: (r) => countCell(r, 'ONLINE') },
+      { field: 'offline', label: t('overview.offline'), render: (r) => countCell(r, 'OFFLINE') },
       { field: 'detail', label: t('overview.detail'), sortable: false, render: (r) => <Link to={detailPath(r.storeCode)}>{t('overview.detail')}</Link> },
     ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- countCell only sets state
     [t, totalLabel, detailPath],
   );
 
@@ -74,7 +96,7 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
           s,
           <div data-testid={`${testId}-popup`}>
             <strong>{storeMapLabel(s)}</strong>
-            <div>{t(`health.${s.status}`)}</div>
+            <div>{s.online + s.offline === 0 ? t('health.noDevices') : word(s.status)}</div>
             <div>
               {totalLabel}: {s.total} · {t('overview.online')}: {s.online} · {t('overview.offline')}: {s.offline}
             </div>
@@ -82,7 +104,7 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
           </div>,
         ),
       })),
-    [stores, t, totalLabel, popupPath, testId],
+    [stores, t, word, totalLabel, popupPath, testId],
   );
 
   return (
@@ -98,8 +120,24 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
           rowHref={(r) => detailPath(r.storeCode)}
         />
       ) : (
-        <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={(s) => t(`health.${s}`)} testId={`${testId}-map`} />
+        <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={word} testId={`${testId}-map`} />
       )}
+      <StatusDetailModal
+        isOpen={Boolean(detail)}
+        title={detail ? t('overview.statusDetailTitle', { status: word(detail.status), store: storeMapLabel(detail.store) }) : ''}
+        keyLabel={t('columns.mac')}
+        nameLabel={t('columns.name')}
+        source={{
+          kind: 'server',
+          endpoint: endpoints.plusDeviceList,
+          params: { storeCode: detail?.store.storeCode ?? '' },
+          extra: { filter_status: detail?.status },
+          map: (d) => ({ key: (d as PlusDevice).mac, name: (d as PlusDevice).name }),
+        }}
+        pageSizes={PLUS_PAGE_SIZES}
+        testId={`${testId}-status-detail`}
+        onClose={() => setDetail(undefined)}
+      />
     </Page>
   );
 }

@@ -7,13 +7,15 @@ import type { Product } from '../../api/contract/products';
 import type { AliasItem } from '../../api/contract/settings-alias';
 import type { Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
-import { cutText, PRODUCT_INFO_VISIBLE, productHistoryPath } from './product-constants';
-import { slotLabel } from './use-product-store';
+import { cutText, productHistoryPath } from './product-constants';
+import { infoColumns } from './product-info-columns';
 
 interface Options {
   storeCode: string;
   companyCode: string | undefined;
   alias: readonly AliasItem[];
+  /** The info slots offered (useInfoSlots). */
+  slots: readonly number[];
   writer: boolean;
   onEdit: (p: Product) => void;
   onView: (p: Product) => void;
@@ -24,17 +26,11 @@ interface Options {
  * The product list of a store (console-admin §2, §3): code, type, layout, the info slots by alias name (cut at 80
  * characters), NFC, tags, updated; the edit pencil with product write, otherwise the view magnifier.
  */
-export function useProductColumns({ storeCode, companyCode, alias, writer, onEdit, onView, onTags }: Options): Column<Product>[] {
+export function useProductColumns({ storeCode, companyCode, alias, slots, writer, onEdit, onView, onTags }: Options): Column<Product>[] {
   const { t } = useTranslation('products');
   return useMemo(() => {
-    const info: Column<Product>[] = Array.from({ length: PRODUCT_INFO_VISIBLE }, (_, i) => ({
-      field: `prInfo-${i}`,
-      label: slotLabel(alias, i),
-      sortable: false,
-      // Slots past the first three wait in the column chooser (our choice: the table stays readable).
-      hiddenByDefault: i > 2,
-      render: (p: Product) => <span title={p.prInfo[i]}>{cutText(p.prInfo[i])}</span>,
-    }));
+    // Slots past the first three wait in the column chooser (our choice: the table stays readable).
+    const info = infoColumns<Product>(alias, slots, 3);
     return [
       {
         field: 'actions',
@@ -83,5 +79,5 @@ export function useProductColumns({ storeCode, companyCode, alias, writer, onEdi
           ),
       },
     ];
-  }, [t, alias, writer, onEdit, onView, onTags, companyCode, storeCode]);
+  }, [t, alias, slots, writer, onEdit, onView, onTags, companyCode, storeCode]);
 }

@@ -2,13 +2,17 @@
  * Constants of the product screens (console-admin §9), named after the spec; the numbers live in the contract's
  * constants modules so that the server reads the same values.
  */
-import { ADMIN_PAGE_SIZES, CHART_PALETTE_SIZE, LED_DEFAULTS, PAGE_NO_DEFAULT, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../api/contract/constants-admin';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, CHART_PALETTE_SIZE, pageSizesFrom, LED_DEFAULTS, PAGE_NO_DEFAULT, PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../api/contract/constants-admin';
 import { PRODUCT_INFO_LIST_CHARS } from '../../api/contract/constants-core';
 
 /** Most admin tables: 25 rows per page, first in the menu. */
-export const PRODUCT_PAGE_SIZES = [25, ...ADMIN_PAGE_SIZES.filter((n) => n !== 25)] as const;
-/** Product info slots a create form offers, and the info columns a list shows. */
+export const PRODUCT_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
+/** A store's products, an update task's and an upload's rows: the long menu (1000, ALL). */
+export const PRODUCT_LONG_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG);
+/** The info columns a list without aliases shows (the spec's "default visible 10"). */
 export const PRODUCT_INFO_VISIBLE = PRODUCT_INFO_VISIBLE_DEFAULT;
+/** A product's info slots: a form can open any of them, a table can show any of them (console-admin §3, §9). */
+export { PRODUCT_INFO_SLOTS };
 export const PRODUCT_INFO_CUT = PRODUCT_INFO_LIST_CHARS;
 export { LED_DEFAULTS, PAGE_NO_DEFAULT };
 /** The 11 line colours of the update history chart (console-admin §9 "Chart line palette of 11 colours"). */

@@ -4,6 +4,7 @@ import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
+import { withLoadingModal } from '../../ui/loading-modal';
 import { LED_DEFAULTS, PAGE_NO_DEFAULT } from './product-constants';
 import { closingOnNoMatch } from './product-write';
 
@@ -43,9 +44,9 @@ export function ProductControlModal({ storeCode, control, onClose }: Props) {
     const productList = (control?.products ?? []).map((p) => ({ prCode: p.prCode }));
     const n = (k: string) => Number(values[k]);
     const answer = await closingOnNoMatch(() =>
-      led
+      withLoadingModal(t('loading.control'), () => led
         ? api.call(endpoints.productLed, { body: { storeCode, productList, duration: n('duration'), ledState: n('ledState'), ledBrightness: n('ledBrightness'), blinkingSpeed: n('blinkingSpeed') } })
-        : api.call(endpoints.productPage, { body: { storeCode, productList, pageNo: n('pageNo') } }),
+        : api.call(endpoints.productPage, { body: { storeCode, productList, pageNo: n('pageNo') } })),
     );
     void dialogs.toast(answer ? t('messages.controlSent', { tags: answer.message ?? '' }) : t('messages.noMatchingTags'), answer ? 'success' : 'medium');
     onClose();

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ProductUpdateHistoryRow } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
 import { useSession } from '../../app/session';
@@ -8,9 +8,11 @@ import { LineChart, type LineSeriesData } from '../../ui/charts/line-chart';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { CHART_PALETTE, cutText, PRODUCT_INFO_VISIBLE, PRODUCT_PAGE_SIZES, updateTaskDetailPath } from './product-constants';
-import { slotLabel, useProductStore } from './use-product-store';
+import { CHART_PALETTE, cutText, PRODUCT_PAGE_SIZES, updateTaskDetailPath } from './product-constants';
+import { infoColumns, useInfoSlots } from './product-info-columns';
+import { useProductStore } from './use-product-store';
 import './products.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * One line per chart-flagged alias over the rows shown, in time order; a value that is not a number leaves a gap.
@@ -30,11 +32,13 @@ export function chartSeries(rows: readonly ProductUpdateHistoryRow[], fields: re
 /** /product/{companyCode}/{storeCode}/{prCode}/update/history (console-admin §2): every version, newest first, and a chart. */
 export default function ProductHistoryPage() {
   const { t } = useTranslation('products');
-  const { storeCode = '', prCode = '' } = useParams();
+  const { storeCode = '', prCode = '' } = useRouteParams();
   const session = useSession();
   const imageMode = Boolean(session?.systemConfig.imageBaseUpdate);
   const { alias } = useProductStore(storeCode);
   const [shown, setShown] = useState<readonly ProductUpdateHistoryRow[]>([]);
+  const { slots, hear } = useInfoSlots(alias);
+  const onRowsShown = useCallback((rows: readonly ProductUpdateHistoryRow[]) => (setShown(rows), hear(rows)), [hear]);
   const chartFields = useMemo(() => alias.filter((a) => a.chart).map((a) => ({ index: a.index, name: a.name })), [alias]);
   const series = useMemo(() => chartSeries(shown, chartFields), [shown, chartFields]);
 
@@ -45,13 +49,7 @@ export default function ProductHistoryPage() {
         ? { field: 'tagType', label: t('columns.tagType'), sortable: false }
         : { field: 'layoutId', label: t('columns.layoutId'), filter: 'text' },
       { field: 'prInfo', label: t('columns.prInfo'), filter: 'text', sortable: false, hiddenByDefault: true, render: (r) => cutText(r.prInfo.filter(Boolean).join(' / ')) },
-      ...Array.from({ length: PRODUCT_INFO_VISIBLE }, (_, i) => ({
-        field: `prInfo-${i}`,
-        label: slotLabel(alias, i),
-        sortable: false,
-        hiddenByDefault: i > 4,
-        render: (r: ProductUpdateHistoryRow) => cutText(r.prInfo[i]),
-      })),
+      ...infoColumns<ProductUpdateHistoryRow>(alias, slots, 5),
       { field: 'nfc', label: t('columns.nfc'), filter: 'text' },
       { field: 'updatedAt', label: t('columns.updated'), render: (r) => formatDateTime(r.updatedAt) },
       {
@@ -62,7 +60,7 @@ export default function ProductHistoryPage() {
         render: (r) => <Link to={updateTaskDetailPath(storeCode, r.updateId, r.updateId.replace(/^U/, ''))}>{t('actions.detail')}</Link>,
       },
     ],
-    [t, alias, imageMode, storeCode],
+    [t, alias, slots, imageMode, storeCode],
   );
 
   return (
@@ -76,7 +74,7 @@ export default function ProductHistoryPage() {
         pageSizes={PRODUCT_PAGE_SIZES}
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         dateRange
-        onRowsShown={setShown}
+        onRowsShown={onRowsShown}
       />
     </Page>
   );

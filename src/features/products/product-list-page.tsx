@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import type { Product } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
@@ -8,9 +8,11 @@ import { api } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type TableAction } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
+import { withLoadingModal } from '../../ui/loading-modal';
 import { Page } from '../../ui/page';
-import { PRODUCT_PAGE_SIZES, UPLOAD_HISTORY_PATH, updateTaskListPath } from './product-constants';
+import { PRODUCT_LONG_PAGE_SIZES, UPLOAD_HISTORY_PATH, updateTaskListPath } from './product-constants';
 import { useProductColumns } from './product-columns';
+import { useInfoSlots } from './product-info-columns';
 import { ProductControlModal, type ControlKind } from './product-control-modals';
 import { ProductDetailModal } from './product-detail-modal';
 import { ProductFormModal, type ProductFormOpening } from './product-form-modal';
@@ -18,11 +20,12 @@ import { ProductTagListModal } from './product-tag-list-modal';
 import { ProductUploadModal } from './product-upload-modal';
 import { useProductStore } from './use-product-store';
 import './products.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** /product/list/{storeCode} (console-admin §2): the products of a store with create, update, LED, page control and removal. */
 export default function ProductListPage() {
   const { t } = useTranslation('products');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const session = useSession();
   const writer = canWrite(session, 'product');
   const dialogs = useDialogs();
@@ -35,7 +38,8 @@ export default function ProductListPage() {
   const [control, setControl] = useState<{ kind: ControlKind; products: Product[] }>();
   const [uploading, setUploading] = useState(false);
   const onEdit = useCallback((product: Product) => setForm({ mode: 'update', product }), []);
-  const columns = useProductColumns({ storeCode, companyCode, alias, writer, onEdit, onView: setViewed, onTags: setTagsOf });
+  const { slots, hear } = useInfoSlots(alias);
+  const columns = useProductColumns({ storeCode, companyCode, alias, slots, writer, onEdit, onView: setViewed, onTags: setTagsOf });
 
   const actions: TableAction<Product>[] = writer
     ? [
@@ -46,9 +50,9 @@ export default function ProductListPage() {
           color: 'danger',
           needsSelection: true,
           run: async (rows) => {
-            if (!(await dialogs.confirm(t('messages.removeConfirm', { n: rows.length })))) return;
+            if (!(await dialogs.confirm(t('messages.cannotUndo'), t('messages.removeConfirm', { n: rows.length })))) return;
             try {
-              const answer = await api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } });
+              const answer = await withLoadingModal(t('loading.removeUnused'), () => api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } }));
               reload();
               void dialogs.toast(t('messages.removed', { count: answer.count }), answer.count ? 'success' : 'warning');
             } catch (error) {
@@ -88,12 +92,13 @@ export default function ProductListPage() {
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.productList, params: { storeCode } }}
         rowKey={(p) => p.prCode}
-        pageSizes={PRODUCT_PAGE_SIZES}
+        pageSizes={PRODUCT_LONG_PAGE_SIZES}
         defaultSort={{ field: 'prCode', dir: 'asc' }}
         dateRange
         selectable={writer}
         actions={actions}
         reloadToken={reloadToken}
+        onRowsShown={hear}
       />
       <ProductFormModal
         storeCode={storeCode}
@@ -106,7 +111,7 @@ export default function ProductListPage() {
       />
       <ProductDetailModal companyCode={companyCode ?? ''} alias={alias} product={viewed} onClose={() => setViewed(undefined)} />
       <ProductControlModal storeCode={storeCode} control={control} onClose={() => setControl(undefined)} />
-      <ProductTagListModal storeCode={storeCode} alias={alias} product={tagsOf} onClose={() => setTagsOf(undefined)} />
+      <ProductTagListModal storeCode={storeCode} alias={alias} prCode={tagsOf?.prCode} onClose={() => setTagsOf(undefined)} />
       <ProductUploadModal
         companyCode={companyCode}
         isOpen={uploading}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product, ProductTagRow } from '../../api/contract/products';
+import type { ProductTagRow } from '../../api/contract/products';
 import type { AliasItem } from '../../api/contract/settings-alias';
 import { endpoints } from '../../api/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -25,8 +25,21 @@ function useInfoColumns(): [number[], (next: number[]) => void] {
   return [chosen, save];
 }
 
-/** The product tag list by code (per store): barcode, layout, prCode and the chosen info columns, 25 a page. */
-export function ProductTagListModal({ storeCode, alias, product, onClose }: { storeCode: string; alias: readonly AliasItem[]; product: Product | undefined; onClose: () => void }) {
+interface Props {
+  storeCode: string;
+  alias: readonly AliasItem[];
+  /** The product whose tags are listed; the modal is open while it is set. */
+  prCode: string | undefined;
+  /** The task the list is opened from (an update task's detail): only then is the layoutId a column. */
+  taskId?: string;
+  onClose: () => void;
+}
+
+/**
+ * The product tag list by code (per store, console-admin §2): barcode, layoutId when a task id is present, prCode
+ * and the chosen info columns, 25 a page.
+ */
+export function ProductTagListModal({ storeCode, alias, prCode, taskId, onClose }: Props) {
   const { t } = useTranslation('products');
   const [chosen, setChosen] = useInfoColumns();
   // The configured info fields: the company's aliases, or the first slots when it has none.
@@ -34,17 +47,17 @@ export function ProductTagListModal({ storeCode, alias, product, onClose }: { st
   const columns = useMemo<Column<ProductTagRow>[]>(
     () => [
       { field: 'barcode', label: t('columns.barcode'), filter: 'text', primary: true },
-      { field: 'layoutId', label: t('columns.layoutId'), filter: 'text' },
+      ...(taskId ? [{ field: 'layoutId', label: t('columns.layoutId'), filter: 'text' as const }] : []),
       { field: 'prCode', label: t('columns.prCode'), sortable: false },
       ...slots
         .filter((s) => chosen.includes(s.index))
         .map((s) => ({ field: `info-${s.index}`, label: s.name, sortable: false, render: (r: ProductTagRow) => cutText(r.prInfo[s.index]) })),
     ],
-    [t, slots, chosen],
+    [t, slots, chosen, taskId],
   );
   return (
-    <ModalFrame isOpen={Boolean(product)} title={t('tagList.title', { code: product?.prCode ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="product-tag-list">
-      {product && (
+    <ModalFrame isOpen={Boolean(prCode)} title={t('tagList.title', { code: prCode ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="product-tag-list">
+      {prCode && (
         <>
           <fieldset className="product-info-columns" data-testid="product-tag-list-columns">
             <legend>{t('tagList.infoColumns')}</legend>
@@ -62,7 +75,7 @@ export function ProductTagListModal({ storeCode, alias, product, onClose }: { st
           <DataTable
             id="product-tags"
             columns={columns}
-            source={{ kind: 'server', endpoint: endpoints.productTagList, params: { storeCode, prCode: product.prCode } }}
+            source={{ kind: 'server', endpoint: endpoints.productTagList, params: { storeCode, prCode } }}
             rowKey={(r) => r.barcode}
             pageSizes={[25]}
           />

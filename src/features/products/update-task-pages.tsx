@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import type { Product, UpdateTaskDetailRow, UpdateTaskRecord } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
@@ -10,15 +10,18 @@ import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';
 import { Page } from '../../ui/page';
 import { TaskTagImage } from '../tasks/task-tag-image';
-import { cutText, PRODUCT_INFO_VISIBLE, PRODUCT_PAGE_SIZES, updateTaskDetailPath } from './product-constants';
+import { PRODUCT_LONG_PAGE_SIZES, PRODUCT_PAGE_SIZES, updateTaskDetailPath } from './product-constants';
 import { ProductImage } from './product-detail-modal';
-import { slotLabel, useProductStore } from './use-product-store';
+import { infoColumns, useInfoSlots } from './product-info-columns';
+import { ProductTagListModal } from './product-tag-list-modal';
+import { useProductStore } from './use-product-store';
 import './products.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** /product/{storeCode}/update/task/list (console-admin §2): the store's product updates and their tag tasks. */
 export function UpdateTaskListPage() {
   const { t } = useTranslation('products');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const { store } = useProductStore(storeCode);
   const columns = useMemo<Column<UpdateTaskRecord>[]>(
     () => [
@@ -55,22 +58,18 @@ export function UpdateTaskListPage() {
 /** /product/{storeCode}/{updateId}/{taskId}/update/task/detail: the products of one update; preview, or the tag image in image mode. */
 export function UpdateTaskDetailPage() {
   const { t } = useTranslation('products');
-  const { storeCode = '', updateId = '', taskId = '' } = useParams();
+  const { storeCode = '', updateId = '', taskId = '' } = useRouteParams();
   const session = useSession();
   const imageMode = Boolean(session?.systemConfig.imageBaseUpdate);
   const { companyCode, alias } = useProductStore(storeCode);
   const [previewed, setPreviewed] = useState<UpdateTaskDetailRow>();
+  const [tagsOf, setTagsOf] = useState<UpdateTaskDetailRow>();
+  const { slots, hear } = useInfoSlots(alias);
   const columns = useMemo<Column<UpdateTaskDetailRow>[]>(
     () => [
       { field: 'prCode', label: t('columns.prCode'), filter: 'text', primary: true },
       { field: 'layoutId', label: t('columns.layoutId'), filter: 'text' },
-      ...Array.from({ length: PRODUCT_INFO_VISIBLE }, (_, i) => ({
-        field: `prInfo-${i}`,
-        label: slotLabel(alias, i),
-        sortable: false,
-        hiddenByDefault: i > 4,
-        render: (r: UpdateTaskDetailRow) => cutText(r.prInfo[i]),
-      })),
+      ...infoColumns<UpdateTaskDetailRow>(alias, slots, 5),
       { field: 'nfc', label: t('columns.nfc'), filter: 'text' },
       { field: 'updatedAt', label: t('columns.updated'), render: (r) => formatDateTime(r.updatedAt) },
       {
@@ -83,8 +82,19 @@ export function UpdateTaskDetailPage() {
           </IonButton>
         ),
       },
+      {
+        field: 'tags',
+        label: t('tagList.tags'),
+        sortable: false,
+        // The product's tags as this update's task left them: the tag list shows their layoutId (console-admin §2).
+        render: (r) => (
+          <IonButton size="small" fill="clear" onClick={() => setTagsOf(r)} data-testid={`update-tags-${r.prCode}`}>
+            {t('tagList.tags')}
+          </IonButton>
+        ),
+      },
     ],
-    [t, alias],
+    [t, alias, slots],
   );
   const asProduct = (r: UpdateTaskDetailRow): Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'> => ({ prCode: r.prCode, prInfo: r.prInfo, layoutId: r.layoutId, tagType: r.tagType ? [r.tagType] : [] });
   return (
@@ -94,9 +104,11 @@ export function UpdateTaskDetailPage() {
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.productUpdateTaskDetail, params: { storeCode, updateId } }}
         rowKey={(r) => r.prCode}
-        pageSizes={PRODUCT_PAGE_SIZES}
+        pageSizes={PRODUCT_LONG_PAGE_SIZES}
         defaultSort={{ field: 'prCode', dir: 'asc' }}
+        onRowsShown={hear}
       />
+      <ProductTagListModal storeCode={storeCode} alias={alias} prCode={tagsOf?.prCode} taskId={taskId} onClose={() => setTagsOf(undefined)} />
       <ModalFrame isOpen={Boolean(previewed)} title={t('image.title', { code: previewed?.prCode ?? '' })} onClose={() => setPreviewed(undefined)} closeLabel={t('actions.close')} testId="update-preview">
         {previewed &&
           (imageMode && previewed.tagType ? (

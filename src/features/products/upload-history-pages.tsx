@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import type { UploadHistory } from '../../api/contract/products';
 import { endpoints } from '../../api/endpoints';
@@ -12,9 +12,10 @@ import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { RowAction, RowActions } from '../../ui/row-actions';
 import { saveBlob } from '../../ui/save-blob';
-import { cutText, PRODUCT_PAGE_SIZES, UPLOAD_PROGRESS_POLL_MS, uploadHistoryDetailPath } from './product-constants';
+import { cutText, PRODUCT_LONG_PAGE_SIZES, PRODUCT_PAGE_SIZES, UPLOAD_PROGRESS_POLL_MS, uploadHistoryDetailPath } from './product-constants';
 import { ProductUploadModal } from './product-upload-modal';
 import './products.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** The error text file of an upload: one line per bad row, as the server recorded them. */
 const saveErrors = (h: UploadHistory) => saveBlob(new Blob([`${h.error.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }), `${h.fileName.replace(/\.[^.]*$/, '')}_errors.txt`);
@@ -101,7 +102,7 @@ const cellText = (v: unknown) => (Array.isArray(v) ? v.join(' | ') : v === null 
 /** /product/file/upload/history/detail/{historyId}: the rows kept of one upload, a filter on every field (raw keys for secondCode files). */
 export function UploadHistoryDetailPage() {
   const { t } = useTranslation('products');
-  const { historyId = '' } = useParams();
+  const { historyId = '' } = useRouteParams();
   const { data, error, isLoading } = useCall(endpoints.productUploadHistoryDetail, { params: { historyId } });
   const rows = useMemo<UploadedRow[] | undefined>(
     () => data?.data.map((r, i) => ({ ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cellText(v)])), _key: String(i) })),
@@ -126,7 +127,7 @@ export function UploadHistoryDetailPage() {
         columns={columns}
         source={{ kind: 'local', rows, loading: isLoading, error: error?.message }}
         rowKey={(r) => r._key}
-        pageSizes={PRODUCT_PAGE_SIZES}
+        pageSizes={PRODUCT_LONG_PAGE_SIZES}
       />
     </Page>
   );

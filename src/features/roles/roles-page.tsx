@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { Role } from '../../api/contract/members';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
+import { companyChoices } from '../../app/company-selection';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { isBuiltInRole } from './privilege-tree';
 import { RoleModal, type RoleEditing } from './role-modal';
+import './roles.css';
 
-const ROLE_PAGE_SIZES = [25, 10, 50] as const;
+const ROLE_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /** /roles (console-admin §2, §4, §6): the roles the member may see; create, update and delete with role write. */
 export default function RolesPage() {
@@ -21,6 +25,10 @@ export default function RolesPage() {
   const writable = canWrite(session, 'role');
   const list = useCall(endpoints.roleList, {});
   const [editing, setEditing] = useState<RoleEditing>();
+  useLogoutOnLoadFailure(list.error);
+  // console-admin §8 "No company information.": a role belongs to a company (server/routes/roles.ts); the super
+  // administrator works on every company, anyone else needs one.
+  const hasCompany = session?.role_id === -1 || companyChoices(session).length > 0;
 
   const remove = async (role: Role) => {
     if (!(await dialogs.confirm(t('messages.deleteConfirm')))) return;
@@ -33,8 +41,10 @@ export default function RolesPage() {
     await list.mutate();
   };
 
-  const granted = (role: Role) =>
+  const grantedText = (role: Role) =>
     isBuiltInRole(role.role_id) ? t('roles.all') : role.privilege.filter((p) => p.read).map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`).join(', ');
+  // A role with many privileges wraps inside its cell: on one line it pushed the actions past the table's right edge.
+  const granted = (role: Role) => <span className="role-privileges">{grantedText(role)}</span>;
 
   const columns: Column<Role>[] = [
     { field: 'role_id', label: t('roles.id'), filter: 'number' },
@@ -64,7 +74,7 @@ export default function RolesPage() {
       title={t('roles.title')}
       actions={
         writable ? (
-          <IonButton onClick={() => setEditing({ kind: 'create' })} data-testid="role-create">
+          <IonButton onClick={() => (hasCompany ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))} data-testid="role-create">
             {t('roles.create')}
           </IonButton>
         ) : undefined

@@ -78,6 +78,16 @@ export function AssignMode({ storeCode, log }: ModeProps) {
         feedback.failure();
         setError(t('messages.productNotFound'));
         log.add({ kind: 'assign', codes: [tagMac, product], status: 'failed', message: t('messages.productNotFound') });
+        // The tag stays scanned, awaiting the right product (issue 31 §10: staff need not find and scan it again) —
+        // unless a next tag was scanned meanwhile. And Undo has nothing to undo from this scan: no link was made,
+        // so it must not reach back to the pair before, which staff are not looking at.
+        setLastTag(undefined);
+        if (!pendingTag.current) {
+          pendingTag.current = tagMac;
+          setTakenTag(tagMac);
+          setTagId(tagMac);
+          followFocus(productRef.current);
+        }
         return;
       }
       setError(undefined);

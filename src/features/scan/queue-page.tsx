@@ -3,7 +3,8 @@
  * silently — a write the server refused (4xx) waits here until the user retries or discards it.
  */
 import { useTranslation } from 'react-i18next';
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { IonBadge, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { arrowBackOutline } from 'ionicons/icons';
 import type { OutboxOp, OutboxState } from '../../offline/outbox';
 import { discard, retry } from '../../offline/outbox';
 import { useOutboxOps } from '../../offline/use-outbox';
@@ -67,7 +68,16 @@ export default function QueuePage() {
   const { t } = useTranslation('scan');
   const ops = useOutboxOps();
   return (
-    <Page title={t('queueTitle')}>
+    <Page
+      title={t('queueTitle')}
+      // The way back to scanning (issue 31 §4); on a phone the header's Scan button is beside the title as well.
+      actions={
+        <IonButton routerLink="/scan" routerDirection="back" data-testid="queue-back">
+          <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
+          {t('actions.back')}
+        </IonButton>
+      }
+    >
       {!ops && <IonSpinner />}
       {ops?.length === 0 && <IonNote>{t('queue.empty')}</IonNote>}
       {ops && ops.length > 0 && (

@@ -11,14 +11,16 @@ function TagStatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
   return (
     <span className={`lean-badge lean-badge--${TAG_TONES[tone]}`} data-testid="tag-status" data-status={status} aria-label={t('log.tagStatus', { status })}>
-      {tone === 'progress' && <span className="scan-log__dots" aria-hidden="true" />} {status}
+      {tone === 'progress' && <span className="scan-log__dots" aria-hidden="true" />} <span className="scan-log__pill-label">{t('log.tagPill')}</span> {status}
     </span>
   );
 }
 
 /** The visible log: counters, then one line per scan, newest first. */
 export function ScanLogView({ log, tagStatuses }: { log: ScanLog; tagStatuses?: SeenStatuses }) {
-  const { t } = useTranslation('scan');
+  const { t, i18n } = useTranslation('scan');
+  // The member's language sets the clock (ja_JP: 23:35:35, not 11:35:35 PM), not the browser's.
+  const locale = i18n.language.replace('_', '-');
   const { ok, failed, queued } = log.counters;
   return (
     <section className="scan-log" data-testid="scan-log" aria-label={t('log.title')}>
@@ -44,11 +46,14 @@ export function ScanLogView({ log, tagStatuses }: { log: ScanLog; tagStatuses?: 
                   {t(`log.kinds.${e.kind}`)} · {e.codes.join(' → ')}
                 </h3>
                 <p>
-                  {new Date(e.at).toLocaleTimeString()}
+                  {new Date(e.at).toLocaleTimeString(locale)}
                   {e.message ? ` · ${e.message}` : ''}
                 </p>
               </div>
-              <span className={`lean-badge lean-badge--${TONES[e.status]}`}>{t(`log.${e.status}`)}</span>
+              {/* Two pills, each saying what it is about: the scan's result (the write, or a refusal at scan time) and the tag's own status. */}
+              <span className={`lean-badge lean-badge--${TONES[e.status]}`} data-testid="write-status">
+                <span className="scan-log__pill-label">{t('log.writePill')}</span> {t(`log.${e.status}`)}
+              </span>
               {tagStatus && <TagStatusBadge status={tagStatus} />}
             </li>
           );

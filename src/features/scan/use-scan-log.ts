@@ -53,9 +53,26 @@ function statusOf(entry: LogEntry, op: OutboxOp | undefined): Pick<LogEntry, 'st
   return entry.queued || op.lastStatus === 0 ? { status: 'queued' } : { status: 'sending' };
 }
 
+/*
+ * The log lasts for the tab's session (issue 31 §10): a language change reloads the page, and the console taking over
+ * from the lean handheld app mounts the screen again — staff must still see what they scanned.
+ */
+const LOG_KEY = 'shelfpad.scan.log';
+
+function storedLines(): LogEntry[] {
+  try {
+    const lines = JSON.parse(sessionStorage.getItem(LOG_KEY) ?? '[]') as unknown;
+    return Array.isArray(lines) ? (lines as LogEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function useScanLog(): ScanLog {
-  const [lines, setLines] = useState<LogEntry[]>([]);
-  const nextKey = useRef(1);
+  const [stored] = useState(storedLines);
+  const [lines, setLines] = useState<LogEntry[]>(stored);
+  const nextKey = useRef(stored.reduce((max, line) => Math.max(max, line.key), 0) + 1);
+  useEffect(() => sessionStorage.setItem(LOG_KEY, JSON.stringify(lines)), [lines]);
   const mine = useRef(new Set<string>()); // the operations this log sent
   // Only the operations of the log's lines: a replay of the rest of the queue does not re-render the screen.
   const opIds = useMemo(() => lines.flatMap((line) => (line.opId ? [line.opId] : [])), [lines]);

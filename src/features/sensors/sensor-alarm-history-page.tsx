@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TagAlarmHistoryRow } from '../../api/contract/tag-history';
 import { endpoints } from '../../api/endpoints';
@@ -7,11 +6,12 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { SENSOR_ALARM_HISTORY_PAGE_SIZES } from './sensor-constants';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** /sensor/:storeCode/:sensorMac/alarm/history (console-core §2): the sensor's alarms, 25 rows, newest first. */
 export default function SensorAlarmHistoryPage() {
   const { t } = useTranslation('sensors');
-  const { storeCode = '', sensorMac = '' } = useParams();
+  const { storeCode = '', sensorMac = '' } = useRouteParams();
   const columns = useMemo<Column<TagAlarmHistoryRow>[]>(
     () => [
       { field: 'alarmTime', label: t('columns.alarmTime'), filter: 'date', primary: true, render: (r) => formatDateTime(r.alarmTime) },

@@ -5,6 +5,7 @@ import { SENSOR_TYPES, type Sensor } from '../../api/contract/sensors';
 import type { Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';
+import { sensorTypeLabel } from './sensor-constants';
 
 /** NOTES.md 10: versions are shown in hex. */
 export const versionHex = (version: number | undefined) => (version === undefined ? '' : `0x${version.toString(16).toUpperCase()}`);
@@ -24,7 +25,7 @@ export function useSensorColumns(storeCode: string): Column<Sensor>[] {
       { field: 'barcode', label: t('columns.barcode'), filter: 'text', primary: true },
       { field: 'tagMac', label: t('columns.tagMac'), filter: 'text' },
       { field: 'prCode', label: t('columns.prCode'), filter: 'text' },
-      { field: 'sensorType', label: t('columns.sensorType'), filter: 'enum', options: SENSOR_TYPES.map((v) => ({ value: v, label: v })) },
+      { field: 'sensorType', label: t('columns.sensorType'), filter: 'enum', options: SENSOR_TYPES.map((v) => ({ value: v, label: sensorTypeLabel(t, v) })), render: (s) => sensorTypeLabel(t, s.sensorType) },
       { field: 'status', label: t('columns.status'), filter: 'enum', render: (s) => <TagStatusBadge status={s.status} /> },
       { field: 'operationName', label: t('columns.operationName'), filter: 'text' },
       { field: 'gwIp', label: t('columns.gwIp'), filter: 'text', render: (s) => withoutPort(s.gwIp) },

@@ -5,7 +5,7 @@ import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
-import { NEW_TASK_ID } from './sensor-constants';
+import { NEW_TASK_ID, sensorTypeLabel } from './sensor-constants';
 import { fieldsByType, fieldsOf, productWidthMinimum, sensorConfigOf, sensorFieldProblem, valuesOfSensor } from './sensor-config-rules';
 
 export type SensorModalState = { mode: 'assign' } | { mode: 'update'; sensor: Sensor };
@@ -44,8 +44,7 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
         label: t('columns.sensorType'),
         type: 'select',
         required: t('assign.selectType'),
-        // The type codes are the product's names (HAT, TOF, ...) in every language.
-        options: [{ value: '', label: t('assign.pickType') }, ...Object.keys(byType).map((v) => ({ value: v, label: v }))],
+        options: [{ value: '', label: t('assign.pickType') }, ...Object.keys(byType).map((v) => ({ value: v, label: sensorTypeLabel(t, v) }))],
       },
       ...fieldsOf(type, byType).map<FormField>((field) => ({
         name: field,

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { SENSOR_TYPES } from '../../api/contract/sensors';
 /** console-core §9: "sensor lists 25" — the first choice; the larger ones are ours (NOTES.md 12). */
 export const SENSOR_STORE_LIST_PAGE_SIZES = [25, 50, 100] as const;
 export const SENSOR_LIST_PAGE_SIZES = [25, 50, 100] as const;
@@ -10,3 +12,7 @@ export const SENSOR_HISTORY_DEFAULT_WINDOW_S = 86_400;
 
 /** console-core §7: assign and update payloads carry taskId -1 and priorTaskId -1 (a new task). */
 export const NEW_TASK_ID = -1;
+
+/** A sensor type code (HAT, TOF, PEOPLECOUNT, ...) → its name in the member's language (issue 31.6); unknown ones as sent. */
+export const sensorTypeLabel = (t: TFunction<'sensors'>, type: string | undefined): string =>
+  type && (SENSOR_TYPES as readonly string[]).includes(type) ? t(`types.${type as (typeof SENSOR_TYPES)[number]}`) : (type ?? '');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Sensor } from '../../api/contract/sensors';
 import { endpoints } from '../../api/endpoints';
@@ -14,6 +13,7 @@ import { SENSOR_LIST_PAGE_SIZES } from './sensor-constants';
 import { useSensorColumns } from './sensor-columns';
 import { SensorStoreMap, useSensorStore } from './sensor-store-map';
 import './sensors.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** The write actions (console-core §2): assign, update one selected sensor, deassign the selected ones. */
 function useSensorActions(storeCode: string, open: (state: SensorModalState) => void, reload: () => void): TableAction<Sensor>[] {
@@ -43,7 +43,7 @@ function useSensorActions(storeCode: string, open: (state: SensorModalState) => 
 /** /sensor/detail/:storeCode (console-core §2): the store's sensors as a table or on the map (?viewType). */
 export default function SensorDetailPage() {
   const { t } = useTranslation('sensors');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const [viewType, setViewType] = useViewType();
   const writable = canWrite(useSession(), 'sensor');
   const store = useSensorStore(storeCode);

@@ -1,5 +1,4 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { SENSOR_MEASUREMENTS, type SensorPoint } from '../../api/contract/sensors';
@@ -10,9 +9,10 @@ import { LineChart } from '../../ui/charts/line-chart';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime, toEpochSeconds } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { SENSOR_HISTORY_DEFAULT_WINDOW_S, SENSOR_HISTORY_PAGE_SIZES } from './sensor-constants';
+import { SENSOR_HISTORY_DEFAULT_WINDOW_S, SENSOR_HISTORY_PAGE_SIZES, sensorTypeLabel } from './sensor-constants';
 import { versionHex } from './sensor-columns';
 import './sensors.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 type Measure = keyof Omit<SensorPoint, 'updatedAt'>;
 const epochOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -25,7 +25,7 @@ function defaultRange() {
 /** /sensor/:storeCode/:tagMac/history (console-core §2, §7): a date range, one line chart per measured value, a table. */
 export default function SensorHistoryPage() {
   const { t } = useTranslation('sensors');
-  const { storeCode = '', tagMac = '' } = useParams();
+  const { storeCode = '', tagMac = '' } = useRouteParams();
   const [range, setRange] = useState(defaultRange);
   const [draft, setDraft] = useState(() => ({ start: formatDateTime(range.start * 1000), end: formatDateTime(range.end * 1000) }));
   const [draftError, setDraftError] = useState<string>();
@@ -59,7 +59,7 @@ export default function SensorHistoryPage() {
           <dt>{t('columns.tagMac')}</dt>
           <dd>{info.tagMac}</dd>
           <dt>{t('columns.sensorType')}</dt>
-          <dd data-testid="sensor-info-type">{info.sensorType}</dd>
+          <dd data-testid="sensor-info-type">{sensorTypeLabel(t, info.sensorType)}</dd>
           <dt>{t('columns.prCode')}</dt>
           <dd>{info.prCode ?? ''}</dd>
           <dt>{t('columns.version')}</dt>

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { HealthBadge } from '../../ui/status-badge';
-import { SENSOR_STORE_LIST_PAGE_SIZES } from './sensor-constants';
+import { SENSOR_STORE_LIST_PAGE_SIZES, sensorTypeLabel } from './sensor-constants';
 
 const HEALTH = ['NORMAL', 'ALARM', 'OFFLINE'] as const;
 
@@ -37,7 +37,7 @@ export default function SensorStoreListPage() {
       { field: 'total', label: t('columns.total'), filter: 'number' },
       ...SENSOR_TYPES.map<Column<StoreSensorRow>>((type) => ({
         field: `type-${type}`,
-        label: type,
+        label: sensorTypeLabel(t, type),
         sortable: false,
         render: (r) => String(r.sensorTypeCount[type] ?? 0),
       })),

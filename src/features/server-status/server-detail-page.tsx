@@ -1,7 +1,6 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline, downloadOutline } from 'ionicons/icons';
 import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';
@@ -12,6 +11,7 @@ import { DetailCard, DetailFacts, DetailGrid } from '../../ui/detail-card';
 import { HistoryChart, NetworkList, ServiceList, UsageGauge } from './server-detail-sections';
 import { useServerDetail } from './use-servers';
 import './server-status.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * console-core §2 Server detail: system status (time, disk and RAM used of total), services and network,
@@ -19,7 +19,7 @@ import './server-status.css';
  */
 export default function ServerDetailPage() {
   const { t } = useTranslation('servers');
-  const { serverId = '' } = useParams();
+  const { serverId = '' } = useRouteParams();
   const labels = useServerLabels();
   const { detail, history } = useServerDetail(serverId);
   const server = detail.data;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { AMac } from '../../api/contract/settings-store';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
@@ -10,8 +11,9 @@ import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
 import { textField } from './settings-form';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
-const AMAC_PAGE_SIZES = [25, 10, 50, 100] as const;
+const AMAC_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /**
  * /setting/amac-config (console-admin §2, §5): abstract code → abstract data, both required ('Setting Amac
@@ -23,6 +25,7 @@ export default function AmacConfigPage() {
   const session = useSession();
   const writable = session?.role_id === -1 && canWrite(session, 'store_config');
   const list = useCall(endpoints.amacList, {});
+  useLogoutOnLoadFailure(list.error);
   const [editing, setEditing] = useState<{ kind: 'create' } | { kind: 'edit'; amac: AMac }>();
   const title = t('amac.errorTitle');
 

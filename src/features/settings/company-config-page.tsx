@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { Company } from '../../api/contract/settings-company';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
@@ -14,8 +15,9 @@ import { companyCreateBody, companyFields, companyUpdateBody, companyValues, new
 import { DefaultCompanyButton } from './default-company';
 import { SmtpModal, type SmtpTarget } from './smtp-modal';
 import { useCompanies } from './use-companies';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
-const COMPANY_PAGE_SIZES = [25, 10, 50, 100] as const;
+const COMPANY_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /**
  * /setting/company-config (console-admin §2, §5, §6): the companies with edit and SMTP edit (company_config.write),
@@ -27,6 +29,7 @@ export default function CompanyConfigPage() {
   const dialogs = useDialogs();
   const session = useSession();
   const list = useCompanies();
+  useLogoutOnLoadFailure(list.error);
   const superAdmin = session?.role_id === -1;
   const writable = canWrite(session, 'company_config');
   const [mode, setMode] = useState<{ kind: 'create' } | { kind: 'edit'; company: Company }>();

@@ -8,9 +8,11 @@ import { api, useCall } from '../../app/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard } from '../../ui/detail-card';
 import { FilePickButton } from '../../ui/file-pick-button';
+import { withLoadingModal } from '../../ui/loading-modal';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { saveBlob } from '../../ui/save-blob';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
 /**
  * Mobile software files on /setting/server-config (console-admin §2, §4, §8, §9): 10 to a page, upload of
@@ -21,6 +23,7 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
   const { t } = useTranslation('settings');
   const dialogs = useDialogs();
   const list = useCall(endpoints.mobileFileList, {});
+  useLogoutOnLoadFailure(list.error);
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>, failureTitle: string, failureHint = '') => {
@@ -40,7 +43,7 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
     const form = new FormData();
     form.append('file', file);
     await run(async () => {
-      const answer = await api.call(endpoints.mobileFileUpload, { body: form });
+      const answer = await withLoadingModal(t('loading.mobileUpload'), () => api.call(endpoints.mobileFileUpload, { body: form }));
       void dialogs.toast(t('mobile.uploaded', { version: answer.version ?? file.name }), 'success');
     }, t('mobile.uploadFailed'), `\n${t('mobile.example')}`);
   };

@@ -8,6 +8,7 @@ import { useDialogs } from '../../ui/dialogs';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { intOf, numberField, textField, textOf, valuesOf } from './settings-form';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
 const FACTS = [
   'retailServerIp', 'retailServerPort', 'timeServerIp', 'timeServerPort', 'gatewayStatusCheckInterval', 'historyRetentionDays',
@@ -40,6 +41,7 @@ export function ServerConfigCard({ writable }: { writable: boolean }) {
   const { t } = useTranslation('settings');
   const dialogs = useDialogs();
   const config = useCall(endpoints.serverConfigGet, {});
+  useLogoutOnLoadFailure(config.error);
   const [editing, setEditing] = useState(false);
   const title = t('server.errorTitle');
 

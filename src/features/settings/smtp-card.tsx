@@ -8,6 +8,7 @@ import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { FactRow } from './server-config-card';
 import { SmtpModal } from './smtp-modal';
 import { smtpTestBody } from './smtp-form';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
 /**
  * The system's SMTP setting on /setting/server-config: shown without its password, edited in the SMTP modal, and
@@ -17,6 +18,7 @@ export function SmtpCard({ writable }: { writable: boolean }) {
   const { t } = useTranslation('settings');
   const dialogs = useDialogs();
   const smtp = useCall(endpoints.smtpGet, {});
+  useLogoutOnLoadFailure(smtp.error);
   const [editing, setEditing] = useState(false);
   const [testing, setTesting] = useState(false);
 

@@ -16,6 +16,12 @@ export const REQUIRED_NUMBERS = ['totalDuration', 'eventDuration', 'cpDuration']
 /** Non-blank (console-admin §5) and, being timings, numbers too. */
 export const NON_BLANK_NUMBERS = ['baseTimeout', 'timeoutTag'] as const;
 export const OPTIONAL_NUMBERS = ['nfRandomPercent', 'nfRetryCnt', 'nfBasicSleep', 'nfDeepSleepDuration', 'timeServerPort'] as const;
+const SLEEP_NUMBERS = OPTIONAL_NUMBERS.filter((n) => n !== 'timeServerPort');
+
+/** The store form's sections (issue 31 §9: ~30 settings had been one column), each under a heading of its own. */
+type StoreSection = 'store' | 'position' | 'timing' | 'sleep' | 'display' | 'checks' | 'network';
+/** The flags of the radio's channels and the tag's display; the other flags go with the checks. */
+const DISPLAY_FLAGS = ['oneChannelEnable', 'channelMaskEnable', 'outbandEnable', 'notAutoRtnPage', 'showMac', 'hideLed', 'eventLedCtrl'] as const;
 
 const NUMBER = /^\d+(\.\d+)?$/;
 export const isNumberText = (value: string) => NUMBER.test(value.trim());
@@ -37,39 +43,50 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
   const required = (name: string) => `${title}: ${t('required', { field: label(name) })}`;
   const numberRule = (value: string) => (value && !isNumberText(value) ? t('inputNumber') : undefined);
   const days = [...TAG_STATUS_CHECK_DAYS.map((d) => ({ value: d, label: t(`days.${d}`) })), ...(opts.mode === 'edit' ? [{ value: TAG_STATUS_CHECK_MANUAL, label: t('manual') }] : [])];
+  const numbers = (names: readonly string[], field: (name: string) => FormField) => names.map(field);
+  const requiredNumber = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: t('inputNumber'), validate: numberRule });
+  const nonBlank = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: required(name), validate: numberRule });
+  const optional = (name: string): FormField => ({ name, label: label(name), inputMode: 'numeric', validate: numberRule });
+  const flag = (name: string): FormField => ({ name, label: label(name), type: 'checkbox' });
+  // Each section's first field carries the heading (FormModal groups the fields up to the next heading).
+  const opening = (heading: StoreSection, fields: FormField[]): FormField[] => {
+    const [first, ...rest] = fields;
+    return [{ ...first, heading: t(`sections.${heading}`) }, ...rest];
+  };
   return (values) => [
-    {
-      name: 'companyCode',
-      label: label('companyCode'),
-      type: 'select',
-      readOnly: opts.mode === 'edit',
-      options: opts.companies.map((c) => ({ value: c, label: c })),
-      required: required('companyCode'),
-    },
-    {
-      name: 'storeCode',
-      label: label('storeCode'),
-      readOnly: opts.mode === 'edit',
-      required: required('storeCode'),
-      placeholder: opts.mode === 'create' && opts.useSubDomain && values.companyCode ? t('subDomainHint', { prefix: `${values.companyCode}${SUB_DOMAIN_STORE_SEPARATOR}` }) : undefined,
-    },
-    { name: 'storeName', label: label('storeName'), required: required('storeName') },
-    { name: 'address', label: label('address') },
-    {
-      name: 'position',
-      label: label('position'),
-      type: 'custom',
-      render: opts.picker,
-      validate: (value) => (value && !parsePosition(value) ? t('positionInvalid') : undefined),
-    },
-    ...REQUIRED_NUMBERS.map<FormField>((name) => ({ name, label: label(name), inputMode: 'decimal', required: t('inputNumber'), validate: numberRule })),
-    ...NON_BLANK_NUMBERS.map<FormField>((name) => ({ name, label: label(name), inputMode: 'decimal', required: required(name), validate: numberRule })),
-    ...OPTIONAL_NUMBERS.filter((n) => n !== 'timeServerPort').map<FormField>((name) => ({ name, label: label(name), inputMode: 'numeric', validate: numberRule })),
-    ...STORE_FLAGS.map<FormField>((name) => ({ name, label: label(name), type: 'checkbox' })),
-    { name: 'tagStatusCheckDay', label: label('tagStatusCheckDay'), type: 'select', options: days },
-    { name: 'timeServerIp', label: label('timeServerIp') },
-    { name: 'timeServerPort', label: label('timeServerPort'), inputMode: 'numeric', validate: numberRule },
-    { name: 'panId', label: label('panId') },
+    ...opening('store', [
+      {
+        name: 'companyCode',
+        label: label('companyCode'),
+        type: 'select',
+        readOnly: opts.mode === 'edit',
+        options: opts.companies.map((c) => ({ value: c, label: c })),
+        required: required('companyCode'),
+      },
+      {
+        name: 'storeCode',
+        label: label('storeCode'),
+        readOnly: opts.mode === 'edit',
+        required: required('storeCode'),
+        placeholder: opts.mode === 'create' && opts.useSubDomain && values.companyCode ? t('subDomainHint', { prefix: `${values.companyCode}${SUB_DOMAIN_STORE_SEPARATOR}` }) : undefined,
+      },
+      { name: 'storeName', label: label('storeName'), required: required('storeName') },
+      { name: 'address', label: label('address') },
+    ]),
+    ...opening('position', [
+      {
+        name: 'position',
+        label: label('position'),
+        type: 'custom',
+        render: opts.picker,
+        validate: (value) => (value && !parsePosition(value) ? t('positionInvalid') : undefined),
+      },
+    ]),
+    ...opening('timing', [...numbers(REQUIRED_NUMBERS, requiredNumber), ...numbers(NON_BLANK_NUMBERS, nonBlank)]),
+    ...opening('sleep', numbers(SLEEP_NUMBERS, optional)),
+    ...opening('display', DISPLAY_FLAGS.map(flag)),
+    ...opening('checks', [flag('enableTagStatusCheck'), { name: 'tagStatusCheckDay', label: label('tagStatusCheckDay'), type: 'select', options: days }, flag('useSensorTag'), flag('enableOtaConfig')]),
+    ...opening('network', [{ name: 'timeServerIp', label: label('timeServerIp') }, optional('timeServerPort'), { name: 'panId', label: label('panId') }]),
   ];
 }
 

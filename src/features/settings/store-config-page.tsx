@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
 import type { StoreConfig } from '../../api/contract/settings-store';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useCompanySelection } from '../../app/company-selection';
-import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { PositionPicker } from '../../ui/map/position-picker';
@@ -15,9 +17,9 @@ import { saveBlob } from '../../ui/save-blob';
 import { newStoreValues, storeCreateBody, storeFields, storeUpdateBody, storeValues } from './store-config-form';
 import { StoreMigrateModal } from './store-migrate-modal';
 import { StoreSensorConfigModal } from './store-sensor-config-modal';
-import './store-config.css';
+import { storeDetailPath } from '../store/store-constants';
 
-const STORE_PAGE_SIZES = [25, 10, 50, 100] as const;
+const STORE_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /**
  * /setting/store-config (console-admin §2, §5, §6, §7): the stores with edit, sensor edit and delete
@@ -30,6 +32,9 @@ export default function StoreConfigPage() {
   const session = useSession();
   const company = useCompanySelection();
   const writable = canWrite(session, 'store_config');
+  // console-admin §6: "sensor.write allows sensor edit"; "store.read shows the store detail link".
+  const sensorWriter = canWrite(session, 'sensor');
+  const storeReader = canRead(session, 'store');
   const privileged = session?.role_id === -1 || session?.role_id === 0;
   const useSubDomain = Boolean(session?.systemConfig.useSubDomain);
   const companies = Object.keys(session?.companyInfo ?? {});
@@ -75,36 +80,38 @@ export default function StoreConfigPage() {
   const exportStore = (store: StoreConfig) =>
     act(async () => saveBlob(await api.blob(endpoints.storeExport, { params: { storeCode: store.storeCode } }), `store-${store.storeCode}.jsonl`), '');
 
-  const button = (label: string, testId: string, onClick: () => void, color?: string) => (
-    <IonButton size="small" fill="clear" color={color} onClick={onClick} data-testid={testId}>
-      {label}
-    </IonButton>
-  );
-
   const columns: Column<StoreConfig>[] = [
     ...(hasSeveralCompanies(session) ? [{ field: 'companyCode', label: t('fields.companyCode'), filter: 'text' as const }] : []),
-    { field: 'storeCode', label: t('fields.storeCode'), primary: true, filter: 'text' },
-    { field: 'storeName', label: t('fields.storeName'), filter: 'text' },
-    { field: 'address', label: t('fields.address'), filter: 'text' },
     {
-      field: 'actions',
-      label: t('fields.actions'),
-      sortable: false,
+      field: 'storeCode',
+      label: t('fields.storeCode'),
+      primary: true,
+      filter: 'text',
       render: (s) =>
-        (writable || privileged) && (
-          <span className="store-config-actions" onClick={(e) => e.stopPropagation()}>
-            {writable && button(t('edit'), 'store-edit', () => setMode({ kind: 'edit', store: s }))}
-            {writable && button(t('sensor'), 'store-sensor', () => setSensorStore(s.storeCode))}
-            {writable &&
-              button(t('statusCheck'), 'store-status-check', () =>
-                void act(() => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }), t('statusCheckStarted', { store: s.storeCode })),
-              )}
-            {privileged && button(t('export'), 'store-export', () => void exportStore(s))}
-            {privileged && button(t('migrate'), 'store-migrate', () => void migrate(s))}
-            {writable && button(t('delete'), 'store-delete', () => void remove(s), 'danger')}
-          </span>
+        storeReader ? (
+          <Link to={storeDetailPath(s.storeCode)} onClick={(e) => e.stopPropagation()} data-testid="store-config-detail">
+            {s.storeCode}
+          </Link>
+        ) : (
+          s.storeCode
         ),
     },
+    { field: 'storeName', label: t('fields.storeName'), filter: 'text' },
+    { field: 'address', label: t('fields.address'), filter: 'text' },
+  ];
+
+  // Edit stays on the row; sensor, status check, export, migration and delete wait in its menu (issue 31 §12).
+  const rowActions = (s: StoreConfig): (RowActionDef<StoreConfig> | false)[] => [
+    writable && { label: t('edit'), primary: true, testId: 'store-edit', run: () => setMode({ kind: 'edit', store: s }) },
+    sensorWriter && { label: t('sensor'), testId: 'store-sensor', run: () => setSensorStore(s.storeCode) },
+    writable && {
+      label: t('statusCheck'),
+      testId: 'store-status-check',
+      run: () => act(() => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }), t('statusCheckStarted', { store: s.storeCode })),
+    },
+    privileged && { label: t('export'), testId: 'store-export', run: () => exportStore(s) },
+    privileged && { label: t('migrate'), testId: 'store-migrate', run: () => migrate(s) },
+    writable && { label: t('delete'), color: 'danger', testId: 'store-delete', run: () => remove(s) },
   ];
 
   return (
@@ -127,6 +134,8 @@ export default function StoreConfigPage() {
         pageSizes={STORE_PAGE_SIZES}
         defaultSort={{ field: 'storeCode', dir: 'asc' }}
         reloadToken={reloadToken}
+        rowActions={rowActions}
+        rowActionsLabel={t('fields.actions')}
       />
       <FormModal
         isOpen={Boolean(mode)}
@@ -137,6 +146,7 @@ export default function StoreConfigPage() {
         errorTitle={title}
         onSubmit={submit}
         onClose={() => setMode(undefined)}
+        primitives
       />
       <StoreSensorConfigModal storeCode={sensorStore} onClose={() => setSensorStore(undefined)} />
       <StoreMigrateModal storeCode={migrateStore} onClose={() => setMigrateStore(undefined)} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { sensorTypeLabel } from '../sensors/sensor-constants';
 import { SENSOR_TYPES } from '../../api/contract/sensors';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
@@ -21,12 +22,14 @@ interface Props {
  */
 export function StoreSensorConfigModal({ storeCode, onClose }: Props) {
   const { t } = useTranslation('storeConfig');
+  const { t: tSensors } = useTranslation('sensors');
   const dialogs = useDialogs();
   const config = useCall(endpoints.sensorConfigGet, storeCode ? { params: { storeCode } } : null);
   const names = [...new Set([...SENSOR_TYPES, DISTANCE_KEY, ...Object.keys(config.data ?? {})])];
   const fields: FormField[] = names.map((name) => ({
     name,
-    label: name,
+    // A sensor type reads as its name in the member's language (issue 31.6); other stored names as they are.
+    label: sensorTypeLabel(tSensors, name),
     inputMode: 'decimal',
     validate: (value) => (value && !SIGNED_NUMBER(value) ? t('inputNumber') : undefined),
   }));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '../../app/session';
 import { Page } from '../../ui/page';
@@ -11,6 +10,7 @@ import { GatewayUpdateModal, type GatewayUpdateTarget } from './gateway-update-m
 import { useGatewayDetail } from './use-store-status';
 import { useGatewayActions } from './use-gateway-actions';
 import './store.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /store/:storeCode/gw/:gwMac (console-core §2 Gateway detail): facts, usage rings, services and alarms,
@@ -18,7 +18,7 @@ import './store.css';
  */
 export default function GatewayDetailPage() {
   const { t } = useTranslation('store');
-  const { storeCode = '', gwMac = '' } = useParams();
+  const { storeCode = '', gwMac = '' } = useRouteParams();
   const session = useSession();
   const { detail, history } = useGatewayDetail(storeCode, gwMac);
   const gw = detail.data;
@@ -41,27 +41,30 @@ export default function GatewayDetailPage() {
       {gw && (
         <DetailGrid testId="gw-detail" data-gw-mac={gw.gwMac}>
           <DetailCard title={t('gateway.actions')} testId="gw-actions" wide>
+            {/* The everyday actions first; the disruptive ones last and outlined, apart from them (issue 31 §11). */}
             <div className="store-actions">
               <IonButton size="small" onClick={() => void actions.checkLink()} data-testid="gw-link-check">
                 {t('actions.linkCheck')}
               </IonButton>
-              {gw.ip && mayWrite && (
-                <IonButton size="small" color="warning" onClick={() => void actions.reboot()} data-testid="gw-reboot">
-                  {t('actions.reboot')}
-                </IonButton>
-              )}
-              <IonButton size="small" color="medium" disabled={actions.downloading} onClick={() => void actions.downloadLog()} data-testid="gw-log-download">
+              <IonButton size="small" fill="outline" disabled={actions.downloading} onClick={() => void actions.downloadLog()} data-testid="gw-log-download">
                 {t('actions.logDownload')}
               </IonButton>
               {mayWrite && (
-                <IonButton size="small" onClick={() => setEditing({ gwMacs: [gw.gwMac] })} data-testid="gw-edit">
+                <IonButton size="small" fill="outline" onClick={() => setEditing({ gwMacs: [gw.gwMac] })} data-testid="gw-edit">
                   {t('update.edit')}
                 </IonButton>
               )}
               {mayWrite && (
-                <IonButton size="small" color="danger" onClick={() => void actions.remove()} data-testid="gw-delete">
-                  {t('actions.delete')}
-                </IonButton>
+                <span className="store-actions-destructive">
+                  {gw.ip && (
+                    <IonButton size="small" fill="outline" color="medium" onClick={() => void actions.reboot()} data-testid="gw-reboot">
+                      {t('actions.reboot')}
+                    </IonButton>
+                  )}
+                  <IonButton size="small" fill="outline" color="danger" onClick={() => void actions.remove()} data-testid="gw-delete">
+                    {t('actions.delete')}
+                  </IonButton>
+                </span>
               )}
             </div>
           </DetailCard>

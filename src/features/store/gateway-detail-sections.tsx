@@ -12,6 +12,8 @@ import { formatDateTime } from '../../ui/format-time';
 import { HealthBadge } from '../../ui/status-badge';
 import { shownGatewayStatus, timeSyncLabel, withoutPort } from './gateway-display';
 import { GATEWAY_ALARM_HISTORY_PAGE_SIZE, GATEWAY_LIST_PAGE_SIZE } from './store-constants';
+import { alarmTypeLabel, readableWords } from '../alarms/alarm-words';
+import { readableText } from '../alarms/readable-data';
 
 /** The disks the detail's gauges show, besides memory (console-core §2 Gateway detail). */
 export const RAMDISK_PATH = '/ramdisk';
@@ -113,19 +115,24 @@ export function GatewayServices({ rows }: { rows: ServiceRow[] }) {
   );
 }
 
-/** The gateway's alarms, 10 per page, newest first, paged by the server. */
+/**
+ * The gateway's alarms, 10 per page, newest first, paged by the server. Type and class read as the system's names
+ * in the member's language, the data as "key: value" pairs (issue 31.6), as in the alarm history.
+ */
 export function GatewayAlarms({ storeCode, gwMac }: { storeCode: string; gwMac: string }) {
   const { t } = useTranslation('store');
-  const columns = useMemo<Column<AlarmHistoryRow>[]>(
-    () => [
+  const { t: ts } = useTranslation('settings');
+  const columns = useMemo<Column<AlarmHistoryRow>[]>(() => {
+    const classLabel = (c: number | string) => ts(`alarms.classes.${String(c) as '1' | '2' | '3'}`);
+    const words = readableWords(ts);
+    return [
       { field: 'updatedAt', label: t('alarms.updatedAt'), filter: 'date', primary: true, render: (r) => formatDateTime(r.updatedAt) },
-      { field: 'type', label: t('alarms.type'), filter: 'text' },
-      { field: 'class', label: t('alarms.class'), filter: 'enum', options: [1, 2, 3].map((c) => ({ value: String(c), label: String(c) })) },
+      { field: 'type', label: t('alarms.type'), filter: 'text', render: (r) => alarmTypeLabel(ts, r.type) },
+      { field: 'class', label: t('alarms.class'), filter: 'enum', options: [1, 2, 3].map((c) => ({ value: String(c), label: classLabel(c) })), render: (r) => classLabel(r.class) },
       { field: 'location', label: t('alarms.location'), filter: 'text' },
-      { field: 'data', label: t('alarms.data'), sortable: false },
-    ],
-    [t],
-  );
+      { field: 'data', label: t('alarms.data'), sortable: false, render: (r) => readableText(r.data, words) },
+    ];
+  }, [t, ts]);
   return (
     <DetailCard title={t('alarms.title')} testId="gw-alarms" wide>
       <DataTable

@@ -3,6 +3,8 @@ import type { PredefinedRow } from '../../api/contract/gateways';
 import { PREDEFINED_FILE_EXTENSIONS } from './store-constants';
 
 export const INVALID_FILE_FORMAT = 'Invalid file format';
+/** console-core §8's 'No valid data': a well-formed file without a data row. */
+export const NO_VALID_DATA = 'No valid data';
 
 export const isPredefinedFile = (fileName: string) => PREDEFINED_FILE_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
 
@@ -16,6 +18,7 @@ export function parsePredefinedCsv(fileName: string, text: string): { rows: Pred
   const fields = parsed.meta.fields ?? [];
   if (!['gwMac', 'dataChannel', 'eventChannel'].every((f) => fields.includes(f))) return { error: INVALID_FILE_FORMAT };
   const rows = parsed.data.map((r) => ({ gwMac: (r.gwMac ?? '').trim(), dataChannel: Number(r.dataChannel), eventChannel: Number(r.eventChannel) }));
-  if (!rows.length || rows.some((r) => !r.gwMac || !Number.isInteger(r.dataChannel) || !Number.isInteger(r.eventChannel))) return { error: INVALID_FILE_FORMAT };
+  if (!rows.length) return { error: NO_VALID_DATA };
+  if (rows.some((r) => !r.gwMac || !Number.isInteger(r.dataChannel) || !Number.isInteger(r.eventChannel))) return { error: INVALID_FILE_FORMAT };
   return { rows };
 }

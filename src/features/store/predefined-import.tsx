@@ -7,7 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { showErrorThenLogout } from '../../app/load-failure';
 import { useDialogs } from '../../ui/dialogs';
-import { parsePredefinedCsv } from './predefined-csv';
+import { NO_VALID_DATA, parsePredefinedCsv } from './predefined-csv';
 import { PREDEFINED_FILE_EXTENSIONS } from './store-constants';
 
 /**
@@ -23,7 +23,7 @@ export function PredefinedImport({ storeCode, onDone }: { storeCode: string; onD
 
   const upload = async (file: File) => {
     const parsed = parsePredefinedCsv(file.name, await file.text());
-    if ('error' in parsed) return dialogs.error(t('predefined.invalidFile'));
+    if ('error' in parsed) return dialogs.error(parsed.error === NO_VALID_DATA ? t('predefined.noValidData') : t('predefined.invalidFile'));
     setBusy(true);
     try {
       const answer = await api.call(endpoints.gatewayPredefined, { body: { storeCode, data: parsed.rows } });

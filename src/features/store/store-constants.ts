@@ -15,3 +15,6 @@ export {
 
 /** Files the predefined gateway import accepts (console-core §5). */
 export const PREDEFINED_FILE_EXTENSIONS = ['.csv', '.txt'] as const;
+
+/** The store detail screen (console-core §2), linked from the store list and the store config list. */
+export const storeDetailPath = (storeCode: string) => `/store/detail/${encodeURIComponent(storeCode)}`;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline, createOutline, radioOutline } from 'ionicons/icons';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GatewaySummary } from '../../api/contract/gateways';
 import { canWrite, useSession } from '../../app/session';
@@ -16,6 +15,7 @@ import { useGatewayColumns } from './store-columns';
 import { GATEWAY_LIST_PAGE_SIZE } from './store-constants';
 import { useStoreDetail } from './use-store-status';
 import './store.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
 
@@ -25,7 +25,7 @@ export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/$
  */
 export default function StoreDetailPage() {
   const { t } = useTranslation('store');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const detail = useStoreDetail(storeCode);
   const columns = useGatewayColumns();
   const store = detail.data;
@@ -69,7 +69,7 @@ export default function StoreDetailPage() {
           <DetailCard title={t('detail.gateways')} testId="store-gateways" wide>
             {mayWrite && (
               <div className="store-actions" data-testid="store-gw-actions">
-                <IonButton size="small" onClick={() => setUpdating('all')} data-testid="gw-update-all">
+                <IonButton size="small" fill="outline" onClick={() => setUpdating('all')} data-testid="gw-update-all">
                   <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
                   {t('update.all')}
                 </IonButton>

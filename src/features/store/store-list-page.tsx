@@ -9,11 +9,10 @@ import { OfflineNotice } from '../../ui/offline-notice';
 import { Page } from '../../ui/page';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { useStoreColumns } from './store-columns';
-import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE } from './store-constants';
+import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE, storeDetailPath } from './store-constants';
 import { useStoreList } from './use-store-status';
 import './store.css';
 
-export const storeDetailPath = (storeCode: string) => `/store/detail/${encodeURIComponent(storeCode)}`;
 
 /**
  * The map view (console-core §2): every store in the side list, those with a position as markers in their status

@@ -5,6 +5,7 @@ import { useSession } from '../../app/session';
 import { DetailCard, DetailFacts, DetailGrid } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
+import { withLoadingModal } from '../../ui/loading-modal';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 
@@ -27,7 +28,7 @@ export default function SwUpgradePage() {
     const form = new FormData();
     form.append('file', file);
     try {
-      const answer = await api.call(endpoints.swUpgradeUpload, { body: form });
+      const answer = await withLoadingModal(t('loading.swUpgrade'), () => api.call(endpoints.swUpgradeUpload, { body: form }));
       void dialogs.toast(answer.message ?? t('swUpgrade.uploaded'), 'success');
     } catch (error) {
       await dialogs.error((error as Error).message, t('swUpgrade.uploadFailed'));

@@ -79,6 +79,8 @@ export function SingleAssignForm({ storeCode, onAssigned }: AssignPartProps) {
         name="defaultPrCode"
         label={t('fields.defaultPrCode')}
         labelPlacement="stacked"
+        // Outlined like the scan fields above it (issue 31 §10): a bare line did not read as a field.
+        fill="outline"
         value={defaultPrCode}
         autocomplete="off"
         onIonInput={(e) => setDefaultPrCode(String(e.detail.value ?? ''))}

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
 import type { DownloadFilter } from '../../api/contract/files';
@@ -19,6 +18,7 @@ import { TagStoreMap } from './tag-store-map';
 import { useTagActions } from './use-tag-actions';
 import { useTagStore } from './use-tag-store';
 import './tags.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /** What the table's onDownload hands over: its current filter_/condition_ fields. */
 type TableFilterFields = NonNullable<DownloadFilter['table']>;
@@ -26,7 +26,7 @@ type TableFilterFields = NonNullable<DownloadFilter['table']>;
 /** /tag/detail/{storeCode}?viewType (console-core §2 Tag status): the tags of one store as a table or on the map. */
 export default function TagDetailPage() {
   const { t } = useTranslation('tags');
-  const { storeCode = '' } = useParams();
+  const { storeCode = '' } = useRouteParams();
   const [view, setView] = useViewType();
   const session = useSession();
   const writer = canWrite(session, 'tag');

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { EndpointDef } from '../../api/endpoints/define';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { TAG_HISTORY_PAGE_SIZES } from './tag-constants';
 import type { TagHistoryKind } from './tag-history-kinds';
 import './tags.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 export interface TagHistoryDeclaration<Row> {
   kind: TagHistoryKind;
@@ -22,7 +23,7 @@ export interface TagHistoryDeclaration<Row> {
  */
 export function TagHistoryPage<Row>({ kind, endpoint, timeField, rowKey, useColumns }: TagHistoryDeclaration<Row>) {
   const { t } = useTranslation('tags');
-  const { storeCode = '', tagMac = '', tagId = '' } = useParams();
+  const { storeCode = '', tagMac = '', tagId = '' } = useRouteParams();
   const columns = useColumns();
   return (
     <Page title={t(`history.title.${kind}`, { tag: tagId })}>

@@ -1,9 +1,12 @@
 /*
  * Constants of the task screens (console-admin §4, §9), named after the spec.
  */
-import { ADMIN_PAGE_SIZES } from '../../api/contract/constants-admin';
+import type { TFunction } from 'i18next';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, pageSizesFrom } from '../../api/contract/constants-admin';
 
-export const TASK_PAGE_SIZES = [25, ...ADMIN_PAGE_SIZES.filter((n) => n !== 25)] as const;
+export const TASK_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
+/** The tags of one task: the long menu (1000, ALL), so a whole task reads on one page. */
+export const TASK_DETAIL_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG);
 /** Task progress fills in live: the list and the detail poll this often (not in the spec: our choice, as the header's 5 s fallback). */
 export const TASK_REFRESH_MS = 5_000;
 /** The task detail preview turns the image by this much per tap. */
@@ -23,3 +26,9 @@ export const canRefresh = (task: { endTime: string | null; progress: number; int
 
 export const taskDetailPath = (companyCode: string, storeCode: string, taskId: string, taskType: string) =>
   `/task/detail/${encodeURIComponent(companyCode)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(taskId)}/${encodeURIComponent(taskType)}`;
+
+/** The task types the server records (console-admin §2: UPDATE, LAYOUT or others). */
+export const TASK_TYPES = ['UPDATE', 'LAYOUT', 'ASSIGN', 'DEASSIGN', 'REASSIGN'] as const;
+/** A task type in the member's language (issue 31.14); the stored value and the address keep the key. */
+export const taskTypeLabel = (t: TFunction<'tasks'>, type: string): string =>
+  (TASK_TYPES as readonly string[]).includes(type) ? t(`types.${type as (typeof TASK_TYPES)[number]}`) : type;

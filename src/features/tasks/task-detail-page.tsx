@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import type { TaskDetailRow } from '../../api/contract/tasks';
 import { endpoints } from '../../api/endpoints';
@@ -13,8 +12,9 @@ import { TagStatusBadge } from '../../ui/status-badge';
 import { ProductImage } from '../products/product-detail-modal';
 import { cutText, PRODUCT_INFO_VISIBLE } from '../products/product-constants';
 import { slotLabel, useProductStore } from '../products/use-product-store';
-import { isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS } from './task-constants';
+import { isPrivilegedRole, TASK_DETAIL_PAGE_SIZES, TASK_REFRESH_MS, taskTypeLabel } from './task-constants';
 import './tasks.css';
+import { useRouteParams } from '../../ui/use-route-params';
 
 /**
  * /task/detail/{companyCode}/{storeCode}/{taskId}/{taskType} (console-admin §2): the tags of one task with their
@@ -22,7 +22,7 @@ import './tasks.css';
  */
 export default function TaskDetailPage() {
   const { t } = useTranslation('tasks');
-  const { companyCode = '', storeCode = '', taskId = '', taskType = '' } = useParams();
+  const { companyCode = '', storeCode = '', taskId = '', taskType = '' } = useRouteParams();
   const session = useSession();
   const privileged = isPrivilegedRole(session?.role_id);
   const { alias } = useProductStore(storeCode);
@@ -69,13 +69,13 @@ export default function TaskDetailPage() {
     [t, alias, privileged],
   );
   return (
-    <Page title={t('detail.title', { task: taskId, type: taskType })}>
+    <Page title={t('detail.title', { task: taskId, type: taskTypeLabel(t, taskType) })}>
       <DataTable
         id="task-detail"
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.taskDetailList, params: { storeCode, taskId } }}
         rowKey={(r) => `${r.tagId}/${r.prCode}`}
-        pageSizes={TASK_PAGE_SIZES}
+        pageSizes={TASK_DETAIL_PAGE_SIZES}
         defaultSort={{ field: 'tagId', dir: 'asc' }}
         refreshInterval={TASK_REFRESH_MS}
       />

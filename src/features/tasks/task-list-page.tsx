@@ -1,17 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { IonButton } from '@ionic/react';
 import type { Task } from '../../api/contract/tasks';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useCompanySelection } from '../../app/company-selection';
 import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS, taskDetailPath } from './task-constants';
+import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS, TASK_TYPES, taskDetailPath, taskTypeLabel } from './task-constants';
 import { TaskGraphModal } from './task-graph-modal';
 import { TaskProgress } from './task-progress';
 import './tasks.css';
@@ -51,47 +49,35 @@ export default function TaskListPage() {
       { field: 'taskId', label: t('columns.taskId'), filter: 'text', primary: true },
       several && { field: 'companyCode', label: t('columns.company'), filter: 'text', render: (r) => r.companyName },
       { field: 'storeName', label: t('columns.store'), filter: 'text' },
-      { field: 'taskType', label: t('columns.taskType'), filter: 'enum', options: ['UPDATE', 'LAYOUT', 'ASSIGN', 'DEASSIGN', 'REASSIGN'].map((v) => ({ value: v, label: v })) },
+      { field: 'taskType', label: t('columns.taskType'), filter: 'enum', options: TASK_TYPES.map((v) => ({ value: v, label: taskTypeLabel(t, v) })), render: (r) => taskTypeLabel(t, r.taskType) },
       { field: 'progress', label: t('columns.progress'), filter: 'number', render: (r) => <TaskProgress task={r} /> },
       { field: 'startTime', label: t('columns.startTime'), render: (r) => formatDateTime(r.startTime) },
       { field: 'endTime', label: t('columns.endTime'), render: (r) => (r.endTime ? formatDateTime(r.endTime) : t('inProgress')) },
-      {
-        field: 'actions',
-        label: t('columns.actions'),
-        sortable: false,
-        render: (r) => (
-          <span className="task-actions" onClick={(e) => e.stopPropagation()}>
-            <Link to={taskDetailPath(r.companyCode, r.storeCode, r.taskId, r.taskType)} data-testid={`task-detail-${r.taskId}`}>
-              {t('actions.detail')}
-            </Link>
-            <IonButton size="small" fill="outline" onClick={() => setGraphOf(r)} data-testid={`task-graph-${r.taskId}`}>
-              {t('actions.graph')}
-            </IonButton>
-            {privileged && canRefresh(r) && (
-              <IonButton
-                size="small"
-                onClick={() => void act(() => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }), t('messages.refreshed', { task: r.taskId }))}
-                data-testid={`task-refresh-${r.taskId}`}
-              >
-                {t('actions.refresh')}
-              </IonButton>
-            )}
-            {writer && r.taskType === 'UPDATE' && (
-              <IonButton
-                size="small"
-                color="medium"
-                onClick={() => void act(() => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }), t('messages.reverted', { task: r.taskId }), t('messages.revertConfirm', { task: r.taskId }))}
-                data-testid={`task-revert-${r.taskId}`}
-              >
-                {t('actions.revert')}
-              </IonButton>
-            )}
-          </span>
-        ),
-      },
     ];
     return all.filter((c): c is Column<Task> => Boolean(c));
-  }, [t, several, privileged, writer, act]);
+  }, [t, several]);
+
+  // Detail and Graph stay on the row; refresh and revert wait in its menu (issue 31 §12).
+  const rowActions = useCallback(
+    (r: Task): (RowActionDef<Task> | false)[] => [
+      { label: t('actions.detail'), primary: true, href: taskDetailPath(r.companyCode, r.storeCode, r.taskId, r.taskType), testId: `task-detail-${r.taskId}` },
+      { label: t('actions.graph'), primary: true, testId: `task-graph-${r.taskId}`, run: () => setGraphOf(r) },
+      privileged &&
+        canRefresh(r) && {
+          label: t('actions.refresh'),
+          testId: `task-refresh-${r.taskId}`,
+          run: () => act(() => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }), t('messages.refreshed', { task: r.taskId })),
+        },
+      writer &&
+        r.taskType === 'UPDATE' && {
+          label: t('actions.revert'),
+          color: 'danger',
+          testId: `task-revert-${r.taskId}`,
+          run: () => act(() => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }), t('messages.reverted', { task: r.taskId }), t('messages.revertConfirm', { task: r.taskId })),
+        },
+    ],
+    [t, privileged, writer, act],
+  );
 
   return (
     <Page title={t('list.title')}>
@@ -106,6 +92,8 @@ export default function TaskListPage() {
         dateRange
         reloadToken={reloadToken}
         refreshInterval={TASK_REFRESH_MS}
+        rowActions={rowActions}
+        rowActionsLabel={t('columns.actions')}
       />
       <TaskGraphModal task={graphOf} onClose={() => setGraphOf(undefined)} />
     </Page>

@@ -31,7 +31,9 @@ export default function LineChartCanvas({ series, height, decimals = 0 }: { seri
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: style.color, fontFamily: style.fontFamily, attributionLogo: true },
       grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128,128,128,0.2)' } },
-      rightPriceScale: { borderVisible: false },
+      // The library's logo (its licence asks for the attribution) sits in the pane's bottom-left corner: the lines keep
+      // out of the lowest fifth of the pane, so the logo never covers them.
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.22 } },
       timeScale: { borderVisible: false, tickMarkFormatter: localTick },
       localization: { priceFormatter: priceFormat(0), timeFormatter: localTime },
       handleScroll: false,
@@ -65,8 +67,8 @@ export default function LineChartCanvas({ series, height, decimals = 0 }: { seri
     for (const s of series) {
       let line = lines.current.get(s.key);
       if (!line) {
-        // Names are in the legend under the chart; titles on the price axis crowd a phone-sized chart.
-        line = c.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: false });
+        // Names are in the legend under the chart; titles and last-value tags on the price axis covered its labels.
+        line = c.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
         lines.current.set(s.key, line);
       }
       line.applyOptions({ color: resolveColor(el, s.color) });

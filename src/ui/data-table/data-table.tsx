@@ -7,21 +7,34 @@ import { useDialogs } from '../dialogs';
 import { useIsPhone } from '../use-is-phone';
 import { TableFilters } from './table-filters';
 import { TablePager, TableToolbar } from './table-toolbar';
-import { TableCards, TableGrid } from './table-views';
-import type { Column, DataTableProps, TableAction } from './types';
+import { ACTIONS_COLUMN, TableCards, TableGrid } from './table-views';
+import { RowActionsCell } from './row-menu';
+import type { Column, DataTableProps, RowActionDef, TableAction } from './types';
 import { useTableData } from './use-table-data';
 import { loadSavedFilters, saveFilters, useColumnChoice } from './use-table-prefs';
 import './data-table.css';
 
 const cellText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-function toColumnDefs<Row>(columns: readonly Column<Row>[]): ColumnDef<Row>[] {
-  return columns.map((c) => ({
+function toColumnDefs<Row>(columns: readonly Column<Row>[], actions: Pick<DataTableProps<Row>, 'rowActions' | 'rowKey'> & { label: string }): ColumnDef<Row>[] {
+  const defs: ColumnDef<Row>[] = columns.map((c) => ({
     id: c.field,
     header: c.label,
     enableSorting: c.sortable !== false,
     cell: ({ row }) => (c.render ? c.render(row.original) : cellText((row.original as Record<string, unknown>)[c.field])),
   }));
+  const { rowActions, rowKey } = actions;
+  if (!rowActions) return defs;
+  const actionsColumn: ColumnDef<Row> = {
+    id: ACTIONS_COLUMN,
+    header: actions.label,
+    enableSorting: false,
+    cell: ({ row }) => {
+      const list = rowActions(row.original).filter((a): a is RowActionDef<Row> => Boolean(a));
+      return list.length ? <RowActionsCell row={row.original} rowName={rowKey(row.original)} actions={list} /> : null;
+    },
+  };
+  return [...defs, actionsColumn];
 }
 
 /**
@@ -57,7 +70,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useEffect(() => {
     if (data.page) onRowsShown?.(rows as Row[]);
   }, [rows, data.page, onRowsShown]);
-  const columnDefs = useMemo(() => toColumnDefs(props.columns), [props.columns]);
+  const { rowActions, rowKey } = props;
+  const actionsLabel = props.rowActionsLabel ?? t('table.actions');
+  const columnDefs = useMemo(() => toColumnDefs(props.columns, { rowActions, rowKey, label: actionsLabel }), [props.columns, rowActions, rowKey, actionsLabel]);
 
   // A selection belongs to the rows on screen: a new page, filter or reload starts without one.
   const selectionKey = JSON.stringify([state, props.reloadToken, props.companyCode]);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { Condition, FieldKind, TableFilter, TableState } from '../../api/table';
+import { DateTimeField } from '../date-time-field';
 import { formatDateTime, toEpochSeconds } from '../format-time';
 import type { Column } from './types';
 
@@ -104,11 +105,12 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
                   </option>
                 ))}
               </select>
+            ) : kind === 'date' ? (
+              <DateTimeField id={`filter-${column.field}`} label={column.label} value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
             ) : (
               <input
                 id={`filter-${column.field}`}
                 value={draft.values[column.field] ?? ''}
-                placeholder={kind === 'date' ? 'yyyy-mm-dd hh:ii:ss' : undefined}
                 inputMode={kind === 'number' ? 'numeric' : undefined}
                 onChange={(e) => set('values', column.field, e.target.value)}
               />
@@ -119,9 +121,9 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
       {dateRange && (
         <div className="data-table-filter">
           <label htmlFor="filter-start">{t('table.from')}</label>
-          <input id="filter-start" value={draft.start} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+          <DateTimeField id="filter-start" label={t('table.from')} value={draft.start} onChange={(v) => setDraft((d) => ({ ...d, start: v }))} />
           <label htmlFor="filter-end">{t('table.to')}</label>
-          <input id="filter-end" value={draft.end} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+          <DateTimeField id="filter-end" label={t('table.to')} value={draft.end} onChange={(v) => setDraft((d) => ({ ...d, end: v }))} />
         </div>
       )}
       <div className="data-table-filter-actions">

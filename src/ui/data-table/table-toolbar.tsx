@@ -1,4 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton, IonCheckbox, IonIcon, IonSelect, IonSelectOption } from '@ionic/react';
 import { downloadOutline, ellipsisHorizontal, funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,10 +25,13 @@ export function TableToolbar<Row>(props: Props<Row>) {
   const phone = useIsPhone();
   const inMenu = (a: TableAction<Row>) => phone && Boolean(a.more);
   const menu = props.actions?.filter(inMenu) ?? [];
+  // Destructive actions (danger) come last and outlined, after the everyday ones (issue 31 §11). They stay on view
+  // without a selection: a tap then answers with the spec's "No row selected" message (console-core §5).
+  const shown = [...(props.actions?.filter((a) => !inMenu(a)) ?? [])].sort((a, b) => Number(a.color === 'danger') - Number(b.color === 'danger'));
   return (
     <div className="data-table-toolbar">
-      {props.actions?.filter((a) => !inMenu(a)).map((action) => (
-        <IonButton key={action.label} size="small" color={action.color ?? 'primary'} onClick={() => props.onAction(action)}>
+      {shown.map((action) => (
+        <IonButton key={action.label} size="small" color={action.color ?? 'primary'} fill={action.color === 'danger' ? 'outline' : 'solid'} onClick={() => props.onAction(action)}>
           {action.icon && <IonIcon slot="start" icon={action.icon} aria-hidden="true" />}
           {action.label}
         </IonButton>
@@ -74,10 +77,17 @@ export function TableToolbar<Row>(props: Props<Row>) {
           <fieldset className="data-table-chooser-list">
             <legend>{t('table.columns')}</legend>
             {props.columns.map((c) => (
-              <label key={c.field}>
-                <input type="checkbox" checked={props.visible[c.field] !== false} onChange={() => props.onToggleColumn(c.field)} />
+              <IonCheckbox
+                key={c.field}
+                className="data-table-chooser-box"
+                labelPlacement="end"
+                justify="start"
+                aria-label={c.label}
+                checked={props.visible[c.field] !== false}
+                onIonChange={() => props.onToggleColumn(c.field)}
+              >
                 {c.label}
-              </label>
+              </IonCheckbox>
             ))}
           </fieldset>
         )}
@@ -109,16 +119,24 @@ export function TablePager({ page, pageSize, pageSizes, filtered, onPage, onPage
   const last = pageSize < 0 ? filtered : Math.min(filtered, (page + 1) * pageSize);
   return (
     <nav className="data-table-pager" aria-label={t('table.pages')}>
-      <label>
-        {t('table.pageSize')}{' '}
-        <select value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size < 0 ? t('table.all') : size}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* Ionic's select (issue 31 §7), its choices in a popover; data-value tells tests the size on view. */}
+      <IonSelect
+        className="data-table-page-size"
+        label={t('table.pageSize')}
+        labelPlacement="start"
+        interface="popover"
+        value={String(pageSize)}
+        data-value={String(pageSize)}
+        data-testid="table-page-size"
+        onIonChange={(e) => onPageSize(Number(e.detail.value))}
+      >
+        {/* The first size is the table's default; the menu lists them in ascending order, "all" last. */}
+        {[...pageSizes].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b)).map((size) => (
+          <IonSelectOption key={size} value={String(size)}>
+            {size < 0 ? t('table.all') : String(size)}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
       <output data-testid="table-range">{t('table.range', { first, last, total: filtered })}</output>
       {/* One group that never wraps inside: on a phone it takes a line of its own, Previous and Next on it. */}
       <span className="data-table-pager-steps" data-testid="pager-steps">

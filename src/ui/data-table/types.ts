@@ -48,6 +48,22 @@ export interface TableAction<Row> {
   run: (selected: Row[]) => void | Promise<void>;
 }
 
+/**
+ * One action on one row (edit, delete, history…). A table shows two actions or fewer on the row; with more it keeps
+ * the `primary` ones (the first when none says so) and offers the rest in the row's "⋯" menu (issue 31 §12).
+ */
+export interface RowActionDef<Row> {
+  /** Already translated: the button's text and accessible name. */
+  label: string;
+  /** Stays on the row when the others go to the menu. */
+  primary?: boolean;
+  color?: 'primary' | 'danger' | 'medium';
+  /** An app path the action opens (a link), instead of `run`. */
+  href?: string;
+  run?: (row: Row) => void | Promise<void>;
+  testId?: string;
+}
+
 export interface DataTableProps<Row> {
   /** Names the table in the browser's storage (column choice, saved filters). */
   id: string;
@@ -65,6 +81,13 @@ export interface DataTableProps<Row> {
   /** Starts a download of what the current filter selects (the table protocol's filter_/condition_ fields). */
   onDownload?: (filter: Record<string, unknown>) => void;
   onRowClick?: (row: Row) => void;
+  /**
+   * The actions of a row (false entries are left out: an action the member may not take). They get a column of
+   * their own, last, that the column chooser does not hide; on a phone a line at the card's foot.
+   */
+  rowActions?: (row: Row) => readonly (RowActionDef<Row> | false | undefined)[];
+  /** The actions column's heading; 'Actions' when absent. */
+  rowActionsLabel?: string;
   /**
    * Where a row leads (an app path): its primary cell becomes a real link — keyboard, middle click, open in a new
    * tab — and a click anywhere else on the row follows it (issue 10 finding 9).

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { TableState } from '../../api/table';
 
 /** Saved table filters in the browser expire after 86400 s (console-core §9). */
@@ -37,17 +37,21 @@ export function saveFilters(id: string, filters: TableState['filters'], dateRang
   else localStorage.setItem(key(id, 'filters'), JSON.stringify({ savedAt: now, filters: filters ?? {}, dateRange }));
 }
 
-/** Which columns the user chose to see, remembered per table in the browser. */
+/**
+ * Which columns the user chose to see, remembered per table in the browser. A column the table gains later (e.g.
+ * a product info slot seen on the next page) starts as its default says, not shown, until the user chooses.
+ */
 export function useColumnChoice(id: string, defaults: Record<string, boolean>) {
-  const [visible, setVisible] = useState<Record<string, boolean>>(() => ({ ...defaults, ...read<Record<string, boolean>>(key(id, 'columns')) }));
+  const [chosen, setChosen] = useState<Record<string, boolean>>(() => ({ ...defaults, ...read<Record<string, boolean>>(key(id, 'columns')) }));
+  const visible = useMemo(() => ({ ...defaults, ...chosen }), [defaults, chosen]);
   const toggle = useCallback(
     (field: string) =>
-      setVisible((current) => {
-        const next = { ...current, [field]: !current[field] };
+      setChosen((current) => {
+        const next = { ...current, [field]: !(current[field] ?? defaults[field] ?? true) };
         localStorage.setItem(key(id, 'columns'), JSON.stringify(next));
         return next;
       }),
-    [id],
+    [id, defaults],
   );
   return { visible, toggle };
 }

@@ -11,15 +11,17 @@ interface SegmentTabsProps<T extends string> {
   onChange(value: T): void;
   label: string;
   testId?: string;
+  /** All choices in one row of equal cells, a long label wrapping inside its cell rather than the row wrapping. */
+  even?: boolean;
 }
 
 /**
  * A row of mutually exclusive choices (the handheld's modes, tag/Plus target, 0°/180°), drawn without Ionic so the
  * scan route stays inside its first-load budget (DESIGN.md §8). Buttons, so a scanner's Enter never lands in one.
  */
-export function SegmentTabs<T extends string>({ value, options, onChange, label, testId }: SegmentTabsProps<T>) {
+export function SegmentTabs<T extends string>({ value, options, onChange, label, testId, even = false }: SegmentTabsProps<T>) {
   return (
-    <div className="lean-segment" role="tablist" aria-label={label} data-testid={testId}>
+    <div className={even ? 'lean-segment lean-segment--even' : 'lean-segment'} role="tablist" aria-label={label} data-testid={testId}>
       {options.map((option) => (
         <button
           key={option.value}

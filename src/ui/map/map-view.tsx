@@ -6,6 +6,8 @@ import { MAP_MARKER_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '../../api/con
 import { runtimeConfig } from '../../app/config';
 import { STATUS_COLORS } from '../charts/chart-format';
 import { textElement } from './text-element';
+import { WheelHint } from './wheel-hint';
+import { guardWheelZoom } from './wheel-zoom';
 import { addWorldOutline } from './world-outline';
 import './map-view.css';
 
@@ -49,7 +51,7 @@ const centerText = (map: L.Map) => {
  * MapView (DESIGN.md §4, NOTES.md 7): leaflet with the tile URL of the runtime config, and under the tiles a
  * packaged world outline so that the map stays readable with no tile service (offline, tests). Markers take the
  * status colours; a click (or a `focus`) zooms to 14 and opens the marker's popup, rendered by React into
- * leaflet's popup. The zoom and centre are mirrored in data-zoom / data-center for tests and assistive checks.
+ * leaflet's popup. The wheel scrolls the page unless the member asks the map for it (guardWheelZoom). The zoom and centre are mirrored in data-zoom / data-center for tests and assistive checks.
  */
 export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -58,6 +60,7 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
   const [zoom, setZoom] = useState(MAP_START.zoom);
   const [center, setCenter] = useState(`${MAP_START.center[0].toFixed(4)},${MAP_START.center[1].toFixed(4)}`);
   const [open, setOpen] = useState<{ id: string; element: HTMLElement; popup: L.Popup }>();
+  const [wheelHint, setWheelHint] = useState(false);
 
   useEffect(() => {
     const map = L.map(container.current!, { center: MAP_START.center, zoom: MAP_START.zoom, worldCopyJump: true });
@@ -69,10 +72,12 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
     map.on('moveend', () => setCenter(centerText(map)));
     map.on('popupclose', () => setOpen(undefined));
     mapRef.current = map;
+    const unguard = guardWheelZoom(map, setWheelHint);
     // The container may get its size after the first layout (tabs, split pane): measure again once shown.
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(container.current!);
     return () => {
+      unguard();
       resize.disconnect();
       map.remove();
     };
@@ -130,7 +135,10 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
   const openMarker = open && markers.find((m) => m.id === open.id);
   return (
     <>
-      <div ref={container} className="map-view" data-testid={testId} data-zoom={zoom} data-center={center} />
+      <div className="map-frame">
+        <div ref={container} className="map-view" data-testid={testId} data-zoom={zoom} data-center={center} />
+        <WheelHint shown={wheelHint} />
+      </div>
       {open && openMarker && createPortal(openMarker.popup ?? openMarker.label, open.element)}
     </>
   );

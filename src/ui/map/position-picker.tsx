@@ -8,9 +8,10 @@ import { runtimeConfig } from '../../app/config';
 import { searchAddress, type Place } from './geocoder';
 import { MAP_START } from './map-view';
 import { parsePosition, positionText } from './position-text';
+import { WheelHint } from './wheel-hint';
+import { guardWheelZoom } from './wheel-zoom';
 import { addWorldOutline } from './world-outline';
 import './map-view.css';
-
 
 interface Props {
   id: string;
@@ -31,6 +32,7 @@ export function PositionPicker({ id, value, onChange }: Props) {
   const [query, setQuery] = useState('');
   const [places, setPlaces] = useState<Place[]>();
   const [searchError, setSearchError] = useState<string>();
+  const [wheelHint, setWheelHint] = useState(false);
   // The map's click handler is bound once: it reads the latest onChange through this ref.
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -55,9 +57,12 @@ export function PositionPicker({ id, value, onChange }: Props) {
     });
     mapRef.current = map;
     setZoom(map.getZoom());
+    // In a long form the wheel scrolls the form past the map; Ctrl + wheel or a click into the map zooms it.
+    const unguard = guardWheelZoom(map, setWheelHint);
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(container.current!);
     return () => {
+      unguard();
       resize.disconnect();
       map.remove();
     };
@@ -123,7 +128,10 @@ export function PositionPicker({ id, value, onChange }: Props) {
           ))}
         </ul>
       )}
-      <div ref={container} className="map-view position-picker-map" data-testid="position-map" data-zoom={zoom} />
+      <div className="map-frame">
+        <div ref={container} className="map-view position-picker-map" data-testid="position-map" data-zoom={zoom} />
+        <WheelHint shown={wheelHint} />
+      </div>
       <input id={id} className="position-picker-value" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t('map.positionHint')} data-testid="position-value" />
     </div>
   );

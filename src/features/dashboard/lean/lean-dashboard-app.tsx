@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ellipsisVertical, syncOutline } from 'ionicons/icons';
+import { barcodeOutline, ellipsisVertical, syncOutline } from 'ionicons/icons';
 import { SWRConfig } from 'swr';
 import { useCollecting } from '../../../app/collecting';
 import { switchToConsole } from '../../../app/entry';
@@ -8,6 +8,7 @@ import { LeanScreen } from '../../../app/handover';
 import { useFooterText } from '../../../app/layout/footer-text';
 import { canRead, useSession, type Session } from '../../../app/session';
 import { persistentCache, useOffline } from '../../../app/swr-cache';
+import { LeanIcon } from '../../../ui/lean/lean-icon';
 import { LeanBarButton, LeanPage } from '../../../ui/lean/lean-page';
 import { selectedStores } from '../dashboard-data';
 import { DashboardSections, StoreCountNote } from '../dashboard-sections';
@@ -82,12 +83,21 @@ function LeanDashboard({ session }: { session: Session }) {
   );
 }
 
-/** The phone header's end, as the console draws it (layout/header-actions.tsx): the collecting list and "more". */
+/**
+ * The phone header's end, as the console draws it (layout/header-actions.tsx): Scan for members who may scan (one
+ * tap, issue 31 §4: a plain link, the console takes over at /scan — app/entry.tsx), the collecting list and "more".
+ */
 function HeaderActions({ session }: { session: Session }) {
   const { t } = useTranslation('layout');
   const count = useCollecting(session).items.length;
   return (
     <>
+      {/* The /scan route's privilege (routes.tsx), read here without loading the route table into the lean page. */}
+      {canRead(session, 'tag') && (
+        <a href="#/scan" className="lean-page__icon" aria-label={t('menu.items.scan')} data-testid="quick-access">
+          <LeanIcon icon={barcodeOutline} />
+        </a>
+      )}
       <LeanBarButton name="collecting" label={`${t('collecting.title')}: ${t('collecting.count', { count })}`} icon={syncOutline} testId="collecting-button">
         {count > 0 && (
           <span className="lean-dashboard__badge" data-testid="collecting-count">

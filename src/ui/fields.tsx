@@ -1,0 +1,115 @@
+import { IonCheckbox, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import './fields.css';
+
+/*
+ * The form-field primitives (issue 31 §7): text, number, select and checkbox, each an Ionic control with the
+ * outline look of the rest of the console, so that a screen cannot drift into plain browser controls. A field
+ * shows its label above it; `labelHidden` keeps the label for screen readers only (a cell under a column header).
+ * data-testid sits on the Ionic element: tests reach the typed text through its inner input.
+ */
+
+interface FieldBase {
+  /** Already translated. */
+  label: string;
+  /** In a table cell the column header says it: the label is then only announced. */
+  labelHidden?: boolean;
+  disabled?: boolean;
+  testId?: string;
+  className?: string;
+}
+
+const labelProps = ({ label, labelHidden }: FieldBase) => (labelHidden ? { 'aria-label': label } : { label, labelPlacement: 'stacked' as const });
+const classes = (base: string, { labelHidden, className }: FieldBase) => [base, labelHidden ? 'field--bare' : '', className ?? ''].filter(Boolean).join(' ');
+
+export interface TextFieldProps extends FieldBase {
+  value: string | number;
+  /** The text as typed; a number field's caller decides what a valid number is. */
+  onChange: (text: string) => void;
+  type?: 'text' | 'number' | 'url';
+  placeholder?: string;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'url';
+  autocomplete?: 'off' | 'on';
+  id?: string;
+}
+
+export function TextField(props: TextFieldProps) {
+  const { value, onChange, type = 'text', placeholder, maxLength, min, max, step, inputMode, autocomplete, id, disabled, testId } = props;
+  return (
+    <IonInput
+      {...labelProps(props)}
+      id={id}
+      className={classes('field', props)}
+      fill="outline"
+      type={type}
+      value={value}
+      placeholder={placeholder}
+      maxlength={maxLength}
+      min={min}
+      max={max}
+      step={step === undefined ? undefined : String(step)}
+      inputmode={inputMode ?? (type === 'number' ? 'numeric' : undefined)}
+      autocomplete={autocomplete}
+      disabled={disabled}
+      data-testid={testId}
+      onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
+    />
+  );
+}
+
+export interface SelectFieldProps extends FieldBase {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/** A choice from a list, in a popover beside the field (an action sheet would cover a phone's whole screen). */
+export function SelectField(props: SelectFieldProps) {
+  const { value, options, onChange, placeholder, disabled, testId } = props;
+  return (
+    <IonSelect
+      {...labelProps(props)}
+      className={classes('field', props)}
+      fill="outline"
+      interface="popover"
+      value={value}
+      placeholder={placeholder}
+      disabled={disabled}
+      data-testid={testId}
+      onIonChange={(e) => onChange(String(e.detail.value ?? ''))}
+    >
+      {options.map((o) => (
+        <IonSelectOption key={o.value} value={o.value}>
+          {o.label}
+        </IonSelectOption>
+      ))}
+    </IonSelect>
+  );
+}
+
+export interface CheckboxFieldProps extends FieldBase {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { label, labelHidden, checked, onChange, disabled, testId } = props;
+  return (
+    <IonCheckbox
+      className={classes('field-checkbox', props)}
+      labelPlacement="end"
+      justify="start"
+      checked={checked}
+      disabled={disabled}
+      aria-label={labelHidden ? label : undefined}
+      data-testid={testId}
+      onIonChange={(e) => onChange(e.detail.checked)}
+    >
+      {labelHidden ? undefined : label}
+    </IonCheckbox>
+  );
+}
