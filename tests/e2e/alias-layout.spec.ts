@@ -1,5 +1,6 @@
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { AliasItem, LayoutConfig } from '../../src/api/contract/settings-alias';
+import { chooseOption, inputOf, setTicked } from './page-models/fields';
 import { AliasLayoutPage } from './page-models/alias-layout-page';
 import { ProductsPage } from './page-models/products-page';
 
@@ -27,10 +28,10 @@ test('an alias added for a company is kept after a reload and names a column of 
   await screen.byTestId('alias-add').click();
   const row = screen.aliasRows.last();
   await expect(row).toHaveClass(/edit-grid-new/);
-  await row.getByTestId('alias-name').fill(ALIAS);
-  await row.getByTestId('alias-type').selectOption('NUMBER');
-  await row.getByTestId('alias-chart').check();
-  await expect(row.getByTestId('alias-length')).toHaveValue('10');
+  await inputOf(row.getByTestId('alias-name')).fill(ALIAS);
+  await chooseOption(row.getByTestId('alias-type'), /^Number$/);
+  await setTicked(row.getByTestId('alias-chart'));
+  await expect(inputOf(row.getByTestId('alias-length'))).toHaveValue('10');
   // A blank row is dropped on save.
   await screen.byTestId('alias-add').click();
   await expect(screen.byTestId('alias-dirty')).toBeVisible();
@@ -52,7 +53,7 @@ test('an alias added for a company is kept after a reload and names a column of 
   await expect(products.table.getByRole('columnheader', { name: 'PRICE' })).toBeVisible({ timeout: 30_000 });
   // Info columns after the third are hidden until chosen: the chooser offers the new one by its alias name.
   await products.current.getByRole('button', { name: 'Columns' }).click();
-  await products.current.getByRole('checkbox', { name: ALIAS, exact: true }).check();
+  await setTicked(products.current.getByRole('checkbox', { name: ALIAS, exact: true }));
   await expect(products.table.getByRole('columnheader', { name: ALIAS, exact: true })).toBeVisible();
 });
 
@@ -86,7 +87,7 @@ test('a layout type and a layout config made on the layout screen are offered by
   await expect(screen.layoutTypeRow('PROMOTION').getByTestId('layout-type-in-use')).toBeVisible();
   await expect(screen.layoutTypeRow('PROMOTION').getByTestId('layout-type-delete')).toHaveCount(0);
   await modal.getByTestId('layout-type-add').click();
-  await modal.getByTestId('layout-type-name').fill('E2E_WIDE');
+  await inputOf(modal.getByTestId('layout-type-name')).fill('E2E_WIDE');
   await modal.getByTestId('layout-type-save').click();
   await expect(screen.layoutTypeRow('E2E_WIDE')).toBeVisible();
   await expect(screen.layoutTypeRow('E2E_WIDE').getByTestId('layout-type-delete')).toBeVisible();
@@ -95,8 +96,8 @@ test('a layout type and a layout config made on the layout screen are offered by
 
   await screen.byTestId('layout-add').click();
   const row = screen.byTestId('layout-configs-row').last();
-  await row.getByTestId('layout-id').fill('E2E_WIDE_1');
-  await row.getByTestId('layout-type').selectOption('E2E_WIDE');
+  await inputOf(row.getByTestId('layout-id')).fill('E2E_WIDE_1');
+  await chooseOption(row.getByTestId('layout-type'), /^E2E_WIDE$/);
   await screen.byTestId('layout-save').click();
   await screen.expectToast('Saved.');
   await expect(screen.layoutRow('E2E_WIDE_1')).toBeVisible();

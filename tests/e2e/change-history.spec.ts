@@ -40,7 +40,9 @@ test('an AMac created and deleted on /setting/amac-config appears on /change/his
   expect(await history.tone(created!.id)).toBe('info');
   await expect(history.cell(created!.id, 'category')).toHaveText('Store config');
   await expect(history.cell(created!.id, 'store')).toHaveText('System');
-  await expect(history.cell(deleted!.id, 'path')).toHaveText('/config/amac/E2ECH');
+  // The address in words (issue 31.6): the value it names; the address itself is in the cell's title.
+  await expect(history.cell(deleted!.id, 'path')).toHaveText('E2ECH');
+  await expect(history.cell(deleted!.id, 'path').getByTestId('change-path')).toHaveAttribute('title', 'Address: /config/amac/E2ECH');
   await expect(history.cell(created!.id, 'items')).toContainText('E2ECH');
 });
 

@@ -91,3 +91,27 @@ test('on a phone the lists are cards and the download is reachable', async ({ pa
   await list.getByRole('button', { name: /download/i }).scrollIntoViewIfNeeded();
   await expect(list.getByRole('button', { name: /download/i })).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 768, 'the phone layout (issue 31 §5)');
+
+  test('the list starts on the first screen, and a tapped card opens its tag, which blinks', async ({ page, request }) => {
+    const exc = new ExceptionsModel(page);
+    const login = await exc.open(request, 'operator@shelfpad.test', STORE);
+    const answer = await login.get<ExceptionList>(`/tag/error/store/${STORE}/list`);
+    const first = answer.data[0];
+    expect(first, 'the test data has error tags').toBeDefined();
+    const list = await exc.showList('error');
+    // The gauges are compact: the list's title and its first card are in the first screen, not below five dials.
+    await expect(page.getByTestId('exc-list-title')).toBeInViewport({ ratio: 1 });
+    await expect(exc.rows(list).first()).toBeInViewport();
+
+    const modal = await exc.openTag(list, first.tagMac);
+    await expect(modal.getByTestId('exc-tag-mac')).toHaveText(first.tagMac);
+    await modal.getByRole('button', { name: 'Blink' }).click();
+    // The server's answer: the one tag it found blinks.
+    await expect(modal.getByTestId('exc-tag-result')).toHaveText("1 tag blinking");
+    await modal.getByRole('link', { name: "Open the store's tag list" }).click();
+    await exc.shell.expectPath(`/tag/detail/${STORE}`);
+  });
+});

@@ -2,6 +2,7 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { seedSession } from './page-models/app-shell';
 import { MembersPage } from './page-models/members-page';
+import { setTicked } from './page-models/fields';
 
 /*
  * Issue 14, members and roles: ACME's administrator makes a role with tag read only and a member with that role
@@ -28,11 +29,11 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await admin.byTestId('role-create').click();
   const role = admin.roleModal();
   await role.fillName(ROLE);
-  await role.box('tag', 'write').check();
+  await setTicked(role.box('tag', 'write'));
   await expect(role.box('tag', 'read')).toBeChecked();
-  await role.box('tag', 'read').uncheck();
+  await setTicked(role.box('tag', 'read'), false);
   await expect(role.box('tag', 'write')).not.toBeChecked();
-  await role.box('tag', 'read').check();
+  await setTicked(role.box('tag', 'read'));
   await role.save();
   await admin.expectToast(`Role ${ROLE} saved.`);
 
@@ -46,11 +47,11 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await form.input('passwordConfirm').fill(MEMBER_PASSWORD);
   const roleId = String(((await (await apiLogin(request, ADMIN)).get<{ role_id: number; name: string }[]>('/role/list')).find((r) => r.name === ROLE))!.role_id);
   await form.input('role_id').selectOption(roleId);
-  await form.option('company', /ACME/).uncheck();
+  await setTicked(form.option('company', /ACME/), false);
   await form.submit();
   await expect(form.problem('company')).toHaveText('Please select a company');
-  await form.option('company', /ACME/).check();
-  await form.option('store', new RegExp(STORE)).check();
+  await setTicked(form.option('company', /ACME/));
+  await setTicked(form.option('store', new RegExp(STORE)));
   await form.submit();
   await form.expectClosed();
   await admin.expectToast(`Member ${MEMBER} created.`);
@@ -67,7 +68,7 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await memberTab.goto(`/#/tag/detail/${STORE}`);
   await expect(member.current.locator('[data-row-key]').first()).toBeVisible({ timeout: 30_000 });
   await expect(member.current.getByTestId('tag-assign-open')).toHaveCount(0);
-  await expect(member.current.locator('[data-row-key] input[type="checkbox"]')).toHaveCount(0);
+  await expect(member.current.locator('[data-row-key]').getByRole('checkbox')).toHaveCount(0);
   const menu = await member.shell.menuLabels();
   expect(menu).toContain('Tag status');
   expect(menu).not.toContain('Members');
@@ -75,8 +76,8 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   // The admin adds tag write and member read; the member's next call (same session) passes.
   await admin.open('/roles');
   await admin.row(roleId).getByTestId('role-edit').click();
-  await role.box('tag', 'write').check();
-  await role.box('member', 'read').check();
+  await setTicked(role.box('tag', 'write'));
+  await setTicked(role.box('member', 'read'));
   await role.save();
   expect((await stop()).status()).toBe(200);
 

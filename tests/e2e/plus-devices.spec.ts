@@ -26,7 +26,7 @@ test('overview → device list: reboot goes offline and back, mode, info view va
   await expect(screen.cell(STORE, 'total')).toHaveText(String(devices.length));
   await screen.row(STORE).locator('a[data-row-link]').click();
   await screen.expectRoute(`/plus/device/list/${STORE}`);
-  await expect(screen.status(device.mac)).toHaveText('ONLINE', { timeout: 30_000 });
+  await expect(screen.status(device.mac)).toHaveText('Online', { timeout: 30_000 });
 
   // Info view: a duration outside 10–300 gets the spec's message and nothing is sent.
   await screen.select(device.mac);
@@ -75,8 +75,8 @@ test('overview → device list: reboot goes offline and back, mode, info view va
   await screen.action('Reboot').click();
   await screen.confirm();
   await screen.expectToast('Complete!');
-  await expect(screen.status(device.mac)).toHaveText('OFFLINE', { timeout: 30_000 });
-  await expect(screen.status(device.mac)).toHaveText('ONLINE', { timeout: 90_000 });
+  await expect(screen.status(device.mac)).toHaveText('Offline', { timeout: 30_000 });
+  await expect(screen.status(device.mac)).toHaveText('Online', { timeout: 90_000 });
 });
 
 /*
@@ -178,4 +178,44 @@ test('phone: the toolbar keeps to a line with the rest under "Other list actions
   const found = page.getByTestId('plus-search');
   await expect(found.getByTestId('plus-search-device').filter({ hasText: devices[0].mac })).toBeVisible({ timeout: 30_000 });
   await found.getByRole('button', { name: 'Close' }).click();
+});
+
+interface StoreSummary { storeCode: string; status: string; online: number; offline: number }
+
+test('overview: one set of status words, a store without devices says so, a count opens its devices, the list leads back', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', 'the overview table; the phone checks the toolbar');
+  const api = await apiLogin(request, MEMBER);
+  const stores = await api.get<StoreSummary[]>('/plus/overview/device');
+  const empty = stores.find((s) => s.online + s.offline === 0)!;
+  const withDevices = stores.find((s) => s.storeCode === STORE)!;
+  expect(empty, 'a store without Plus devices').toBeTruthy();
+  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as (Device & { name: string })[];
+  const online = devices.filter((d) => d.status === 'ONLINE');
+  expect(online.length).toBe(withDevices.online);
+
+  const screen = new PlusDevicesPage(page);
+  await screen.shell.signIn(request, MEMBER);
+  await screen.open('/plus/device');
+  // Issue 31 §11: "No devices", not "Normal", for a store without Plus devices; words, not the server's keys.
+  await expect(screen.cell(empty.storeCode, 'status')).toHaveText('No devices');
+  await expect(screen.cell(STORE, 'status')).toHaveText({ NORMAL: 'Normal', ALARM: 'Alarm', OFFLINE: 'Offline' }[withDevices.status]!);
+
+  // Issue 33 §10: the online count opens the status detail table of plus-signage §2.7, MAC and name of each device.
+  await screen.cell(STORE, 'online').getByTestId('plus-device-online-count').click();
+  const detail = page.getByTestId('plus-device-status-detail');
+  await expect(detail.locator('ion-title')).toHaveText(new RegExp(`^Online devices: .*${STORE}`));
+  await expect(detail.locator('th')).toHaveText(['MAC', 'Name']);
+  await expect(detail.locator('tbody [data-row-key]')).toHaveCount(online.length);
+  const first = online[0];
+  await expect(detail.locator(`[data-row-key="${first.mac}"] td`)).toHaveText([first.mac, first.name || '-']);
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
+  await screen.expectRoute('/plus/device');
+
+  // Issue 31 §11: the device list has a way back, as store and gateway detail have; its statuses are words.
+  await screen.row(STORE).locator('a[data-row-link]').click();
+  await screen.expectRoute(`/plus/device/list/${STORE}`);
+  await expect(screen.status(first.mac)).toHaveText('Online', { timeout: 30_000 });
+  await screen.byTestId('plus-back').click();
+  await screen.expectRoute('/plus/device');
 });

@@ -3,6 +3,7 @@ import { apiLogin } from './fixtures/api';
 import { PlusDevicesPage } from './page-models/plus-devices-page';
 import { PlusTemplatesPage } from './page-models/plus-templates-page';
 import { ShowEditorPage } from './page-models/show-editor-page';
+import { setTicked } from './page-models/fields';
 
 /*
  * Issue 17, the rest of its "done when", at desktop size: the template editor route; a device's shows saved as a
@@ -164,7 +165,7 @@ test('the screen image plays slide 1, then after its duration slide 2; a schedul
   // Slide 1 takes the schedule: outside its hours only slide 2 plays.
   await editor.open(`/plus/device/show/${STORE}/${mac}`);
   await editor.selectSlide(1);
-  await editor.scheduleBox('E2E not now').check();
+  await setTicked(editor.scheduleBox('E2E not now'));
   await editor.save();
   const saved = await api.get<ShowData>(`/plus/store/${STORE}/device/${mac}/show`);
   expect(saved.show.map((s) => s.schedule.length)).toEqual([1, 0]);

@@ -23,18 +23,18 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.open('/plus/v1/show/update');
   await screen.field('v1-show-save').click();
   expect(await screen.alertText()).toContain('Enter Name, Please!');
-  await screen.field('v1-show-name').fill(name);
-  await screen.field('v1-show-duration').fill('0');
+  await screen.input('v1-show-name').fill(name);
+  await screen.input('v1-show-duration').fill('0');
   await screen.field('v1-show-save').click();
   expect(await screen.alertText()).toContain('Incorrect duration value This value must be greater than 0.');
-  await screen.field('v1-show-duration').fill('30');
-  await screen.field('v1-device-count-23').fill('2');
-  await screen.field('v1-device-count-29').fill('1');
+  await screen.input('v1-show-duration').fill('30');
+  await screen.input('v1-device-count-23').fill('2');
+  await screen.input('v1-device-count-29').fill('1');
   await expect(screen.field('v1-show-size')).toHaveText('1920 x 856');
 
   // Content layout 2x1: two areas, one above the other.
   await screen.field('v1-step-next').click();
-  await screen.field('v1-content-layout').fill('2x1');
+  await screen.input('v1-content-layout').fill('2x1');
   await screen.field('v1-content-layout-apply').click();
   await expect(screen.current.getByTestId('v1-show-area')).toHaveCount(2);
 
@@ -44,7 +44,7 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.timelineArea(0).getByTestId('v1-timeline-add').click();
   await screen.timelineArea(0).getByTestId('v1-timeline-add').click();
   await screen.timelineArea(1).getByTestId('v1-timeline-add').click();
-  await screen.timelineArea(0).getByTestId('v1-timeline-start').nth(1).fill('15');
+  await screen.timelineArea(0).getByTestId('v1-timeline-start').nth(1).locator('input').fill('15');
   await screen.field('v1-show-save').click();
   await screen.expectToast('Complete!');
   await expect(page).toHaveURL(/#\/plus\/v1\/show\/update\/\d+$/);
@@ -55,13 +55,13 @@ test('v1 show → export/import → set with price → timeline schedule and dev
 
   // Export (once the saved show's page has it: Export waits while it loads), then import into a new show and save
   // it under another name.
-  await expect(screen.field('v1-show-name')).toHaveValue(name);
+  await expect(screen.input('v1-show-name')).toHaveValue(name);
   const file = await screen.exportText();
   expect(JSON.parse(file)).toMatchObject({ name, contentLayout: '2x1', device: [{ type: '23' }, { type: '23' }, { type: '29' }] });
   await screen.open('/plus/v1/show/update');
   await screen.pickFile('v1-show-import', { name: 'show.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   await expect(screen.field('v1-show-size')).toHaveText('1920 x 856');
-  await screen.field('v1-show-name').fill(`${name} imported`);
+  await screen.input('v1-show-name').fill(`${name} imported`);
   await screen.field('v1-show-save').click();
   await screen.expectToast('Complete!');
   const list = await (await api.post('/plus/v1/show/list', { start: 0, length: 5, filter_name: `${name} imported`, condition_name: '==' })).json();

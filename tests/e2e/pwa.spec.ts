@@ -28,7 +28,7 @@ test('the manifest has every installability field, with icons that exist at thei
   const start = new URL(manifest.start_url!, url);
   const scope = new URL(manifest.scope!, url);
   expect(start.href.startsWith(scope.href)).toBe(true);
-  expect(start.hash).toBe('#/dashboard');
+  expect(start.hash).toBe('#/login');
 
   const icons = manifest.icons ?? [];
   const any = (size: string) => icons.find((i) => i.sizes === size && i.type === 'image/png' && (i.purpose ?? 'any').split(' ').includes('any'));

@@ -117,6 +117,29 @@ test('an unknown product is refused at scan time', async ({ page, request }, inf
   expect(await prCodeOf(api, tag)).toBe(tag.prCode);
 });
 
+test('after an unknown product the tag stays scanned: the right product links it, and Undo undoes only that link', async ({ page, request }, info) => {
+  const api = await apiLogin(request, OPERATOR);
+  const tag = await freeTag(api, info, 4);
+  const product = (await products(api, 3)).find((p) => p !== tag.prCode)!;
+  const scan = new ScanPageModel(page);
+  await scan.open(api.session);
+  await scan.pickStore(STORE);
+
+  await scan.scanTaken(tag.barcode, async () => (await scan.field('Tag ID').inputValue()) === tag.barcode);
+  await scan.scanTaken('NOSUCH990012', () => scan.loggedLast('NOSUCH990012'));
+  await expect(scan.error).toHaveText('This product does not exist');
+  // No link was made: nothing to undo, and the tag still awaits its product.
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  await expect(scan.field('Tag ID')).toHaveValue(tag.barcode);
+  await expect(scan.stepCue).toHaveText(`Tag ${tag.barcode} taken — now scan the product`);
+
+  await scan.scanTaken(product, () => scan.loggedLast(product));
+  await expect.poll(() => prCodeOf(api, tag), { timeout: 15_000 }).toBe(product);
+  await page.getByTestId('undo').click();
+  // Deassigned: the tag shows no product any more.
+  await expect.poll(async () => (await prCodeOf(api, tag)) || '', { timeout: 15_000 }).toBe('');
+});
+
 test('blink offline fails at once with the failure sound', async ({ page, request, context }) => {
   const api = await apiLogin(request, OPERATOR);
   const [product] = await products(api, 1);

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { Sensor, SensorHistory } from '../../src/api/contract/sensors';
 import type { StoreSensorRow } from '../../src/api/contract/status';
 import type { TagAlarmHistoryRow } from '../../src/api/contract/tag-history';
 import { apiLogin } from './fixtures/api';
 import { SensorsPage } from './page-models/sensors-page';
+
+/** A sensor type as the screens name it (issue 31.6: words, not the code). */
+const SENSOR_TYPE_NAMES = (JSON.parse(readFileSync('locales/en_US/sensors.json', 'utf8')) as { types: Record<string, string> }).types;
+const typeName = (code: string) => SENSOR_TYPE_NAMES[code] ?? code;
 
 /*
  * Issue 5, sensors: the store list and a store's sensors show what the API answers, filters narrow as the server
@@ -64,7 +69,7 @@ test('the store list and the sensor list show what the API answers', async ({ pa
   await sensors.expectRows(list.data.map((s) => s.tagMac));
   await expect(sensors.range).toContainText(`of ${list.recordsFiltered}`);
   const first = list.data[0];
-  await expect(sensors.cell(first.tagMac, 'sensorType')).toHaveText(first.sensorType);
+  await expect(sensors.cell(first.tagMac, 'sensorType')).toHaveText(typeName(first.sensorType));
   await expect(sensors.cell(first.tagMac, 'status').locator('[data-status]')).toHaveAttribute('data-status', first.status);
   if (sensors.isPhone()) await expect(sensors.table.locator('.data-table-cards')).toBeVisible();
   else await expect(sensors.table.locator('table.data-table')).toBeVisible();
@@ -164,7 +169,7 @@ test('update changes the stored settings of the selected sensor', async ({ page,
   await expect(sensors.modal).toBeHidden();
   await expect.poll(async () => (await apiSensor(api, sensor.tagMac))?.fields).toEqual({ threshold: 35 });
   expect((await apiSensor(api, sensor.tagMac))!.sensorType).toBe('PEOPLECOUNT');
-  await expect(sensors.cell(sensor.tagMac, 'sensorType')).toHaveText('PEOPLECOUNT');
+  await expect(sensors.cell(sensor.tagMac, 'sensorType')).toHaveText('People counter');
 });
 
 test('deassign removes the product from the selected sensor after confirmation', async ({ page, request }, info) => {
@@ -190,7 +195,7 @@ test('the measurement history shows the API readings; the alarm history the newe
   await sensors.shell.expectPath(`/sensor/${STORE}/${tvoc.tagMac}/history`);
   // The sensor list stays on view beside the history until Ionic's transition ends: its table has a range too.
   await expect(sensors.current).toHaveCount(1);
-  await expect(sensors.current.getByTestId('sensor-info-type')).toHaveText('TVOC');
+  await expect(sensors.current.getByTestId('sensor-info-type')).toHaveText('Air quality (TVOC)');
   const history = await api.get<SensorHistory>(`/history/store/${STORE}/sensor/${tvoc.tagMac}`);
   expect(history.data.length, 'seeded readings').toBeGreaterThan(0);
   const newest = history.data.at(-1)!;

@@ -58,14 +58,14 @@ test('store config: create on the map with the address search, see it in /store,
   // Edit, sensor config, delete.
   await screen.open('/setting/store-config');
   await screen.filter('Store code', '~', CODE);
-  await screen.rowAction(CODE, 'store-edit').click();
+  await screen.rowAction(CODE, 'store-edit');
   await expect(screen.input('storeCode')).toHaveValue(CODE);
   await screen.fill({ storeName: 'E2E Map Store renamed' });
   await screen.submit();
   await screen.expectClosed();
   await expect(screen.cell(CODE, 'storeName')).toHaveText('E2E Map Store renamed');
 
-  await screen.rowAction(CODE, 'store-sensor').click();
+  await screen.rowAction(CODE, 'store-sensor');
   await expect(screen.sensorForm.locator('form.form-modal')).toBeVisible();
   await screen.fill({ HAT: '4', distanceErrorRange: 'x' }, screen.sensorForm);
   await screen.submit(screen.sensorForm);
@@ -76,14 +76,14 @@ test('store config: create on the map with the address search, see it in /store,
   expect(await api.get(`/config/sensor/store/${CODE}`)).toEqual({ HAT: 4, distanceErrorRange: 6 });
 
   // A migration of a file that is no store export is refused with the spec's words.
-  await screen.rowAction(CODE, 'store-migrate').click();
+  await screen.rowAction(CODE, 'store-migrate');
   await screen.confirm(`Import an exported store into ${CODE}?`);
   await screen.migrate.getByTestId('store-migrate-files').setInputFiles({ name: 'notes.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"hello":1}\n') });
   await screen.migrate.getByTestId('store-migrate-upload').click();
   await expect(screen.migrate.getByTestId('store-migrate-error')).toHaveText('Migration failed : notes.jsonl is not a store export.');
   await screen.migrate.getByRole('button', { name: 'Close' }).click();
 
-  await screen.rowAction(CODE, 'store-delete').click();
+  await screen.rowAction(CODE, 'store-delete');
   await screen.confirm('Are you sure you want to delete?');
   await screen.expectToast(`Store ${CODE} deleted.`);
   await expect(screen.row(CODE)).toHaveCount(0);
@@ -97,4 +97,39 @@ test('store config on a phone: the stores as cards', async ({ page, request }, i
   await expect(screen.row('TKY001')).toBeVisible({ timeout: 30_000 });
   await expect(screen.cell('TKY001', 'storeName')).toHaveText('Acme Shibuya');
   await expect(screen.row('LON001')).toHaveCount(0);
+});
+
+/*
+ * Issue 31 §9: the store form's ~30 settings stand in sections under headings; Save stays in reach at the bottom of
+ * the dialog without scrolling to the end; the wheel over the map scrolls the form, Ctrl + wheel zooms the map.
+ */
+test('store config: the store form in sections, Save in reach, the wheel scrolls the form over the map', async ({ page, request }, info) => {
+  const screen = new StoreConfigPage(page);
+  await screen.shell.signIn(request, 'acme-admin@shelfpad.test');
+  await screen.open('/setting/store-config');
+  await screen.rowAction('TKY001', 'store-edit');
+  await expect(screen.input('storeCode')).toHaveValue('TKY001');
+
+  await expect(screen.sectionHeadings()).toHaveText(['Store', 'Position on the map', 'Radio timing', 'Tag sleep and retries', 'Channels and display', 'Checks, sensors and OTA', 'Time server and PAN']);
+  await expect(screen.input('totalDuration', screen.section('Radio timing'))).toBeVisible();
+  await expect(screen.section('Channels and display').getByRole('checkbox', { name: 'Show MAC' })).toBeVisible();
+  await expect(screen.input('panId', screen.section('Time server and PAN'))).toHaveCount(1);
+
+  // The end of the form is far below, Save is on screen all the same.
+  await expect(screen.input('panId')).not.toBeInViewport();
+  await expect(screen.saveButton()).toBeInViewport({ ratio: 1 });
+
+  test.skip(info.project.name === 'phone', 'a phone has no mouse wheel');
+  const zoom = await screen.mapZoom().getAttribute('data-zoom');
+  await screen.mapZoom().scrollIntoViewIfNeeded();
+  const before = await screen.scrollTop();
+  await screen.wheelOverMap(300);
+  await expect.poll(() => screen.scrollTop()).toBeGreaterThan(before);
+  await expect(screen.mapZoom()).toHaveAttribute('data-zoom', zoom!);
+  await expect(screen.picker.getByTestId('map-wheel-hint')).toHaveAttribute('data-shown', 'true');
+  await expect(screen.saveButton()).toBeInViewport({ ratio: 1 });
+
+  // Ctrl + wheel (a trackpad pinch) zooms the map out, three levels for three notches.
+  await screen.wheelOverMap(300, true);
+  await expect(screen.mapZoom()).toHaveAttribute('data-zoom', String(Number(zoom) - 3));
 });

@@ -65,14 +65,14 @@ test('refresh sends the waiting tags again: the server marks them refreshed and 
   const product = await ownProduct(api, 2);
   const taskId = await updateProduct(api, product, [product.prInfo[0] ?? '', `refresh-${Date.now() % 100000}`]);
   await tasks.openTask(taskId);
-  await tasks.action(taskId, 'refresh').click();
+  await tasks.action(taskId, 'refresh');
   await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} is being sent again.` })).toHaveCount(1);
   await expect.poll(async () => (await taskOf(api, taskId)).refreshed).toBe(true);
   const detail = await apiPost<Page_<TaskDetailRow>>(api, `/task/detail/store/${STORE}/task/${encodeURIComponent(taskId)}`, { start: 0, length: 100 });
   expect(detail.data.length).toBeGreaterThan(0);
   expect(detail.data.every((r) => r.refreshed && r.result === undefined)).toBe(true);
 
-  await tasks.action(taskId, 'detail').click();
+  await tasks.action(taskId, 'detail');
   await tasks.expectRows(detail.data.map((r) => `${r.tagId}/${r.prCode}`));
   await expect(tasks.cell(`${detail.data[0].tagId}/${detail.data[0].prCode}`, 'updatedAt').locator('.task-refreshed')).toHaveCount(1);
 });
@@ -85,7 +85,7 @@ test('revert gives the products their earlier content back', async ({ page, requ
   await updateProduct(api, product, before);
   const taskId = await updateProduct(api, product, [product.prInfo[0] ?? '', 'after']);
   await tasks.openTask(taskId);
-  await tasks.action(taskId, 'revert').click();
+  await tasks.action(taskId, 'revert');
   await tasks.confirm(`Give the products of task ${taskId} their earlier content back?`);
   await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} has been reverted.` })).toHaveCount(1);
   await expect.poll(async () => (await api.get<Product>(`/product/store/${STORE}/code/${encodeURIComponent(product.prCode)}/detail`)).prInfo).toEqual(before);

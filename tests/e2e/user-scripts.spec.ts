@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type TestInfo } from '@playwright
 import type { AliasItem } from '../../src/api/contract/settings-alias';
 import type { Tag } from '../../src/api/contract/tags';
 import { apiLogin } from './fixtures/api';
+import { inputOf, setTicked } from './page-models/fields';
 import { AliasLayoutPage } from './page-models/alias-layout-page';
 import { CodeEditorScreen } from './page-models/code-editor-page';
 import { ProductsPage } from './page-models/products-page';
@@ -54,7 +55,7 @@ test('an alias set, a parser written in the editor and a pipe-separated upload g
   await aliasScreen.chooseCompany('alias-company', COMPANY);
   await expect.poll(() => aliasScreen.aliasNames()).toEqual(aliasesBefore.map((a) => a.name));
   await aliasScreen.byTestId('alias-add').click();
-  await aliasScreen.aliasRows.last().getByTestId('alias-name').fill(ALIAS);
+  await inputOf(aliasScreen.aliasRows.last().getByTestId('alias-name')).fill(ALIAS);
   await aliasScreen.byTestId('alias-save').click();
   await aliasScreen.expectToast('Saved.');
   expect((await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`)).at(-1)).toMatchObject({ index: aliasesBefore.length, name: ALIAS });
@@ -92,7 +93,7 @@ test('an alias set, a parser written in the editor and a pipe-separated upload g
   await products.filter('Product Code', '~', `PIPE-${stamp}`);
   await expect.poll(async () => (await products.rowKeys()).sort(), { timeout: 30_000 }).toEqual(codes);
   await products.current.getByRole('button', { name: 'Columns' }).click();
-  await products.current.getByRole('checkbox', { name: ALIAS, exact: true }).check();
+  await setTicked(products.current.getByRole('checkbox', { name: ALIAS, exact: true }));
   await expect(products.table.getByRole('columnheader', { name: ALIAS, exact: true })).toBeVisible();
   await expect(products.cell(codes[0], 'prInfo-0')).toHaveText('Pipe green tea');
   await expect(products.cell(codes[0], 'prInfo-1')).toHaveText('3.20');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption, chosenText } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** The alias and layout editors (src/features/alias, src/features/layout): rows edited in place, saved at once. */
@@ -13,8 +14,19 @@ export class AliasLayoutPage extends ListScreenModel {
     await expect(this.byTestId('alias-table-row').first()).toBeVisible({ timeout: 30_000 });
   }
 
+  /**
+   * Shows a company's aliases or layouts: picking another company always asks first (console-admin §4) and the
+   * member says OK; the company already on view is left as it is.
+   */
   async chooseCompany(select: 'alias-company' | 'layout-company', companyCode: string): Promise<void> {
-    await this.byTestId(select).selectOption(companyCode);
+    const option = new RegExp(`(^|\\()${companyCode}\\)?$`);
+    const shown = chosenText(this.byTestId(select));
+    await expect(shown).not.toHaveText('');
+    if (option.test((await shown.textContent())?.trim() ?? '')) return;
+    await chooseOption(this.byTestId(select), option);
+    await expect(this.alert).toContainText('Unsaved changes of this company will be lost. Are you sure?');
+    await this.alert.getByRole('button', { name: 'OK' }).click();
+    await expect(this.alert).toHaveCount(0);
   }
 
   get aliasRows(): Locator {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
+import { choosePageSize } from './list-screen';
 
 /** The exceptions screen: gauges by kind (raw numbers in data-value), the selected kind's list and its download. */
 export class ExceptionsModel {
@@ -37,7 +38,15 @@ export class ExceptionsModel {
 
   /** Picks the "all" page size so that every row of the list is on screen. */
   async showAll(list: Locator): Promise<void> {
-    await list.locator('.data-table-pager select').selectOption('-1');
+    await choosePageSize(list, -1);
+  }
+
+  /** A tap on a row (a card on a phone) beside its text: opens the tag's modal. */
+  async openTag(list: Locator, tagMac: string): Promise<Locator> {
+    await list.locator(`[data-row-key="${tagMac}"] [data-field="status"]`).click();
+    const modal = this.page.locator('ion-modal[data-testid="exc-tag"]');
+    await expect(modal).toBeVisible();
+    return modal;
   }
 
   async download(list: Locator): Promise<Download> {

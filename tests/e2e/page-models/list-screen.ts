@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 import { closeToasts } from './toasts';
+import { setTicked } from './fields';
 
 /**
  * A signed-in screen built around one DataTable (src/ui/data-table), as a user sees it: rows keyed by
@@ -76,13 +77,57 @@ export class ListScreenModel {
     return this.table.locator(`${row} td[data-field="${field}"], ${row} div[data-field="${field}"] > dd`);
   }
 
-  /** Opens the filter panel and applies one column's filter with its condition. */
-  async filter(label: string, condition: '~' | '==', value: string): Promise<void> {
-    await this.current.getByRole('button', { name: 'Filters' }).click();
-    const form = this.current.getByRole('form', { name: 'Filters' });
-    await form.getByLabel(`Condition of ${label}`).selectOption(condition);
+  /** A row's selection box (Ionic's checkbox, named "Select row <key>"). */
+  rowCheckbox(key: string): Locator {
+    return this.row(key).getByRole('checkbox');
+  }
+
+  /** Ticks a row's selection box. */
+  async selectRow(key: string): Promise<void> {
+    await setTicked(this.rowCheckbox(key));
+  }
+
+  /** The row menu on view: the "⋯" popover of a row's other actions (src/ui/data-table/row-menu.tsx). */
+  get rowMenu(): Locator {
+    return this.page.locator('ion-popover.data-table-row-menu').last();
+  }
+
+  /** Opens a row's "⋯" menu (a row whose actions are more than it keeps on view). */
+  async openRowMenu(key: string | Locator): Promise<Locator> {
+    const row = typeof key === 'string' ? this.row(key) : key;
+    await row.getByTestId('row-menu').click();
+    await expect(this.rowMenu).toBeVisible();
+    return this.rowMenu;
+  }
+
+  /** Takes one of a row's actions by its test id, as a user does: on the row, or else through the row's menu. */
+  async takeRowAction(key: string | Locator, testId: string): Promise<void> {
+    const row = typeof key === 'string' ? this.row(key) : key;
+    await expect(row).toBeVisible();
+    const kept = row.getByTestId(testId);
+    if (await kept.count()) return kept.click();
+    const menu = await this.openRowMenu(row);
+    await menu.getByTestId(testId).click();
+    await expect(menu).toBeHidden();
+  }
+
+  /** The list's "Rows per page" field (Ionic's select). */
+  get pageSize(): Locator {
+    return pageSizeField(this.current);
+  }
+
+  /** Picks a page size; -1 is "All". */
+  async choosePageSize(size: number): Promise<void> {
+    await choosePageSize(this.current, size);
+  }
+
+  /** Opens the filter panel and applies one column's filter with its condition; `words` for a language other than English. */
+  async filter(label: string, condition: '~' | '==', value: string, words: FilterWords = ENGLISH_FILTER_WORDS): Promise<void> {
+    await this.current.getByRole('button', { name: words.filters }).click();
+    const form = this.current.getByRole('form', { name: words.filters });
+    await form.getByLabel(words.condition(label)).selectOption(condition);
     await form.getByLabel(label, { exact: true }).fill(value);
-    await form.getByRole('button', { name: 'Apply' }).click();
+    await form.getByRole('button', { name: words.apply }).click();
   }
 
   /** Table or map (the segment of /store and /sensor, whose buttons carry `{screen}-view-{view}`). */
@@ -91,4 +136,35 @@ export class ListScreenModel {
     await this.current.getByTestId(`${screen}-view-${view}`).click();
     await expect(this.current.getByRole('tab', { name: view === 'map' ? 'Map' : 'Table' })).toHaveAttribute('aria-selected', 'true');
   }
+}
+
+/** The filter panel's words (locales/<language>/common.json, table.*). */
+export interface FilterWords {
+  filters: string;
+  condition: (column: string) => string;
+  apply: string;
+}
+
+export const ENGLISH_FILTER_WORDS: FilterWords = { filters: 'Filters', condition: (column) => `Condition of ${column}`, apply: 'Apply' };
+export const JAPANESE_FILTER_WORDS: FilterWords = { filters: 'フィルター', condition: (column) => `${column}の条件`, apply: '適用' };
+
+/** The "Rows per page" field of the DataTable pager within `scope`; its data-value is the size on view. */
+export const pageSizeField = (scope: Locator): Locator => scope.getByTestId('table-page-size');
+
+/** Picks a page size (-1: "All") in the pager within `scope`: the field opens its popover, a tap on the size. */
+export async function choosePageSize(scope: Locator, size: number): Promise<void> {
+  const field = pageSizeField(scope);
+  // The popover's choices come in the field's order; their words ("All") are the language's.
+  const index = (await pageSizeOptions(scope)).indexOf(String(size));
+  expect(index, `the pager offers ${size}`).toBeGreaterThanOrEqual(0);
+  await field.click();
+  const popover = scope.page().locator('ion-popover.select-popover').last();
+  await popover.getByRole('radio').nth(index).click();
+  await expect(popover).toBeHidden();
+  await expect(field).toHaveAttribute('data-value', String(size));
+}
+
+/** The sizes the pager offers, in its order. */
+export function pageSizeOptions(scope: Locator): Promise<string[]> {
+  return pageSizeField(scope).locator('ion-select-option').evaluateAll((els) => els.map((e) => String((e as HTMLIonSelectOptionElement).value)));
 }

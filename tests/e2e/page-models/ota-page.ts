@@ -1,5 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
+import { setTicked } from './fields';
 
 /** /setting/ota-config and its task detail page (src/features/ota): stores, gateways, firmware, history. */
 export class OtaPage extends ListScreenModel {
@@ -26,7 +27,7 @@ export class OtaPage extends ListScreenModel {
   }
 
   async tickGateway(gwMac: string): Promise<void> {
-    await this.rowOf('ota-gateways', gwMac).locator('input[type="checkbox"]').check();
+    await setTicked(this.rowOf('ota-gateways', gwMac).getByRole('checkbox'));
   }
 
   async start(): Promise<void> {

@@ -15,7 +15,7 @@ export class PlusDevicesPage extends ListScreenModel {
 
   /** Ticks a device's row checkbox. */
   async select(mac: string): Promise<void> {
-    await this.row(mac).getByRole('checkbox').check();
+    await this.selectRow(mac);
   }
 
   /** A toolbar action by its label. */

@@ -1,5 +1,6 @@
 import { expect, type Download, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
+import { setTicked } from './fields';
 
 /** /plus/template and /plus/schedule with their store lists (src/features/plus-template, plus-schedule). */
 export class PlusTemplatesPage extends ListScreenModel {
@@ -8,7 +9,7 @@ export class PlusTemplatesPage extends ListScreenModel {
   }
 
   async selectRow(key: string): Promise<void> {
-    await this.current.getByRole('checkbox', { name: `Select row ${key}` }).check();
+    await setTicked(this.current.getByRole('checkbox', { name: `Select row ${key}`, exact: true }));
   }
 
   /** A toolbar action of the table (Export selected, Delete selected). */

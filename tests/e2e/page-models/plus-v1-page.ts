@@ -1,10 +1,16 @@
 import { expect, type Locator } from '@playwright/test';
+import { inputOf } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** The Plus v1 screens (src/features/plus-v1): show editor, set editor, timeline list, schedule and devices. */
 export class PlusV1Page extends ListScreenModel {
   field(testId: string): Locator {
     return this.byTestId(testId);
+  }
+
+  /** The typing target of a field primitive (an ion-input) by its test id. */
+  input(testId: string): Locator {
+    return inputOf(this.byTestId(testId));
   }
 
   async step(name: 'device' | 'content' | 'timeline'): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
+import { setTicked } from './fields';
 
 /** The product screens (src/features/products): store overview, a store's products and their modals, update history. */
 export class ProductsPage extends ListScreenModel {
@@ -26,6 +27,37 @@ export class ProductsPage extends ListScreenModel {
 
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** The labels of the form's product info fields, in order (every field after NFC). */
+  async infoLabels(): Promise<string[]> {
+    const labels = await this.form.locator('.form-modal-field label').allInnerTexts();
+    return labels.slice(labels.indexOf('NFC') + 1).map((l) => l.trim());
+  }
+
+  /** Opens one more product info field ("Add field"). */
+  async addInfoField(): Promise<void> {
+    await this.form.getByTestId('product-form-add-field').click();
+  }
+
+  /** Ticks a column in the table's column chooser, as a user shows a hidden column. */
+  async showColumn(label: string, shot?: string): Promise<void> {
+    await this.current.getByRole('button', { name: 'Columns' }).click();
+    if (shot) await this.page.screenshot({ path: shot });
+    await setTicked(this.current.getByRole('checkbox', { name: label, exact: true }));
+    await this.current.getByRole('button', { name: 'Columns' }).click();
+  }
+
+  /** Waits until the screen of this path is the one on view (Ionic shows the old and new side by side a moment). */
+  async arrivedAt(path: string): Promise<void> {
+    await this.shell.expectPath(path);
+    await expect(this.page.locator(`.ion-page[data-route="${path}"]:not(.ion-page-invisible):not(.ion-page-hidden)`)).toHaveCount(1);
+    await expect(this.current).toHaveCount(1);
+  }
+
+  /** The product tag list modal. */
+  get tagList(): Locator {
+    return this.page.locator('ion-modal[data-testid="product-tag-list"]');
   }
 
   /** The message under the form's first invalid field. */

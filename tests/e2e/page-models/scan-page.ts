@@ -43,6 +43,20 @@ export class ScanPageModel {
     await this.releaseFocus();
   }
 
+  /**
+   * How the store choice on view sits on screen (the scan screen's, or the exceptions screen's): the lines its label's
+   * word takes, and the right edge of its select.
+   */
+  async storePickerLayout(): Promise<{ labelLines: number; selectRight: number }> {
+    return this.storePicker.filter({ visible: true }).evaluate((select) => {
+      const word = [...(select.parentElement?.childNodes ?? [])].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      const range = document.createRange();
+      if (word) range.selectNodeContents(word);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { labelLines: lines.size, selectRight: select.getBoundingClientRect().right };
+    });
+  }
+
   async mode(label: string) {
     await this.page.getByTestId('scan-modes').getByRole('tab', { name: label, exact: true }).click();
     await this.releaseFocus();

@@ -15,7 +15,7 @@ export class SensorsPage extends ListScreenModel {
   }
 
   async select(key: string): Promise<void> {
-    await this.table.getByLabel(`Select row ${key}`, { exact: true }).check();
+    await this.selectRow(key);
   }
 
   async action(name: 'Assign' | 'Update' | 'Deassign'): Promise<void> {

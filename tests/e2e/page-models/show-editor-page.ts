@@ -61,7 +61,9 @@ export class ShowEditorPage {
   /** Adds an asset from the palette's tab (image, video, widget) by its name. */
   async addAsset(type: 'image' | 'video' | 'widget', name: string): Promise<void> {
     await this.current.getByTestId(`show-palette-${type}`).click();
-    await this.current.getByRole('button', { name: `Add ${name}` }).click();
+    // The button's name is its visible text (the file name, then its size), then the action.
+    const word = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await this.current.getByRole('button', { name: new RegExp(`(^|\\s)${word}\\s`) }).click();
   }
 
   async addProduct(): Promise<void> {

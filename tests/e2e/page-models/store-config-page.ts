@@ -19,12 +19,14 @@ export class StoreConfigPage extends ListScreenModel {
     this.migrate = page.locator('ion-modal[data-testid="store-migrate-modal"]');
   }
 
-  rowAction(key: string, testId: 'store-edit' | 'store-sensor' | 'store-delete' | 'store-migrate' | 'store-export' | 'store-status-check'): Locator {
-    return this.row(key).getByTestId(testId);
+  /** A store's action: Edit on the row, the others in its "⋯" menu. */
+  async rowAction(key: string, testId: 'store-edit' | 'store-sensor' | 'store-delete' | 'store-migrate' | 'store-export' | 'store-status-check'): Promise<void> {
+    await this.takeRowAction(key, testId);
   }
 
+  /** A field's input: the browser's (found by name) or the one inside a field primitive (found by the field's id). */
   input(name: string, modal: Locator = this.form): Locator {
-    return modal.locator(`[name="${name}"]`);
+    return modal.locator(`[name="${name}"], ion-input[id$="-${name}"] input`);
   }
 
   async fill(values: Record<string, string>, modal: Locator = this.form): Promise<void> {
@@ -34,6 +36,36 @@ export class StoreConfigPage extends ListScreenModel {
   /** The message under an invalid field. */
   problem(name: string, modal: Locator = this.form): Locator {
     return modal.locator(`[id$="-${name}-error"]`);
+  }
+
+  /** The headings of the form's sections, in order. */
+  sectionHeadings(): Locator {
+    return this.form.locator('form.form-modal h3');
+  }
+
+  /** One section of the form, named by its heading. */
+  section(heading: string): Locator {
+    return this.form.getByRole('region', { name: heading, exact: true });
+  }
+
+  saveButton(modal: Locator = this.form): Locator {
+    return modal.locator('ion-button[type="submit"]');
+  }
+
+  /** How far the form is scrolled inside its dialog. */
+  async scrollTop(): Promise<number> {
+    return this.form.locator('ion-content').evaluate(async (el) => (await (el as HTMLIonContentElement).getScrollElement()).scrollTop);
+  }
+
+  /** Turns the mouse wheel over the middle of the picker's map, Ctrl held or not. */
+  async wheelOverMap(deltaY: number, ctrl = false): Promise<void> {
+    const map = this.mapZoom();
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    if (ctrl) await this.page.keyboard.down('Control');
+    await this.page.mouse.wheel(0, deltaY);
+    if (ctrl) await this.page.keyboard.up('Control');
   }
 
   async submit(modal: Locator = this.form): Promise<void> {

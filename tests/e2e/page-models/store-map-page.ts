@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
+import { choosePageSize, pageSizeField, pageSizeOptions } from './list-screen';
 
 /**
  * The map view of /store (console-core §2): status checkboxes, the map with its markers (raw status in the marker's
@@ -22,7 +23,7 @@ export class StoreMapPage {
     this.list = current.getByTestId('store-map-list');
     this.entries = this.list.locator('li[data-item]');
     this.statusFilter = current.getByTestId('store-map-status-filter');
-    this.pageSize = this.list.locator('.data-table-pager select');
+    this.pageSize = pageSizeField(this.list);
     this.range = this.list.getByTestId('table-range');
     this.popup = page.getByTestId('store-map-popup');
   }
@@ -59,8 +60,13 @@ export class StoreMapPage {
     return this.entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-status') ?? ''));
   }
 
-  async pageSizeOptions(): Promise<string[]> {
-    return this.pageSize.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  pageSizeOptions(): Promise<string[]> {
+    return pageSizeOptions(this.list);
+  }
+
+  /** Picks the side list's page size (-1: all). */
+  async choosePageSize(size: number): Promise<void> {
+    await choosePageSize(this.list, size);
   }
 
   /** The pager's "Next" (the native button inside Ionic's, which carries the disabled state). */

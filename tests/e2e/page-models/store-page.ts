@@ -43,10 +43,6 @@ export class StorePage extends ListScreenModel {
     return this.current.getByTestId(testId);
   }
 
-  async selectRow(key: string): Promise<void> {
-    await this.row(key).locator('input[type="checkbox"]').check();
-  }
-
   /** The toolbar action over the selected gateways ("Update"). */
   async updateSelected(): Promise<void> {
     await this.table.locator('.data-table-toolbar ion-button', { hasText: /^Update$/ }).click();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { seedSession } from './app-shell';
+import { setTicked } from './fields';
 
 
 /** The tag status screens (/tag, /tag/detail/{store}, the histories) as a user sees them, table or cards. */
@@ -47,7 +48,7 @@ export class TagsPageModel {
   }
 
   async select(keys: string[]): Promise<void> {
-    for (const key of keys) await this.row(key).locator('input[type="checkbox"]').check();
+    for (const key of keys) await setTicked(this.row(key).getByRole('checkbox'));
   }
 
   alert(): Locator {

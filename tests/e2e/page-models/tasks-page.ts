@@ -13,8 +13,14 @@ export class TasksPage extends ListScreenModel {
     return this.cell(key, 'progress').locator('.task-progress, .task-no-tags');
   }
 
-  action(taskId: string, name: 'refresh' | 'revert' | 'graph' | 'detail'): Locator {
-    return this.current.getByTestId(`task-${name}-${taskId}`);
+  /** A task's row (its key is store/taskId). */
+  taskRow(taskId: string): Locator {
+    return this.table.locator(`[data-row-key$="/${taskId}"]`);
+  }
+
+  /** Takes a task's action: Detail and Graph on the row, Refresh and Revert in its "⋯" menu. */
+  async action(taskId: string, name: 'refresh' | 'revert' | 'graph' | 'detail'): Promise<void> {
+    await this.takeRowAction(this.taskRow(taskId), `task-${name}-${taskId}`);
   }
 
   async confirm(message: string): Promise<void> {
