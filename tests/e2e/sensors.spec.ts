@@ -117,7 +117,7 @@ test('assign with a missing field focuses it and sends nothing', async ({ page, 
   await expect(sensors.field('Sensor Type')).toBeFocused();
 
   // A chosen type asks for its settings, integers only.
-  await sensors.fillModal({ 'Sensor Type': 'LOADCELL', 'Unit Weight': '2.5', 'Min. Weight': '100' });
+  await sensors.fillModal({ 'Sensor Type': 'Load cell (weight)', 'Unit Weight': '2.5', 'Min. Weight': '100' });
   await sensors.submitModal('Assign');
   await expect(sensors.fieldError()).toHaveText('Unit Weight must be an integer.');
   await expect(sensors.field('Unit Weight')).toBeFocused();
@@ -138,7 +138,7 @@ test('a TOF assign below the distance error range + 1 is refused; a valid one is
 
   await sensors.open(`/sensor/detail/${STORE}`);
   await sensors.action('Assign');
-  await sensors.fillModal({ 'Tag MAC': tagMac, 'Product Code': prCode, 'Sensor Type': 'TOF', 'Product Width': String(distanceErrorRange), Depth: '300' });
+  await sensors.fillModal({ 'Tag MAC': tagMac, 'Product Code': prCode, 'Sensor Type': 'Distance (ToF)', 'Product Width': String(distanceErrorRange), Depth: '300' });
   await sensors.submitModal('Assign');
   const minimum = distanceErrorRange + 1;
   await expect(sensors.fieldError()).toHaveText(`Product Width must be at least ${minimum} (distance error range ${distanceErrorRange} + 1).`);
@@ -164,7 +164,7 @@ test('update changes the stored settings of the selected sensor', async ({ page,
   await expect(sensors.field('Max. Temperature')).toHaveValue(String(sensor.fields!.tempMax));
   await expect(sensors.modal.getByLabel('Product Code', { exact: true })).toHaveCount(0);
 
-  await sensors.fillModal({ 'Sensor Type': 'PEOPLECOUNT', Threshold: '35' });
+  await sensors.fillModal({ 'Sensor Type': 'People counter', Threshold: '35' });
   await sensors.submitModal('Update');
   await expect(sensors.modal).toBeHidden();
   await expect.poll(async () => (await apiSensor(api, sensor.tagMac))?.fields).toEqual({ threshold: 35 });
@@ -207,6 +207,9 @@ test('the measurement history shows the API readings; the alarm history the newe
   await expect(sensors.range).toContainText(`of ${history.data.length}`);
   await expect(sensors.cell(newest.updatedAt, 'tvoc')).toHaveText(String(newest.tvoc));
   await expect(sensors.rows.first()).toHaveAttribute('data-row-key', newest.updatedAt);
+  // The range is two date-time fields: an end before the start is refused on the page, nothing asked.
+  await sensors.showHistoryRange('2026-01-02 00:00:00', '2026-01-01 00:00:00');
+  await expect(sensors.current.getByTestId('sensor-history-range').getByRole('alert')).toHaveText('Enter the dates as yyyy-mm-dd hh:ii:ss, the start before the end.');
 
   const withAlarms = (await apiSensors(api)).data.find((s) => s.sensorType === 'TVOC')!;
   const alarms = (await (await api.post(`/history/store/${STORE}/sensor/${withAlarms.tagMac}/alarm`, { start: 0, length: 25 })).json()) as Page_<TagAlarmHistoryRow>;

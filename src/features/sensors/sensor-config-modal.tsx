@@ -88,6 +88,7 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
       submitLabel={t(mode === 'assign' ? 'assign.submit' : 'update.submit')}
       onSubmit={submit}
       onClose={onClose}
+      primitives
     />
   );
 }

@@ -7,6 +7,7 @@ import { useCall } from '../../app/api';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { LineChart } from '../../ui/charts/line-chart';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DateTimeField } from '../../ui/date-time-field';
 import { formatDateTime, toEpochSeconds } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { SENSOR_HISTORY_DEFAULT_WINDOW_S, SENSOR_HISTORY_PAGE_SIZES, sensorTypeLabel } from './sensor-constants';
@@ -67,14 +68,14 @@ export default function SensorHistoryPage() {
         </dl>
       )}
       <form className="sensor-history-range" onSubmit={apply} data-testid="sensor-history-range">
-        <label>
-          {t('history.from')}
-          <input value={draft.start} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
-        </label>
-        <label>
-          {t('history.to')}
-          <input value={draft.end} placeholder="yyyy-mm-dd hh:ii:ss" onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
-        </label>
+        <div className="sensor-history-field">
+          <label htmlFor="sensor-history-start">{t('history.from')}</label>
+          <DateTimeField id="sensor-history-start" label={t('history.from')} value={draft.start} onChange={(start) => setDraft((d) => ({ ...d, start }))} />
+        </div>
+        <div className="sensor-history-field">
+          <label htmlFor="sensor-history-end">{t('history.to')}</label>
+          <DateTimeField id="sensor-history-end" label={t('history.to')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
+        </div>
         <IonButton type="submit" size="small">
           {t('history.show')}
         </IonButton>
