@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
+import { TextField } from '../../ui/fields';
 import { HealthBadge } from '../../ui/status-badge';
 import { withLoadingModal } from '../../ui/loading-modal';
 import { hexVersion, OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES } from './ota-constants';
@@ -114,20 +115,15 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
         )}
         <div className="ota-params" data-testid="ota-params">
           {OTA_FIELDS.map((field) => (
-            <label key={field}>
-              <span>
-                {t(`fields.${field}`)}
-                {HEX_FIELDS.includes(field) ? ` (${t('fields.hexHint')})` : ''}
-              </span>
-              <input
-                name={field}
-                value={values[field]}
-                readOnly={!writable}
-                inputMode={HEX_FIELDS.includes(field) || field === 'fwName' ? 'text' : 'numeric'}
-                onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-                data-testid={`ota-field-${field}`}
-              />
-            </label>
+            <TextField
+              key={field}
+              label={HEX_FIELDS.includes(field) ? `${t(`fields.${field}`)} (${t('fields.hexHint')})` : t(`fields.${field}`)}
+              value={values[field]}
+              disabled={!writable}
+              inputMode={HEX_FIELDS.includes(field) || field === 'fwName' ? 'text' : 'numeric'}
+              onChange={(text) => setValues((v) => ({ ...v, [field]: text }))}
+              testId={`ota-field-${field}`}
+            />
           ))}
         </div>
       </DetailCard>

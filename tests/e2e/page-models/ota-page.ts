@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
-import { setTicked } from './fields';
+import { inputOf, setTicked } from './fields';
 
 /** /setting/ota-config and its task detail page (src/features/ota): stores, gateways, firmware, history. */
 export class OtaPage extends ListScreenModel {
@@ -22,8 +22,9 @@ export class OtaPage extends ListScreenModel {
     await this.byTestId('ota-choose-file-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
   }
 
+  /** The typing target of a start parameter (a TextField), by the parameter's name. */
   field(name: string): Locator {
-    return this.byTestId(`ota-field-${name}`);
+    return inputOf(this.byTestId(`ota-field-${name}`));
   }
 
   async tickGateway(gwMac: string): Promise<void> {
