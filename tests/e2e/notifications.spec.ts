@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { setTicked } from './page-models/fields';
 import { ListScreenModel } from './page-models/list-screen';
 import { SettingsForm, SettingsPage } from './page-models/settings-page';
 
@@ -22,7 +23,7 @@ test('a key turned on and its content edited are stored by the server', async ({
   const before = await api.get<{ title: string; detail: string; subject: string; body: string }>('/alarm/notification/content/gwOff1Hr');
   try {
     await screen.open('/alarm/notification');
-    await screen.byTestId('notification-enabled-gwOff1Hr').click();
+    await setTicked(screen.byTestId('notification-enabled-gwOff1Hr'));
     await expect(screen.byTestId('notification-enabled-gwOff1Hr')).toBeChecked();
     await expect.poll(() => api.get('/alarm/notification')).toEqual({ enabled: ['gwOff1Hr'] });
     await screen.byTestId('notification-edit-gwOff1Hr').click();

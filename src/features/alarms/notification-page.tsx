@@ -8,6 +8,7 @@ import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
+import { CheckboxField } from '../../ui/fields';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { OneLine } from '../../ui/one-line';
@@ -84,13 +85,13 @@ export default function NotificationPage() {
       label: t('notifications.columns.enabled'),
       sortable: false,
       render: (c) => (
-        <input
-          type="checkbox"
-          aria-label={t('notifications.enable', { key: notificationLabel(t, c.key) })}
+        <CheckboxField
+          label={t('notifications.enable', { key: notificationLabel(t, c.key) })}
+          labelHidden
           checked={enabled.has(c.key)}
           disabled={!writable}
-          onChange={(e) => void toggle(c.key, e.target.checked)}
-          data-testid={`notification-enabled-${c.key}`}
+          onChange={(on) => void toggle(c.key, on)}
+          testId={`notification-enabled-${c.key}`}
         />
       ),
     },
@@ -144,6 +145,7 @@ export default function NotificationPage() {
         initial={editing ? { title: editing.title, detail: editing.detail, subject: editing.subject, body: editing.body } : {}}
         onSubmit={submit}
         onClose={() => setEditing(undefined)}
+        primitives
       />
     </Page>
   );
