@@ -6,6 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { useDialogs } from '../../ui/dialogs';
+import { CheckboxField, TextField } from '../../ui/fields';
 import { ModalFrame } from '../../ui/modal-frame';
 import { availableTo, isBuiltInRole, settingForced, toggle, treeOf, type PrivilegeFlags } from './privilege-tree';
 import './roles.css';
@@ -63,27 +64,27 @@ function RoleForm({ editing, onSaved, onClose }: { editing: RoleEditing; onSaved
   const box = (p: PrivilegeFlags, flag: 'read' | 'write') => {
     const locked = readOnly || !available[p.key][flag] || (flag === 'read' && p.key === 'setting' && forced);
     return (
-      <input
-        type="checkbox"
+      <CheckboxField
+        label={`${t(`privileges.${p.key}`)} ${t(`roles.${flag}`)}`}
+        labelHidden
         checked={p[flag]}
         disabled={locked}
-        aria-label={`${t(`privileges.${p.key}`)} ${t(`roles.${flag}`)}`}
-        data-testid={`privilege-${p.key}-${flag}`}
-        onChange={(e) => setTree((current) => toggle(current, p.key, flag, e.target.checked))}
+        testId={`privilege-${p.key}-${flag}`}
+        onChange={(checked) => setTree((current) => toggle(current, p.key, flag, checked))}
       />
     );
   };
 
   return (
     <form className="role-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor="role-name">{t('roles.name')}</label>
-      <input
+      <TextField
         id="role-name"
+        label={t('roles.name')}
         value={name}
-        readOnly={readOnly}
-        aria-invalid={nameMissing || undefined}
-        aria-describedby={nameMissing ? 'role-name-error' : undefined}
-        onChange={(e) => setName(e.target.value)}
+        disabled={readOnly}
+        className={nameMissing ? 'ion-invalid ion-touched' : undefined}
+        onChange={setName}
+        testId="role-name"
       />
       {nameMissing && (
         <IonNote color="danger" id="role-name-error" role="alert">

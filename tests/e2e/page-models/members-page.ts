@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption, inputOf } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** /members and /roles (src/features/members, src/features/roles) as a user sees them. */
@@ -25,11 +26,20 @@ export class RoleModal {
   }
 
   async fillName(name: string): Promise<void> {
-    await this.modal.locator('#role-name').fill(name);
+    await inputOf(this.modal.getByTestId('role-name')).fill(name);
+  }
+
+  /** The message under the name when it was left empty. */
+  nameProblem(): Locator {
+    return this.modal.locator('#role-name-error');
+  }
+
+  async submit(): Promise<void> {
+    await this.modal.locator('ion-button[type="submit"]').click();
   }
 
   async save(): Promise<void> {
-    await this.modal.locator('ion-button[type="submit"]').click();
+    await this.submit();
     await expect(this.modal.locator('form.role-form')).toHaveCount(0);
   }
 }
@@ -41,13 +51,24 @@ export class MemberModal {
     this.modal = page.locator('ion-modal[data-testid="member-modal"]');
   }
 
-  input(name: string): Locator {
-    return this.modal.locator(`[name="${name}"]`);
+  /** A field primitive of the form by the field's name (its test id is `member-modal-<name>`). */
+  field(name: string): Locator {
+    return this.modal.getByTestId(`member-modal-${name}`);
   }
 
-  /** One box of a checkbox list (companies, stores) by the text of its label. */
+  /** The typing target of a text or password field. */
+  input(name: string): Locator {
+    return inputOf(this.field(name));
+  }
+
+  /** Picks a select's option (the role) by its shown label. */
+  async choose(name: string, label: string | RegExp): Promise<void> {
+    await chooseOption(this.field(name), label);
+  }
+
+  /** One box of a checkbox list (companies, stores) by the text of its label; tick it with setTicked. */
   option(field: string, text: string | RegExp): Locator {
-    return this.modal.locator(`#member-modal-${field}`).getByLabel(text);
+    return this.field(field).getByRole('checkbox', { name: text });
   }
 
   problem(name: string): Locator {
