@@ -23,11 +23,9 @@ test('a schedule: Validation Error without a time range, then saved and summaris
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.scheduleModal.getByRole('alert')).toHaveText('Validation Error');
 
-  await screen.scheduleModal.getByTestId('schedule-range-start').fill('08:00');
-  await screen.scheduleModal.getByTestId('schedule-range-end').fill('11:30');
+  await screen.fillRange(0, '08:00', '11:30');
   await screen.scheduleModal.getByTestId('schedule-add-range').click();
-  await screen.scheduleModal.getByTestId('schedule-range-start').nth(1).fill('18:00');
-  await screen.scheduleModal.getByTestId('schedule-range-end').nth(1).fill('21:00');
+  await screen.fillRange(1, '18:00', '21:00');
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.scheduleModal).toBeHidden();
   await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText('2026-01-01 ~ 2026-12-31 / Mon, Wed / 08:00-11:30, 18:00-21:00');

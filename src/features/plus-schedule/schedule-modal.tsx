@@ -3,7 +3,7 @@ import type { PlusSchedule } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { FormModal, listValue, type FormField, type FormValues } from '../../ui/form-modal';
-import { DayButtons, rangesOf, TimeRanges } from './schedule-fields';
+import { DATE_PATTERN, DayButtons, PickerField, rangesOf, TimeRanges } from './schedule-fields';
 import { TIME_PATTERN } from './schedule-text';
 
 export interface ScheduleModalProps {
@@ -13,8 +13,6 @@ export interface ScheduleModalProps {
   onSaved: () => void;
   onClose: () => void;
 }
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Create or edit a Plus schedule (plus-signage §2.7, §5): a name, the period, seven day buttons (optional) and
@@ -26,8 +24,8 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
   const periodOk = (v: FormValues) => DATE_PATTERN.test(v.periodStart ?? '') && DATE_PATTERN.test(v.periodEnd ?? '') && v.periodStart <= v.periodEnd;
   const fields: FormField[] = [
     { name: 'name', label: t('schedule.name'), required: t('schedule.nameRequired') },
-    { name: 'periodStart', label: t('schedule.periodStart'), type: 'custom', render: (c) => <DateInput {...c} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
-    { name: 'periodEnd', label: t('schedule.periodEnd'), type: 'custom', render: (c) => <DateInput {...c} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
+    { name: 'periodStart', label: t('schedule.periodStart'), type: 'custom', render: (c) => <DateInput {...c} label={t('schedule.periodStart')} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
+    { name: 'periodEnd', label: t('schedule.periodEnd'), type: 'custom', render: (c) => <DateInput {...c} label={t('schedule.periodEnd')} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
     { name: 'days', label: t('schedule.days'), type: 'custom', render: (c) => <DayButtons {...c} /> },
     {
       name: 'time',
@@ -64,6 +62,7 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
       title={schedule ? t('schedule.editTitle') : t('schedule.createTitle')}
       testId="schedule-modal"
       fields={fields}
+      primitives
       initial={initial}
       onSubmit={submit}
       onClose={onClose}
@@ -71,7 +70,7 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
   );
 }
 
-/** yyyy-mm-dd by the browser's date picker (plus-signage §9). */
-function DateInput({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  return <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} />;
+/** yyyy-mm-dd, typed or picked (plus-signage §9); the modal draws the label above it. */
+function DateInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return <PickerField kind="date" id={id} label={label} labelHidden value={value} onChange={onChange} testId={id} />;
 }

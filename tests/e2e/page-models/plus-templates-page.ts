@@ -1,6 +1,6 @@
 import { expect, type Download, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
-import { setTicked } from './fields';
+import { inputOf, setTicked } from './fields';
 
 /** /plus/template and /plus/schedule with their store lists (src/features/plus-template, plus-schedule). */
 export class PlusTemplatesPage extends ListScreenModel {
@@ -50,14 +50,19 @@ export class PlusTemplatesPage extends ListScreenModel {
   /** Fills the schedule modal: name, period, the day buttons (0 = Sunday) and one time range per pair. */
   async fillSchedule(s: { name: string; start: string; end: string; days: number[]; ranges: [string, string][] }): Promise<void> {
     const modal = this.scheduleModal;
-    await modal.getByLabel('Schedule name').fill(s.name);
-    await modal.getByLabel('Period start').fill(s.start);
-    await modal.getByLabel('Period end').fill(s.end);
+    await inputOf(modal.getByTestId('schedule-modal-name')).fill(s.name);
+    await inputOf(modal.getByTestId('schedule-modal-periodStart')).fill(s.start);
+    await inputOf(modal.getByTestId('schedule-modal-periodEnd')).fill(s.end);
     for (const day of s.days) await modal.getByTestId(`schedule-day-${day}`).click();
     for (const [i, [from, to]] of s.ranges.entries()) {
       if (i > 0) await modal.getByTestId('schedule-add-range').click();
-      await modal.getByTestId('schedule-range-start').nth(i).fill(from);
-      await modal.getByTestId('schedule-range-end').nth(i).fill(to);
+      await this.fillRange(i, from, to);
     }
+  }
+
+  /** Types the start and end (hh:mm) of the schedule modal's time range `i` (0-based). */
+  async fillRange(i: number, from: string, to: string): Promise<void> {
+    await inputOf(this.scheduleModal.getByTestId('schedule-range-start').nth(i)).fill(from);
+    await inputOf(this.scheduleModal.getByTestId('schedule-range-end').nth(i)).fill(to);
   }
 }
