@@ -7,6 +7,7 @@ import type { V1Show } from '../../api/contract/plus-v1';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
+import { SelectField, TextField } from '../../ui/fields';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
 import { v1SetEditPath } from './v1-paths';
@@ -51,16 +52,11 @@ export default function V1SetEditorPage() {
 
   return (
     <V1EditorFrame title={setId ? t('set.edit', { name }) : t('set.new')} save={save} testId="v1-set">
-      <label>{t('columns.name')}<input value={name} onChange={(e) => setName(e.target.value)} data-testid="v1-set-name" /></label>
-      <label>{t('show.duration')}<input type="number" min={1} value={duration} onChange={(e) => setDuration(Number(e.target.value))} data-testid="v1-set-duration" /></label>
+      <TextField label={t('columns.name')} value={name} onChange={setName} testId="v1-set-name" />
+      <TextField label={t('show.duration')} type="number" min={1} value={duration} onChange={(text) => setDuration(Number(text))} testId="v1-set-duration" />
       {/* The spec's "show select" (§2.7) inline beside the list it fills: the list stays on view as shows join it, which a modal would hide. */}
       <div className="v1-editor-head">
-        <label>{t('set.show')}
-          <select value={pick} onChange={(e) => setPick(e.target.value)} data-testid="v1-set-pick">
-            <option value="">-</option>
-            {shows.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
+        <SelectField label={t('set.show')} value={pick} placeholder="-" options={shows.map((s) => ({ value: s.id, label: s.name }))} onChange={setPick} testId="v1-set-pick" />
         <IonButton size="small" fill="outline" onClick={() => add(pick)} disabled={!pick} data-testid="v1-set-add-show">{t('set.addShow')}</IonButton>
         <IonButton size="small" fill="outline" onClick={() => add(V1_SET_PRICE_ITEM)} data-testid="v1-set-add-price">{t('set.addPrice')}</IonButton>
       </div>
@@ -71,7 +67,10 @@ export default function V1SetEditorPage() {
             <tr key={i} data-testid="v1-set-item">
               <td>{i + 1}</td>
               <td>{showName(item.id)}</td>
-              <td><input type="number" min={1} aria-label={t('show.duration')} value={item.duration} onChange={(e) => setList(list.map((x, j) => (j === i ? { ...x, duration: Number(e.target.value) } : x)))} /></td>
+              <td>
+                <TextField type="number" min={1} label={`${t('show.duration')} ${i + 1}`} labelHidden value={item.duration} testId="v1-set-item-duration"
+                  onChange={(text) => setList(list.map((x, j) => (j === i ? { ...x, duration: Number(text) } : x)))} />
+              </td>
               <td>
                 <IonButton size="small" fill="clear" disabled={i === 0} onClick={() => move(i, -1)}>{t('up')}</IonButton>
                 <IonButton size="small" fill="clear" disabled={i === list.length - 1} onClick={() => move(i, 1)}>{t('down')}</IonButton>

@@ -6,6 +6,7 @@ import type { V1Device } from '../../api/contract/plus-v1-devices';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
+import { SelectField } from '../../ui/fields';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
 import { useRouteParams } from '../../ui/use-route-params';
@@ -57,10 +58,8 @@ export default function V1TimelineDevicePage() {
             ))}
             {/* The spec's "device select" (§2.7) inline in each slot: the slot's chips show what is picked, a modal per slot would hide them. */}
             <div className="v1-editor-head">
-              <select value={picks[i] ?? ''} onChange={(e) => setPicks({ ...picks, [i]: e.target.value })} aria-label={t('timeline.device')} data-testid="v1-slot-pick">
-                <option value="">-</option>
-                {devices.filter((d) => !used.has(d.mac)).map((d) => <option key={d.mac} value={d.mac}>{label(d.mac)}</option>)}
-              </select>
+              <SelectField label={t('timeline.device')} labelHidden value={picks[i] ?? ''} placeholder="-" testId="v1-slot-pick"
+                options={devices.filter((d) => !used.has(d.mac)).map((d) => ({ value: d.mac, label: label(d.mac) }))} onChange={(mac) => setPicks({ ...picks, [i]: mac })} />
               <IonButton size="small" fill="outline" disabled={!picks[i]} data-testid="v1-slot-add"
                 onClick={() => { setSlot(i, [...macs, picks[i]]); setPicks({ ...picks, [i]: '' }); }}>
                 {t('timeline.addDevice')}

@@ -5,6 +5,9 @@ import type { V1Set } from '../../api/contract/plus-v1';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
+import { SelectField } from '../../ui/fields';
+import { DATE_PATTERN, PickerField } from '../plus-schedule/schedule-fields';
+import { TIME_PATTERN } from '../plus-schedule/schedule-text';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
 import { useRouteParams } from '../../ui/use-route-params';
@@ -31,6 +34,9 @@ export default function V1TimelineSchedulePage() {
 
   const add = async () => {
     if (!setId) return dialogs.error(t('messages.selectSet'));
+    // Typed text stands in for the browser's date and time inputs, which gave only valid values or nothing.
+    const typed = [[period.start, DATE_PATTERN], [period.end, DATE_PATTERN], [time.start, TIME_PATTERN], [time.end, TIME_PATTERN]] as const;
+    if (typed.some(([text, pattern]) => text && !pattern.test(text))) return dialogs.error(t('timeline.badDateTime'));
     const entry: Entry = {
       id: setId,
       ...(period.start && period.end ? { period } : {}),
@@ -55,16 +61,11 @@ export default function V1TimelineSchedulePage() {
     <V1EditorFrame title={t('timeline.scheduleOf', { name: loaded?.name ?? '' })} save={save} testId="v1-schedule">
       {/* The spec's "schedule update" (§2.7) as the screen's own form above the rows: this route exists only to edit them, so a modal over it would be a second frame around the same form. */}
       <div className="v1-editor-head">
-        <label>{t('timeline.set')}
-          <select value={setId} onChange={(e) => setSetId(e.target.value)} data-testid="v1-schedule-set">
-            <option value="">-</option>
-            {sets.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
-        <label>{t('timeline.from')}<input type="date" value={period.start} onChange={(e) => setPeriod({ ...period, start: e.target.value })} data-testid="v1-schedule-from" /></label>
-        <label>{t('timeline.to')}<input type="date" value={period.end} onChange={(e) => setPeriod({ ...period, end: e.target.value })} data-testid="v1-schedule-to" /></label>
-        <label>{t('timeline.timeFrom')}<input type="time" value={time.start} onChange={(e) => setTime({ ...time, start: e.target.value })} data-testid="v1-schedule-time-from" /></label>
-        <label>{t('timeline.timeTo')}<input type="time" value={time.end} onChange={(e) => setTime({ ...time, end: e.target.value })} data-testid="v1-schedule-time-to" /></label>
+        <SelectField label={t('timeline.set')} value={setId} placeholder="-" options={sets.map((s) => ({ value: s.id, label: s.name }))} onChange={setSetId} testId="v1-schedule-set" />
+        <PickerField kind="date" label={t('timeline.from')} value={period.start} onChange={(start) => setPeriod({ ...period, start })} testId="v1-schedule-from" />
+        <PickerField kind="date" label={t('timeline.to')} value={period.end} onChange={(end) => setPeriod({ ...period, end })} testId="v1-schedule-to" />
+        <PickerField kind="time" label={t('timeline.timeFrom')} value={time.start} onChange={(start) => setTime({ ...time, start })} testId="v1-schedule-time-from" />
+        <PickerField kind="time" label={t('timeline.timeTo')} value={time.end} onChange={(end) => setTime({ ...time, end })} testId="v1-schedule-time-to" />
       </div>
       <div role="group" aria-label={t('timeline.days')}>
         {DAY_KEYS.map((key, d) => (
