@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { TextField } from '../../ui/fields';
 
 interface NumberFieldProps {
   label: string;
@@ -12,11 +13,10 @@ interface NumberFieldProps {
 }
 
 /**
- * A whole-number field that keeps what is being typed (an empty field, a '-') without forcing it back to the
+ * A whole-number TextField that keeps what is being typed (an empty field, a '-') without forcing it back to the
  * last valid value, and hands the document only valid numbers — so typing '45' is one edit, not a flicker.
  */
 export function NumberField({ label, value, min, max, onChange, testId, disabled }: NumberFieldProps) {
-  const id = useId();
   const [draft, setDraft] = useState(String(value));
   // A new value from outside (undo, a drag) replaces the draft: state adjusted during render, not in an effect.
   const [shown, setShown] = useState(value);
@@ -26,23 +26,22 @@ export function NumberField({ label, value, min, max, onChange, testId, disabled
   }
   const valid = (text: string) => /^-?\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
   return (
-    <div className="show-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
+    // Leaving the field shows the document's value again: React's blur bubbles up from the input inside.
+    <div className="show-number" onBlur={() => setDraft(String(value))}>
+      <TextField
+        label={label}
         type="number"
         inputMode="numeric"
         min={min}
         max={max}
         value={draft}
         disabled={disabled}
-        aria-invalid={!valid(draft)}
-        data-testid={testId}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          if (valid(e.target.value)) onChange(Number(e.target.value));
+        className={valid(draft) ? undefined : 'show-number--invalid'}
+        testId={testId}
+        onChange={(text) => {
+          setDraft(text);
+          if (valid(text)) onChange(Number(text));
         }}
-        onBlur={() => setDraft(String(value))}
       />
     </div>
   );

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlusAssetChoice } from '../../api/contract/plus-assets';
 import { WEBPAGE_PREFIX } from '../../api/contract/constants-plus';
 import { ASSET_TYPES, useAssetLibrary, useThumbnail, type AssetType } from './asset-thumbs';
+import { TextField } from '../../ui/fields';
 import type { ObjectType } from './editor-model';
 
 type Tab = ObjectType;
@@ -21,7 +22,6 @@ export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
   const { choices } = useAssetLibrary();
   const [tab, setTab] = useState<Tab>('image');
   const [url, setUrl] = useState(WEBPAGE_PREFIX);
-  const urlId = useId();
   const assetTab = (ASSET_TYPES as readonly string[]).includes(tab) ? (tab as AssetType) : undefined;
   const list = assetTab ? choices[assetTab] : undefined;
   return (
@@ -42,10 +42,7 @@ export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
       )}
       {tab === 'webpage' && (
         <div className="show-palette__form">
-          <div className="show-field show-field--wide">
-            <label htmlFor={urlId}>{t('object.url')}</label>
-            <input id={urlId} type="url" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="show-palette-url" />
-          </div>
+          <TextField label={t('object.url')} type="url" value={url} onChange={setUrl} className="show-field--wide" testId="show-palette-url" />
           <IonButton size="small" disabled={disabled || !url.trim() || url.trim() === WEBPAGE_PREFIX} onClick={() => onAdd('webpage', url.trim())} data-testid="show-palette-add-webpage">
             <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
             {t('palette.addWebpage')}

@@ -1,9 +1,10 @@
-import { useContext, useId } from 'react';
+import { useContext } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, chevronDownOutline, chevronUpOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { ShowObject } from '../../api/contract/plus';
 import { productChoiceCount } from '../../api/plus-show-rules';
+import { CheckboxField, SelectField, TextField } from '../../ui/fields';
 import type { EditorObject, Screen } from './editor-model';
 import { NumberField } from './number-field';
 import { ProductLabelContext } from './object-face';
@@ -25,7 +26,6 @@ const COORD = { min: -20_000, max: 20_000 } as const;
 export function ObjectProperties({ object, screen, slideCount, onChange, onOrder, onRemove }: ObjectPropertiesProps) {
   const { t } = useTranslation('plusShowEditor');
   const productLabel = useContext(ProductLabelContext);
-  const ids = { product: useId(), webpage: useId(), click: useId() };
   const group = (field: string) => `${field}:${object.key}`;
   const rect = (field: 'left' | 'top' | 'width' | 'height', min: number) => (
     <NumberField label={t(`object.${field}`)} value={object[field]} min={min} max={COORD.max} onChange={(v) => onChange({ [field]: v }, group(field))} testId={`show-object-${field}`} />
@@ -34,22 +34,17 @@ export function ObjectProperties({ object, screen, slideCount, onChange, onOrder
     <section className="show-props" aria-label={t('object.title')} data-testid="show-object-props">
       <h2 className="show-panel-title">{t('object.titleOf', { type: t(`types.${object.type}`) })}</h2>
       {object.type === 'product' && (
-        <div className="show-field">
-          <label htmlFor={ids.product}>{t('object.product')}</label>
-          <select id={ids.product} value={Number(object.id)} onChange={(e) => onChange({ id: Number(e.target.value) }, group('id'))} data-testid="show-object-product">
-            {Array.from({ length: productChoiceCount(screen.width) }, (_, n) => (
-              <option key={n} value={n}>
-                {productLabel(n)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('object.product')}
+          value={String(object.id)}
+          options={Array.from({ length: productChoiceCount(screen.width) }, (_, n) => ({ value: String(n), label: productLabel(n) }))}
+          onChange={(n) => onChange({ id: Number(n) }, group('id'))}
+          className="show-field--wide"
+          testId="show-object-product"
+        />
       )}
       {object.type === 'webpage' && (
-        <div className="show-field show-field--wide">
-          <label htmlFor={ids.webpage}>{t('object.url')}</label>
-          <input id={ids.webpage} type="url" value={String(object.id)} onChange={(e) => onChange({ id: e.target.value }, group('id'))} data-testid="show-object-url" />
-        </div>
+        <TextField label={t('object.url')} type="url" value={String(object.id)} onChange={(url) => onChange({ id: url }, group('id'))} className="show-field--wide" testId="show-object-url" />
       )}
       <div className="show-props__grid">
         {rect('left', COORD.min)}
@@ -58,26 +53,16 @@ export function ObjectProperties({ object, screen, slideCount, onChange, onOrder
         {rect('height', 1)}
       </div>
       <div className="show-props__grid">
-        <div className="show-field">
-          <label htmlFor={ids.click}>{t('object.clickShow')}</label>
-          <select id={ids.click} value={object.clickShow ?? -1} onChange={(e) => onChange({ clickShow: Number(e.target.value) }, group('clickShow'))}>
-            <option value={-1}>{t('object.clickNone')}</option>
-            {Array.from({ length: slideCount }, (_, n) => (
-              <option key={n} value={n}>
-                {t('slides.name', { n: n + 1 })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="show-check">
-          <input type="checkbox" checked={Boolean(object.fixed)} onChange={(e) => onChange({ fixed: e.target.checked }, group('fixed'))} />
-          <span>{t('object.fixed')}</span>
-        </label>
+        <SelectField
+          label={t('object.clickShow')}
+          value={String(object.clickShow ?? -1)}
+          options={[{ value: '-1', label: t('object.clickNone') }, ...Array.from({ length: slideCount }, (_, n) => ({ value: String(n), label: t('slides.name', { n: n + 1 }) }))]}
+          onChange={(n) => onChange({ clickShow: Number(n) }, group('clickShow'))}
+          testId="show-object-click"
+        />
+        <CheckboxField label={t('object.fixed')} checked={Boolean(object.fixed)} onChange={(fixed) => onChange({ fixed }, group('fixed'))} testId="show-object-fixed" />
         {object.type === 'product' && (
-          <label className="show-check">
-            <input type="checkbox" checked={Boolean(object.autoSize)} onChange={(e) => onChange({ autoSize: e.target.checked }, group('autoSize'))} />
-            <span>{t('object.autoSize')}</span>
-          </label>
+          <CheckboxField label={t('object.autoSize')} checked={Boolean(object.autoSize)} onChange={(autoSize) => onChange({ autoSize }, group('autoSize'))} testId="show-object-autosize" />
         )}
       </div>
       <div className="show-order" role="group" aria-label={t('object.order')}>

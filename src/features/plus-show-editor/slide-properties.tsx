@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlusSchedule } from '../../api/contract/plus-assets';
+import { CheckboxField } from '../../ui/fields';
 import type { EditorShow } from './editor-model';
 import { NumberField } from './number-field';
 
@@ -35,7 +36,8 @@ export function SlideProperties({ show, index, schedules, schedulesError, onChan
           onChange={(clickDuration) => onChange({ clickDuration }, group('clickDuration'))}
           testId="show-click-duration"
         />
-        <div className="show-field">
+        {/* The browser's colour chooser: no field primitive picks a colour. Its label stays visible above it. */}
+        <div className="show-field show-colour">
           <label htmlFor={colourId}>{t('slide.bgColor')}</label>
           <input id={colourId} type="color" value={colourValue(show.bgColor)} onChange={(e) => onChange({ bgColor: e.target.value }, group('bgColor'))} data-testid="show-bg-color" />
         </div>
@@ -45,11 +47,10 @@ export function SlideProperties({ show, index, schedules, schedulesError, onChan
         {schedulesError && <p className="show-muted" role="alert">{schedulesError}</p>}
         {schedules && !schedules.length && <p className="show-muted">{t('slide.noSchedules')}</p>}
         {schedules?.map((s) => (
-          <label key={s._id} className="show-check">
-            <input type="checkbox" checked={show.schedule.includes(s._id)} onChange={(e) => toggleSchedule(s._id, e.target.checked)} />
-            <span>{s.name}</span>
+          <div key={s._id} className="show-check">
+            <CheckboxField label={s.name} checked={show.schedule.includes(s._id)} onChange={(on) => toggleSchedule(s._id, on)} />
             <span className="show-muted">{scheduleSummary(s)}</span>
-          </label>
+          </div>
         ))}
       </fieldset>
     </section>

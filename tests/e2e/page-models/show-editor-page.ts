@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
+import { inputOf } from './fields';
 
 /** /plus/device/show/… and /plus/template/show/… (src/features/plus-show-editor): the show editor as a user works it. */
 export class ShowEditorPage {
@@ -119,7 +120,7 @@ export class ShowEditorPage {
 
   /** Sets the selected slide's duration (seconds) and background colour in its property fields. */
   async setSlide({ duration, bgColor }: { duration?: number; bgColor?: string }): Promise<void> {
-    if (duration !== undefined) await this.button('show-duration').fill(String(duration));
+    if (duration !== undefined) await inputOf(this.button('show-duration')).fill(String(duration));
     if (bgColor !== undefined) await this.button('show-bg-color').fill(bgColor);
   }
 
@@ -141,7 +142,7 @@ export class ShowEditorPage {
 
   /** The selected object's place and size in screen pixels, as its property fields show them. */
   async selectedRect(): Promise<{ left: number; top: number; width: number; height: number }> {
-    const value = async (field: string) => Number(await this.current.getByTestId(`show-object-${field}`).inputValue());
+    const value = async (field: string) => Number(await inputOf(this.current.getByTestId(`show-object-${field}`)).inputValue());
     return { left: await value('left'), top: await value('top'), width: await value('width'), height: await value('height') };
   }
 }
