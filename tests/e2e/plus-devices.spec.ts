@@ -219,3 +219,16 @@ test('overview: one set of status words, a store without devices says so, a coun
   await screen.byTestId('plus-back').click();
   await screen.expectRoute('/plus/device');
 });
+
+test('device info: a time zone chosen from the dialog’s list is what the server keeps for the device', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', 'the commands are a desktop task; the phone checks the list layout');
+  const api = await apiLogin(request, MEMBER);
+  const [device] = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 1 })).json()).data as Device[];
+  const tzOf = async () => (await api.get<{ tz?: string }>(`/plus/store/${STORE}/device/${device.mac}/info`)).tz;
+  const zone = (await tzOf()) === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo';
+  const screen = new PlusDevicesPage(page);
+  await screen.shell.signIn(request, MEMBER);
+  await screen.open(`/plus/device/list/${STORE}`);
+  await screen.setTimeZone(device.mac, zone);
+  await expect.poll(tzOf, { timeout: 10_000 }).toBe(zone);
+});

@@ -6,9 +6,11 @@ import type { PlusDevice, PlusDeviceConfigBody, PlusDeviceInfo } from '../../api
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
+import { SelectField } from '../../ui/fields';
 import { ModalFrame } from '../../ui/modal-frame';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
+const ZONE_OPTIONS = ZONES.map((z) => ({ value: z, label: z }));
 type Edit = Omit<PlusDeviceConfigBody, 'storeCode' | 'mac'>;
 
 /**
@@ -70,17 +72,15 @@ export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { 
             <IonRange label={`${t('info.brightness')} ${draft.brightness}`} min={PLUS_BRIGHTNESS.min} max={PLUS_BRIGHTNESS.max} value={draft.brightness} disabled={!writable} data-testid="plus-info-brightness" aria-label={t('info.brightness')} onIonInput={(e) => change({ brightness: Number(e.detail.value) })} />
           </IonItem>
           <IonItem>
-            <IonLabel>
-              <label htmlFor="plus-info-tz">{t('info.timeZone')}</label>
-            </IonLabel>
-            <select id="plus-info-tz" value={draft.tz} disabled={!writable} data-testid="plus-info-tz" onChange={(e) => change({ tz: e.target.value })}>
-              {!ZONES.includes(draft.tz) && <option value={draft.tz}>{draft.tz || '-'}</option>}
-              {ZONES.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              label={t('info.timeZone')}
+              value={draft.tz}
+              options={ZONES.includes(draft.tz) ? ZONE_OPTIONS : [{ value: draft.tz, label: draft.tz || '-' }, ...ZONE_OPTIONS]}
+              disabled={!writable}
+              className="plus-info-tz"
+              testId="plus-info-tz"
+              onChange={(tz) => change({ tz })}
+            />
           </IonItem>
           <IonItem>
             <IonToggle checked={draft.localNtpServer} disabled={!writable} data-testid="plus-info-ntp" onIonChange={(e) => change({ localNtpServer: e.detail.checked })}>

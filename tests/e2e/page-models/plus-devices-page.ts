@@ -1,4 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
+import { chooseOption, chosenText } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** /plus/device and /plus/device/list/:storeCode (src/features/plus): the overview and a store's device list. */
@@ -127,5 +128,16 @@ export class PlusDevicesPage extends ListScreenModel {
     const img = this.page.getByTestId('plus-screen-viewer').getByTestId('plus-screen-image');
     await expect(img).toBeVisible({ timeout: 30_000 });
     return img;
+  }
+
+  /** Opens a device's info dialog from its row, chooses a time zone in it and closes it with OK. */
+  async setTimeZone(mac: string, zone: string): Promise<void> {
+    await this.row(mac).getByTestId('plus-info').click();
+    const dialog = this.page.getByTestId('plus-info-modal');
+    const tz = dialog.getByTestId('plus-info-tz');
+    await chooseOption(tz, new RegExp(`^${zone}$`));
+    await expect(chosenText(tz)).toHaveText(zone);
+    await dialog.getByTestId('plus-info-ok').click();
+    await expect(dialog).toBeHidden();
   }
 }
