@@ -98,8 +98,23 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   expect(await screen.alertText()).toContain('Please select a set.');
   await chooseOption(screen.field('v1-schedule-set'), `${name} set`);
   for (const day of [1, 2, 3, 4, 5]) await screen.field(`v1-schedule-day-${day}`).click();
-  await screen.input('v1-schedule-time-from').fill('08:00');
+  // Times are typed as hh:mm (or picked): what is not one is refused before it joins the rows.
+  await screen.input('v1-schedule-time-from').fill('8:00');
   await screen.input('v1-schedule-time-to').fill('12:00');
+  await screen.field('v1-schedule-add').click();
+  expect(await screen.alertText()).toContain('Enter dates as yyyy-mm-dd and times as hh:mm (24-hour).');
+  await expect(screen.current.getByTestId('v1-schedule-row')).toHaveCount(0);
+  await screen.input('v1-schedule-time-from').fill('08:00');
+  // The period: its start picked on the calendar (the 15th of this month), its end typed.
+  const today = new Date();
+  await screen.field('v1-schedule-from-pick').click();
+  const calendar = page.getByTestId('v1-schedule-from-picker');
+  await calendar.locator(`.calendar-day[data-year="${today.getFullYear()}"][data-month="${today.getMonth() + 1}"][data-day="15"]`).click();
+  await calendar.getByRole('button', { name: 'Done' }).click();
+  await expect(calendar).toBeHidden();
+  const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-15`;
+  await expect(screen.input('v1-schedule-from')).toHaveValue(from);
+  await screen.input('v1-schedule-to').fill('2099-12-31');
   await screen.field('v1-schedule-add').click();
   await expect(screen.current.getByTestId('v1-schedule-row')).toHaveCount(1);
   await screen.field('v1-schedule-save').click();
@@ -117,6 +132,6 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.field('v1-devices-save').click();
   await screen.expectToast('Complete!');
   const timeline = await api.get<{ schedule: unknown[]; device: string[][] }>(`/plus/v1/timeline/${timelineId}`);
-  expect(timeline.schedule).toEqual([{ id: setId, days: [1, 2, 3, 4, 5], time: [{ start: '08:00', end: '12:00' }] }]);
+  expect(timeline.schedule).toEqual([{ id: setId, period: { start: from, end: '2099-12-31' }, days: [1, 2, 3, 4, 5], time: [{ start: '08:00', end: '12:00' }] }]);
   expect(timeline.device).toEqual([[devices[0].mac], [devices[1].mac], []]);
 });
