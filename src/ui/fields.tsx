@@ -1,4 +1,4 @@
-import { IonCheckbox, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonCheckbox, IonInput, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
 import './fields.css';
 
 /*
@@ -25,7 +25,7 @@ export interface TextFieldProps extends FieldBase {
   value: string | number;
   /** The text as typed; a number field's caller decides what a valid number is. */
   onChange: (text: string) => void;
-  type?: 'text' | 'number' | 'url';
+  type?: 'text' | 'number' | 'url' | 'password';
   placeholder?: string;
   maxLength?: number;
   min?: number;
@@ -34,14 +34,17 @@ export interface TextFieldProps extends FieldBase {
   inputMode?: 'numeric' | 'decimal' | 'text' | 'url';
   autocomplete?: 'off' | 'on';
   id?: string;
+  /** The control's form name (on the input inside). */
+  name?: string;
 }
 
 export function TextField(props: TextFieldProps) {
-  const { value, onChange, type = 'text', placeholder, maxLength, min, max, step, inputMode, autocomplete, id, disabled, testId } = props;
+  const { value, onChange, type = 'text', placeholder, maxLength, min, max, step, inputMode, autocomplete, id, name, disabled, testId } = props;
   return (
     <IonInput
       {...labelProps(props)}
       id={id}
+      name={name}
       className={classes('field', props)}
       fill="outline"
       type={type}
@@ -53,6 +56,33 @@ export function TextField(props: TextFieldProps) {
       step={step === undefined ? undefined : String(step)}
       inputmode={inputMode ?? (type === 'number' ? 'numeric' : undefined)}
       autocomplete={autocomplete}
+      disabled={disabled}
+      data-testid={testId}
+      onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
+    />
+  );
+}
+
+export interface TextAreaFieldProps extends FieldBase {
+  value: string;
+  onChange: (text: string) => void;
+  placeholder?: string;
+  rows?: number;
+  id?: string;
+}
+
+/** Several lines of text (a mail body, a list of codes); it grows with its text up to a phone's screen. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { value, onChange, placeholder, rows = 5, id, disabled, testId } = props;
+  return (
+    <IonTextarea
+      {...labelProps(props)}
+      id={id}
+      className={classes('field', props)}
+      fill="outline"
+      value={value}
+      placeholder={placeholder}
+      rows={rows}
       disabled={disabled}
       data-testid={testId}
       onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
@@ -111,5 +141,33 @@ export function CheckboxField(props: CheckboxFieldProps) {
     >
       {labelHidden ? undefined : label}
     </IonCheckbox>
+  );
+}
+
+export interface CheckboxListFieldProps extends FieldBase {
+  options: readonly { value: string; label: string }[];
+  /** The ticked values; the callback gets them in the options' order. */
+  ticked: readonly string[];
+  onChange: (ticked: string[]) => void;
+  id?: string;
+}
+
+/** One checkbox per option under the field's label, each a thumb-high target (a member's stores, categories). */
+export function CheckboxListField(props: CheckboxListFieldProps) {
+  const { label, options, ticked, onChange, id, disabled, testId } = props;
+  const on = new Set(ticked);
+  const toggle = (value: string, checked: boolean) => onChange(options.map((o) => o.value).filter((v) => (v === value ? checked : on.has(v))));
+  const labelId = `${id ?? testId ?? 'checkboxes'}-label`;
+  return (
+    <div className={classes('field-checkbox-list', props)}>
+      <span className="field-checkboxes-label" id={labelId}>
+        {label}
+      </span>
+      <div className="field-checkboxes" id={id} role="group" aria-labelledby={labelId} data-testid={testId}>
+        {options.map((o) => (
+          <CheckboxField key={o.value} label={o.label} checked={on.has(o.value)} disabled={disabled} onChange={(checked) => toggle(o.value, checked)} />
+        ))}
+      </div>
+    </div>
   );
 }

@@ -3,14 +3,11 @@ import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from './dialogs';
 import { focusPrimitive, primitiveControl } from './form-field-control';
+import { listValue, joinList, type FormValues } from './form-values';
 import { ModalFrame } from './modal-frame';
 import './form-modal.css';
 
-export type FormValues = Record<string, string>;
-
-/** The ticked values of a 'checkboxes' field, and back. */
-export const listValue = (value: string | undefined): string[] => (value ? value.split(',').filter(Boolean) : []);
-export const joinList = (values: readonly string[]): string => values.join(',');
+export { joinList, listValue, type FormValues } from './form-values';
 
 export interface FormField {
   name: string;

@@ -1,6 +1,6 @@
 import { expect, test, type TestInfo } from '@playwright/test';
 import type { AliasItem, LayoutConfig } from '../../src/api/contract/settings-alias';
-import { chooseOption, inputOf, setTicked } from './page-models/fields';
+import { chooseOption, inputOf, setTicked, chosenText } from './page-models/fields';
 import { AliasLayoutPage } from './page-models/alias-layout-page';
 import { ProductsPage } from './page-models/products-page';
 
@@ -106,10 +106,9 @@ test('a layout type and a layout config made on the layout screen are offered by
   const products = new ProductsPage(page);
   await products.open(`/product/list/${STORE}`);
   await products.openCreate();
-  const layout = products.field('Layout ID');
-  await expect(layout.locator('option', { hasText: 'E2E_WIDE_1 (E2E_WIDE)' })).toHaveCount(1);
-  await layout.selectOption('E2E_WIDE_1');
-  await expect(layout).toHaveValue('E2E_WIDE_1');
+  await expect(products.layoutField.locator('ion-select-option', { hasText: 'E2E_WIDE_1 (E2E_WIDE)' })).toHaveCount(1);
+  await products.chooseLayout('E2E_WIDE_1');
+  await expect(chosenText(products.layoutField)).toHaveText('E2E_WIDE_1 (E2E_WIDE)');
 });
 
 test('phone: the alias screen shows each alias as a card of labelled fields', async ({ page, request }, info) => {

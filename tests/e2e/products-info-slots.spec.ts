@@ -31,7 +31,7 @@ test('the form opens the named info fields, "Add field" opens another slot, and 
   await products.addInfoField();
   await expect.poll(() => products.infoLabels()).toEqual([...named, `#${slot + 1}`]);
   await products.field('Product Code').fill(code);
-  await products.field('Layout ID').selectOption('PROMO_RED');
+  await products.chooseLayout('PROMO_RED');
   await products.field(named[0]).fill('Slot test');
   await products.field(`#${slot + 1}`).fill('far slot value');
   await products.save();

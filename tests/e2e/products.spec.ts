@@ -69,7 +69,7 @@ test('the create form shows the spec\'s messages and asks before overwriting a p
   await expect(products.fieldError()).toHaveText('Please enter Layout ID');
 
   // The company's configured layouts are offered as a choice (/setting/layout-config).
-  await products.field('Layout ID').selectOption('PROMO_RED');
+  await products.chooseLayout('PROMO_RED');
   await products.save();
   // No stops: nothing is sent and the product keeps its layout.
   await products.answerAlert(`Product ${existing.prCode} already exists. Do you want to update it?`, 'Cancel');

@@ -31,6 +31,7 @@ export function ChangeConfigModal({ config, isOpen, onClose, onSaved }: Props) {
 
   return (
     <FormModal
+      primitives
       isOpen={isOpen}
       title={t('changes.configTitle')}
       testId="change-config-modal"

@@ -54,6 +54,7 @@ export function ProductControlModal({ storeCode, control, onClose }: Props) {
 
   return (
     <FormModal
+      primitives
       isOpen={Boolean(control)}
       title={led ? t('led.title') : t('page.title')}
       testId={led ? 'product-led' : 'product-page'}

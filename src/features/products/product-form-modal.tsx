@@ -92,6 +92,7 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
 
   return (
     <FormModal
+      primitives
       isOpen={Boolean(opening)}
       title={product ? t('form.updateTitle', { code: product.prCode }) : t('form.createTitle')}
       testId="product-form"

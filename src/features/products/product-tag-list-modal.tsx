@@ -6,6 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ModalFrame } from '../../ui/modal-frame';
 import { cutText, PRODUCT_INFO_VISIBLE, PRODUCT_TAG_COLUMNS_KEY } from './product-constants';
+import { CheckboxListField } from '../../ui/fields';
 
 /** The info slots the member chose last time (console-admin §2: remembered locally); the first three at first. */
 function useInfoColumns(): [number[], (next: number[]) => void] {
@@ -59,19 +60,14 @@ export function ProductTagListModal({ storeCode, alias, prCode, taskId, onClose 
     <ModalFrame isOpen={Boolean(prCode)} title={t('tagList.title', { code: prCode ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="product-tag-list">
       {prCode && (
         <>
-          <fieldset className="product-info-columns" data-testid="product-tag-list-columns">
-            <legend>{t('tagList.infoColumns')}</legend>
-            {slots.map((s) => (
-              <label key={s.index}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(s.index)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, s.index].sort((a, b) => a - b) : chosen.filter((n) => n !== s.index))}
-                />
-                {s.name}
-              </label>
-            ))}
-          </fieldset>
+          <CheckboxListField
+            label={t('tagList.infoColumns')}
+            className="product-info-columns"
+            options={slots.map((s) => ({ value: String(s.index), label: s.name }))}
+            ticked={chosen.map(String)}
+            onChange={(ticked) => setChosen(ticked.map(Number))}
+            testId="product-tag-list-columns"
+          />
           <DataTable
             id="product-tags"
             columns={columns}

@@ -85,6 +85,7 @@ export function ServerConfigCard({ writable }: { writable: boolean }) {
         </IonButton>
       )}
       <FormModal
+        primitives
         isOpen={editing}
         title={t('server.edit')}
         testId="server-config-modal"

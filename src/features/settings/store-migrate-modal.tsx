@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IonButton, IonNote, IonProgressBar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { StoreMigrateAnswer } from '../../api/contract/settings-store';
@@ -29,6 +29,7 @@ export function StoreMigrateModal({ storeCode, onClose }: Props) {
 function MigrateBody({ storeCode }: { storeCode: string }) {
   const { t } = useTranslation('storeConfig');
   const [files, setFiles] = useState<File[]>([]);
+  const picker = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number>();
   const [result, setResult] = useState<{ ok: StoreMigrateAnswer } | { error: string }>();
 
@@ -57,15 +58,22 @@ function MigrateBody({ storeCode }: { storeCode: string }) {
 
   return (
     <div className="store-migrate">
-      <label htmlFor="store-migrate-files">{t('migration.files')}</label>
       <input
-        id="store-migrate-files"
+        ref={picker}
         type="file"
         multiple
+        hidden
         accept=".jsonl,.ndjson,application/x-ndjson,application/json"
+        aria-label={t('migration.files')}
         onChange={(e) => setFiles([...(e.target.files ?? [])])}
         data-testid="store-migrate-files"
       />
+      <IonButton fill="outline" onClick={() => picker.current?.click()} data-testid="store-migrate-choose">
+        {t('migration.choose')}
+      </IonButton>
+      <p className="store-migrate-chosen" data-testid="store-migrate-chosen">
+        {files.length ? files.map((f) => f.name).join(', ') : t('migration.noneChosen')}
+      </p>
       <IonButton expand="block" onClick={() => void upload()} disabled={percent !== undefined} data-testid="store-migrate-upload">
         {t('migration.upload')}
       </IonButton>

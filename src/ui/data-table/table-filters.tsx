@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { Condition, FieldKind, TableFilter, TableState } from '../../api/table';
 import { DateTimeField } from '../date-time-field';
+import { SelectField, TextField } from '../fields';
 import { formatDateTime, toEpochSeconds } from '../format-time';
 import type { Column } from './types';
 
@@ -72,49 +73,61 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
     setDraft({ values: {}, conditions: {}, start: '', end: '' });
     onApply({}, undefined);
   };
+  // Enter in a field applies, as in a plain form: Ionic's fields do not submit their form by themselves.
+  const applyOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || (event.target as HTMLElement).tagName !== 'INPUT') return;
+    event.preventDefault();
+    apply();
+  };
   const set = (part: 'values' | 'conditions', field: string, value: string) =>
     setDraft((d) => ({ ...d, [part]: { ...d[part], [field]: value } }));
 
   return (
-    <form className="data-table-filters" onSubmit={apply} aria-label={t('table.filters')}>
+    <form className="data-table-filters" onSubmit={apply} onKeyDown={applyOnEnter} aria-label={t('table.filters')}>
       {filterable.map((column) => {
         const kind = column.filter!;
         const conditions = CONDITIONS_OF[kind];
         return (
           <div className="data-table-filter" key={column.field}>
-            <label htmlFor={`filter-${column.field}`}>{column.label}</label>
-            {conditions.length > 1 && (
-              <select
-                aria-label={t('table.condition', { column: column.label })}
-                value={draft.conditions[column.field] ?? conditions[0]}
-                onChange={(e) => set('conditions', column.field, e.target.value)}
-              >
-                {conditions.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            )}
-            {column.options ? (
-              <select id={`filter-${column.field}`} value={draft.values[column.field] ?? ''} onChange={(e) => set('values', column.field, e.target.value)}>
-                <option value="">{t('table.any')}</option>
-                {column.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : kind === 'date' ? (
-              <DateTimeField id={`filter-${column.field}`} label={column.label} value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
-            ) : (
-              <input
-                id={`filter-${column.field}`}
-                value={draft.values[column.field] ?? ''}
-                inputMode={kind === 'number' ? 'numeric' : undefined}
-                onChange={(e) => set('values', column.field, e.target.value)}
-              />
-            )}
+            <span className="data-table-filter-label" id={`filter-${column.field}-label`}>
+              {column.label}
+            </span>
+            <div className="data-table-filter-controls">
+              {conditions.length > 1 && (
+                <SelectField
+                  label={t('table.condition', { column: column.label })}
+                  labelHidden
+                  className="data-table-filter-condition"
+                  value={draft.conditions[column.field] ?? conditions[0]}
+                  options={conditions.map((c) => ({ value: c, label: c }))}
+                  onChange={(c) => set('conditions', column.field, c)}
+                  testId={`filter-${column.field}-condition`}
+                />
+              )}
+              {column.options ? (
+                <SelectField
+                  label={column.label}
+                  labelHidden
+                  value={draft.values[column.field] ?? ''}
+                  placeholder={t('table.any')}
+                  options={[{ value: '', label: t('table.any') }, ...column.options]}
+                  onChange={(v) => set('values', column.field, v)}
+                  testId={`filter-${column.field}`}
+                />
+              ) : kind === 'date' ? (
+                <DateTimeField id={`filter-${column.field}`} label={column.label} value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
+              ) : (
+                <TextField
+                  label={column.label}
+                  labelHidden
+                  id={`filter-${column.field}`}
+                  value={draft.values[column.field] ?? ''}
+                  inputMode={kind === 'number' ? 'numeric' : undefined}
+                  onChange={(v) => set('values', column.field, v)}
+                  testId={`filter-${column.field}`}
+                />
+              )}
+            </div>
           </div>
         );
       })}

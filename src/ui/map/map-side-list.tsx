@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { IonCheckbox } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { HealthBadge } from '../status-badge';
 import { TablePager } from '../data-table/table-toolbar';
@@ -47,11 +48,10 @@ export function MapWithSideList({ items, pageSizes, listLabel, statusLabel = (s)
       <fieldset className="map-status-filter" data-testid={`${testId}-status-filter`}>
         <legend>{t('map.statusFilter')}</legend>
         {MAP_STATUSES.map((status) => (
-          <label key={status}>
-            <input type="checkbox" checked={shown.has(status)} onChange={() => toggle(status)} data-status={status} />
+          <IonCheckbox key={status} className="map-status-box" labelPlacement="end" justify="start" checked={shown.has(status)} onIonChange={() => toggle(status)} data-status={status}>
             <HealthBadge status={status} label={statusLabel(status)} />
-            <span data-count={counts[status]}>{`(${counts[status]})`}</span>
-          </label>
+            <span data-count={counts[status]}>{` (${counts[status]})`}</span>
+          </IonCheckbox>
         ))}
       </fieldset>
       <div className="map-with-list-body">

@@ -8,6 +8,7 @@ import { runtimeConfig } from '../../app/config';
 import { searchAddress, type Place } from './geocoder';
 import { MAP_START } from './map-view';
 import { parsePosition, positionText } from './position-text';
+import { TextField } from '../fields';
 import { WheelHint } from './wheel-hint';
 import { guardWheelZoom } from './wheel-zoom';
 import { addWorldOutline } from './world-outline';
@@ -100,17 +101,9 @@ export function PositionPicker({ id, value, onChange }: Props) {
 
   return (
     <div className="position-picker" data-testid="position-picker">
-      <div className="position-picker-search" role="search">
-        <input
-          type="search"
-          aria-label={t('map.searchAddress')}
-          placeholder={t('map.searchAddress')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          // Enter searches here instead of submitting the form around the picker.
-          onKeyDown={(e) => e.key === 'Enter' && void search(e as unknown as FormEvent)}
-          data-testid="position-search"
-        />
+      {/* Enter searches here instead of submitting the form around the picker. */}
+      <div className="position-picker-search" role="search" onKeyDown={(e) => e.key === 'Enter' && void search(e as unknown as FormEvent)}>
+        <TextField label={t('map.searchAddress')} labelHidden placeholder={t('map.searchAddress')} value={query} onChange={setQuery} testId="position-search" />
         <IonButton size="small" onClick={(e) => void search(e)} data-testid="position-search-button">
           {t('map.search')}
         </IonButton>
@@ -132,7 +125,7 @@ export function PositionPicker({ id, value, onChange }: Props) {
         <div ref={container} className="map-view position-picker-map" data-testid="position-map" data-zoom={zoom} />
         <WheelHint shown={wheelHint} />
       </div>
-      <input id={id} className="position-picker-value" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t('map.positionHint')} data-testid="position-value" />
+      <TextField id={id} label={t('map.position')} labelHidden className="position-picker-value" value={value} onChange={onChange} placeholder={t('map.positionHint')} testId="position-value" />
     </div>
   );
 }

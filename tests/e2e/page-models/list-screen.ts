@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 import { closeToasts } from './toasts';
-import { setTicked } from './fields';
+import { chooseOption, exactText, setTicked } from './fields';
 
 /**
  * A signed-in screen built around one DataTable (src/ui/data-table), as a user sees it: rows keyed by
@@ -125,7 +125,7 @@ export class ListScreenModel {
   async filter(label: string, condition: '~' | '==', value: string, words: FilterWords = ENGLISH_FILTER_WORDS): Promise<void> {
     await this.current.getByRole('button', { name: words.filters }).click();
     const form = this.current.getByRole('form', { name: words.filters });
-    await form.getByLabel(words.condition(label)).selectOption(condition);
+    await chooseOption(filterCondition(form, label), exactText(condition));
     await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: words.apply }).click();
   }
@@ -138,15 +138,21 @@ export class ListScreenModel {
   }
 }
 
+/** The condition select of one column's filter in the filter panel, found by the column's label. */
+export const filterCondition = (panel: Locator, label: string): Locator =>
+  panel
+    .locator('.data-table-filter')
+    .filter({ has: panel.page().locator('.data-table-filter-label', { hasText: exactText(label) }) })
+    .locator('ion-select.data-table-filter-condition');
+
 /** The filter panel's words (locales/<language>/common.json, table.*). */
 export interface FilterWords {
   filters: string;
-  condition: (column: string) => string;
   apply: string;
 }
 
-export const ENGLISH_FILTER_WORDS: FilterWords = { filters: 'Filters', condition: (column) => `Condition of ${column}`, apply: 'Apply' };
-export const JAPANESE_FILTER_WORDS: FilterWords = { filters: 'フィルター', condition: (column) => `${column}の条件`, apply: '適用' };
+export const ENGLISH_FILTER_WORDS: FilterWords = { filters: 'Filters', apply: 'Apply' };
+export const JAPANESE_FILTER_WORDS: FilterWords = { filters: 'フィルター', apply: '適用' };
 
 /** The "Rows per page" field of the DataTable pager within `scope`; its data-value is the size on view. */
 export const pageSizeField = (scope: Locator): Locator => scope.getByTestId('table-page-size');

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
-import { setTicked } from './fields';
+import { formField, setFormField, setTicked } from './fields';
 
 /** The product screens (src/features/products): store overview, a store's products and their modals, update history. */
 export class ProductsPage extends ListScreenModel {
@@ -21,8 +21,18 @@ export class ProductsPage extends ListScreenModel {
     await expect(this.form).toBeVisible();
   }
 
+  /** A text field of the form by its label: the input a user types into. */
   field(label: string): Locator {
     return this.form.getByLabel(label, { exact: true });
+  }
+
+  /** The form's Layout ID choice (a select of the company's layouts). */
+  get layoutField(): Locator {
+    return formField(this.form, 'product-form', 'layoutId');
+  }
+
+  async chooseLayout(layoutId: string): Promise<void> {
+    await setFormField(this.layoutField, layoutId);
   }
 
   async save(): Promise<void> {
@@ -31,7 +41,7 @@ export class ProductsPage extends ListScreenModel {
 
   /** The labels of the form's product info fields, in order (every field after NFC). */
   async infoLabels(): Promise<string[]> {
-    const labels = await this.form.locator('.form-modal-field label').allInnerTexts();
+    const labels = await this.form.locator('.form-modal-field ion-input .label-text').allInnerTexts();
     return labels.slice(labels.indexOf('NFC') + 1).map((l) => l.trim());
   }
 

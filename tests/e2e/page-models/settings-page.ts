@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { formField, formFieldProblem, formInput, setFormField } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** The settings screens of issue 13 (src/features/settings): server config, company config, AMac config. */
@@ -34,7 +35,7 @@ export class SettingsPage extends ListScreenModel {
 export class SettingsForm {
   readonly modal: Locator;
 
-  constructor(readonly page: Page, testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal' | 'notification-modal') {
+  constructor(readonly page: Page, readonly testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal' | 'notification-modal') {
     this.modal = page.locator(`ion-modal[data-testid="${testId}"]`);
   }
 
@@ -42,21 +43,18 @@ export class SettingsForm {
     await expect(this.modal.locator('form.form-modal')).toBeVisible();
   }
 
+  /** The typing target of a field, by the field's name. */
   input(name: string): Locator {
-    return this.modal.locator(`[name="${name}"]`);
+    return formInput(this.modal, this.testId, name);
   }
 
   async fill(values: Record<string, string>): Promise<void> {
-    for (const [name, value] of Object.entries(values)) {
-      const input = this.input(name);
-      if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
-      else await input.fill(value);
-    }
+    for (const [name, value] of Object.entries(values)) await setFormField(formField(this.modal, this.testId, name), value);
   }
 
   /** The message under an invalid field. */
   problem(name: string): Locator {
-    return this.input(name).locator('xpath=..').locator('ion-note[role="alert"]');
+    return formFieldProblem(this.modal, this.testId, name);
   }
 
   async submit(): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { formField, formFieldProblem, formInput, inputOf, setFormField } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /**
@@ -24,18 +25,24 @@ export class StoreConfigPage extends ListScreenModel {
     await this.takeRowAction(key, testId);
   }
 
-  /** A field's input: the browser's (found by name) or the one inside a field primitive (found by the field's id). */
-  input(name: string, modal: Locator = this.form): Locator {
-    return modal.locator(`[name="${name}"], ion-input[id$="-${name}"] input`);
+  /** The FormModal test id of one of this screen's dialogs (its ion-modal carries the same). */
+  private testIdOf(modal: Locator): string {
+    return modal === this.sensorForm ? 'store-sensor-modal' : 'store-modal';
   }
 
+  /** The typing target of a form field, by the field's name. */
+  input(name: string, modal: Locator = this.form): Locator {
+    return formInput(modal, this.testIdOf(modal), name);
+  }
+
+  /** Types a text, picks the option holding a value or ticks 'true', as a user does. */
   async fill(values: Record<string, string>, modal: Locator = this.form): Promise<void> {
-    for (const [name, value] of Object.entries(values)) await this.input(name, modal).fill(value);
+    for (const [name, value] of Object.entries(values)) await setFormField(formField(modal, this.testIdOf(modal), name), value);
   }
 
   /** The message under an invalid field. */
   problem(name: string, modal: Locator = this.form): Locator {
-    return modal.locator(`[id$="-${name}-error"]`);
+    return formFieldProblem(modal, this.testIdOf(modal), name);
   }
 
   /** The headings of the form's sections, in order. */
@@ -78,7 +85,7 @@ export class StoreConfigPage extends ListScreenModel {
 
   /** The picked position as the form holds it ("lat,lng"). */
   position(): Locator {
-    return this.picker.getByTestId('position-value');
+    return inputOf(this.picker.getByTestId('position-value'));
   }
 
   mapZoom(): Locator {
@@ -86,7 +93,7 @@ export class StoreConfigPage extends ListScreenModel {
   }
 
   async searchAddress(query: string, pick: string): Promise<void> {
-    await this.picker.getByTestId('position-search').fill(query);
+    await inputOf(this.picker.getByTestId('position-search')).fill(query);
     await this.picker.getByTestId('position-search-button').click();
     await this.picker.getByRole('button', { name: pick, exact: true }).click();
   }

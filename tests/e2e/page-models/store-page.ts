@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { formField, formFieldProblem, formInput, setFormField } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** The store and gateway screens (src/features/store): store table and map, a store's gateways, gateway detail. */
@@ -67,7 +68,7 @@ export class StorePage extends ListScreenModel {
 export class StoreFormModal {
   readonly modal: Locator;
 
-  constructor(readonly page: Page, testId: 'gw-update-modal' | 'gw-channel-modal') {
+  constructor(readonly page: Page, readonly testId: 'gw-update-modal' | 'gw-channel-modal') {
     this.modal = page.locator(`ion-modal[data-testid="${testId}"]`);
   }
 
@@ -75,14 +76,19 @@ export class StoreFormModal {
     await expect(this.modal.locator('form.form-modal')).toBeVisible();
   }
 
-  /** A value by its form name: "<gwMac>.<setting>" for gateways, "row<i>.<column>" for channel rows. */
+  /** A field by its form name: "<gwMac>.<setting>" for gateways, "row<i>.<column>" for channel rows. */
   input(name: string): Locator {
-    return this.modal.locator(`[name="${name}"]`);
+    return formInput(this.modal, this.testId, name);
+  }
+
+  /** Types a text or picks the option holding the value, as a user does. */
+  async set(name: string, value: string): Promise<void> {
+    await setFormField(formField(this.modal, this.testId, name), value);
   }
 
   /** The message under an invalid field. */
   problem(name: string): Locator {
-    return this.input(name).locator('xpath=..').locator('ion-note[role="alert"]');
+    return formFieldProblem(this.modal, this.testId, name);
   }
 
   tool(testId: 'gw-channel-add' | 'gw-channel-remove'): Locator {

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { seedSession } from './app-shell';
-import { setTicked } from './fields';
+import { chooseOption, exactText, setTicked } from './fields';
+import { filterCondition } from './list-screen';
 
 
 /** The tag status screens (/tag, /tag/detail/{store}, the histories) as a user sees them, table or cards. */
@@ -39,7 +40,7 @@ export class TagsPageModel {
     const panel = this.page.locator('form.data-table-filters');
     if (!(await panel.isVisible())) await this.button('Filters').click();
     await panel.getByLabel(`${label}`, { exact: true }).fill(value);
-    await panel.locator('select[aria-label*="' + label + '"]').selectOption(condition);
+    await chooseOption(filterCondition(panel, label), exactText(condition));
     await panel.getByLabel(`${label}`, { exact: true }).press('Enter');
   }
 
