@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from './dialogs';
 import { focusPrimitive, primitiveControl } from './form-field-control';
-import { listValue, joinList, type FormValues } from './form-values';
+import type { FormValues } from './form-values';
 import { ModalFrame } from './modal-frame';
 import './form-modal.css';
 
@@ -71,11 +71,6 @@ export interface FormModalProps {
   /** Throw (an ApiFailure) to show the server's message; the modal stays open. */
   onSubmit: (values: FormValues) => Promise<void>;
   onClose: () => void;
-  /**
-   * Draws text, number, select and checkbox fields with the field primitives (src/ui/fields) instead of the
-   * browser's controls (issue 31 §7). Forms move over one by one, each with its e2e page model.
-   */
-  primitives?: boolean;
 }
 
 /**
@@ -94,13 +89,12 @@ export function FormModal({ isOpen, title, testId, onClose, ...form }: FormModal
 
 type FormBodyProps = Omit<FormModalProps, 'isOpen' | 'title' | 'onClose'>;
 
-function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit, primitives }: FormBodyProps) {
+function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit }: FormBodyProps) {
   const { t } = useTranslation('common');
   const dialogs = useDialogs();
   const [values, setValues] = useState<FormValues>(initial);
   const [invalid, setInvalid] = useState<{ field: string; message: string }>();
   const [busy, setBusy] = useState(false);
-  const inputs = useRef<Record<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>({});
   const shown = typeof fields === 'function' ? fields(values) : fields;
 
   const submit = async (event: FormEvent) => {
@@ -108,9 +102,7 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
     const problem = firstInvalid(shown, values);
     setInvalid(problem);
     if (problem) {
-      const input = inputs.current[problem.field];
-      if (input) input.focus();
-      else focusPrimitive(`${testId}-${problem.field}`);
+      focusPrimitive(`${testId}-${problem.field}`);
       return;
     }
     setBusy(true);
@@ -123,73 +115,26 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
     }
   };
 
+  // Every field is a primitive of ui/fields (issue 31 §7); a 'custom' field (a map picker, a list of rows) draws
+  // its own control under the field's label.
   const renderField = (field: FormField) => {
-    const common = {
-      id: `${testId}-${field.name}`,
-      name: field.name,
-      value: values[field.name] ?? '',
-      readOnly: field.readOnly,
-      'aria-invalid': invalid?.field === field.name || undefined,
-      'aria-describedby': invalid?.field === field.name ? `${testId}-${field.name}-error` : undefined,
-      ref: (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
-        inputs.current[field.name] = el;
-      },
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field.name]: e.target.value })),
-    };
+    const id = `${testId}-${field.name}`;
+    const value = values[field.name] ?? '';
+    const onChange = (next: string) => setValues((v) => ({ ...v, [field.name]: next }));
+    const isInvalid = invalid?.field === field.name;
     const wide = field.type === 'custom' || field.type === 'textarea' || field.type === 'checkboxes';
-    const primitive =
-      primitives &&
-      primitiveControl(field, { id: `${testId}-${field.name}`, value: values[field.name] ?? '', invalid: invalid?.field === field.name, onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) });
-    if (primitive) {
-      return (
-        <div className={wide ? 'form-modal-field form-modal-field--wide' : 'form-modal-field'} key={field.name}>
-          {primitive}
-          {invalid?.field === field.name && (
-            <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
-              {invalid.message}
-            </IonNote>
-          )}
-        </div>
-      );
-    }
-    const className = ['form-modal-field', field.type === 'checkbox' && 'form-modal-field--checkbox', wide && 'form-modal-field--wide'].filter(Boolean).join(' ');
     return (
-      <div className={className} key={field.name}>
-        {field.type === 'checkbox' ? (
-          // The box before its words, both one target: a thumb taps the words as well (issue 31 §8).
-          <label htmlFor={common.id}>
-            <input
-              {...common}
-              type="checkbox"
-              value="true"
-              checked={values[field.name] === 'true'}
-              disabled={field.readOnly}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.checked ? 'true' : '' }))}
-            />
-            <span>{field.label}</span>
-          </label>
-        ) : (
-          <label htmlFor={common.id}>{field.label}</label>
-        )}
+      <div className={wide ? 'form-modal-field form-modal-field--wide' : 'form-modal-field'} key={field.name}>
         {field.type === 'custom' ? (
-          field.render?.({ id: `${testId}-${field.name}`, value: values[field.name] ?? '', onChange: (value) => setValues((v) => ({ ...v, [field.name]: value })) })
-        ) : field.type === 'checkbox' ? null : field.type === 'checkboxes' ? (
-          <CheckboxList field={field} value={values[field.name] ?? ''} id={`${testId}-${field.name}`} onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))} />
-        ) : field.type === 'select' ? (
-          <select {...common}>
-            {field.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        ) : field.type === 'textarea' ? (
-          <textarea {...common} rows={5} placeholder={field.placeholder} />
+          <>
+            <label htmlFor={id}>{field.label}</label>
+            {field.render?.({ id, value, onChange })}
+          </>
         ) : (
-          <input {...common} type={field.type ?? 'text'} placeholder={field.placeholder} inputMode={field.inputMode} />
+          primitiveControl(field, { id, value, invalid: isInvalid, onChange })
         )}
-        {invalid?.field === field.name && (
-          <IonNote color="danger" id={`${testId}-${field.name}-error`} role="alert">
+        {isInvalid && (
+          <IonNote color="danger" id={`${id}-error`} role="alert">
             {invalid.message}
           </IonNote>
         )}
@@ -234,22 +179,4 @@ function sectionsOf(fields: readonly FormField[]): { heading?: string; fields: F
     sections[sections.length - 1].fields.push(field);
   }
   return sections;
-}
-
-/** One checkbox per option; the ticked values in option order. */
-function CheckboxList({ field, value, id, onChange }: { field: FormField; value: string; id: string; onChange: (value: string) => void }) {
-  const ticked = new Set(listValue(value));
-  const toggle = (option: string, on: boolean) => {
-    const next = field.options?.map((o) => o.value).filter((v) => (v === option ? on : ticked.has(v))) ?? [];
-    onChange(joinList(next));
-  };
-  return (
-    <div className="form-modal-checkboxes" id={id} role="group" aria-label={field.label}>
-      {field.options?.map((o) => (
-        <label key={o.value}>
-          <input type="checkbox" checked={ticked.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} /> {o.label}
-        </label>
-      ))}
-    </div>
-  );
 }

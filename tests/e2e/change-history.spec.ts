@@ -68,10 +68,10 @@ test('on a phone the change config modal shows every category, none cut off', as
   await history.shell.signIn(request, 'admin@shelfpad.test');
   await history.open('/change/history');
   await history.configButton().click();
-  const categories = page.locator('ion-modal .form-modal-checkboxes label');
+  const categories = page.locator('ion-modal .field-checkboxes ion-checkbox');
   await expect(categories.last()).toBeVisible();
   // Every category's box lies inside the list's box (a clipped list hides its last rows under its edge).
-  const list = await page.locator('ion-modal .form-modal-checkboxes').boundingBox();
+  const list = await page.locator('ion-modal .field-checkboxes').boundingBox();
   for (const box of await Promise.all((await categories.all()).map((c) => c.boundingBox()))) {
     expect(box!.y + box!.height).toBeLessThanOrEqual(list!.y + list!.height);
   }

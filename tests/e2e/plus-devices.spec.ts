@@ -101,16 +101,7 @@ test('apply template; upload software: progress, the package listed, the online 
   // Apply a template to a selected device of its screen size (23.1): the list shows the link; the empty choice
   // removes it again.
   const target = online.find((d) => !d.template && ['IP231A', 'IP231TB'].includes(d.model))!;
-  const applyTemplate = async (label: string) => {
-    await screen.select(target.mac);
-    await screen.action('Apply template').click();
-    const dialog = page.getByTestId('plus-template-apply');
-    const choice = dialog.getByLabel('Template', { exact: true });
-    await expect(choice.locator('option', { hasText: 'Weekly promo' })).toHaveCount(1, { timeout: 30_000 });
-    await choice.selectOption({ label });
-    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
-    await screen.expectToast('Complete!');
-  };
+  const applyTemplate = (label: string) => screen.applyTemplate([target.mac], label);
   await applyTemplate('Weekly promo (23.1)');
   await expect(screen.cell(target.mac, 'template')).toHaveText('Weekly promo', { timeout: 30_000 });
   await applyTemplate('No template (keep the device’s own shows)');

@@ -145,7 +145,6 @@ export default function NotificationPage() {
         initial={editing ? { title: editing.title, detail: editing.detail, subject: editing.subject, body: editing.body } : {}}
         onSubmit={submit}
         onClose={() => setEditing(undefined)}
-        primitives
       />
     </Page>
   );

@@ -31,7 +31,6 @@ export function ChangeConfigModal({ config, isOpen, onClose, onSaved }: Props) {
 
   return (
     <FormModal
-      primitives
       isOpen={isOpen}
       title={t('changes.configTitle')}
       testId="change-config-modal"

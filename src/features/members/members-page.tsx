@@ -154,7 +154,6 @@ export default function MembersPage() {
         errorTitle={editing?.kind === 'reset' ? t('errors.update') : errorTitle}
         onSubmit={submit}
         onClose={() => setEditing(undefined)}
-        primitives
       />
       <LoginHistoryModal email={historyOf} onClose={() => setHistoryOf(undefined)} />
     </Page>

@@ -3,8 +3,8 @@ import type { PlusSchedule } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { FormModal, listValue, type FormField, type FormValues } from '../../ui/form-modal';
-import { DATE_PATTERN, DayButtons, PickerField, rangesOf, TimeRanges } from './schedule-fields';
-import { TIME_PATTERN } from './schedule-text';
+import { DayButtons, rangesOf, TimeRanges } from './schedule-fields';
+import { DATE_PATTERN, TIME_PATTERN, PickedField } from '../../ui/date-time-field';
 
 export interface ScheduleModalProps {
   storeCode: string;
@@ -62,7 +62,6 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
       title={schedule ? t('schedule.editTitle') : t('schedule.createTitle')}
       testId="schedule-modal"
       fields={fields}
-      primitives
       initial={initial}
       onSubmit={submit}
       onClose={onClose}
@@ -72,5 +71,5 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
 
 /** yyyy-mm-dd, typed or picked (plus-signage §9); the modal draws the label above it. */
 function DateInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return <PickerField kind="date" id={id} label={label} labelHidden value={value} onChange={onChange} testId={id} />;
+  return <PickedField kind="date" id={id} label={label} labelHidden value={value} onChange={onChange} testId={id} />;
 }

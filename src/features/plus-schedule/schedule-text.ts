@@ -4,8 +4,6 @@ import type { PlusSchedule } from '../../api/contract/plus-assets';
 
 export const scheduleListPath = (storeCode: string) => `/plus/schedule/list/${encodeURIComponent(storeCode)}`;
 
-/** 24-hour hh:mm (plus-signage §9). */
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * "start ~ end / days / time ranges": the days by their short names in week order, or `everyDay` when none are

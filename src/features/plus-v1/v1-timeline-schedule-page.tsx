@@ -6,11 +6,10 @@ import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { SelectField } from '../../ui/fields';
-import { DATE_PATTERN, PickerField } from '../plus-schedule/schedule-fields';
-import { TIME_PATTERN } from '../plus-schedule/schedule-text';
 import { useV1Choices } from './v1-choices';
 import { useV1Loaded, V1EditorFrame } from './v1-editor-frame';
 import { useRouteParams } from '../../ui/use-route-params';
+import { DATE_PATTERN, TIME_PATTERN, PickedField } from '../../ui/date-time-field';
 
 interface Range { start: string; end: string }
 interface Entry { id: string; period?: Range; days?: number[]; time?: Range[] }
@@ -62,10 +61,10 @@ export default function V1TimelineSchedulePage() {
       {/* The spec's "schedule update" (§2.7) as the screen's own form above the rows: this route exists only to edit them, so a modal over it would be a second frame around the same form. */}
       <div className="v1-editor-head">
         <SelectField label={t('timeline.set')} value={setId} placeholder="-" options={sets.map((s) => ({ value: s.id, label: s.name }))} onChange={setSetId} testId="v1-schedule-set" />
-        <PickerField kind="date" label={t('timeline.from')} value={period.start} onChange={(start) => setPeriod({ ...period, start })} testId="v1-schedule-from" />
-        <PickerField kind="date" label={t('timeline.to')} value={period.end} onChange={(end) => setPeriod({ ...period, end })} testId="v1-schedule-to" />
-        <PickerField kind="time" label={t('timeline.timeFrom')} value={time.start} onChange={(start) => setTime({ ...time, start })} testId="v1-schedule-time-from" />
-        <PickerField kind="time" label={t('timeline.timeTo')} value={time.end} onChange={(end) => setTime({ ...time, end })} testId="v1-schedule-time-to" />
+        <PickedField kind="date" label={t('timeline.from')} value={period.start} onChange={(start) => setPeriod({ ...period, start })} testId="v1-schedule-from" />
+        <PickedField kind="date" label={t('timeline.to')} value={period.end} onChange={(end) => setPeriod({ ...period, end })} testId="v1-schedule-to" />
+        <PickedField kind="time" label={t('timeline.timeFrom')} value={time.start} onChange={(start) => setTime({ ...time, start })} testId="v1-schedule-time-from" />
+        <PickedField kind="time" label={t('timeline.timeTo')} value={time.end} onChange={(end) => setTime({ ...time, end })} testId="v1-schedule-time-to" />
       </div>
       <div role="group" aria-label={t('timeline.days')}>
         {DAY_KEYS.map((key, d) => (

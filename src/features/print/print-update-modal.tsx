@@ -29,7 +29,6 @@ export function PrintUpdateModal({ item, onSave, onClose }: Props) {
   const initial: FormValues = item ? { qty: String(item.qty), ...Object.fromEntries(item.prInfo.map((v, i) => [`info${i}`, v])) } : {};
   return (
     <FormModal
-      primitives
       isOpen={Boolean(item)}
       title={t('update.title', { code: item?.prCode ?? '' })}
       testId="print-update"

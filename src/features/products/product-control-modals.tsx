@@ -54,7 +54,6 @@ export function ProductControlModal({ storeCode, control, onClose }: Props) {
 
   return (
     <FormModal
-      primitives
       isOpen={Boolean(control)}
       title={led ? t('led.title') : t('page.title')}
       testId={led ? 'product-led' : 'product-page'}

@@ -92,7 +92,6 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
 
   return (
     <FormModal
-      primitives
       isOpen={Boolean(opening)}
       title={product ? t('form.updateTitle', { code: product.prCode }) : t('form.createTitle')}
       testId="product-form"

@@ -88,7 +88,6 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
       submitLabel={t(mode === 'assign' ? 'assign.submit' : 'update.submit')}
       onSubmit={submit}
       onClose={onClose}
-      primitives
     />
   );
 }

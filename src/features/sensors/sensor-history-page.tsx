@@ -69,11 +69,9 @@ export default function SensorHistoryPage() {
       )}
       <form className="sensor-history-range" onSubmit={apply} data-testid="sensor-history-range">
         <div className="sensor-history-field">
-          <label htmlFor="sensor-history-start">{t('history.from')}</label>
           <DateTimeField id="sensor-history-start" label={t('history.from')} value={draft.start} onChange={(start) => setDraft((d) => ({ ...d, start }))} />
         </div>
         <div className="sensor-history-field">
-          <label htmlFor="sensor-history-end">{t('history.to')}</label>
           <DateTimeField id="sensor-history-end" label={t('history.to')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
         </div>
         <IonButton type="submit" size="small">

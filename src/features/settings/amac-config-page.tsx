@@ -93,7 +93,6 @@ export default function AmacConfigPage() {
         defaultSort={{ field: 'abstractCode', dir: 'asc' }}
       />
       <FormModal
-        primitives
         isOpen={Boolean(editing)}
         title={editing?.kind === 'edit' ? t('amac.editTitle', { code: editing.amac.abstractCode }) : t('amac.createTitle')}
         testId="amac-modal"

@@ -108,7 +108,6 @@ export default function CompanyConfigPage() {
         defaultSort={{ field: 'companyCode', dir: 'asc' }}
       />
       <FormModal
-        primitives
         isOpen={Boolean(mode)}
         title={mode?.kind === 'edit' ? t('company.editTitle', { company: mode.company.companyCode }) : t('company.createTitle')}
         testId="company-modal"

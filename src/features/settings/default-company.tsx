@@ -32,7 +32,6 @@ export function DefaultCompanyButton({ onCreated }: { onCreated: () => void }) {
         {t('company.createDefault')}
       </IonButton>
       <FormModal
-        primitives
         isOpen={open}
         title={t('company.createDefault')}
         testId="default-company-modal"

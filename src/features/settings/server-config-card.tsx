@@ -85,7 +85,6 @@ export function ServerConfigCard({ writable }: { writable: boolean }) {
         </IonButton>
       )}
       <FormModal
-        primitives
         isOpen={editing}
         title={t('server.edit')}
         testId="server-config-modal"

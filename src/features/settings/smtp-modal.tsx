@@ -25,7 +25,6 @@ export function SmtpModal({ target, onClose, onSaved }: { target: SmtpTarget | u
 
   return (
     <FormModal
-      primitives
       isOpen={Boolean(target)}
       title={target?.scope === 'company' ? t('smtp.titleCompany', { company: target.companyCode }) : t('smtp.titleGlobal')}
       testId="smtp-modal"

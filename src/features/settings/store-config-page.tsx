@@ -146,7 +146,6 @@ export default function StoreConfigPage() {
         errorTitle={title}
         onSubmit={submit}
         onClose={() => setMode(undefined)}
-        primitives
       />
       <StoreSensorConfigModal storeCode={sensorStore} onClose={() => setSensorStore(undefined)} />
       <StoreMigrateModal storeCode={migrateStore} onClose={() => setMigrateStore(undefined)} />

@@ -49,7 +49,6 @@ export function StoreSensorConfigModal({ storeCode, onClose }: Props) {
   return (
     <FormModal
       // Opened once the stored config is in, so that the form starts from it.
-      primitives
       isOpen={Boolean(storeCode) && config.data !== undefined}
       title={t('sensorConfig.title', { store: storeCode })}
       testId="store-sensor-modal"

@@ -58,7 +58,6 @@ export function ChannelSettingModal({ storeCode, openedAt, onClose }: Props) {
 
   return (
     <FormModal
-      primitives
       isOpen={Boolean(initial)}
       title={t('channel.title')}
       testId="gw-channel-modal"

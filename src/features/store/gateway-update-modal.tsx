@@ -79,7 +79,6 @@ export function GatewayUpdateModal({ storeCode, target, onClose, onSaved }: Prop
 
   return (
     <FormModal
-      primitives
       isOpen={Boolean(target && configs)}
       title={target === 'all' ? t('update.titleAll') : t('update.title')}
       testId="gw-update-modal"

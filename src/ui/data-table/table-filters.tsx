@@ -115,7 +115,7 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
                   testId={`filter-${column.field}`}
                 />
               ) : kind === 'date' ? (
-                <DateTimeField id={`filter-${column.field}`} label={column.label} value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
+                <DateTimeField id={`filter-${column.field}`} label={column.label} labelHidden value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
               ) : (
                 <TextField
                   label={column.label}
@@ -133,9 +133,7 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
       })}
       {dateRange && (
         <div className="data-table-filter">
-          <label htmlFor="filter-start">{t('table.from')}</label>
           <DateTimeField id="filter-start" label={t('table.from')} value={draft.start} onChange={(v) => setDraft((d) => ({ ...d, start: v }))} />
-          <label htmlFor="filter-end">{t('table.to')}</label>
           <DateTimeField id="filter-end" label={t('table.to')} value={draft.end} onChange={(v) => setDraft((d) => ({ ...d, end: v }))} />
         </div>
       )}

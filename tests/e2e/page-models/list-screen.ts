@@ -138,12 +138,15 @@ export class ListScreenModel {
   }
 }
 
-/** The condition select of one column's filter in the filter panel, found by the column's label. */
-export const filterCondition = (panel: Locator, label: string): Locator =>
-  panel
-    .locator('.data-table-filter')
-    .filter({ has: panel.page().locator('.data-table-filter-label', { hasText: exactText(label) }) })
-    .locator('ion-select.data-table-filter-condition');
+/** One column's filter in the filter panel, found by the column's label. */
+const filterOf = (panel: Locator, label: string): Locator =>
+  panel.locator('.data-table-filter').filter({ has: panel.page().locator('.data-table-filter-label', { hasText: exactText(label) }) });
+
+/** The condition select of one column's filter. */
+export const filterCondition = (panel: Locator, label: string): Locator => filterOf(panel, label).locator('ion-select.data-table-filter-condition');
+
+/** The choice of an enum column's filter (its options are the column's values). */
+export const filterChoice = (panel: Locator, label: string): Locator => filterOf(panel, label).locator('ion-select:not(.data-table-filter-condition)');
 
 /** The filter panel's words (locales/<language>/common.json, table.*). */
 export interface FilterWords {

@@ -1,5 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
-import { ListScreenModel } from './list-screen';
+import { setFormField } from './fields';
+import { filterChoice, ListScreenModel } from './list-screen';
 
 /**
  * The paper label screens (src/features/paper): /paper with its table and map, the upload history and its detail,
@@ -43,7 +44,7 @@ export class PaperPage extends ListScreenModel {
   async filterResult(result: 'NONE' | 'SUCCESS' | 'FAIL'): Promise<void> {
     await this.current.getByRole('button', { name: 'Filters' }).click();
     const form = this.current.getByRole('form', { name: 'Filters' });
-    await form.getByLabel('Result', { exact: true }).selectOption(result);
+    await setFormField(filterChoice(form, 'Result'), result);
     await form.getByRole('button', { name: 'Apply' }).click();
   }
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { chooseOption, chosenText } from './fields';
+import { chooseOption, chosenText, exactText, formField } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /** /plus/device and /plus/device/list/:storeCode (src/features/plus): the overview and a store's device list. */
@@ -94,9 +94,9 @@ export class PlusDevicesPage extends ListScreenModel {
     for (const mac of macs) await this.select(mac);
     await this.action('Apply template').click();
     const dialog = this.page.getByTestId('plus-template-apply');
-    const choice = dialog.getByLabel('Template', { exact: true });
-    await expect(choice.locator('option', { hasText: label })).toHaveCount(1, { timeout: 30_000 });
-    await choice.selectOption({ label });
+    const choice = formField(dialog, 'plus-template-apply', 'template');
+    await expect(choice.locator('ion-select-option', { hasText: label })).toHaveCount(1, { timeout: 30_000 });
+    await chooseOption(choice, exactText(label));
     await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
     await this.expectToast('Complete!');
   }

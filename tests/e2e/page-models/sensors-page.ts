@@ -54,8 +54,8 @@ export class SensorsPage extends ListScreenModel {
   /** The history's range: both date-time fields typed (yyyy-mm-dd hh:ii:ss), then Show. */
   async showHistoryRange(from: string, to: string): Promise<void> {
     const form = this.current.getByTestId('sensor-history-range');
-    await form.locator('#sensor-history-start').fill(from);
-    await form.locator('#sensor-history-end').fill(to);
+    await inputOf(form.locator('#sensor-history-start')).fill(from);
+    await inputOf(form.locator('#sensor-history-end')).fill(to);
     await form.getByRole('button', { name: 'Show', exact: true }).click();
   }
 
