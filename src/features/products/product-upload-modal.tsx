@@ -5,6 +5,7 @@ import { PRODUCT_FILE_ENCODINGS, type UploadHistory } from '../../api/contract/p
 import { endpoints } from '../../api/endpoints';
 import { buildTableRequest, type TablePage } from '../../api/table';
 import { api } from '../../app/api';
+import { FilePickButton } from '../../ui/file-pick-button';
 import { ModalFrame } from '../../ui/modal-frame';
 import { UPLOAD_PROGRESS_POLL_MS, UPLOAD_QUEUE_MAX } from './product-constants';
 
@@ -46,14 +47,14 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
   const patch = (id: number, values: Partial<QueuedFile>) =>
     setQueue((q) => q.map((f) => (f.id === id ? { ...f, ...values, seen: values.state && !f.seen.includes(values.state) ? [...f.seen, values.state] : f.seen } : f)));
 
-  const add = (files: FileList | null) => {
-    if (!files?.length) return;
+  const add = (files: readonly File[]) => {
+    if (!files.length) return;
     setQueue((q) => {
       const open = q.filter((f) => f.state === 'waiting' || f.state === 'sending' || f.state === 'importing').length;
       const room = Math.max(0, UPLOAD_QUEUE_MAX - open);
       // The spec's message, exact text; the files that fit are queued.
       setNotice(files.length > room ? t('upload.queueLimit') : undefined);
-      return [...q, ...[...files].slice(0, room).map((file) => ({ id: nextId.current++, file, state: 'waiting' as const, sent: 0, seen: ['waiting' as const] }))];
+      return [...q, ...files.slice(0, room).map((file) => ({ id: nextId.current++, file, state: 'waiting' as const, sent: 0, seen: ['waiting' as const] }))];
     });
   };
 
@@ -114,10 +115,9 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
           </IonSelectOption>
         ))}
       </IonSelect>
-      <label className="product-upload-pick">
-        <span>{t('upload.choose')}</span>
-        <input type="file" accept=".csv,text/csv,text/plain" multiple onChange={(e) => (add(e.target.files), (e.target.value = ''))} data-testid="product-upload-input" />
-      </label>
+      <div className="product-upload-pick">
+        <FilePickButton multiple accept=".csv,text/csv,text/plain" label={t('upload.choose')} fill="outline" onFiles={async (files) => add(files)} testId="product-upload" />
+      </div>
       {notice && (
         <p className="product-upload-notice" role="alert">
           {notice}

@@ -5,13 +5,14 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonInput, IonItem, IonLabel } from '@ionic/react';
+import { IonButton, IonInput, IonItem, IonLabel } from '@ionic/react';
 import { tagsEndpoints } from '../../api/endpoints/tags';
 import { api } from '../../app/api';
 import { AssignFooter } from './assign-fields';
 import { fileAssignReady } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';
 import { useAssignSubmit } from './use-assign-submit';
+import './tag-assign.css';
 
 export function FileAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const { t } = useTranslation('tagAssign');
@@ -20,11 +21,12 @@ export function FileAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const [defaultPrCode, setDefaultPrCode] = useState('');
   const defaultRef = useRef<HTMLIonInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLIonButtonElement>(null);
 
   const assign = async () => {
     const missing = fileAssignReady(file, defaultPrCode);
     if (missing === 'defaultCode') return submit.refuse(t('messages.enterDefaultCode'), defaultRef.current);
-    if (missing === 'file' || !file) return submit.refuse(t('messages.chooseFile'), fileRef.current);
+    if (missing === 'file' || !file) return submit.refuse(t('messages.chooseFile'), chooseRef.current);
     const form = new FormData();
     form.set('storeCode', storeCode);
     form.set('defaultPrCode', defaultPrCode.trim());
@@ -46,14 +48,22 @@ export function FileAssignForm({ storeCode, onAssigned }: AssignPartProps) {
     >
       <IonItem lines="full">
         <IonLabel position="stacked">{t('fields.file')}</IonLabel>
+        {/* The browser's own file control, hidden: an outlined button like the fields around it opens it. */}
         <input
           ref={fileRef}
           type="file"
           name="file"
+          hidden
           accept=".csv,.txt,text/csv,text/plain"
           aria-label={t('fields.file')}
           onChange={(e) => setFile(e.target.files?.[0] ?? undefined)}
         />
+        <div className="file-assign-pick">
+          <IonButton ref={chooseRef} fill="outline" onClick={() => fileRef.current?.click()} data-testid="file-assign-choose">
+            {t('actions.chooseFile')}
+          </IonButton>
+          <span data-testid="file-assign-chosen">{file?.name ?? t('fields.noFile')}</span>
+        </div>
       </IonItem>
       <IonInput
         ref={defaultRef}
