@@ -152,6 +152,12 @@ export interface CheckboxListFieldProps extends FieldBase {
   id?: string;
 }
 
+/**
+ * From this many options a list scrolls in its own frame (a chain's stores); a shorter one (the change categories)
+ * stands whole in the dialog, which scrolls, so no box hides under the frame's edge.
+ */
+const SCROLLED_LIST_FROM = 30;
+
 /** One checkbox per option under the field's label, each a thumb-high target (a member's stores, categories). */
 export function CheckboxListField(props: CheckboxListFieldProps) {
   const { label, options, ticked, onChange, id, disabled, testId } = props;
@@ -163,7 +169,7 @@ export function CheckboxListField(props: CheckboxListFieldProps) {
       <span className="field-checkboxes-label" id={labelId}>
         {label}
       </span>
-      <div className="field-checkboxes" id={id} role="group" aria-labelledby={labelId} data-testid={testId}>
+      <div className={options.length > SCROLLED_LIST_FROM ? 'field-checkboxes field-checkboxes--long' : 'field-checkboxes'} id={id} role="group" aria-labelledby={labelId} data-testid={testId}>
         {options.map((o) => (
           <CheckboxField key={o.value} label={o.label} checked={on.has(o.value)} disabled={disabled} onChange={(checked) => toggle(o.value, checked)} />
         ))}

@@ -131,12 +131,18 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
           </div>
         );
       })}
-      {dateRange && (
-        <div className="data-table-filter">
-          <DateTimeField id="filter-start" label={t('table.from')} value={draft.start} onChange={(v) => setDraft((d) => ({ ...d, start: v }))} />
-          <DateTimeField id="filter-end" label={t('table.to')} value={draft.end} onChange={(v) => setDraft((d) => ({ ...d, end: v }))} />
-        </div>
-      )}
+      {dateRange &&
+        (['start', 'end'] as const).map((edge) => {
+          const label = t(edge === 'start' ? 'table.from' : 'table.to');
+          return (
+            <div className="data-table-filter" key={edge}>
+              <span className="data-table-filter-label">{label}</span>
+              <div className="data-table-filter-controls">
+                <DateTimeField id={`filter-${edge}`} label={label} labelHidden value={draft[edge]} onChange={(v) => setDraft((d) => ({ ...d, [edge]: v }))} />
+              </div>
+            </div>
+          );
+        })}
       <div className="data-table-filter-actions">
         <IonButton type="submit" size="small">
           {t('table.apply')}
