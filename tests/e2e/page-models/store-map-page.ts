@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { setTicked } from './fields';
 import { AppShell } from './app-shell';
 import { choosePageSize, pageSizeField, pageSizeOptions } from './list-screen';
 
@@ -36,12 +37,12 @@ export class StoreMapPage {
   }
 
   checkbox(status: string): Locator {
-    return this.statusFilter.locator(`input[data-status="${status}"]`);
+    return this.statusFilter.locator(`ion-checkbox[data-status="${status}"]`);
   }
 
   /** Ticks exactly the given statuses. */
   async showStatuses(statuses: readonly string[]): Promise<void> {
-    for (const status of ['NORMAL', 'ALARM', 'OFFLINE']) await this.checkbox(status).setChecked(statuses.includes(status));
+    for (const status of ['NORMAL', 'ALARM', 'OFFLINE']) await setTicked(this.checkbox(status), statuses.includes(status));
   }
 
   marker(status?: string): Locator {
