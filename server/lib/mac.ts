@@ -19,6 +19,7 @@ export function formatMac(key: string): string {
 }
 
 /** The stored form of a Plus device address, or undefined when the input is not a 12-hex-character address. */
+// spec: plus §4.12 — the server's address normalisation
 export function normalizeMac(input: string): string | undefined {
   const key = macKey(input);
   return key && formatMac(key);

@@ -3,7 +3,7 @@ import { forbidden } from './errors';
 import { canAccessStore, isSuperAdmin, type SessionUser } from './privileges';
 
 /**
- * Who owns what (DESIGN.md §3): every row belongs to a store (and so to its company), to a company, or to the
+ * Who owns what (docs/architecture.md §3): every row belongs to a store (and so to its company), to a company, or to the
  * system. This module is the one answer to "may this member touch this thing"; routes and the auth hook ask it
  * rather than comparing company codes themselves.
  *

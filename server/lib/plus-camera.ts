@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './native-modules';
 import { Canvas, textWidth } from './label-image';
 import { plusFileKey } from './plus-file-key';
 

@@ -17,13 +17,13 @@ export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Pr
 }
 
 /** The session of the headers and whether its password must change first, in one read (repos/sessions.ts findSession). */
-async function sessionAndPasswordState(deps: AppDeps, req: FastifyRequest): Promise<{ user: SessionUser; passwordDue?: PasswordChangeReason } | undefined> {
+async function sessionAndPasswordState(deps: AppDeps, req: FastifyRequest, storeCode?: string): Promise<Awaited<ReturnType<typeof findSession>>> {
   const token = req.headers['access-token'];
   const email = req.headers['access-email'];
   if (typeof token !== 'string' || typeof email !== 'string' || !token || !email) return undefined;
   // PostgreSQL text cannot hold NUL: such a header names no session rather than failing the query.
   if (token.includes('\0') || email.includes('\0')) return undefined;
-  return findSession(deps.db, tokenHash(token), email.toLowerCase());
+  return findSession(deps.db, tokenHash(token), email.toLowerCase(), new Date(), storeCode);
 }
 
 /*
@@ -57,6 +57,23 @@ export function storeCodesOf(req: FastifyRequest): string[] {
 }
 
 /**
+ * The one store the path or query names before the body is read (a tag list names it in its path): the session read
+ * answers its company too, so the store check after validation needs no query of its own (issue 32 §4).
+ */
+function storeCodeBeforeBody(req: FastifyRequest): string | undefined {
+  const codes = new Set<string>();
+  for (const part of [req.params, req.query] as Record<string, unknown>[]) {
+    if (!part || typeof part !== 'object') continue;
+    if (typeof part.storeCode === 'string') codes.add(part.storeCode);
+    if (typeof part.store === 'string') codes.add(part.store);
+  }
+  return codes.size === 1 ? [...codes][0] : undefined;
+}
+
+/** The store company read with the session, per request (a WeakMap: nothing to clean up). */
+const storeReadWithSession = new WeakMap<FastifyRequest, { code: string; company: string | null }>();
+
+/**
  * The one privilege check, in two steps. Before the body is even parsed (onRequest) it refuses a call without a
  * session (401), from a session that must change its password first (403), or without the section privilege the
  * endpoint declares (403), so a caller without a token learns nothing about the schema, not even that its JSON is
@@ -77,8 +94,9 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
       }
       return;
     }
-    const session = await sessionAndPasswordState(deps, req);
+    const session = await sessionAndPasswordState(deps, req, storeCodeBeforeBody(req));
     if (!session) throw unauthorized();
+    if (session.store) storeReadWithSession.set(req, session.store);
     if (session.passwordDue && !OPEN_BEFORE_PASSWORD_CHANGE.has(def)) throw passwordChangeRequired(session.passwordDue);
     const user = session.user;
     req.user = user;
@@ -96,7 +114,10 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
     if (!def || def.access === 'public' || !user || def.createsStore) return;
     const codes = storeCodesOf(req);
     if (!codes.length) return;
-    const companies = await storeCompanies(deps.db, codes);
+    // Validation may have changed what the call names (a body adds a store): then the stores are read again.
+    const early = storeReadWithSession.get(req);
+    const companies =
+      early && codes.length === 1 && codes[0] === early.code ? new Map(early.company === null ? [] : [[early.code, early.company]]) : await storeCompanies(deps.db, codes);
     for (const code of codes) {
       const company = companies.get(code);
       if (company === undefined) throw badRequest(`Unknown store code: ${code}`, 'UNKNOWN_STORE');

@@ -45,7 +45,7 @@ async function ownerOf(req: FastifyRequest, deps: AppDeps, def: EndpointDef): Pr
 }
 
 /**
- * The change history (console-admin §2 "Alarms, changes"; DESIGN.md "every write is recorded"): one hook after
+ * The change history (console-admin §2 "Alarms, changes"; docs/architecture.md §3 "every write is recorded"): one hook after
  * every successful write the contract declares as one (lib/change-record.ts), before the answer leaves — so a
  * client that sees success finds its row. A refused or failed call changed nothing and is not recorded; an
  * Idempotency-Key replay was recorded the first time.

@@ -72,7 +72,7 @@ export function fingerprint(req: FastifyRequest): string {
 }
 
 /**
- * `Idempotency-Key` on replayable writes (DESIGN.md §3): the first answer is stored and sent again for the same
+ * `Idempotency-Key` on replayable writes (docs/architecture.md §3): the first answer is stored and sent again for the same
  * key, so an outbox replay after a lost answer never assigns twice. Server errors are not stored: the client
  * retries those and the work must be allowed to happen then.
  */

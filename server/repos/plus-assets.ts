@@ -89,6 +89,7 @@ function showsUse(shows: SQL | typeof plusDeviceShows.show, type: UsageType, id:
  * The devices of the store that use an asset — in their own shows, or through their template's shows; for a
  * template, the devices it is applied to. Ordered by mac so the "(n) mac (name)" list is stable.
  */
+// spec: plus §5.7, plus §7.11 — the devices using an image, video, widget, template or schedule
 export async function devicesUsing(db: Db, storeCode: string, type: UsageType, id: string): Promise<PlusDeviceRef[]> {
   const d = plusDevices;
   let uses: SQL;
@@ -103,6 +104,7 @@ export async function devicesUsing(db: Db, storeCode: string, type: UsageType, i
   return rows.map((r) => ({ mac: r.mac, name: r.name ?? '' }));
 }
 
+// spec: plus §3.19, plus §7.1 — software lists
 export async function softwarePage(db: Db, storeCode: string, kind: 'sw' | 'launcher', body: Record<string, unknown>) {
   const s = plusSoftware;
   const columns = { os: s.os, model: s.model, ver: s.ver, updatedAt: sql<number>`extract(epoch from ${s.updatedAt})` };
@@ -143,6 +145,7 @@ export function deleteSoftware(db: Db, storeCode: string, kind: 'sw' | 'launcher
     .returning();
 }
 
+// spec: plus §3.21, plus §7.16 — the Plus setting, edited as a whole
 export async function readPlusSetting(db: Db): Promise<Record<string, unknown>> {
   const [row] = await db.select({ setting: plusSettings.setting }).from(plusSettings).orderBy(desc(plusSettings.id)).limit(1);
   return row?.setting ?? {};

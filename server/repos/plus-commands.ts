@@ -28,6 +28,7 @@ function typeCounts(db: Db, type: PlusOverviewType) {
  * Every store in scope with its devices' state: OFFLINE when it has devices and none is online, ALARM when some
  * are offline, else NORMAL (a store without devices is NORMAL: nothing is wrong there). Sorted by store name.
  */
+// spec: plus §2.2, plus §3.1, plus §4.1, plus §7.2 — the overview per store: counts and NORMAL / ALARM / OFFLINE, by store name
 export async function plusOverview(db: Db, scope: StoreScope, type: PlusOverviewType): Promise<PlusStoreSummary[]> {
   const devices = db
     .select({
@@ -71,6 +72,7 @@ export async function plusOverview(db: Db, scope: StoreScope, type: PlusOverview
 
 const storeListColumns = { companyCode: stores.companyCode, storeCode: stores.storeCode, storeName: stores.storeName };
 
+// spec: plus §7.1 — store list pagination
 export async function plusStorePage(db: Db, scope: StoreScope, body: Record<string, unknown>): Promise<TablePage<PlusStoreInfo>> {
   const page = await queryTable<PlusStoreInfo, keyof typeof storeListColumns>(
     db,
@@ -82,6 +84,7 @@ export async function plusStorePage(db: Db, scope: StoreScope, body: Record<stri
   return page;
 }
 
+// spec: plus §7.3 — the store's name
 export async function plusStoreInfo(db: Db, storeCode: string): Promise<PlusStoreInfo> {
   const [row] = await db.select(storeListColumns).from(stores).where(eq(stores.storeCode, storeCode));
   if (!row) throw notFound(`Store ${storeCode} does not exist.`);
@@ -99,6 +102,7 @@ async function targets(db: Db, storeCode: string, macs: string[] | 'all'): Promi
   return list;
 }
 
+// spec: plus §7.6 — switchMode {macList (list or 'all'), mode}
 export async function switchMode(db: Db, actor: Actor, path: string, macList: string[] | 'all', mode: string): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = await targets(tx, actor.storeCode, macList);
@@ -111,6 +115,7 @@ export async function switchMode(db: Db, actor: Actor, path: string, macList: st
  * A command with no lasting state in the device row (info view, sync): recorded for the device to pick up.
  * Sync also counts as a fresh report of an online device (it has just sent its state).
  */
+// spec: plus §7.7 — setDevInfoView and setSync
 export async function deviceCommand(db: Db, actor: Actor, path: string, operation: 'InfoView' | 'Sync', macList: string[], extra: Record<string, unknown> = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
@@ -120,6 +125,7 @@ export async function deviceCommand(db: Db, actor: Actor, path: string, operatio
 }
 
 /** The devices go offline now; the simulator (server/sim/plus.ts) brings a rebooted device back shortly. */
+// spec: plus §7.7 — setReboot
 export async function rebootDevices(db: Db, actor: Actor, path: string, macList: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
@@ -128,6 +134,7 @@ export async function rebootDevices(db: Db, actor: Actor, path: string, macList:
   });
 }
 
+// spec: plus §7.7 — removePlusDevice
 export async function removeDevices(db: Db, actor: Actor, path: string, macList: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
@@ -137,6 +144,7 @@ export async function removeDevices(db: Db, actor: Actor, path: string, macList:
 }
 
 /** Pins (a number) or unpins (null) the shown slide. */
+// spec: plus §7.7, plus §7.15 — setShowIdxPlus and unsetShowIdx
 export async function setShowIdx(db: Db, actor: Actor, path: string, macList: string[], showIdx: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
@@ -152,6 +160,7 @@ export async function findDevice(db: Db, storeCode: string, mac: string) {
   return row;
 }
 
+// spec: plus §7.8 — device info, networks strongest first
 export async function deviceInfo(db: Db, storeCode: string, mac: string): Promise<PlusDeviceInfo> {
   const d = await findDevice(db, storeCode, mac);
   return {
@@ -178,6 +187,7 @@ export interface DeviceConfig {
 }
 
 /** Saves what the info dialog sent; volume is bounded by the device's own maximum, tz must be an IANA zone. */
+// spec: plus §7.9, plus §9.2 — savePlusDevConfig; brightness 0-255, volume up to the device's maximum
 export async function saveDeviceConfig(db: Db, actor: Actor, path: string, mac: string, config: DeviceConfig): Promise<void> {
   if (config.tz !== undefined && !ZONES.has(config.tz)) throw badRequest(`Unknown time zone: ${config.tz}`, 'INVALID_TIME_ZONE');
   await db.transaction(async (tx) => {

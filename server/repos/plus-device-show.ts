@@ -67,6 +67,7 @@ function checkObjects(shows: Show[], screenWidth: number): void {
  * Stores the list. A device linked to a template stays linked only while the list equals the template's show
  * (plus-signage §4); otherwise the template is cleared and the customised list kept. Answers the template after.
  */
+// spec: plus §3.8, plus §4.3, plus §7.10 — the device show list; detached from its template when it differs
 export async function saveDeviceShow(db: Db, actor: Actor, path: string, mac: string, body: DeviceShowSaveBody): Promise<DeviceShowSaveAnswer> {
   return db.transaction(async (tx) => {
     const device = await findDevice(tx, actor.storeCode, mac);

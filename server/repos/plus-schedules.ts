@@ -70,6 +70,7 @@ function checkedPeriod(body: PlusScheduleSaveBody): { start: string; end: string
  * Creates (no _id) or replaces a schedule of the store and records it in the plus history as templates are
  * (category schedule, Create or Update, its id and name); answers its id.
  */
+// spec: plus §3.5, plus §5.13, plus §7.12 — save a schedule: period and a time range needed, days optional
 export async function saveSchedule(db: Db, actor: Actor, path: string, body: PlusScheduleSaveBody): Promise<string> {
   const { storeCode } = actor;
   const period = checkedPeriod(body);

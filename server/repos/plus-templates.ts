@@ -83,6 +83,7 @@ async function templateShows(db: Db, storeCode: string, shows: Show[]): Promise<
  * Create, replace or import a template. A name in use is refused (409) unless `overwrite`; an overwritten
  * template's linked devices take its new shows, so that "linked" keeps meaning "plays the template".
  */
+// spec: plus §3.4, plus §5.12, plus §7.12 — save a template; a registered name needs overwrite
 export async function saveTemplate(db: Db, actor: Actor, path: string, body: PlusTemplateSaveBody): Promise<{ created: boolean }> {
   const name = body._id.trim();
   const show = await templateShows(db, actor.storeCode, body.show);
@@ -133,6 +134,7 @@ async function requireSameSize(db: Db, macs: string[], name: string, size: strin
  * a named one links them, and with `flag` its shows are copied onto them (without, as after saving a template
  * from a device, their shows are kept).
  */
+// spec: plus §4.4, plus §4.5, plus §4.6, plus §7.5 — apply, link without overwriting, or unlink
 export async function applyTemplate(db: Db, actor: Actor, path: string, macList: string[], template: string, flag: boolean): Promise<void> {
   const macs = normalizeMacs(macList);
   const name = template.trim();

@@ -53,6 +53,7 @@ export async function replaceV1Content(db: Db, user: SessionUser, id: number, co
   return row;
 }
 
+// spec: plus §5.20, plus §7.25 — saveContentV1 {id, name}
 export async function renameV1Content(db: Db, user: SessionUser, id: string, name: string, now: Date): Promise<void> {
   const row = await findV1Content(db, user, id, 'write');
   await db.update(v1Contents).set({ name: name.trim(), user: user.email, updatedAt: now }).where(eq(v1Contents.id, row.id));
@@ -105,6 +106,7 @@ async function subtree(db: Db, id: number): Promise<number[]> {
 }
 
 /** Create, rename, move (parent) or order a group; a group cannot move below itself. */
+// spec: plus §3.16, plus §7.25 — content groups: id, name, parent, order
 export async function saveV1Group(db: Db, user: SessionUser, body: V1ContentGroupSaveBody): Promise<string> {
   return db.transaction(async (tx) => {
     const parent = body.parent === null ? null : (await findV1Group(tx, user, body.parent, 'write')).id;

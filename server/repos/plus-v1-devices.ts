@@ -46,6 +46,7 @@ export function v1DeviceAnswer(d: Row): V1Device {
 }
 
 /** Devices in the stores the member may see (role -1 also sees devices of no store). */
+// spec: plus §3.17, plus §7.1, plus §7.24 — the v1 device list
 export async function v1DevicePage(db: Db, scope: StoreScope, body: Record<string, unknown>): Promise<TablePage<V1Device>> {
   const page = await queryTable<Row, Field>(
     db,
@@ -105,6 +106,7 @@ export async function rebootV1Devices(db: Db, scope: StoreScope, actor: V1Actor,
 }
 
 /** Merges the sent fields into the config; config.storeCode moves the device (the route checks the new store). */
+// spec: plus §7.20, plus §9.3 — savePlusDevConfigV1 {config, mac}
 export async function saveV1Config(db: Db, scope: StoreScope, actor: V1Actor, path: string, mac: string, config: Partial<V1DeviceConfig>): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await v1DevicesIn(tx, scope, [mac]);
@@ -118,6 +120,7 @@ export async function saveV1Config(db: Db, scope: StoreScope, actor: V1Actor, pa
 }
 
 /** Replaces the device's product list (the master assign); the codes must exist in the device's store. */
+// spec: plus §7.20 — assignPlusV1 {mac, product[]}
 export async function assignV1(
   db: Db, scope: StoreScope, actor: V1Actor, path: string, mac: string, product: string[],
   requireProducts: (db: Db, storeCode: string, codes: string[]) => Promise<unknown>,

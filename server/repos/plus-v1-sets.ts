@@ -52,6 +52,7 @@ export async function findV1Set(db: Db, user: SessionUser, id: string, need: 're
   return assertV1Row(user, row, need, `set ${id}`);
 }
 
+// spec: plus §3.13, plus §5.16, plus §7.22 — saveSetV1 {id, name, duration, list}
 export async function saveV1Set(db: Db, user: SessionUser, body: V1SetSaveBody, now: Date): Promise<string> {
   const list = body.list.map((i) => ({ id: i.id === V1_SET_PRICE_ITEM ? (V1_SET_PRICE_ITEM as 'price') : v1IdOf(i.id), duration: i.duration }));
   const fields = { name: body.name.trim(), duration: body.duration, list, user: user.email, updatedAt: now };
@@ -106,6 +107,7 @@ export async function findV1Timeline(db: Db, user: SessionUser, id: string, need
  * set the member may read, a period from start to end) or the devices per slot (checked by the route: in scope,
  * normalised, each in one slot only).
  */
+// spec: plus §3.14, plus §5.14, plus §7.23 — saveTimelineV1 {id, name | schedule | device}
 export async function saveV1Timeline(db: Db, user: SessionUser, body: V1TimelineSaveBody, device: string[][] | undefined, now: Date): Promise<string> {
   const schedule = body.schedule?.map((s, i) => {
     if (s.period && s.period.start > s.period.end) throw badRequest(`Schedule ${i + 1}: the period ends before it starts.`, 'BAD_PERIOD');

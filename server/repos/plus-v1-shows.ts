@@ -78,6 +78,7 @@ export async function requireVisible(
  * Create (no id) or replace a show. The derived fields an exported file carries (counts, resolution, user,
  * updatedAt) are recomputed; the contents of its timelines must exist for the member.
  */
+// spec: plus §5.15, plus §7.21 — saveShowV1
 export async function saveV1Show(db: Db, user: SessionUser, body: V1ShowSaveBody, now: Date): Promise<string> {
   const derived = deriveShow(body);
   const fields = {

@@ -29,6 +29,7 @@ const deviceColumns: Record<DeviceField, PgColumn | SQL> = {
 type DeviceRow = typeof plusDevices.$inferSelect;
 
 /** The device list of one store (table protocol over PLUS_DEVICE_TABLE, newest report first). */
+// spec: plus §2.9, plus §3.2, plus §5.9, plus §7.1 — the device list per store, newest report first, dates in epoch seconds
 export async function listPlusDevices(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<PlusDevice>> {
   const page = await queryTable<DeviceRow, DeviceField>(
     db,
@@ -97,6 +98,7 @@ export interface Actor {
 }
 
 /** One row of the plus history (plus-signage §2.8); category names what changed: device, template, schedule. */
+// spec: plus §3.10 — a history row
 export async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[], category = 'device'): Promise<void> {
   await db.insert(plusHistory).values({
     company: actor.companyCode,
@@ -115,6 +117,7 @@ export async function recordHistory(db: Db, actor: Actor, operation: string, pat
  * Sets each device's product list (replacing the old one), all or nothing: every device and product is checked
  * first. Codes are de-duplicated per device, order kept.
  */
+// spec: plus §1.1, plus §7.15 — assignPlus
 export async function assignPlus(db: Db, actor: Actor, path: string, devList: { mac: string; product: string[] }[]): Promise<number> {
   const macs = normalizeMacs(devList.map((d) => d.mac));
   const lists = devList.map((d) => [...new Set(d.product)]);
@@ -132,6 +135,7 @@ export async function assignPlus(db: Db, actor: Actor, path: string, devList: { 
 }
 
 /** Clears the product list of each device; every device must exist. */
+// spec: plus §7.15 — deassignPlus
 export async function deassignPlus(db: Db, actor: Actor, path: string, devList: { mac: string }[]): Promise<number> {
   const macs = normalizeMacs(devList.map((d) => d.mac));
   return db.transaction(async (tx) => {
@@ -147,6 +151,7 @@ export async function deassignPlus(db: Db, actor: Actor, path: string, devList: 
 }
 
 /** Devices of the store that show a product (served by the GIN index on product). */
+// spec: plus §1.2, plus §7.15 — blink: the devices that show a product
 export async function devicesShowing(db: Db, storeCode: string, prCode: string): Promise<string[]> {
   const rows = await db
     .select({ mac: plusDevices.mac })
@@ -163,6 +168,7 @@ const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`
  * Devices whose address, name or product codes contain the keyword, and the store's product codes that do.
  * An address matches however it is typed ('AA-BB', 'aabb', 'aa:bb'). At most 100 of each (our choice).
  */
+// spec: plus §7.15 — searchPlus: devList and prCodeList
 export async function searchPlus(db: Db, storeCode: string, keyword: string): Promise<PlusSearchAnswer> {
   const text = keyword.trim();
   const like = likeText(text);

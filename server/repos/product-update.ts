@@ -127,6 +127,7 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
     const { shown, before } = await shownBy(tx, storeCode, [...byCode.keys()]);
     const { id, taskId } = scope.task ?? (await nextTaskId(tx, scope));
     const updateId = scope.task?.updateId ?? `U${taskId}`;
+    // spec: admin §1.0a — enableProductUpdateHistory off: products are updated without history rows
     const [config] = await tx.select({ enabled: serverConfig.enableProductUpdateHistory }).from(serverConfig);
     const upsert = sql`
       insert into ${products} as cur (store_code, pr_code, type, pr_info, layout_id, nfc, created_at, updated_at)

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { wideTable } from '../../src/api/contract/common';
 import { STORE_CONFIG_TABLE, type StoreConfig } from '../../src/api/contract/settings-store';
 import type { TablePage } from '../../src/api/table';
@@ -7,10 +7,36 @@ import { collectingItems, sensorConfigs, stores, tags } from '../db/schema/index
 import { queryTable } from '../lib/table-sql';
 import { inScope, type StoreScope } from './stats';
 
+const buildStoreCompany = (db: Db) =>
+  db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, sql.placeholder('code'))).prepare('store_company');
+const storeCompanyReads = new WeakMap<Db, ReturnType<typeof buildStoreCompany>>();
+
 /** Company of each named store that exists; a code missing from the answer is unknown. */
 export async function storeCompanies(db: Db, codes: string[]): Promise<Map<string, string>> {
+  // One store, as nearly every call names: a statement built once per database (issue 32 §4).
+  if (codes.length === 1) {
+    let read = storeCompanyReads.get(db);
+    if (!read) storeCompanyReads.set(db, (read = buildStoreCompany(db)));
+    return new Map((await read.execute({ code: codes[0] })).map((r) => [r.storeCode, r.companyCode]));
+  }
   const rows = await db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(inArray(stores.storeCode, codes));
   return new Map(rows.map((r) => [r.storeCode, r.companyCode]));
+}
+
+/**
+ * The store a lookup without a store code reads (console-core §9.11 says only "a default store"; NOTES.md 12): the
+ * first store by code of the first company by code among the stores the member may use. Never a store outside the
+ * member's scope, so another company's data cannot answer; the same store every time, so the answer is predictable.
+ */
+// spec: core §9.11 — the default store of an empty store code
+export async function defaultStoreCode(db: Db, scope: StoreScope): Promise<string | undefined> {
+  const [row] = await db
+    .select({ storeCode: stores.storeCode })
+    .from(stores)
+    .where(inScope(stores.storeCode, scope))
+    .orderBy(asc(stores.companyCode), asc(stores.storeCode))
+    .limit(1);
+  return row?.storeCode;
 }
 
 export type StoreRow = typeof stores.$inferSelect;

@@ -9,7 +9,7 @@ import { collectingItems, stores, tagStoreCounts, tags, type CollectingKind } fr
 import { notFound } from '../lib/errors';
 import { tagKey } from '../lib/mac';
 import { withoutNulls } from '../lib/rows';
-import { queryTable } from '../lib/table-sql';
+import { queryTable, type TableSource } from '../lib/table-sql';
 
 /** A tag as the writes need it. */
 export interface TagRef {
@@ -97,6 +97,7 @@ export async function countTags(db: Db, storeCode: string): Promise<number> {
 // ---- The tag list ----
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+// spec: core §9.10
 /** tagLayout: the layout size from the 2nd character of tagType (console-core §9), as the tag-type table names it. */
 const tagLayout = sql<string | null>`(case upper(substr(${tags.tagType}, 2, 1)) ${sql.raw(
   Object.entries(TAG_SIZE_CODES)
@@ -162,10 +163,6 @@ type ListRow = Pick<
   | 'rssi' | 'battery' | 'temperature' | 'updatedAt' | 'respondedAt' | 'companyCode' | 'storeCode'
 > & { tagLayout: string | null; countByPrCode: number };
 
-/**
- * The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags.
- * `where` narrows it further before the filters apply (a download's pre-filter: the same list, fewer tags).
- */
 /** All tags of a store, summed over its tag types' counters. */
 async function storeTagTotal(db: Db, storeCode: string): Promise<number> {
   const [row] = await db
@@ -175,25 +172,58 @@ async function storeTagTotal(db: Db, storeCode: string): Promise<number> {
   return row.total;
 }
 
-export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>, where: SQL[] = []): Promise<TablePage<Tag>> {
+const listSource = { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, deferredJoin: true } as const;
+
+function unpreparedSource(db: Db, storeCode: string, where: SQL[], macList?: string[], idList?: string[], companyFilter?: string | false): TableSource<TagListField> {
   const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode), ...where];
-  const macList = body.tagMacList as string[] | undefined;
-  const idList = body.tagIdList as string[] | undefined;
   if (macList) base.push(sql`${tags.tagMac} = any(${textArray(macList.map(tagKey))})`);
   if (idList) base.push(or(sql`${tags.barcode} = any(${textArray(idList)})`, sql`${tags.tagMac} = any(${textArray(idList.map(tagKey))})`));
-  const companyFilter = typeof body.global_companyCode === 'string' && body.global_companyCode;
   if (companyFilter) base.push(eq(tags.companyCode, companyFilter));
   // Only the store narrows the list: its tag count is the counter the database keeps (tag_store_counts).
   const storeOnly = !where.length && !macList && !idList && !companyFilter;
+  return { ...listSource, base, baseTotal: storeOnly ? () => storeTagTotal(db, storeCode) : undefined };
+}
 
+/** The same conditions over placeholders, one base per combination of the optional ones, built once each. */
+const preparedBases = new Map<string, { base: (SQL | undefined)[]; total?: SQL }>();
+const placeholder = (name: string) => sql.placeholder(name);
+const textArrayOf = (name: string) => sql`${placeholder(name)}::text[]`;
+
+function preparedSource(storeCode: string, macList?: string[], idList?: string[], companyFilter?: string | false): TableSource<TagListField> {
+  const shape = `${macList ? 'm' : ''}${idList ? 'i' : ''}${companyFilter ? 'c' : ''}`;
+  let built = preparedBases.get(shape);
+  if (!built) {
+    const base: (SQL | undefined)[] = [eq(tags.storeCode, placeholder('storeCode'))];
+    if (macList) base.push(sql`${tags.tagMac} = any(${textArrayOf('macs')})`);
+    if (idList) base.push(or(sql`${tags.barcode} = any(${textArrayOf('ids')})`, sql`${tags.tagMac} = any(${textArrayOf('idKeys')})`));
+    if (companyFilter) base.push(eq(tags.companyCode, placeholder('companyCode')));
+    // Only the store narrows the list: its tag count is the counter the database keeps (tag_store_counts).
+    const total = shape
+      ? undefined
+      : sql`(select coalesce(sum(${tagStoreCounts}.total), 0)::int from ${tagStoreCounts} where ${tagStoreCounts}.store_code = ${placeholder('storeCode')})`;
+    preparedBases.set(shape, (built = { base, total }));
+  }
+  const values: Record<string, unknown> = { storeCode };
+  if (macList) values.macs = macList.map(tagKey);
+  if (idList) Object.assign(values, { ids: idList, idKeys: idList.map(tagKey) });
+  if (companyFilter) values.companyCode = companyFilter;
+  return { ...listSource, base: built.base, prepared: { name: 'tag_list', shape, values, total: built.total } };
+}
+
+/**
+ * The paged tag list of one store (table protocol over TAG_LIST_TABLE), optionally narrowed to given tags.
+ * `where` narrows it further before the filters apply (a download's pre-filter: the same list, fewer tags).
+ */
+export async function listTags(db: Db, storeCode: string, body: Record<string, unknown>, where: SQL[] = []): Promise<TablePage<Tag>> {
+  const macList = body.tagMacList as string[] | undefined;
+  const idList = body.tagIdList as string[] | undefined;
+  const companyFilter = typeof body.global_companyCode === 'string' && body.global_companyCode;
   const page = await queryTable<ListRow, TagListField>(
     db,
     wideTable(TAG_LIST_TABLE),
     body,
-    {
-      table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, base, deferredJoin: true,
-      baseTotal: storeOnly ? () => storeTagTotal(db, storeCode) : undefined,
-    },
+    // A download's pre-filter (`where`) is SQL of its own, with its values in it: that list is built per request.
+    where.length ? unpreparedSource(db, storeCode, where, macList, idList, companyFilter) : preparedSource(storeCode, macList, idList, companyFilter),
     listSelect,
   );
   return {

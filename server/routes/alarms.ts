@@ -18,6 +18,7 @@ const KNOWN_TYPES = new Set(Object.values(SYSTEM_ALARM_TYPES).map((t) => String(
 
 export function alarmRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  // spec: admin §7.24 — alarm config, system alarm history, notification setting and content
   route(app, deps, alarmsEndpoints.alarmHistory, ({ body, user }) => systemAlarmPage(db, user, body as Record<string, unknown>));
 
   route(app, deps, alarmsEndpoints.alarmConfigUpdate, async ({ body }) => {

@@ -31,6 +31,7 @@ export async function requireCompanyOf(db: Db, user: SessionUser, companyCode: s
 export function aliasRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.19, admin §3.2, admin §3.3, admin §3.4 — alias data types, config, product types, custom data types
   route(app, deps, settingsAliasEndpoints.aliasDataTypes, () => [...BUILTIN_DATA_TYPES]);
 
   route(app, deps, settingsAliasEndpoints.aliasProductTypes, async ({ params, user }) => {

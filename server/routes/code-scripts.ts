@@ -65,6 +65,7 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { companyCode };
   };
 
+  // spec: admin §7.22, admin §3.20 — third-party authentication, parsers and decorators get/save ({code, useType})
   route(app, deps, ep.thirdPartyAuthGet, () => read('thirdPartyAuth'));
   route(app, deps, ep.thirdPartyAuthSave, ({ body, user, reply }) => save('thirdPartyAuth', {}, body, user, reply));
   route(app, deps, ep.tagDataDecoratorGet, () => read('tagDataDecorator'));

@@ -12,6 +12,7 @@ import {
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: core §2.27
   // Each section only with its read privilege (console-core §2 Dashboard); a section left out is absent.
   route(app, deps, dashboardEndpoints.statsDashboard, async ({ user }) => {
     const scope = await scopeOf(db, user);

@@ -26,6 +26,7 @@ async function checkChannels(db: Db, storeCode: string, entries: GatewayConfigBo
 export function gatewayConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.17, admin §3.16 — gateway config get, update, get all, update all (gwOK / gwNG)
   route(app, deps, settingsStoreEndpoints.gatewayConfigList, ({ params }) => gatewayConfigs(db, params.storeCode));
 
   route(app, deps, settingsStoreEndpoints.gatewayConfigGet, async ({ params }) => {

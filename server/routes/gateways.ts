@@ -51,7 +51,7 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // All rows are checked before any is stored: one bad row refuses the whole file.
   route(app, deps, gatewaysEndpoints.gatewayPredefined, async ({ body, user }) => {
-    // Rows without a store are system wide (DESIGN.md §3): only role -1 may write those.
+    // Rows without a store are system wide (docs/architecture.md §3): only role -1 may write those.
     if (!body.storeCode) assertMayTouch(user, SYSTEM, 'write', 'predefined gateways without a store');
     const max = await channelLimit(db, body.storeCode);
     const rows = new Map<string, PredefinedRow>();

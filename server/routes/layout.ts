@@ -13,6 +13,7 @@ import { requireCompanyOf } from './alias';
 export function layoutRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.20, admin §3.6 — layout types (in use) and layout configs
   route(app, deps, settingsAliasEndpoints.layoutTypeList, async ({ params, user }) => {
     await requireCompanyOf(db, user, params.companyCode, 'read');
     return layoutTypeList(db, params.companyCode);

@@ -104,6 +104,7 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
     return row;
   }
 
+  // spec: admin §7.26, admin §3.23 — account list, get, create, update, delete, unlock, reset, login history
   route(app, deps, membersEndpoints.memberList, ({ user, body }) => memberPage(db, user, body as Record<string, unknown>));
 
   route(app, deps, membersEndpoints.memberGet, async ({ user, params }) => accountAnswer(await target(user, params.email)));
@@ -135,6 +136,7 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
+  // spec: admin §4.11 — an admin unlocks and resets accounts
   route(app, deps, membersEndpoints.memberUnlock, async ({ user, params }) => {
     const row = await target(user, params.email);
     await assertMayManage(deps, user, row);

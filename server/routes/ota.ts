@@ -93,6 +93,7 @@ export function otaRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The header's collecting list changes with a job's start and stop (its end is pushed by the simulator).
   const publishCollecting = async () => deps.push.publish({ type: PUSH_COLLECTING, data: await runningCollecting(db) });
 
+  // spec: admin §7.21, admin §3.19 — OTA: parse firmware, start, refresh, gateway finish, stop, status, history and detail
   route(app, deps, otaEndpoints.otaStoreList, async ({ user }) => otaStores(db, await scopeOf(db, user)));
   route(app, deps, otaEndpoints.otaGatewayList, ({ params }) => otaGateways(db, params.storeCode));
 

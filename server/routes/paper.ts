@@ -21,6 +21,7 @@ export function paperRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const body = (b: unknown) => b as Record<string, unknown>;
 
+  // spec: admin §7.23, admin §3.21 — paper list, upload history and detail, task and task detail
   route(app, deps, paperEndpoints.paperStoreList, async ({ user }) => paperStores(db, await scopeOf(db, user), new Date()));
 
   route(app, deps, paperEndpoints.paperUpload, async ({ params, req }) => {

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { prInfoLimitOf } from '../../src/api/contract/print';
 import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
 import type { AppDeps } from '../deps';
-import { badRequest } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { companyMoney } from '../lib/label/company-money';
 import { paperLabelImages } from '../lib/print/paper-label';
 import { route } from '../lib/route';
 import { labelStyles, layoutConfigList } from '../repos/layouts';
 import { findProducts } from '../repos/products';
-import { storeCompanies } from '../repos/stores';
+import { scopeOf } from '../repos/stats';
+import { defaultStoreCode, storeCompanies } from '../repos/stores';
 
 /** plus-signage §3 Print product: the third info item is the description when there are more than 3. */
 const descriptionOf = (prInfo: string[]) => (prInfo.length > 3 ? prInfo[2] : undefined);
@@ -22,13 +23,22 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const companyOf = async (storeCode: string) => (await storeCompanies(db, [storeCode])).get(storeCode)!;
 
-  route(app, deps, api.plusProducts, async ({ params, body }) => {
-    const found = await findProducts(db, params.storeCode, body.prCodeList);
+  const lookUp = async (storeCode: string, prCodeList: string[]) => {
+    const found = await findProducts(db, storeCode, prCodeList);
     // In the order asked, once each; codes that do not exist are left out (the console names them).
-    return [...new Set(body.prCodeList)].flatMap((code) => {
+    return [...new Set(prCodeList)].flatMap((code) => {
       const product = found.get(code);
       return product ? [{ prCode: product.prCode, prInfo: product.prInfo }] : [];
     });
+  };
+
+  route(app, deps, api.plusProducts, async ({ params, body }) => lookUp(params.storeCode, body.prCodeList));
+
+  // spec: core §9.11 — an empty store code falls back to the member's default store (repos/stores.ts says which)
+  route(app, deps, api.plusProductsDefaultStore, async ({ body, user }) => {
+    const storeCode = await defaultStoreCode(db, await scopeOf(db, user));
+    if (!storeCode) throw notFound('You have no store to look the products up in.');
+    return lookUp(storeCode, body.prCodeList);
   });
 
   route(app, deps, api.printLayoutNames, async ({ params }) =>

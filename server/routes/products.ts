@@ -77,6 +77,7 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The product list; the handheld pages through it to refuse unknown products offline (issue 4, item 7).
   route(app, deps, productsEndpoints.productList, ({ params, body }) => listProducts(db, params.storeCode, body as Body));
 
+  // spec: admin §7.8 — GET product; update product (taskId -1, priorTaskId -1)
   route(app, deps, productsEndpoints.productGet, async ({ params }) => {
     const p = await productByCode(db, params.storeCode, params.prCode);
     return { ...p, type: p.type ?? '', layoutId: p.layoutId ?? '', nfc: p.nfc ?? '', barcode: p.barcode ?? '' };
@@ -88,6 +89,7 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, taskId: outcome.taskId, message: `${outcome.productCount} products, ${outcome.tagCount} tags to update` };
   });
 
+  // spec: admin §7.9 — product preview answers a base64 bitmap
   route(app, deps, productsEndpoints.productPreview, async ({ body, user }) => {
     requireCompany(user, body.companyCode);
     // `<tag prefix>_<layout>`: the prefix chooses the screen size and colours.
@@ -107,11 +109,14 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!n) throw notFound(NO_MATCHING_TAGS);
     return { success: true, message: `${n} tags` };
   };
+  // spec: admin §7.10 — LED and page control with storeCode and product list
   route(app, deps, productsEndpoints.productLed, ({ body }) => control(body.storeCode, body.productList));
   route(app, deps, productsEndpoints.productPage, ({ body }) => control(body.storeCode, body.productList));
 
+  // spec: admin §7.13 — remove unused products
   route(app, deps, productsEndpoints.productRemoveUnused, async ({ body }) => ({ success: true, count: await removeUnusedProducts(db, body.storeCode, body.prCodeList) }));
 
+  // spec: admin §7.1, admin §7.2, admin §7.3 — tag list by code, update history, update task list and detail
   route(app, deps, productsEndpoints.productTagList, ({ params, body }) => productTagPage(db, params.storeCode, params.prCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) => productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body));
   route(app, deps, productsEndpoints.productUpdateTaskList, ({ params, body }) => updateTaskPage(db, params.storeCode, body as Body));
@@ -136,10 +141,12 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, fileKey: kept.fileKey, encoding: query.encoding });
     return { success: true, fileName: part.filename, ...result };
   });
+  // spec: admin §7.4, admin §7.5 — upload history and detail; second code list
   route(app, deps, productsEndpoints.productUploadHistory, ({ body, user }) => uploadHistoryPage(db, user, body as Body));
   route(app, deps, productsEndpoints.productUploadHistoryDetail, ({ params, user }) => uploadHistoryDetail(db, user, params.historyId));
   route(app, deps, productsEndpoints.secondCodeList, ({ body, user }) => secondCodePage(db, user, body as Body));
 
+  // spec: admin §7.10, admin §3.7 — tag prefixes used in a store
   route(app, deps, productsEndpoints.tagPrefixList, ({ params }) => tagTypesInStore(db, params.storeCode));
 
   // Image-based update mode: what the tag shows, drawn at the size of the asked tag type.

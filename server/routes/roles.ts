@@ -33,6 +33,7 @@ export function roleRoutes(app: FastifyInstance, deps: AppDeps): void {
     return row;
   }
 
+  // spec: admin §7.26, admin §3.24 — role list, get, create, update, delete
   route(app, deps, membersEndpoints.roleList, ({ user }) => roleList(db, user));
 
   route(app, deps, membersEndpoints.roleGet, async ({ user, params }) => {
@@ -41,6 +42,7 @@ export function roleRoutes(app: FastifyInstance, deps: AppDeps): void {
     return answerRole(row);
   });
 
+  // spec: admin §5.13, admin §6.6 — role name required; only the creator's own privileges granted
   route(app, deps, membersEndpoints.roleCreate, async ({ user, body }) => {
     const name = roleName(body.name);
     const privilege = normalisePrivileges(body.privilege);

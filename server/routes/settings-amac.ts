@@ -12,6 +12,7 @@ import { addAmac, amacList, deleteAmac, updateAmac } from '../repos/amac';
 export function amacRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.17, admin §3.5, admin §5.9 — AMac get, add, save, delete; both fields required
   route(app, deps, settingsStoreEndpoints.amacList, () => amacList(db));
 
   route(app, deps, settingsStoreEndpoints.amacAdd, async ({ body }) => {

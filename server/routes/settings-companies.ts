@@ -40,6 +40,7 @@ function settingsOf(body: CompanyUpdateBody): CompanySettings {
 export function companyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.16, admin §3.14 — company config list, add, save, delete
   route(app, deps, settingsStoreEndpoints.companyConfigList, ({ body, user }) =>
     companyPage(db, body as Record<string, unknown>, isSuperAdmin(user) ? undefined : user.companies),
   );
@@ -68,6 +69,7 @@ export function companyRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
+  // spec: admin §6.1 — only role -1 deletes companies
   route(app, deps, settingsStoreEndpoints.companyConfigDelete, async ({ params }) => {
     const result = await deleteCompany(db, params.companyCode);
     if (result === 'missing') throw notFound(`Unknown company: ${params.companyCode}`);

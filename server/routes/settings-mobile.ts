@@ -50,6 +50,7 @@ export function mobileSoftwareRoutes(app: FastifyInstance, deps: AppDeps): void 
   // Read at use, so that the data directory is the one configured when the file is written.
   const files = () => fileStoreOf(deps.config.dataDir);
 
+  // spec: admin §7.15, admin §3.17 — mobile software files: list, upload, download, activate, remove
   route(app, deps, settingsEndpoints.mobileFileList, async () =>
     (await mobileSoftwareList(db)).map((row) => ({ _id: String(row.id), ver: row.ver, updatedAt: row.updatedAt.toISOString(), active: row.active })),
   );
@@ -83,6 +84,7 @@ export function mobileSoftwareRoutes(app: FastifyInstance, deps: AppDeps): void 
       .send(file.stream);
   });
 
+  // spec: admin §4.4 — activating one file is a single action
   route(app, deps, settingsEndpoints.mobileFileActivate, async ({ params }) => {
     if (!(await activateMobileSoftware(db, idOf(params.id)))) throw notFound(`Unknown software file: ${params.id}`);
     return { success: true };

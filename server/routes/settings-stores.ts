@@ -66,6 +66,7 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     return row;
   };
 
+  // spec: admin §7.16, admin §7.17, admin §3.15 — store config list, get, add, save, delete
   route(app, deps, ep.storeConfigList, async ({ body, user }) => storeConfigPage(db, await scopeOf(db, user), body as Record<string, unknown>));
 
   route(app, deps, ep.storeConfigGet, async ({ params }) => storeConfigAnswer(await storeOf(params.storeCode)));
@@ -75,6 +76,7 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     // A member limited to assigned stores could not even see the store it made: creating one is for the company's admins.
     if (!isPrivileged(user) && !user.enableWholeStore) throw forbidden('Only members of the whole company may create stores.');
     const prefix = `${body.companyCode}${SUB_DOMAIN_STORE_SEPARATOR}`;
+    // spec: admin §1.0a — useSubDomain: a new store code without the <companyCode>_ prefix is refused
     if ((await getSystemConfig(db)).useSubDomain && !body.storeCode.startsWith(prefix)) {
       throw badRequest(`With sub-domains on, the store code must start with ${prefix}`, 'STORE_CODE_PREFIX');
     }
@@ -95,6 +97,7 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
+  // spec: admin §7.18 — sensor config get and save, tag status check
   route(app, deps, ep.sensorConfigGet, ({ params }) => storeSensorConfig(db, params.storeCode));
 
   route(app, deps, ep.sensorConfigSave, async ({ params, body }) => {
@@ -119,6 +122,7 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
       .send(Readable.from(exportStore(db, row.storeCode, row.companyCode)));
   });
 
+  // spec: admin §7.16, admin §6.1 — migrate upload answering the counts; privileged roles only
   route(app, deps, ep.storeMigrate, async ({ params, req }) => {
     const row = await storeOf(params.storeCode);
     const form = req.multipartForm;

@@ -77,6 +77,7 @@ async function companyOf(db: Db, user: SessionUser, companyCode: string, need: '
 export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
+  // spec: admin §7.15, admin §3.12, admin §3.13 — server config and SMTP get, test and save
   route(app, deps, settingsEndpoints.serverConfigGet, async () => {
     const row = await getServerConfig(db);
     return {

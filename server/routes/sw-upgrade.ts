@@ -18,6 +18,7 @@ export function swUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const trustedKey = deps.config.upgradePublicKey ? parseUpgradePublicKey(deps.config.upgradePublicKey) : undefined;
 
+  // spec: admin §7.25, admin §3.26 — upgrade upload; versions with grm and gmp
   route(app, deps, settingsEndpoints.swUpgradeUpload, async ({ req }) => {
     const files = req.multipartForm?.files ?? [];
     if (files.length !== 1 || files[0].fieldname !== 'file') throw badRequest('Send exactly one upgrade package (field file).', 'ONE_FILE');

@@ -1,37 +1,46 @@
 /*
- * Why this queue is still hand-written (issue 34 §2, measured 2026-11-28 on Node 24.21, pg-boss 12.38, PGlite 0.3.16,
- * the 2-core machine at load average 15–30, one run each: compare the rows with each other, not with a quiet machine).
- * 1,000 jobs sent one by one, then worked by 4 workers; "RSS added" is the process's growth from starting the queue.
+ * The job queue is pg-boss 12.38.0 (issue 34 §2), on both databases the app runs on: PostgreSQL through a pool of
+ * pg-boss's own (4 connections, and one held for LISTEN), PGlite in-process through pg-boss's `fromPglite` adapter
+ * (`backend: 'pglite'`; each of its statements waits for PGlite's transaction lock, so none lands inside one of the
+ * app's transactions). The hand-written `jobs` table and its lease code are gone (migration 0016); what a running job
+ * remembers for its failure handler is a row of `job_notes` (server/repos/jobs.ts), which pg-boss has no room for.
  *
- *   queue / database                          start (schema)    send 1,000   work 1,000   RSS added
- *   pg-boss, PostgreSQL                       0.5–1.6 s          8.5–18.7 s    2.5 s        +20 MB
- *   pg-boss, PGlite in-process (fromPglite)   3.3 s (7.4 s on    16.6 s        3.3 s        +27 MB
- *                                             disk; 0.5 s warm)
- *   pg-boss, PGlite via pglite-socket 0.0.22  4.9 s              38.6 s        9.7 s        +42 MB   (pool of 1)
- *   pg-boss, PGlite via socket, pool of 4     — did not finish in 200 s (not traced; the socket server runs one
- *                                               client's transaction at a time and holds the others' queries)
- *   this file, PostgreSQL                     in our migrations  27.8 s        15.5 s       ±0
- *   this file, PGlite                         in our migrations  11.7 s        39.2 s       +26 MB
- *
- * pg-boss works "batchSize: 10, burstWhenBatchFull"; with one job per handler call (what this file's kinds are) a
- * pg-boss worker waits its polling interval (≥ 0.5 s) after every job: 960 of 1,000 done after 120 s.
- *
- * So pg-boss 12 DOES serve both: PostgreSQL by its pool, PGlite through its own in-process adapter (`fromPglite`,
- * `backend: 'pglite'`; each statement or multi-statement block waits for PGlite's transaction lock, so it never lands
- * inside one of the app's transactions). The socket path is the one to avoid (slower, and hangs with a pool of more
- * than one connection). graphile-worker 0.18 takes a `pg` pool only, so on PGlite it has the socket path alone (not
- * measured).
- * It is not switched yet because the switch is more than this file: the `jobs` table leaves through a migration and
- * server/repos/jobs.ts goes (another change was reworking both), `remember()` — the product import's history row,
- * which onFailed needs after a crash — has no pg-boss counterpart (it would go to a table of the import's own), and
- * pg-boss's own schema costs 3.3–7.4 s on every fresh PGlite (each in-memory test database) and 0.5 s on a warm start.
- * Its heartbeat (heartbeatSeconds ≥ 10) now notices a dead worker as our 10 s lease does, which was the old reason.
+ * Measured 2026-11-29 on Node 24.21, PGlite 0.3, the 2-core machine at load average 11–15 (other sessions' tests):
+ *   - pg-boss's schema is installed by the first job a database ever gets, not at server start: on a fresh in-memory
+ *     PGlite that first send took 1.6 s (install and start; 2.2 s in a standalone run, its DDL alone 1.4 s), on
+ *     PostgreSQL 0.8 s. Starting on a database where it is installed: 0.41 s (PGlite), 0.45 s (PostgreSQL). A server
+ *     (or a test file) that sends no job pays one `to_regclass` query every 5 s and nothing else. Tests that time an
+ *     upload call `prepare()` first, so that the one-time install is not counted as the upload's.
+ *   - A job sent here is picked up at once (this process's worker is woken by `notifyWorker`, the others by pg-boss's
+ *     LISTEN/NOTIFY, `notify: true` on each queue): send to answer 22–180 ms on PGlite, 27–194 ms on PostgreSQL
+ *     (10 jobs one after another); tests/server/jobs.test.ts checks a pickup under 2 s with a 30 s poll.
+ *   - A process that dies mid-job: its heartbeat (10 s, touched every 5 s) stops; any process's monitor (every 5 s)
+ *     then retries the job or, its attempts spent, fails it into the kind's dead letter queue, whose worker (any
+ *     process, polling every 5 s: a retry or a dead letter sends no NOTIFY) runs onFailed with the notes. In
+ *     tests/server-pg/multi-process.test.ts a killed download was finished by another process and a killed import's
+ *     history row closed "Import stopped: The server stopped while this work ran.", each within 45 s (the download
+ *     now has 75 s: with two copies of the file running at load average 15, its retry took longer than 45 s).
+ *   - Any process may take a job, not only the one whose request sent it: the NOTIFY wakes the idle workers of all
+ *     of them, and one of another process is often first. In the loaded PostgreSQL pass an import sent by a process
+ *     was run by another (the revert's failure, and 2 of 2 runs instrumented under load): the test killed the
+ *     sender, the import went on elsewhere and closed its history row whole and with no error. The test now pauses
+ *     the other processes until the job is taken (SIGSTOP), so that it kills the process that runs it; the queue
+ *     itself was right.
+ *   - Again on 2026-11-29 (load average 13–17): the demo PGlite upgraded from migration 0015 booted in 8 s, its first
+ *     job (install and run) answered in 3.3 s, the next in 0.5 s; a fresh demo's first in 0.8 s, the next 0.2 s. A
+ *     demo PostgreSQL database made by the server before (a download left in `jobs`) booted in 10 s, dropped `jobs`,
+ *     and answered its first download in 0.9 s, the next in 0.4 s. The compiled server (build:server): 0.8 s, 0.2 s.
+ *   - The server test files that use jobs (jobs, product-file-import, product-upload, files, exception-downloads,
+ *     code-scripts-uploads, upload-budgets, tag-counts) on PGlite: 280.7 s wall / 294.6 s of tests before, 184.0 s /
+ *     269.1 s after — the machine's load moved more than the change did; jobs.test.ts itself went from 14.3 s to
+ *     28.9 s, 12.5 s of it a heartbeat that must outlive 10 s.
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PgBoss, fromPglite, type ConstructorOptions, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
-import { claimJob, endJob, findJob, insertJob, mergeJobData, purgeJobs, renewJobLease, type JobRow } from '../repos/jobs';
+import { forgetJobNotes, jobNotesOf, jobQueueInstalled, noteJob, purgeJobNotes } from '../repos/jobs';
 
 /** What a failed job left for whoever waits on it: the error the request would have answered. */
 export interface JobFailure {
@@ -50,153 +59,263 @@ export interface JobKind<D extends Record<string, unknown>> {
 }
 
 export interface JobContext<D> {
-  id: number;
-  /** Kept with the job, so that onFailed after a crash still knows it (e.g. the history row the work created). */
+  id: string;
+  /** Kept beside the job, so that a later attempt or onFailed after a crash still knows it (e.g. the history row the work created). */
   remember(patch: Partial<D>): Promise<void>;
 }
 
 export interface JobRunnerOptions {
-  /** Jobs this process runs at once. */
+  /** Jobs of each kind this process runs at once. */
   concurrency?: number;
-  /** How often an idle process looks for queued jobs and for jobs whose process died. */
-  pollMs?: number;
-  /** A running job's lease; its process renews it every third of this. A dead process's job is taken over after it. */
-  leaseMs?: number;
+  /**
+   * How often a process looks for jobs whose process died (pg-boss's monitor), and — while pg-boss does not run here
+   * yet — whether another process has installed the queue (then this one starts too, to take over their jobs).
+   */
+  superviseSeconds?: number;
+  /** A running job's process touches it every half of this; a job not touched for this long is taken as its process's death (pg-boss: ≥ 10). */
+  heartbeatSeconds?: number;
+  /** How often an idle worker looks for jobs that no notification announced (a retry after a death); ≥ 0.5. */
+  pollSeconds?: number;
 }
 
-const INTERRUPTED = 'The server stopped while this work ran.';
-const PURGE_AFTER_MS = 86_400_000;
+/** pg-boss's own schema, beside the app's tables. */
+const SCHEMA = 'pgboss';
+const INTERRUPTED: JobFailure = { status: 500, code: 'JOB_INTERRUPTED', message: 'The server stopped while this work ran.' };
+/** A job running longer than this is failed as if its process died; the heartbeat is what notices a death. */
+const MAX_RUN_SECONDS = 12 * 3600;
+const NOTES_KEPT_MS = 7 * 86_400_000;
+
+/** The queue a kind's jobs go to, and where pg-boss puts them when they fail for good (whoever sees it runs onFailed). */
+export const queueOf = (kind: { name: string; maxAttempts: number }, heartbeatSeconds = 10) => ({
+  name: kind.name,
+  deadLetter: `${kind.name}.failed`,
+  options: { retryLimit: Math.max(0, kind.maxAttempts - 1), retryDelay: 0, heartbeatSeconds, expireInSeconds: MAX_RUN_SECONDS },
+});
+
+type Outcome = { ok: true; result: unknown } | { ok: false; failure: JobFailure };
+type Data = Record<string, unknown>;
 
 const failureOf = (error: unknown): JobFailure =>
   error instanceof ApiError ? { status: error.status, code: error.code, message: error.message } : { status: 500, code: 'JOB_FAILED', message: (error as Error)?.message ?? String(error) };
+/** What a failed job's output says: our handler's failure, or pg-boss's own (a heartbeat or run time out: its process died). */
+const failureIn = (output: unknown): JobFailure => {
+  const o = output as Partial<JobFailure> | null;
+  return o && typeof o.status === 'number' && o.code !== undefined && typeof o.message === 'string' ? { status: o.status, code: o.code, message: o.message } : INTERRUPTED;
+};
+const answer = (outcome: Outcome): unknown => {
+  if (outcome.ok) return outcome.result;
+  const { status, code, message } = outcome.failure;
+  throw new ApiError(status >= 400 && status < 500 ? status : 500, code, message);
+};
 
 /**
- * Durable jobs on the database (DESIGN.md §3 "beyond one process"): the work is a row first, so any process may run
- * it and a crash does not lose it — the lease runs out and the next process resumes it, or fails it visibly once its
- * attempts are spent. PGlite and PostgreSQL run the very same code; with one process the runner is simply alone.
- * (pg-boss 12 was measured as a replacement: see the note at the top of this file.)
+ * Durable jobs on pg-boss (docs/architecture.md §3 "beyond one process"), on the app's own database: PostgreSQL through a pool
+ * of pg-boss's, PGlite in-process (`fromPglite`). The work is a job row first, so any process may run it and a crash
+ * does not lose it — its heartbeat stops, and pg-boss retries it elsewhere or, its attempts spent, fails it into the
+ * kind's dead letter queue, whose worker runs onFailed. pg-boss starts on the first job sent here, or as soon as
+ * another process has installed it; a database that never had a job never gets its schema.
  */
 export class JobRunner {
-  readonly worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private kinds = new Map<string, JobKind<Record<string, unknown>>>();
-  private running = new Set<Promise<void>>();
-  private waiters = new Map<number, Set<(row: JobRow) => void>>();
-  private timer?: NodeJS.Timeout;
-  private claiming?: Promise<void>;
+  private kinds = new Map<string, JobKind<Data>>();
+  /** The kinds whose queues exist and whose workers run here (or are being set up). */
+  private served = new Map<string, Promise<void>>();
+  private workers = new Map<string, string>();
+  private waiters = new Map<string, Set<(outcome: Outcome) => void>>();
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+  private watch?: NodeJS.Timeout;
   private stopped = false;
   /** A stopped runner takes no jobs: an app built again on the same deps (a test's restart) makes a new one. */
   get isStopped(): boolean {
     return this.stopped;
   }
-  private polls = 0;
   private readonly concurrency: number;
-  private readonly pollMs: number;
-  private readonly leaseMs: number;
+  private readonly superviseSeconds: number;
+  private readonly heartbeatSeconds: number;
+  private readonly pollSeconds: number;
 
   constructor(
     private db: Db,
     opts: JobRunnerOptions = {},
   ) {
     this.concurrency = opts.concurrency ?? 4;
-    this.pollMs = opts.pollMs ?? 1_000;
-    this.leaseMs = opts.leaseMs ?? 10_000;
+    this.superviseSeconds = opts.superviseSeconds ?? 5;
+    this.heartbeatSeconds = opts.heartbeatSeconds ?? 10;
+    this.pollSeconds = opts.pollSeconds ?? 5;
   }
 
-  define<D extends Record<string, unknown>>(kind: JobKind<D>): void {
-    this.kinds.set(kind.name, kind as unknown as JobKind<Record<string, unknown>>);
-    if (!this.timer && !this.stopped) {
-      this.timer = setInterval(() => this.poll(), this.pollMs);
-      this.timer.unref();
-    }
-    this.kick();
+  define<D extends Data>(kind: JobKind<D>): void {
+    this.kinds.set(kind.name, kind as unknown as JobKind<Data>);
+    if (this.boss) void this.serving(this.boss, kind.name).catch((error) => console.warn(`jobs: ${(error as Error).message}`));
+    else this.watchForQueue();
   }
 
-  /** Stores the job and lets this process take it at once when it has room; answers the job's id. */
-  async send<D extends Record<string, unknown>>(name: string, data: D): Promise<number> {
+  /** Stores the job (starting pg-boss here if it is not yet) and wakes this process's worker; answers the job's id. */
+  async send<D extends Data>(name: string, data: D): Promise<string> {
     const kind = this.kinds.get(name);
     if (!kind) throw new Error(`Unknown job kind ${name}`);
-    const id = await insertJob(this.db, name, data, kind.maxAttempts);
-    this.kick();
+    const boss = await this.started();
+    await this.serving(boss, name);
+    const id = await boss.send(name, data, queueOf(kind, this.heartbeatSeconds).options);
+    if (!id) throw new Error(`jobs: ${name} was not queued`);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
     return id;
   }
 
   /** The job's answer once it is done, whichever process ran it; a failed job throws its error (an ApiError for a 4xx). */
-  async wait(id: number, pollMs = 250): Promise<unknown> {
+  async wait(name: string, id: string, pollMs = 250): Promise<unknown> {
+    const boss = await this.started();
     for (;;) {
-      const row = await findJob(this.db, id);
-      if (!row) throw new Error(`Job ${id} is gone`);
-      if (row.state === 'done') return row.result;
-      if (row.state === 'failed') {
-        const failure = row.result as JobFailure;
-        throw new ApiError(failure.status >= 400 && failure.status < 500 ? failure.status : 500, failure.code, failure.message);
-      }
-      // Run here: told at once. Run elsewhere: the row is read again shortly.
-      await new Promise<void>((resolve) => {
-        const done = () => {
+      const [job] = await boss.findJobs(name, { id });
+      if (!job) throw new Error(`Job ${id} is gone`);
+      if (job.state === 'completed') return (job.output as { result?: unknown } | null)?.result;
+      if (job.state === 'failed' || job.state === 'cancelled') return answer({ ok: false, failure: failureIn(job.output) });
+      // Run here: told at once. Run elsewhere (or a retry pending): the job is read again shortly.
+      const told = await new Promise<Outcome | undefined>((resolve) => {
+        const set = this.waiters.get(id) ?? new Set();
+        const done = (outcome?: Outcome) => {
           clearTimeout(timer);
-          this.waiters.get(id)?.delete(done);
-          resolve();
+          set.delete(done);
+          if (!set.size) this.waiters.delete(id);
+          resolve(outcome);
         };
         const timer = setTimeout(done, pollMs);
-        const set = this.waiters.get(id) ?? new Set();
         set.add(done);
         this.waiters.set(id, set);
       });
+      if (told) return answer(told);
     }
   }
 
-  /** No new jobs are taken; the running ones finish (a stopping process hands nothing half-done to the lease). */
+  /** Starts pg-boss here now (installing it in the database if no process has yet), rather than on the first job sent. */
+  async prepare(): Promise<void> {
+    await this.started();
+  }
+
+  /** No new jobs are taken; the running ones finish (a stopping process hands nothing half-done to the heartbeat). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.claiming;
-    await Promise.allSettled([...this.running]);
+    clearInterval(this.watch);
+    const boss = this.boss ?? (await this.starting?.catch(() => undefined));
+    await boss?.stop({ graceful: true, timeout: MAX_RUN_SECONDS * 1000 });
   }
 
-  private poll() {
-    if (++this.polls % 600 === 0) void purgeJobs(this.db, new Date(Date.now() - PURGE_AFTER_MS)).catch(() => undefined);
-    this.kick();
+  /** Starts pg-boss here once, installing its schema in the database if no process has yet. */
+  private started(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('jobs: stopped'));
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
   }
 
-  private kick() {
-    if (this.stopped || this.claiming || !this.kinds.size) return;
-    this.claiming = this.claimWhileRoom()
-      .catch((error) => console.warn(`jobs: ${(error as Error).message}`))
-      .finally(() => (this.claiming = undefined));
-  }
-
-  private async claimWhileRoom() {
-    while (!this.stopped && this.running.size < this.concurrency) {
-      const row = await claimJob(this.db, [...this.kinds.keys()], this.worker, this.leaseMs);
-      if (!row) return;
-      const job = this.execute(row).finally(() => {
-        this.running.delete(job);
-        for (const wake of this.waiters.get(row.id) ?? []) wake(row);
-        this.kick();
-      });
-      this.running.add(job);
+  private async start(): Promise<PgBoss> {
+    clearInterval(this.watch);
+    const boss = new PgBoss({
+      ...this.connection(),
+      schema: SCHEMA,
+      // A job sent in any process wakes the workers of every process at once (NOTIFY); polling is the backstop.
+      useListenNotify: true,
+      schedule: false,
+      superviseIntervalSeconds: this.superviseSeconds,
+      monitorIntervalSeconds: this.superviseSeconds,
+    });
+    boss.on('error', (error: Error) => console.warn(`jobs: ${error.message}`));
+    await boss.start();
+    if (this.stopped) {
+      await boss.stop({ graceful: false });
+      throw new Error('jobs: stopped');
     }
+    this.boss = boss;
+    await purgeJobNotes(this.db, new Date(Date.now() - NOTES_KEPT_MS)).catch(() => undefined);
+    for (const name of [...this.kinds.keys()]) await this.serving(boss, name);
+    return boss;
   }
 
-  private async execute(row: JobRow) {
-    const kind = this.kinds.get(row.name)!;
-    const fail = async (failure: JobFailure) => {
-      await endJob(this.db, row.id, this.worker, 'failed', failure);
-      await kind.onFailed?.(row.data, failure).catch((error) => console.warn(`jobs: ${row.name} ${row.id}: ${(error as Error).message}`));
+  /** PostgreSQL: a small pool of pg-boss's own on the app's database. PGlite: the app's instance itself. */
+  private connection(): ConstructorOptions {
+    const client = (this.db as unknown as { $client: unknown }).$client;
+    if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+    if (client instanceof pg.Pool) return { connectionString: client.options.connectionString, max: 4 };
+    throw new Error('jobs: the database is neither PGlite nor a PostgreSQL pool');
+  }
+
+  /** While pg-boss does not run here: it starts as soon as another process (or an earlier run) has installed it. */
+  private watchForQueue() {
+    if (this.watch || this.stopped || this.starting) return;
+    const look = async () => {
+      if (this.stopped || this.starting) return clearInterval(this.watch);
+      if (await jobQueueInstalled(this.db, SCHEMA)) await this.started();
     };
-    // Claimed again after its process died, with no attempt left: failed where everyone sees it.
-    if (row.attempts > row.maxAttempts) return fail({ status: 500, code: 'JOB_INTERRUPTED', message: INTERRUPTED });
-    const renew = setInterval(() => void renewJobLease(this.db, row.id, this.worker, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    const tick = () => void look().catch((error) => console.warn(`jobs: ${(error as Error).message}`));
+    this.watch = setInterval(tick, this.superviseSeconds * 1000);
+    this.watch.unref();
+    tick();
+  }
+
+  private serving(boss: PgBoss, name: string): Promise<void> {
+    let serving = this.served.get(name);
+    if (!serving) {
+      serving = this.serve(boss, name);
+      this.served.set(name, serving);
+      serving.catch(() => this.served.delete(name));
+    }
+    return serving;
+  }
+
+  /** The kind's queue and its dead letter queue, and this process's workers on both. */
+  private async serve(boss: PgBoss, name: string): Promise<void> {
+    const kind = this.kinds.get(name)!;
+    const queue = queueOf(kind, this.heartbeatSeconds);
+    await boss.createQueue(queue.deadLetter, { notify: true, retryLimit: 2 });
+    await boss.createQueue(name, { ...queue.options, notify: true, deadLetter: queue.deadLetter });
+    const polling = { pollingIntervalSeconds: this.pollSeconds, notifyPollingIntervalSeconds: this.pollSeconds };
+    const worker = await boss.work(name, { ...polling, batchSize: 1, localConcurrency: this.concurrency, perJobResults: true as const }, async ([job]: Job<Data>[]) => [
+      await this.execute(boss, kind, job),
+    ]);
+    this.workers.set(name, worker);
+    await boss.work(queue.deadLetter, { ...polling, batchSize: 1, includeMetadata: true as const }, async ([job]: JobWithMetadata<Data>[]) => this.afterDeath(kind, job));
+  }
+
+  private async execute(boss: PgBoss, kind: JobKind<Data>, job: Job<Data>): Promise<JobResult> {
+    // A retry after its process died resumes with what the earlier attempt remembered.
+    const data = { ...job.data, ...(await jobNotesOf(this.db, job.id)) };
+    let output: { result: unknown };
     try {
-      const result = await kind.run(row.data, { id: row.id, remember: (patch) => mergeJobData(this.db, row.id, patch) });
-      await endJob(this.db, row.id, this.worker, 'done', result ?? null);
+      const result = await kind.run(data, { id: job.id, remember: (patch) => noteJob(this.db, job.id, patch) });
+      output = { result: result ?? null };
+      // Settled before the waiter is told, so that the job reads completed from then on (pg-boss's own settling
+      // after this handler finds it so and leaves it).
+      await boss.complete(kind.name, { id: job.id, retryCount: job.retryCount }, output);
     } catch (error) {
       const failure = failureOf(error);
       // A client's mistake fails at once; anything else may run again while attempts remain.
-      if (failure.status < 500 || row.attempts >= row.maxAttempts) await fail(failure);
-      else await endJob(this.db, row.id, this.worker, 'queued', failure);
-    } finally {
-      clearInterval(renew);
+      if (failure.status >= 500 && job.retryCount + 1 < kind.maxAttempts) return { id: job.id, status: 'failed', output: failure };
+      await this.failed(kind, data, failure, job.id);
+      this.tell(job.id, { ok: false, failure });
+      // Dead-lettered at once (no retry left); its dead letter worker sees that onFailed has run here.
+      return { id: job.id, status: 'deadletter', output: { ...failure, told: true } };
     }
+    await forgetJobNotes(this.db, job.id).catch(() => undefined);
+    this.tell(job.id, { ok: true, result: output.result });
+    return { id: job.id, status: 'completed', output };
+  }
+
+  /** A job that failed for good without its handler saying so: its process died (the heartbeat stopped) with no attempt left. */
+  private async afterDeath(kind: JobKind<Data>, job: JobWithMetadata<Data>): Promise<void> {
+    if ((job.sourceOutput as { told?: boolean } | null)?.told) return;
+    const notes = job.sourceId ? await jobNotesOf(this.db, job.sourceId) : {};
+    await this.failed(kind, { ...job.data, ...notes }, failureIn(job.sourceOutput), job.sourceId ?? undefined);
+  }
+
+  private async failed(kind: JobKind<Data>, data: Data, failure: JobFailure, id?: string) {
+    await kind.onFailed?.(data, failure).catch((error) => console.warn(`jobs: ${kind.name} ${id}: ${(error as Error).message}`));
+    if (id) await forgetJobNotes(this.db, id).catch(() => undefined);
+  }
+
+  private tell(id: string, outcome: Outcome) {
+    for (const done of [...(this.waiters.get(id) ?? [])]) done(outcome);
   }
 }

@@ -14,7 +14,7 @@ const OVERFLOW_KEEP_MS = 60_000;
 type Envelope = { o: string } & ({ m: PushMessage } | { e: string } | { id: number });
 
 /**
- * Push across API processes (DESIGN.md §3): what one process publishes is delivered to its own sockets at once and
+ * Push across API processes (docs/architecture.md §3): what one process publishes is delivered to its own sockets at once and
  * sent as a NOTIFY; every other process LISTENs on a dedicated connection and hands it to its sockets, which scope it
  * per member as before (push/scope.ts). Sends go one after the other, so a tag's WIP never overtakes its OK.
  */

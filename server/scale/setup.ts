@@ -24,7 +24,7 @@ export interface SharedSimulator {
 }
 
 /**
- * One simulated world per database (DESIGN.md §6): on PGlite this process runs it; on PostgreSQL the process holding
+ * One simulated world per database (docs/architecture.md §6): on PGlite this process runs it; on PostgreSQL the process holding
  * the simulator's advisory lock does, and another takes over within seconds of its death (scale/leader.ts).
  */
 export function startSharedSimulator(deps: AppDeps, kind: Database['kind'], opts: SimOptions): SharedSimulator {

@@ -130,7 +130,7 @@ export async function seedGateways(
   }
   await insertRows(db, gateways, rows);
   await seedGatewayHistory(db, rng, now, rows);
-  // Channel settings are each store's own (DESIGN.md §3).
+  // Channel settings are each store's own (docs/architecture.md §3).
   const channels = [[0, 11], [1, 15], [2, 20], [3, 25]] as const;
   await insertRows(
     db,

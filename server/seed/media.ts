@@ -5,7 +5,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { napiCanvas } from '../lib/native-modules';
 import { familyOrder } from '../lib/label/fonts';
 import { drawText, measureText } from '../lib/label/text';
 import { processImage, processVideo } from '../lib/media/process';
@@ -95,7 +96,7 @@ function ffmpeg(args: string[], input: Buffer[]): Promise<void> {
 }
 
 async function makeVideo(item: DemoItem, out: string): Promise<void> {
-  const canvas = createCanvas(VIDEO.width, VIDEO.height);
+  const canvas = napiCanvas().createCanvas(VIDEO.width, VIDEO.height);
   const ctx = canvas.getContext('2d');
   const frames: Buffer[] = [];
   for (let n = 0; n < VIDEO.frames; n++) {
@@ -115,7 +116,7 @@ async function make(item: DemoItem, dir: string): Promise<DemoFile> {
   const file = join(dir, `${item.slug}.${ext}`);
   const thumb = join(dir, `${item.slug}.thumb.jpg`);
   if (item.kind === 'image') {
-    const canvas = createCanvas(item.width, item.height);
+    const canvas = napiCanvas().createCanvas(item.width, item.height);
     drawFrame(canvas.getContext('2d'), item, item.width, item.height);
     await writeFile(file, await canvas.encode('png'));
   } else {

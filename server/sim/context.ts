@@ -6,7 +6,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Timings and rates of the simulated radio world (DESIGN.md §6). All times are simulated milliseconds;
+ * Timings and rates of the simulated radio world (docs/architecture.md §6). All times are simulated milliseconds;
  * "…EveryMs" is the mean time between two such events across the whole system (a Poisson rate, so it does not
  * depend on the tick length). Every value can be overridden through startSimulator's options.
  */

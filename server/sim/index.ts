@@ -28,7 +28,7 @@ export const SIM_MODULE_NAMES = Object.keys(MODULES);
 const MIN_REAL_INTERVAL_MS = 10;
 
 /**
- * The radio simulator (DESIGN.md §6): plays gateways, tags, servers, status checks and signage devices against
+ * The radio simulator (docs/architecture.md §6): plays gateways, tags, servers, status checks and signage devices against
  * the database. Deterministic from the seed; a time scale (speed) makes an hour pass in a minute at 60.
  * - not manual: a real timer fires every tickMs / speed real ms and the simulated clock runs at speed × real
  *   time, so a tick covers about tickMs of simulated time.

@@ -12,6 +12,7 @@ const HOUR = 60 * MINUTE;
 /** How often the three conditions are looked at (simulated time). */
 export const NOTIFICATION_CHECK_MS = MINUTE;
 /** gwOff1Hr: silent for an hour; notRecvCsv4Hr: no product file for four hours. */
+// spec: core §9.13 — gateway offline over 1 h; no product file over 4 h; the daily report at 10 am
 export const GATEWAY_OFFLINE_MS = HOUR;
 export const NO_PRODUCT_FILE_MS = 4 * HOUR;
 /** abnorTagProduct is a daily report (the default content says "at 10 am"), in the server's time zone. */

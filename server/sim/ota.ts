@@ -15,7 +15,7 @@ const MAX_RUNNING = 100;
 type TaskRow = typeof otaTasks.$inferSelect;
 
 /**
- * OTA jobs over simulated time (DESIGN.md §6). The task's own parameters are seconds of OTA time, which runs at
+ * OTA jobs over simulated time (docs/architecture.md §6). The task's own parameters are seconds of OTA time, which runs at
  * settings.otaSpeed × the simulated clock:
  * - otaStartTime: the wake-up broadcast; nothing is sent before it ends;
  * - then rounds of otaTransmissionTime + otaSleepMinTime + otaSleepDistTime: in each round every unfinished gateway

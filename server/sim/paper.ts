@@ -15,7 +15,7 @@ const MAX_ROWS = 500;
 const CHECK_EVERY_MS = 1_000;
 
 /**
- * The store's label printers (DESIGN.md §6): each waiting label of an unfinished print task is answered by one of
+ * The store's label printers (docs/architecture.md §6): each waiting label of an unfinished print task is answered by one of
  * the store's printers some seconds after it was queued — mostly printed (resultCode 1), now and then failed with a
  * message. The draws hang on the seed and the label (store, task, product code), not on row ids or tick timing, so
  * a run is repeatable. The task's complete count, and the upload's finished time once every label has an answer,

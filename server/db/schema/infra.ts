@@ -106,7 +106,7 @@ export const gatewayHealth = pgTable(
   (t) => [index('gateway_health_gw_time_idx').on(t.gwMac, t.time)],
 );
 
-/** Each store's gwIndex → channel map (GET/POST /config/gw/channel carry storeCode; DESIGN.md §3). */
+/** Each store's gwIndex → channel map (GET/POST /config/gw/channel carry storeCode; docs/architecture.md §3). */
 export const gatewayChannels = pgTable(
   'gateway_channels',
   {

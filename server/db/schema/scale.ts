@@ -1,31 +1,15 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, tstz } from './common';
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
-
 /**
- * Durable jobs (server/scale/jobs.ts): long work any process may run. A running job holds a lease that its process
- * renews; a lease that runs out means the process died, and the next process to look takes the job over (or fails it
- * visibly once its attempts are spent). The same table serves PGlite and PostgreSQL.
+ * What a running job remembered (server/repos/jobs.ts), for a later attempt or its failure handler after its process
+ * died. The jobs themselves are pg-boss's (server/scale/jobs.ts), in its own schema "pgboss", made on the first job.
  */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigId(),
-    name: text().notNull(),
-    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    state: text().$type<JobState>().notNull().default('queued'),
-    attempts: integer().notNull().default(0),
-    maxAttempts: integer().notNull().default(1),
-    leaseUntil: tstz(),
-    worker: text(),
-    /** What the job answered (done) or why it failed: `{ status, code, message }` of the error. */
-    result: jsonb().$type<unknown>(),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
-  },
-  (t) => [index('jobs_open_idx').on(t.state, t.id)],
-);
+export const jobNotes = pgTable('job_notes', {
+  jobId: text().primaryKey(),
+  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
 
 /** Push messages too long for a NOTIFY payload (8,000 bytes): the notification carries only the row id. */
 export const pushOverflow = pgTable('push_overflow', {

@@ -1,4 +1,5 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { napiCanvas } from '../native-modules';
 import { labelPng } from './label-png';
 import { BLACK, cssOf, paletteOf, quantise, WHITE, type LabelColours } from './palette';
 
@@ -46,7 +47,7 @@ export function labelSurface(size: LabelSize): SKRSContext2D {
   let surface = surfaces.get(key);
   if (!surface) {
     if (surfaces.size >= MAX_SURFACES) surfaces.clear();
-    const canvas = createCanvas(width, height);
+    const canvas = napiCanvas().createCanvas(width, height);
     surface = { canvas, ctx: canvas.getContext('2d') };
     surfaces.set(key, surface);
   }

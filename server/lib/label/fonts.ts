@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { napiCanvas } from '../native-modules';
 
 /*
  * The label fonts: Noto Sans (Latin, Greek, Cyrillic, Vietnamese), Noto Sans JP and Noto Sans KR, from the
@@ -81,7 +81,7 @@ function aliasOf(path: string): string {
   let alias = aliases.get(path);
   if (!alias) {
     alias = `shelfpad-label-${aliases.size}`;
-    if (!GlobalFonts.registerFromPath(path, alias)) throw new Error(`font file not loadable: ${path}`);
+    if (!napiCanvas().GlobalFonts.registerFromPath(path, alias)) throw new Error(`font file not loadable: ${path}`);
     aliases.set(path, alias);
   }
   return alias;

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { napiCanvas } from '../native-modules';
 import { familyOrder } from './fonts';
 import { BASELINE, drawText, LINE_HEIGHT, measureText, type TextStyle } from './text';
 
@@ -18,7 +18,7 @@ export function paintTextMask(pixels: Uint8Array, width: number, height: number,
   const w = Math.ceil(measureText(text, style)) + 2;
   const h = Math.ceil(size * LINE_HEIGHT);
   if (w <= 2 || x >= width || y >= height || x + w <= 0 || y + h <= 0) return;
-  const canvas = createCanvas(w, h);
+  const canvas = napiCanvas().createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, w, h);

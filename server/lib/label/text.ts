@@ -1,4 +1,5 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { napiCanvas } from '../native-modules';
 import { fontRuns, type FontFamily } from './fonts';
 
 /*
@@ -21,7 +22,8 @@ const REGULAR = 400;
 const BOLD = 700;
 const MAX_CACHED = 50_000;
 
-const measurer = createCanvas(1, 1).getContext('2d');
+// Made on the first measure: loading Skia waits until a text is drawn (native-modules.ts).
+let measurer: SKRSContext2D | undefined;
 const referenceWidths = new Map<string, number>();
 
 /** Below this size a regular stroke is under a pixel wide and breaks up when thresholded to one bit. */
@@ -39,6 +41,7 @@ function runWidthAtReference(family: string, text: string, weight: number): numb
   const key = `${family}\u0000${weight}\u0000${text}`;
   let width = referenceWidths.get(key);
   if (width === undefined) {
+    measurer ??= napiCanvas().createCanvas(1, 1).getContext('2d');
     setFont(measurer, family, REFERENCE_SIZE, weight);
     width = measurer.measureText(text).width;
     if (referenceWidths.size >= MAX_CACHED) referenceWidths.clear();

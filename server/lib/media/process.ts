@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import sharp from 'sharp';
+import { sharp } from '../native-modules';
 
 /*
  * Thumbnails and sizes of uploaded images and videos. Images go through sharp (libvips); videos through the

@@ -24,6 +24,7 @@ interface ShowInput {
  * the layout must name as many areas as there are, and each timeline entry must start within the show's duration.
  * With no areas ('-'), one timeline plays on the whole canvas.
  */
+// spec: plus §3.12 — resolution, size and counts derived from the devices and areas
 export function deriveShow(input: ShowInput) {
   const width = input.device.length ? Math.max(...input.device.map((d) => d.left + d.width)) : input.width;
   const height = input.device.length ? Math.max(...input.device.map((d) => d.top + d.height)) : input.height;

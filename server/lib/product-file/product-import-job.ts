@@ -92,5 +92,5 @@ export const forgetUpload = (deps: AppDeps, fileKey: string) => fileStoreOf(deps
 /** Runs a kept upload's import as a job and answers the import's result (or its 4xx). */
 export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; fileKey: string; encoding?: FileEncoding }): Promise<ImportResult> {
   const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey: req.fileKey, encoding: req.encoding });
-  return (await deps.jobs!.wait(id)) as ImportResult;
+  return (await deps.jobs!.wait(JOB, id)) as ImportResult;
 }
