@@ -228,7 +228,7 @@ export default defineConfig({
             return { manifest, warnings: [] };
           },
         ],
-        // DESIGN.md §2 asks for both explicitly. skipWaiting stays false: in prompt mode a new worker waits until the
+        // docs/architecture.md §2 asks for both explicitly. skipWaiting stays false: in prompt mode a new worker waits until the
         // user accepts, then workbox-window's messageSkipWaiting() activates it (the generated worker listens for it).
         skipWaiting: false,
         // The first worker takes control of the page that installed it, so the chunks and locales that page loads
@@ -244,7 +244,7 @@ export default defineConfig({
         runtimeCaching: [
           {
             // Never cached: reads must be fresh and writes go through the app's outbox, which retries by itself
-            // (DESIGN.md §5). A customised apiBase on another path or origin matches no caching rule either, so it
+            // (docs/architecture.md §5). A customised apiBase on another path or origin matches no caching rule either, so it
             // also always goes to the network.
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/api/'),
             handler: 'NetworkOnly',

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Fewer files on a lean app's first load (issue 10, DESIGN.md §8). Left to itself the bundler gives every set of
+ * Fewer files on a lean app's first load (issue 10, docs/architecture.md §8). Left to itself the bundler gives every set of
  * modules shared by a different set of chunks a file of its own: a phone opening /scan asked for ~27 scripts and
  * styles, most of 1–7 KB, before its first paint, /dashboard for ~28. Over HTTP/1.1 (six connections per host) on a
  * slow mobile network every further round of requests costs a round trip, and the round trips, more than the bytes,

@@ -5,6 +5,7 @@ import { Shell } from './app/layout/shell';
 import { UpdatePrompt } from './app/update-prompt';
 
 /** Hash routing (console-core §2): any static host, and the service worker, serve the one index.html. */
+// spec: plus §2.0a — the Plus routes too are hash based, their parameters path segments
 export default function App() {
   return (
     <IonApp>

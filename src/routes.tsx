@@ -14,7 +14,7 @@ import type layout from '../locales/en_US/layout.json';
 import { TAG_HISTORY_KINDS, TAG_HISTORY_ROUTES } from './features/tags/tag-history-kinds';
 
 /*
- * THE route table (DESIGN.md §1): the router, the sidebar menu and the tests all read it. Only screens that exist
+ * THE route table (docs/architecture.md §1): the router, the sidebar menu and the tests all read it. Only screens that exist
  * are listed — a route appears here together with its page, never as a placeholder.
  */
 

@@ -60,6 +60,7 @@ export function createClient(opts: ClientOptions) {
 
   async function send(def: EndpointDef, args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    // spec: core §6.4 — the session as two headers, Access-Token and Access-Email; public calls without them
     const creds = def.access === 'public' && !def.sessionOptional ? undefined : opts.credentials?.();
     if (creds) {
       headers['Access-Token'] = creds.accessToken;
@@ -82,7 +83,9 @@ export function createClient(opts: ClientOptions) {
     if (!res.ok) {
       if (res.status === 401 && creds) opts.onUnauthorized?.();
       if (res.status === 403 && creds) opts.onForbidden?.();
+      // spec: core §8.22 — a missing message reads as status text with status code
       const data = (await res.json().catch(() => undefined)) as { code?: string | number; message?: string } | undefined;
+      // spec: admin §8.2 — without a message: status text plus status code
       throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code, false, Boolean(data?.message));
     }
     return res;

@@ -7,12 +7,15 @@ import type { Show, ShowObject } from './contract/plus';
  */
 
 /** 2 × ⌊screen width / 180⌋ product numbers to choose from (plus-signage §2.3). */
+// spec: plus §2.51 — 2 × floor(width / 180) product choices
 export const productChoiceCount = (screenWidth: number) => 2 * Math.floor(screenWidth / PRODUCT_CHOICE_WIDTH_STEP);
 
 /** 'http://' is put in front of a webpage id that does not start with http (plus-signage §5). */
+// spec: plus §5.4 — http:// before a webpage id
 export const webpageUrl = (id: string) => (/^http/i.test(id) ? id : `${WEBPAGE_PREFIX}${id}`);
 
 /** A template size: '23.1', '29' and '35.4' name a screen, any other is read as 'WxH' (plus-signage §5). */
+// spec: plus §5.8 — a template size back to dimensions, or 'WxH'
 export function templateScreen(size: string): { width: number; height: number } | undefined {
   const named = TEMPLATE_SIZE_DIMENSIONS[size];
   if (named) return named;
@@ -25,6 +28,7 @@ export function templateScreen(size: string): { width: number; height: number } 
  * on a device (the first product object of a slide shows the device's first product), by their chosen id on a
  * template (plus-signage §5).
  */
+// spec: plus §5.4, plus §5.5 — products numbered in order (device) or by id (template), clickShow an integer
 export function showsForSave(shows: readonly Show[], target: 'device' | 'template'): Show[] {
   return shows.map((show) => {
     let productNumber = 0;
@@ -65,5 +69,6 @@ function canonicalShow(show: Show) {
 }
 
 /** §4: a device whose saved list differs from its template's show is detached from it. */
+// spec: plus §4.3 — the comparison with the template's show
 export const sameShowLists = (a: readonly Show[], b: readonly Show[]) =>
   a.length === b.length && JSON.stringify(a.map(canonicalShow)) === JSON.stringify(b.map(canonicalShow));

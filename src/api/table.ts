@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema, type TProperties } from 'typebox';
 
 /*
- * The table-query protocol every paged list speaks (DESIGN.md §3):
+ * The table-query protocol every paged list speaks (docs/architecture.md §3):
  *   draw/start/length paging, order + columns for sorting,
  *   filter_<field> with condition_<field> (~ contains, == equals, >=, <=; a list means "in"),
  *   filter_startDate / filter_endDate in epoch seconds, and global_companyCode.
@@ -93,6 +93,7 @@ export interface TableState {
 }
 
 /** Build the wire request the server expects from a table's UI state. Empty filters are left out. */
+// spec: core §3.17 — filters sent as filter_* and condition_* parameters
 export function buildTableRequest(state: TableState, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const req: Record<string, unknown> = {
     draw: state.draw ?? 1,

@@ -7,6 +7,7 @@ import { clearSession, getSession, requestSessionRecheck } from './session';
  * (api.ts) so that the lean login screen calls the server without loading SWR.
  */
 export const api = createClient({
+  // spec: core §7.0a — every call goes to the API base of the runtime config
   baseUrl: () => runtimeConfig().apiBase,
   credentials: () => {
     const session = getSession();

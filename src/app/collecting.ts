@@ -20,6 +20,7 @@ export interface CollectingState {
  * and a poll answer land in the same place. One instance lives in the shell: each page's header reads it from
  * there, so there is one socket however many pages Ionic keeps mounted.
  */
+// spec: core §2.17, core §2.18 — collecting list live by push (type 1), polled every 5 s as fallback
 export function useCollecting(session: Session | undefined): CollectingState {
   const [live, setLive] = useState(false);
   const { data, mutate } = useCall(statusEndpoints.collectingStore, session ? {} : null, {
@@ -76,6 +77,7 @@ export type CollectingTypeKey = (typeof COLLECT_CMDS)[number] | typeof OTA_CMD;
  * console-admin §9: Tag Status Check, Battery Check, Gateway Scan, otherwise All Tag Status Collect. OTA jobs
  * share the list (console-core §2) and are named as such rather than as a status collection (our choice).
  */
+// spec: admin §9.14 — collecting-info types
 export function collectingTypeKey(cmd: string): CollectingTypeKey {
   if (cmd === OTA_CMD) return OTA_CMD;
   return (COLLECT_CMDS as readonly string[]).includes(cmd) ? (cmd as CollectingTypeKey) : 'ALL_TAG_STATUS_COLLECT';

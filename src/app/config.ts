@@ -9,6 +9,7 @@ export interface RuntimeConfig {
   geocoderUrl: string | null;
 }
 
+// spec: plus §7.27 — the maps' tile service: tileUrl, an open one (OpenStreetMap) by default (NOTES.md 7)
 const DEFAULTS: RuntimeConfig = { apiBase: '/api', pushUrl: null, pushPort: 8801, tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoderUrl: null };
 let current: RuntimeConfig = DEFAULTS;
 
@@ -25,6 +26,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export const runtimeConfig = (): RuntimeConfig => current;
 
 /** NOTES.md 6: port 8801 of the page's host, wss when the page is secure, unless pushUrl says otherwise. */
+// spec: core §2.17 — push channel on port 8801 of the page's host, wss when secure
 export function pushSocketUrl(config: RuntimeConfig = current, location: Location = window.location): string {
   if (config.pushUrl) return config.pushUrl;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';

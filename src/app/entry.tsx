@@ -1,5 +1,5 @@
 /*
- * Which app the page runs (DESIGN.md §8): a handheld that opens on the scan route gets the lean handheld app — the
+ * Which app the page runs (docs/architecture.md §8): a handheld that opens on the scan route gets the lean handheld app — the
  * scan screen without Ionic, whose core alone weighs more than the route's first-load budget — a cold start on
  * /login the lean login screen, and a phone that opens on /dashboard the lean dashboard (issue 10: the manager's
  * phone). Every other route, and anything beyond what a lean app shows (menu, queue, modals, selects), runs the

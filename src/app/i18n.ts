@@ -48,6 +48,7 @@ declare module 'i18next' {
   }
 }
 
+// spec: core §1.3 — stored language, English otherwise; setLanguage reloads
 export function currentLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en_US';

@@ -10,6 +10,8 @@ import { useDialogs } from '../ui/dialogs';
  * user is logged out and the page reloaded; console-admin §8 asks the same of roles, members and the configuration
  * pages (server, company, AMac, alias, layout, OTA). Network failures are left alone: offline is not a reason to log out.
  */
+// spec: core §6.5 — load failure: message, then logout and reload
+// spec: admin §6.8, admin §8.3 — configuration, role, member, account, paper and code editor load failures: message, logout, reload
 export function useLogoutOnLoadFailure(error: Error | undefined): void {
   const { error: showError } = useDialogs();
   const handled = useRef(false);
@@ -33,6 +35,7 @@ export async function showErrorThenLogout(showError: (message: string) => Promis
  * §8 configuration pages, plus-signage §8 show/set/timeline). A network failure only shows its message: offline is
  * not a reason to log out, and the user keeps what is on screen to try again.
  */
+// spec: admin §6.8 — a network failure only shows its message
 export async function showFailureThenLogout(showError: (message: string) => Promise<void>, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiFailure && error.network) return showError(message);

@@ -1,5 +1,5 @@
 /*
- * The live push channel of the client (NOTES.md 6, DESIGN.md §3): a websocket that sends JSON `{type, data}`
+ * The live push channel of the client (NOTES.md 6, docs/architecture.md §3): a websocket that sends JSON `{type, data}`
  * messages — type 1 the collecting list (the header), type 2 tag status changes (the scan log). One socket and one
  * connect / authenticate / reconnect loop serve every reader of a member; each keeps only the types it wants.
  * Framework-free (no React, no Ionic), so that the handheld entry can use it and a unit test can run it against a

@@ -93,7 +93,7 @@ export function useUpdateAvailable(): boolean {
 }
 
 /**
- * Ask the browser not to evict our storage under pressure (DESIGN.md §5): the outbox in IndexedDB holds writes that
+ * Ask the browser not to evict our storage under pressure (docs/architecture.md §5): the outbox in IndexedDB holds writes that
  * have not reached the server yet. Chromium grants it silently to installed or engaged sites; the answer is only
  * informative, the app works either way.
  */

@@ -19,6 +19,8 @@ export const menuFor = (session: Session | undefined) => MENU_ROUTES.filter((rou
  * protected routes without a session → login with `next`; a route the member may not read → the dashboard, or
  * the first menu route they may read. With nothing readable at all the member stays and sees the no-access page.
  */
+// spec: core §2.0a — unknown paths to the dashboard, protected routes to login
+// spec: admin §2.0a — all routes require an authenticated user
 export function guardRedirect(pathname: string, search: string, session: Session | undefined): string | undefined {
   const route = findRoute(pathname);
   // Unknown addresses (and '/', where login goes without a next) lead to the member's start page.

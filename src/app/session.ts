@@ -4,7 +4,7 @@ import type { PrivilegeSection } from '../api/endpoints/define';
 
 /*
  * The session lives in sessionStorage: it lasts for the browser session and is never written to localStorage
- * (DESIGN.md §3). A stored session without systemConfig is treated as none and removed (console-core §6).
+ * (docs/architecture.md §3). A stored session without systemConfig is treated as none and removed (console-core §6).
  */
 const KEY = 'shelfpad.session';
 export type Session = LoginAnswer;
@@ -13,6 +13,7 @@ const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
 let cached: Session | undefined;
 
+// spec: core §6.4 — a stored session without systemConfig is cleared; sessionStorage lasts the browser session
 function read(): Session | undefined {
   const raw = sessionStorage.getItem(KEY);
   if (raw === cachedRaw) return cached;
@@ -82,6 +83,7 @@ export function useSession(): Session | undefined {
 }
 
 /** Read privilege of a section: roles -1 and 0 have all; write implies read (console-admin §4). */
+// spec: core §6.2 — read and write flags per section
 export function canRead(session: Session | undefined, section: PrivilegeSection): boolean {
   if (!session) return false;
   if (session.role_id === -1 || session.role_id === 0) return true;
@@ -96,4 +98,5 @@ export function canWrite(session: Session | undefined, section: PrivilegeSection
 }
 
 /** The company column shows only for members of more than one company (console-core §6). */
+// spec: core §6.3 — company columns only with more than one company
 export const hasSeveralCompanies = (session: Session | undefined) => Object.keys(session?.companyInfo ?? {}).length > 1;

@@ -24,6 +24,7 @@ export const STANDARD_PROFILE: SiteProfile = {
   ngFilterStatuses: ['NG'],
 };
 
+// spec: admin §1.0a — site: the coop and nec rules; every other site name gets the standard ones
 const PROFILES: Record<string, Partial<SiteProfile>> = {
   coop: { prCodePadLength: PR_CODE_PAD_LENGTH, productSecondCodes: true },
   nec: { missingLabel: 'NG1', ngFilterStatuses: ['NG', 'REQ_ONLY', 'REQ_ONLY2', 'MISSING'] },

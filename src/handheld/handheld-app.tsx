@@ -1,5 +1,5 @@
 /*
- * The lean handheld app (DESIGN.md §8): what a handheld that opens on /scan loads first — the scan screen with a
+ * The lean handheld app (docs/architecture.md §8): what a handheld that opens on /scan loads first — the scan screen with a
  * one-line header, no Ionic. The menu, the queue screen and the assign modal belong to the console, which takes
  * over the page when one of them is asked for (app/entry.tsx).
  */

@@ -2,7 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { OutboxState } from './outbox-policy';
 import { OFFLINE_DB_NAME } from './queued-work';
 
-/** Handheld writes the outbox carries; blink (tagLed, plusBlink) is never one of them (DESIGN.md §5). */
+/** Handheld writes the outbox carries; blink (tagLed, plusBlink) is never one of them (docs/architecture.md §5). */
 export type OutboxKind = 'tagAssign' | 'tagAssignMultiple' | 'tagDeassign' | 'tagReassign' | 'plusAssign' | 'plusDeassign';
 
 export interface OutboxOp {

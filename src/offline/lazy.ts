@@ -2,7 +2,7 @@ import { whenIdle } from '../app/idle';
 
 /*
  * The offline layer — Dexie, the outbox, the store's product copy, ~30 KB gzip — loads just after the first screen
- * instead of with it: the scan route's first load has a budget of 150 KB (DESIGN.md §8). It loads when a screen
+ * instead of with it: the scan route's first load has a budget of 150 KB (docs/architecture.md §8). It loads when a screen
  * needs it (the handheld's screens, the queue) or, at start, when the outbox has queued work to replay
  * (start-when-signed-in.ts), and then at the first idle moment after the first paint (issue 10: its start — Dexie,
  * the database opening, the replay — was a long task before the scan screen's first paint). Whoever loads it, the

@@ -1,5 +1,5 @@
 /*
- * The outbox's decisions, free of IndexedDB and fetch so that they are unit-tested on their own (DESIGN.md §5):
+ * The outbox's decisions, free of IndexedDB and fetch so that they are unit-tested on their own (docs/architecture.md §5):
  * how long to wait before a retry, which operations of a store go next (and together, in one request), what an
  * error means for them, and which part of a batch's answer is whose.
  */
@@ -91,7 +91,7 @@ export function storesWithWork(ops: readonly OrderedOp[]): string[] {
 
 /**
  * At most this many queued assigns go in one POST /tag/assign. One request per operation costs ~10 ms of server
- * time each, so 1,000 queued assigns cannot replay in 10 s one by one (DESIGN.md §8); 100 makes that 10 requests
+ * time each, so 1,000 queued assigns cannot replay in 10 s one by one (docs/architecture.md §8); 100 makes that 10 requests
  * of ~8 KB, each one short server transaction. A larger batch buys little more, while a refused batch is sent
  * again one operation at a time (up to this many requests) and the scan log waits longer for its first answers.
  */

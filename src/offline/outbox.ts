@@ -10,10 +10,10 @@ export { OUTBOX_SEND_TIMEOUT_MS };
 export type { Outcome };
 
 /*
- * The outbox (DESIGN.md §5): every handheld write is stored in IndexedDB first and sent afterwards under an
+ * The outbox (docs/architecture.md §5): every handheld write is stored in IndexedDB first and sent afterwards under an
  * Idempotency-Key kept with it, so that a lost answer, a reload or a second tab never writes twice. A store's
  * operations go in the order they were queued, one request at a time; consecutive tag assigns share one request
- * (outbox-policy batchToSend), which is what lets 1,000 queued assigns replay within DESIGN.md §8's 10 s. Stores
+ * (outbox-policy batchToSend), which is what lets 1,000 queued assigns replay within docs/architecture.md §8's 10 s. Stores
  * go in parallel.
  */
 

@@ -141,7 +141,7 @@ const LATE_SOUND_MS = 1_000;
 export const feedback: Feedback = createFeedback({
   makePlayer: (kind) => {
     if (typeof window === 'undefined') return { play: () => {} };
-    // howler (~10 KB gzip) loads with preload(), when a scanning screen opens, not with the page (DESIGN.md §8), and
+    // howler (~10 KB gzip) loads with preload(), when a scanning screen opens, not with the page (docs/architecture.md §8), and
     // makes its audio context after the first gesture; a scan before that still vibrates and flashes.
     let howl: Howl | undefined;
     let askedAt: number | undefined;

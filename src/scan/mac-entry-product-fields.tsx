@@ -2,7 +2,7 @@
  * The product side of a MAC entry (plus-signage §4 "Device entry"): the product code field and the list of codes
  * gathered so far, each a chip a tap removes. One component for the handheld's Plus mode and the console's two
  * assign modals, so the three cannot drift apart. Plain elements with the lean chip style, not Ionic's: the
- * handheld's /scan page carries no Ionic (DESIGN.md §8), and ScanField already brings lean.css to every screen.
+ * handheld's /scan page carries no Ionic (docs/architecture.md §8), and ScanField already brings lean.css to every screen.
  */
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';

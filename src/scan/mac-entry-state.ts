@@ -21,11 +21,13 @@ function formatMac(hex12: string): string {
 }
 
 /** 'AA-BB-CC-DD-EE-FF', 'aabbccddeeff', 'aa:bb:…' → 'aa:bb:cc:dd:ee:ff'; anything else → undefined. */
+// spec: plus §4.12 — lower case, ':' and '-' stripped, six byte pairs
 export function normaliseMac(input: string): string | undefined {
   const hex = compact(input);
   return /^[0-9a-f]{12}$/.test(hex) ? formatMac(hex) : undefined;
 }
 
+// spec: plus §4.7, plus §4.8, plus §4.9, plus §4.10, plus §9.6 — the device entry states
 export function parseDeviceEntry(input: string): DeviceEntry {
   const m = /^([0-9a-f]{12})([0-9]*)$/.exec(compact(input));
   if (!m) return { state: 0 };
@@ -80,6 +82,7 @@ function addToList(s: MacEntryState): MacEntryState {
   return { ...s, productCode: '', products: s.products.includes(code) ? s.products : [...s.products, code] };
 }
 
+// spec: plus §4.11, plus §5.10 — the assign modal's states, its question and error; cleared after an attempt
 export function macEntryReducer(prev: MacEntryState, action: MacEntryAction): MacEntryState {
   // A pending question or message belongs to the previous step; any new step replaces it.
   const s: MacEntryState = action.type === 'confirmAdd' ? prev : { ...prev, error: undefined };

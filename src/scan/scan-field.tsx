@@ -1,9 +1,9 @@
 /*
- * An input that takes wedge scans, camera scans and typing alike (DESIGN.md §4/§5). It registers with the wedge
+ * An input that takes wedge scans, camera scans and typing alike (docs/architecture.md §4/§5). It registers with the wedge
  * router as a scan target (data-scan-field), so a wedge scan lands here even when nothing has focus; focusing it
  * (or passing `active`) makes it the target. A hand-typed Enter submits. The camera viewfinder is React.lazy'd:
  * the camera code and zxing load on the first tap of the camera button, never with the page. A plain <input>,
- * not Ionic's: the scan route's first load has no room for Ionic (DESIGN.md §8).
+ * not Ionic's: the scan route's first load has no room for Ionic (docs/architecture.md §8).
  */
 import { camera as cameraIcon } from 'ionicons/icons';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';

@@ -18,7 +18,7 @@ export function ScanFlash() {
     const onFlash = (e: Event) => {
       const { kind } = (e as CustomEvent<FlashDetail>).detail;
       // Committed before the handler returns, so the flash paints in the frame the sound starts in: a state update
-      // from an event outside React would otherwise wait for React's scheduler (DESIGN.md §8: scan → flash ≤ 50 ms).
+      // from an event outside React would otherwise wait for React's scheduler (docs/architecture.md §8: scan → flash ≤ 50 ms).
       flushSync(() => setFlash((prev) => ({ kind, n: (prev?.n ?? 0) + 1 })));
       clearTimeout(timer);
       timer = setTimeout(() => setFlash(undefined), FLASH_MS);

@@ -8,6 +8,7 @@ import { formatDateTime, toEpochSeconds } from './format-time';
 import './date-time-field.css';
 
 /** The picker's minutes: 0, 5, …, 55 (console-admin §9 "Time picker minute step 5"). */
+// spec: admin §9.3 — time picker minute step 5
 export const PICKER_MINUTES = Array.from({ length: 60 / TIME_PICKER_MINUTE_STEP }, (_, i) => i * TIME_PICKER_MINUTE_STEP);
 
 /** yyyy-mm-dd, as the server takes a period's dates. */

@@ -3,9 +3,11 @@ import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-a
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 import type { AlertInput, AlertOptions, ToastOptions } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_DURATION_MS } from '../api/contract/constants-core';
 
-/** Notification pop-ups last 10 seconds, bottom right (console-core §9). */
-export const TOAST_DURATION_MS = 10_000;
+/** Notification pop-ups last 10 seconds, bottom right (console-core §9): the contract's constant. */
+// spec: core §9.1 — notification pop-ups last 10 seconds, bottom right
+export const TOAST_DURATION_MS = NOTIFICATION_DURATION_MS;
 
 /*
  * Alerts and toasts are created through Ionic's controllers, one element each, rather than Ionic React's

@@ -11,10 +11,11 @@ export const DOWNLOAD_POLL_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * DownloadTask (DESIGN.md §4): start the server's task, poll its status every second, fetch the file once
+ * DownloadTask (docs/architecture.md §4): start the server's task, poll its status every second, fetch the file once
  * finishedAt is set. A failed call or a task that reports an error shows 'Error' with the message, and polling
  * stops. Leaving the page stops polling too.
  */
+// spec: core §4.6, core §9.2 — start the task, poll every second, fetch once finishedAt is set; an error stops polling
 export function useDownloadTask() {
   const dialogs = useDialogs();
   const [running, setRunning] = useState(false);

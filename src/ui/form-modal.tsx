@@ -74,7 +74,7 @@ export interface FormModalProps {
 }
 
 /**
- * FormModal (DESIGN.md §4): fields declared once, the spec's messages shown under the first invalid field, which
+ * FormModal (docs/architecture.md §4): fields declared once, the spec's messages shown under the first invalid field, which
  * gets the focus; nothing is sent until every rule holds. A failed submit shows the server's message.
  */
 export function FormModal({ isOpen, title, testId, onClose, ...form }: FormModalProps) {
@@ -92,7 +92,12 @@ type FormBodyProps = Omit<FormModalProps, 'isOpen' | 'title' | 'onClose'>;
 function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onSubmit }: FormBodyProps) {
   const { t } = useTranslation('common');
   const dialogs = useDialogs();
-  const [values, setValues] = useState<FormValues>(initial);
+  // What the opener knows can arrive after the form opened (the product form's info slots come with the company's
+  // aliases; CI saw the form open before them and show none): until the user changes something, the form shows
+  // `initial` as it is now; the first change starts from it.
+  const [edited, setEdited] = useState<FormValues>();
+  const values = edited ?? initial;
+  const edit = (change: (v: FormValues) => FormValues) => setEdited((v) => change(v ?? initial));
   const [invalid, setInvalid] = useState<{ field: string; message: string }>();
   const [busy, setBusy] = useState(false);
   const shown = typeof fields === 'function' ? fields(values) : fields;
@@ -120,7 +125,7 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
   const renderField = (field: FormField) => {
     const id = `${testId}-${field.name}`;
     const value = values[field.name] ?? '';
-    const onChange = (next: string) => setValues((v) => ({ ...v, [field.name]: next }));
+    const onChange = (next: string) => edit((v) => ({ ...v, [field.name]: next }));
     const isInvalid = invalid?.field === field.name;
     const wide = field.type === 'custom' || field.type === 'textarea' || field.type === 'checkboxes';
     return (
@@ -157,7 +162,7 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
         ),
       )}
       {tools?.map((tool) => (
-        <IonButton key={tool.label} type="button" fill="outline" onClick={() => setValues(tool.apply)} data-testid={tool.testId}>
+        <IonButton key={tool.label} type="button" fill="outline" onClick={() => edit(tool.apply)} data-testid={tool.testId}>
           {tool.label}
         </IonButton>
       ))}

@@ -1,6 +1,7 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** yyyy-mm-dd hh:ii:ss in the browser's time zone (NOTES.md 10); '' for a missing or unreadable time. */
+// spec: core §9.8 — yyyy-mm-dd hh:ii:ss
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
@@ -12,6 +13,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
  * A date filter typed as yyyy-mm-dd hh:ii:ss (or the browser's datetime-local value yyyy-mm-ddThh:ii[:ss]) in the
  * browser's time zone → epoch seconds, as the table protocol sends dates (console-core §5); undefined if unreadable.
  */
+// spec: core §5.8 — a typed date sent as epoch seconds
 export function toEpochSeconds(text: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!m) return undefined;

@@ -5,6 +5,7 @@ import { IonBadge, IonSpinner } from '@ionic/react';
  * tags WIP with a progress animation, OK green, everything else red. The raw value stays in data-status so
  * that tests compare the server's value, whatever the language shows.
  */
+// spec: core §1.4, core §4.1 — NORMAL green, ALARM yellow, OFFLINE red
 const HEALTH_COLOR: Record<string, string> = { NORMAL: 'success', ALARM: 'warning', OFFLINE: 'danger' };
 
 export function HealthBadge({ status, label }: { status: string; label?: string }) {
@@ -15,6 +16,7 @@ export function HealthBadge({ status, label }: { status: string; label?: string 
   );
 }
 
+// spec: core §4.3 — WIP a progress animation, OK green, everything else red
 export function TagStatusBadge({ status, label }: { status: string | undefined; label?: string }) {
   if (!status) return null;
   if (status === 'WIP')

@@ -30,6 +30,7 @@ const ALL_ROWS = [-1] as const;
  * The status detail table of plus-signage §2.7: the items behind a status count, in a key column and a name
  * column, optionally paged — a DataTable in the modal frame every dialog uses.
  */
+// spec: plus §2.67 — the status detail table: key and name columns, optional paging
 export function StatusDetailModal({ isOpen, title, keyLabel, nameLabel, source, pageSizes = ALL_ROWS, testId, onClose }: StatusDetailModalProps) {
   const { t } = useTranslation('common');
   // Rows mapped from a server's list have no 'key' or 'name' column the server could sort by: they keep its order.

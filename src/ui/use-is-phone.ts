@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below Ionic's "md" breakpoint a list is a column of cards instead of a table (DESIGN.md §4). */
+/** Below Ionic's "md" breakpoint a list is a column of cards instead of a table (docs/architecture.md §4). */
 const PHONE_QUERY = '(max-width: 767.98px)';
 
 function subscribe(onChange: () => void) {

@@ -23,6 +23,7 @@ export function dataTypesOf(groups: readonly Pick<CustomDataTypeGroup, 'groupCod
 }
 
 /** A length for data types of depth 0 (10 unless given); none for lists of choices (depth > 0). */
+// spec: admin §9.9, admin §3.2 — dataTypeLength 10 by default, none for depth > 0
 export function dataTypeLengthFor(type: string, types: readonly AliasDataType[], given?: number | null): number | null {
   const depth = types.find((t) => t.code === type)?.depth ?? 0;
   if (depth > 0) return null;
@@ -51,6 +52,7 @@ export function aliasListProblem(items: readonly Pick<AliasItem, 'index' | 'name
  * Delete one alias: the aliases after it move down one index, and every product type loses it from its display
  * items, the indices above it move down and the orders close the gap (console-admin §4).
  */
+// spec: admin §4.12 — deleting an alias renumbers indices and orders in product types
 export function deleteAlias<A extends Pick<AliasItem, 'index'>, P extends Pick<ProductType, 'alias'>>(
   items: readonly A[],
   productTypes: readonly P[],
@@ -69,6 +71,7 @@ export function deleteAlias<A extends Pick<AliasItem, 'index'>, P extends Pick<P
 }
 
 /** "Blank-named aliases dropped on save": each is deleted as the user would, from the highest index down. */
+// spec: admin §5.11 — blank-named aliases dropped on save
 export function dropBlankAliases<A extends Pick<AliasItem, 'index' | 'name'>, P extends Pick<ProductType, 'alias'>>(
   items: readonly A[],
   productTypes: readonly P[],
@@ -89,6 +92,7 @@ export function addDisplayItems<P extends Pick<ProductType, 'alias'>>(type: P, i
 }
 
 /** "Custom data type groups and elements with blank code dropped", codes and names trimmed, indices renumbered. */
+// spec: admin §5.11 — blank-coded groups and elements dropped
 export function dropBlankGroups(groups: readonly CustomDataTypeGroup[]): CustomDataTypeGroup[] {
   return groups
     .filter((g) => g.groupCode.trim())

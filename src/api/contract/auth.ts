@@ -36,6 +36,7 @@ export const SessionInfoSchema = Type.Object({
 });
 export type SessionInfo = Static<typeof SessionInfoSchema>;
 
+// spec: core §3.1 — session user info
 export const SessionUserSchema = Type.Object({ accessToken: Type.String(), ...SessionInfoSchema.properties });
 export type SessionUser = Static<typeof SessionUserSchema>;
 

@@ -21,6 +21,7 @@ export const CollectingDetailSchema = Type.Object({
 });
 export type CollectingDetail = Static<typeof CollectingDetailSchema>;
 
+// spec: core §3.11 — collecting item: storeCode, storeName, detail
 export const CollectingItemSchema = Type.Object({
   storeCode: Type.String(),
   storeName: Type.String(),

@@ -13,6 +13,7 @@ export const ADMIN_PAGE_SIZES_LONG = [10, 25, 50, 100, 500, 1000, -1] as const;
  * A table's page-size menu: the spec's sizes with `first` as the default ("Page size 25 for most tables"); the
  * pager lists them in ascending order. The long menu (1000 and ALL) is for the lists the spec says "sometimes".
  */
+// spec: admin §9.1 — page size 25 first; menus 10–500, sometimes 1000 or ALL
 export const pageSizesFrom = (first: number, sizes: readonly number[] = ADMIN_PAGE_SIZES): readonly number[] => [first, ...sizes.filter((n) => n !== first)];
 export const SOFTWARE_LIST_PAGE_SIZE = 10;
 export const NOTIFICATION_TABLE_PAGE_SIZE = 50;

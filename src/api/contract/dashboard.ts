@@ -23,6 +23,7 @@ export const GatewayStoreStatusSchema = Type.Object({
 export type GatewayStoreStatus = Static<typeof GatewayStoreStatusSchema>;
 
 /** Tag stats per store. Good = total − error − inprogress. */
+// spec: core §3.8 — tag stats per store
 export const TagStatsSchema = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   error: Type.Integer({ minimum: 0 }),
@@ -43,6 +44,7 @@ export const ProductStatsSchema = Type.Object({
 });
 export type ProductStats = Static<typeof ProductStatsSchema>;
 
+// spec: core §3.9 — daily counts: date, storeCode, total
 export const DailyCountSchema = Type.Object({
   /** yyyy-mm-dd */
   date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
@@ -103,6 +105,7 @@ export const NgGatewaySchema = Type.Object({
 });
 export type NgGateway = Static<typeof NgGatewaySchema>;
 
+// spec: core §3.10 — exceptions stats
 export const ExceptionsStatsSchema = Type.Object({
   totalTags: Type.Integer({ minimum: 0 }),
   errorTags: Type.Integer({ minimum: 0 }),

@@ -20,6 +20,7 @@ export const StoreGatewayParamsSchema = Type.Object({ storeCode: StoreCode, gwMa
 export type StoreGatewayParams = Static<typeof StoreGatewayParamsSchema>;
 
 /** A gateway as lists show it. `ip` keeps its ":8080" port suffix; the console strips it for display. */
+// spec: core §3.3 — gateway fields
 export const GatewaySummarySchema = Type.Object({
   gwMac: Type.String(),
   gwIndex: Type.Integer({ minimum: 0 }),
@@ -57,6 +58,7 @@ export const ChannelEntrySchema = Type.Object({ dataChannel: Channel, eventChann
 export type ChannelEntry = Static<typeof ChannelEntrySchema>;
 
 /** gwIndex → channels. */
+// spec: core §3.4 — channel setting keyed by gwIndex with dataChannel and eventChannel
 export const ChannelMapSchema = Type.Record(Type.String({ pattern: '^[0-9]{1,4}$' }), ChannelEntrySchema, {
   maxProperties: 1_000,
   additionalProperties: false,
@@ -89,10 +91,12 @@ export type PredefinedAnswer = Static<typeof PredefinedAnswerSchema>;
 
 // ---- Alarm history of a gateway ----
 
+// spec: admin §9.12 — alarm classes 1 to 3
 export const ALARM_CLASSES = [1, 2, 3] as const;
 export const AlarmClassSchema = Literals(ALARM_CLASSES);
 export type AlarmClass = Static<typeof AlarmClassSchema>;
 
+// spec: core §3.12 — alarm history row: location, type, class, updatedAt
 export const AlarmHistoryRowSchema = Type.Object({
   /** Store code or SYSTEM. */
   location: Type.String(),

@@ -82,6 +82,7 @@ export type PaperTaskDetail = Static<typeof PaperTaskDetailSchema>;
 
 export type PrintResult = (typeof PRINT_RESULTS)[number];
 /** console-admin §4: a missing resultCode is NONE, 1 is SUCCESS, any other value is FAIL. */
+// spec: admin §4.10 — print result from resultCode
 export function printResultOf(resultCode: number | null | undefined): PrintResult {
   if (resultCode === null || resultCode === undefined) return 'NONE';
   return resultCode === PRINT_RESULT_SUCCESS_CODE ? 'SUCCESS' : 'FAIL';

@@ -10,6 +10,7 @@ import { PeriodSchema, TimeRangeSchema, WeekDays } from './plus-assets';
 export const V1DeviceType = Literals(V1_DEVICE_TYPES);
 const Px = Type.Integer({ minimum: 0, maximum: 20_000 });
 const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
+// spec: plus §5.15, plus §5.16, plus §5.20 — names are never blank
 const NonBlank = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
 export const V1ShowDeviceSchema = Body({
@@ -129,6 +130,7 @@ export const V1TimelineScheduleSchema = Type.Object({
   time: Type.Optional(Type.Array(TimeRangeSchema)),
 });
 /** Period, days and time are each optional, but an entry must carry at least one of them. */
+// spec: plus §5.14 — period, days and time each optional, not all missing
 export const V1TimelineScheduleInputSchema = Type.Object(
   { id: Id, period: Type.Optional(PeriodSchema), days: Type.Optional(WeekDays), time: Type.Optional(Type.Array(TimeRangeSchema, { maxItems: 24 })) },
   { additionalProperties: false, minProperties: 2 },

@@ -9,6 +9,7 @@ export const SensorTypeSchema = Literals(SENSOR_TYPES);
 export type SensorType = Static<typeof SensorTypeSchema>;
 
 /** What each sensor type measures; TOF distance is turned into a count from productWidth and the error range. */
+// spec: core §2.49 — measurements per sensor type
 export const SENSOR_MEASUREMENTS: Record<SensorType, readonly string[]> = {
   HAT: ['humidity', 'temperature'],
   TOF: ['distance', 'count'],
@@ -48,6 +49,7 @@ export type SensorFields = Static<typeof SensorFieldsSchema>;
 export const SensorConfigSchema = Type.Object({ sensorType: SensorTypeSchema, fields: SensorFieldsSchema }, { additionalProperties: false });
 export type SensorConfig = Static<typeof SensorConfigSchema>;
 
+// spec: core §3.16 — sensor fields
 export const SensorSchema = Type.Object({
   /** Tag id of the tag the sensor is attached to. */
   barcode: Type.String(),

@@ -19,6 +19,7 @@ export type ServerType = Static<typeof ServerTypeSchema>;
 export const ServerParamsSchema = Type.Object({ serverId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.\\-]+$' }) });
 export type ServerParams = Static<typeof ServerParamsSchema>;
 
+// spec: core §3.2 — server: id, name, status, state, type, reportTime
 export const ServerSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -91,6 +92,7 @@ const StoreBase = {
   position: Type.Optional(Position),
 };
 
+// spec: core §3.5 — store row
 export const StoreStatusRowSchema = Type.Object({ ...StoreBase, gwCount: Count, normal: Count, offline: Count, alarm: Count });
 export type StoreStatusRow = Static<typeof StoreStatusRowSchema>;
 export const StoreStatusListSchema = Type.Array(StoreStatusRowSchema);
@@ -110,6 +112,7 @@ export type StoreStatusDetail = Static<typeof StoreStatusDetailSchema>;
  */
 const StoreFields = { storeName: 'text', storeCode: 'text', companyCode: 'text', companyName: 'text', status: 'enum' } as const;
 
+// spec: core §3.5 — store tag counters: total, success, inprogress, error, todayUpdated
 export const StoreTagRowSchema = Type.Object({
   ...StoreBase,
   total: Count,
@@ -130,6 +133,7 @@ export const STORE_TAG_TABLE = defineTable({
 export const StoreTagRequestSchema = tableRequestSchema(wideTable(STORE_TAG_TABLE));
 export const StoreTagPageSchema = tablePageSchema(StoreTagRowSchema);
 
+// spec: core §3.5 — sensorTypeCount per type
 export const StoreSensorRowSchema = Type.Object({
   ...StoreBase,
   total: Count,

@@ -4,6 +4,7 @@
  * (a tag update failure: task and tag read) and "type 5" (the low-battery list: tag read) — so those two carry the
  * spec's numbers; the other codes are ours. (Migration 0012 moved stored rows from the earlier 13/14.)
  */
+// spec: core §8.24 — the system alarm types
 export const SYSTEM_ALARM_TYPES = {
   SERVER_STARTED: { code: 1, class: 1 },
   SERVER_STATUS_ABNORMAL: { code: 2, class: 3 },

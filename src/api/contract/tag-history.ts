@@ -14,6 +14,7 @@ export const UPDATE_RESULTS = ['OK', 'NG', 'CANCEL'] as const;
  * No status: still in progress; a status without updatedAt: CANCEL; otherwise OK or NG. A row without
  * updatedAt sorts and filters by the time its task started.
  */
+// spec: core §3.13 — history rows: update, battery, reset, temperature, alarm
 export const TagUpdateHistoryRowSchema = Type.Object({
   taskId: Type.Union([Type.Integer(), Type.String()]),
   prCode: Type.String(),
@@ -25,6 +26,7 @@ export const TagUpdateHistoryRowSchema = Type.Object({
   updatedAt: Type.Optional(Timestamp),
 });
 export type TagUpdateHistoryRow = Static<typeof TagUpdateHistoryRowSchema>;
+// spec: core §9.9 — histories ordered by time descending
 export const TAG_UPDATE_HISTORY_TABLE = defineTable({
   fields: { taskId: 'text', prCode: 'text', layoutId: 'text', prInfo: 'text', nfc: 'text', status: 'enum', updatedAt: 'date' },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },

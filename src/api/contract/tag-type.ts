@@ -44,6 +44,7 @@ export interface DecodedTagType {
   known: boolean;
 }
 
+// spec: core §3.7, core §9.10 — tag type code: features and colour, size, model name, UNKNOWN
 export function decodeTagType(code: string | null | undefined): DecodedTagType {
   const normalized = (code ?? '').trim().toUpperCase();
   const features = normalized.length === 2 ? TAG_FEATURE_CODES[normalized[0]] : undefined;

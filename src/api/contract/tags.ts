@@ -21,6 +21,7 @@ export const LayoutId = Type.String({ minLength: 1, maxLength: 128 });
 /** taskId / priorTaskId: -1 for a new task. */
 export const TaskIdField = Type.Integer({ minimum: -1 });
 
+// spec: core §3.6 — tag fields
 export const TagSchema = Type.Object({
   tagMac: Type.String(),
   /** The tag id printed on the tag. */
@@ -49,6 +50,7 @@ export const TagSchema = Type.Object({
 export type Tag = Static<typeof TagSchema>;
 
 // Date fields are 'date': their filters and the date range are epoch seconds (NOTES.md 10).
+// spec: core §9.9 — tag detail ordered by tag id ascending
 export const TAG_LIST_TABLE = defineTable({
   fields: {
     barcode: 'text', tagMac: 'text', prCode: 'text', countByPrCode: 'number', tagType: 'text', gwIp: 'text',
@@ -88,6 +90,7 @@ export type StoreTagParams = Static<typeof StoreTagParamsSchema>;
 
 export const AliasNameSchema = Type.Object({ index: Type.Integer({ minimum: 0 }), name: Type.String() });
 
+// spec: core §3.14 — tag preview: encodedImage, subPage, alias, prInfo, layoutId
 export const TagPreviewSchema = Type.Object({
   /** Base64 image of the main page. */
   encodedImage: Type.String(),
@@ -121,6 +124,7 @@ export type ProductLookup = Static<typeof ProductLookupSchema>;
 
 // ---- Assign ----
 
+// spec: core §9.6 — tag degree 0 or 180
 export const TagDegreeSchema = Literals([0, 180] as const);
 export type TagDegree = Static<typeof TagDegreeSchema>;
 
@@ -130,6 +134,7 @@ export const TagAssignItemSchema = Type.Object(
 );
 export type TagAssignItem = Static<typeof TagAssignItemSchema>;
 
+// spec: core §3.15 — assign payload
 export const TagAssignBodySchema = Type.Object(
   {
     taskId: TaskIdField,
@@ -145,6 +150,7 @@ export type TagAssignBody = Static<typeof TagAssignBodySchema>;
  * One tag showing several products. prCodeList is taken as typed (console-core §5): the server trims it, drops
  * blanks and duplicates, and answers 400 'Enter Product Code, Please!' when no code is left.
  */
+// spec: core §3.15 — multi assign: prCodeList, nfc, layoutId, degree
 export const TagAssignMultipleBodySchema = Type.Object(
   {
     taskId: TaskIdField,

@@ -3,7 +3,7 @@ import type { Static, TSchema } from 'typebox';
 /**
  * Who may call an endpoint. The server's privilege hook enforces it; the UI only reads it to hide controls.
  *
- * Ownership (DESIGN.md §3, server/lib/ownership.ts) — read this when adding a call:
+ * Ownership (docs/architecture.md §3, server/lib/ownership.ts) — read this when adding a call:
  * - A call that names its store (`storeCode` or `store` in path, query, body or multipart fields) is checked
  *   against the member's stores by the hook; nothing more to declare.
  * - `owner: 'system'` marks what belongs to no company (servers, system settings, software packages): with
@@ -17,6 +17,7 @@ export type Access =
   | { section: PrivilegeSection; need: 'read' | 'write'; superOnly?: boolean; privilegedOnly?: boolean; owner?: 'system' };
 
 /** Privilege keys: the union of console-core §6, console-admin §6 and plus (NOTES.md 11). */
+// spec: core §6.2 — permission sections
 export const PRIVILEGE_SECTIONS = [
   'dashboard', 'server', 'store', 'tag', 'sensor', 'product', 'paper', 'task', 'alias', 'alarm', 'member',
   'role', 'layout_designer', 'plus', 'setting', 'server_config', 'store_config', 'company_config', 'layout_config',
@@ -41,7 +42,7 @@ export interface EndpointDef {
   query?: TSchema;
   body?: TSchema;
   response?: TSchema;
-  /** Accepts an Idempotency-Key header: the first answer is stored and replayed (DESIGN.md §3). */
+  /** Accepts an Idempotency-Key header: the first answer is stored and replayed (docs/architecture.md §3). */
   idempotent?: boolean;
   /** multipart/form-data upload instead of a JSON body. */
   multipart?: boolean;

@@ -19,7 +19,7 @@ import { statusEndpoints } from './status';
 import { tagsEndpoints } from './tags';
 import { tasksEndpoints } from './tasks';
 
-/** The one list of calls (DESIGN.md §1): the client, the server routes and the tests all name calls from here. */
+/** The one list of calls (docs/architecture.md §1): the client, the server routes and the tests all name calls from here. */
 export const endpoints = {
   ...authEndpoints,
   ...dashboardEndpoints,

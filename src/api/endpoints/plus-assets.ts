@@ -207,6 +207,19 @@ export const plusAssetsEndpoints = {
     body: PlusProductsBodySchema,
     response: PlusProductListSchema,
   }),
+  /*
+   * The same lookup with an empty store code (console-core §9): plusProducts called with storeCode '' reaches this
+   * path (the segment is empty), and the server looks the codes up in a default store of the member's own — its
+   * first company's first store by code. A static path, so the empty code never meets the store code's schema.
+   */
+  // spec: core §9.11 — family product lookup with an empty store code falls back to a default store
+  plusProductsDefaultStore: endpoint({
+    method: 'POST',
+    path: '/plus/product/list/store/',
+    access: plusRead,
+    body: PlusProductsBodySchema,
+    response: PlusProductListSchema,
+  }),
   // getProductPreview: the labels' bitmaps; the console builds the PDF.
   printPreview: endpoint({ method: 'POST', path: '/print/preview', access: plusRead, body: PrintPreviewBodySchema, response: PrintPreviewAnswerSchema }),
   // getPaperLayoutNames: the templates a label can be printed with.

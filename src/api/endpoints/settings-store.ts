@@ -54,7 +54,7 @@ export const settingsStoreEndpoints = {
     body: CompanyListRequestSchema,
     response: CompanyListPageSchema,
   }),
-  // A new company belongs to no company yet: only role -1 makes one (DESIGN.md §3, owner 'system').
+  // A new company belongs to no company yet: only role -1 makes one (docs/architecture.md §3, owner 'system').
   companyConfigAdd: endpoint({ method: 'POST', path: '/config/company', access: { ...companyWrite, owner: 'system' }, body: CompanyCreateBodySchema, response: OkAnswer }),
   // First login without a company (the login answer's createCompany): the caller becomes its admin.
   companyConfigAddDefault: endpoint({

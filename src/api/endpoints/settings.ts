@@ -20,7 +20,7 @@ import { CodeScriptTestAnswerSchema, CodeScriptTestBodySchema } from '../contrac
 import { endpoint } from './define';
 
 const serverRead = { section: 'server_config', need: 'read' } as const;
-// Server, system SMTP and mobile app files belong to no company (DESIGN.md §3): changing them needs role -1.
+// Server, system SMTP and mobile app files belong to no company (docs/architecture.md §3): changing them needs role -1.
 const serverWrite = { section: 'server_config', need: 'write', owner: 'system' } as const;
 // company_config.write allows editing the company and its SMTP (console-admin §6).
 const companyRead = { section: 'company_config', need: 'read' } as const;

@@ -38,7 +38,7 @@ export const statusEndpoints = {
   statusServerDelete: endpoint({
     method: 'DELETE',
     path: '/status/server/:serverId',
-    // Servers are shared by every company (DESIGN.md §3): only role -1 removes one.
+    // Servers are shared by every company (docs/architecture.md §3): only role -1 removes one.
     access: { section: 'server', need: 'write', owner: 'system' },
     params: ServerParamsSchema,
     response: OkAnswer,

@@ -48,7 +48,7 @@ export const tagsEndpoints = {
     body: TagListRequestSchema,
     response: TagListPageSchema,
   }),
-  // Idempotent: the handheld's outbox may replay these writes (DESIGN.md §5).
+  // Idempotent: the handheld's outbox may replay these writes (docs/architecture.md §5).
   tagAssign: endpoint({ method: 'POST', path: '/tag/assign', access: tagWrite, body: TagAssignBodySchema, response: TagAssignAnswerSchema, idempotent: true }),
   tagAssignMultiple: endpoint({
     method: 'POST',
@@ -73,7 +73,7 @@ export const tagsEndpoints = {
   tagReassignAll: endpoint({ method: 'POST', path: '/tag/reassign/all', access: tagWrite, body: StoreBodySchema, response: TagBatchAnswerSchema }),
   tagStatusCheck: endpoint({ method: 'POST', path: '/tag/status/check', access: tagWrite, body: TagStatusCheckBodySchema, response: OkAnswer }),
   tagStatusCheckStop: endpoint({ method: 'POST', path: '/tag/status/check/stop', access: tagWrite, body: StoreBodySchema, response: OkAnswer }),
-  // Not idempotent on purpose: a blink is never queued, offline it fails at once (DESIGN.md §5).
+  // Not idempotent on purpose: a blink is never queued, offline it fails at once (docs/architecture.md §5).
   tagLed: endpoint({ method: 'POST', path: '/tag/led', access: tagWrite, body: TagLedBodySchema, response: TagBatchAnswerSchema }),
   tagPageIndividual: endpoint({ method: 'POST', path: '/tag/page/individual', access: tagWrite, body: TagPageBodySchema, response: TagBatchAnswerSchema }),
   tagPreview: endpoint({

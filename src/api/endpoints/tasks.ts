@@ -17,6 +17,7 @@ const taskWrite = { section: 'task', need: 'write' } as const;
 // Paths not shown in the spec (our choice, NOTES.md 12).
 export const tasksEndpoints = {
   // Filtered by global_companyCode like the other company-wide lists.
+  // spec: admin §7.6 — task list (global_companyCode) and detail list
   taskList: endpoint({ method: 'POST', path: '/task/list', access: taskRead, body: TaskListRequestSchema, response: TaskListPageSchema }),
   taskDetailList: endpoint({
     method: 'POST',
@@ -27,6 +28,7 @@ export const tasksEndpoints = {
     response: TaskDetailPageSchema,
   }),
   // Only roles -1 and 0 may refresh (console-admin §4, §6).
+  // spec: admin §7.7 — refresh, revert and the graph's history
   taskRefresh: endpoint({
     method: 'POST',
     path: '/task/refresh',

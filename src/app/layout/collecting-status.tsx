@@ -12,6 +12,7 @@ import { canWrite, useSession } from '../session';
 import { useShell } from './shell-context';
 
 /** The header's collecting-status list: a badge with the count, a popover with the running items. */
+// spec: admin §2.30 — the collecting-info detail: each item's kind and store, in the header's popover
 export function CollectingStatus() {
   const { t } = useTranslation('layout');
   const { collecting } = useShell();
@@ -49,6 +50,7 @@ function CollectingList() {
   // Stopping is a tag write on the server (console-core §6); a read-only member sees the list without it.
   const mayStop = canWrite(session, 'tag');
 
+  // spec: core §4.7 — stopping a collecting item asks for confirmation first
   const stop = async (item: CollectingItem) => {
     const names = { type: t(`collecting.types.${collectingTypeKey(item.detail.cmd)}`), store: item.storeName };
     if (!(await confirm(undefined, t('collecting.stopTitle', names)))) return;

@@ -11,6 +11,7 @@ import { UserMenu } from './user-menu';
  * staff's one tap, issue 31 §4) and the collecting list (its count is news) stay beside the title; the rest goes
  * into the overflow list, so that the title stays readable.
  */
+// spec: core §2.16 — header: logout, account, login history, language, sidebar toggle, collecting list
 export function HeaderActions() {
   const phone = useIsPhone();
   if (phone) {

@@ -35,6 +35,7 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
             const opensGroup = group && group !== entries[index - 1]?.menu.group;
             return (
               <Fragment key={route.path}>
+                {/* spec: core §1.1 — the signage family is called Plus in the interface: its menu group's heading */}
                 {opensGroup && (
                   <IonListHeader>
                     <IonLabel>{t(`menu.groups.${group}`)}</IonLabel>

@@ -26,6 +26,7 @@ function firstTag(data: string | undefined): string | undefined {
 }
 
 /** Whether a row has any action for this member (the column shows only when some row has). */
+// spec: admin §6.5 — alarm detail actions by type and privilege
 export function hasAlarmActions(row: AlarmHistoryRow, session: Session | undefined): boolean {
   const rule = RULES[row.type];
   return Boolean(rule && row.location !== 'SYSTEM' && rule.needs.every((s) => canRead(session, s)));

@@ -18,6 +18,7 @@ const PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 const CLASSES = ['1', '2', '3'] as const;
 
 /** console-admin §3: class 1 INFORMATION, 2 WARNING, 3 CRITICAL — coloured blue, orange, red. */
+// spec: admin §3.22, admin §9.12 — alarm classes 1 to 3 and their colours
 const CLASS_TONES: Record<number, RowTone> = { 1: 'info', 2: 'warning', 3: 'danger' };
 
 /**

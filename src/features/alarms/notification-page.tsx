@@ -68,6 +68,7 @@ export default function NotificationPage() {
 
   const importFile = async (file: File) => {
     try {
+      // spec: admin §5.14 — an imported notification file must be valid JSON
       const parsed = JSON.parse(await file.text()) as { contents?: unknown } | unknown[];
       const list = Array.isArray(parsed) ? parsed : parsed.contents;
       await api.call(endpoints.notificationContentAllUpdate, { body: { contents: list as NotificationContentEntry[] } });

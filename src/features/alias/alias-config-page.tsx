@@ -24,8 +24,10 @@ import { useLogoutOnLoadFailure } from '../../app/load-failure';
 export default function AliasConfigPage() {
   const { t } = useTranslation('alias');
   const dialogs = useDialogs();
+  // spec: admin §6.3 — alias write changes the layout of the alias screen
   const writable = canWrite(useSession(), 'alias');
   const [company, setCompany] = useState(useFirstCompany());
+  // spec: admin §9.3 — initial alias load delayed 1 s
   const { draft, save, loading, error, dirty, dataTypes, edit } = useAliasDraft(company, ALIAS_INITIAL_LOAD_DELAY_MS);
   useLogoutOnLoadFailure(error);
   const [busy, setBusy] = useState(false);
@@ -43,12 +45,14 @@ export default function AliasConfigPage() {
   };
 
   // console-admin §4: changing company asks for confirmation, always, and starts from that company's data.
+  // spec: admin §4.14 — changing company asks for confirmation and starts from that company's data
   const changeCompany = async (next: string) => {
     if (next === company) return;
     if (!(await dialogs.confirm(t('companyChange')))) return;
     setCompany(next);
   };
 
+  // spec: admin §4.12 — a new row is deleted locally, a saved one after a confirmation through the server
   const confirmDelete = async (isNew: boolean | undefined, work: () => Promise<void>) => {
     if (!isNew && !(await dialogs.confirm(t('deleteConfirm')))) return;
     await run(work, isNew ? undefined : t('deleted'));

@@ -51,6 +51,7 @@ export type AliasImport = { ok: true; file: AliasFile } | { ok: false; reason: '
 export function parseAliasFile(text: string): AliasImport {
   let data: unknown;
   try {
+    // spec: admin §5.14 — an imported alias file must be valid JSON
     data = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: 'json', detail: (error as Error).message };

@@ -20,6 +20,8 @@ export type AccountSection = 'profile' | 'password';
  * succeeds. The shell opens it from the header; the login page opens it on the password section after the
  * weak-password prompt.
  */
+// spec: core §2.15 — the account modal has no URL
+// spec: admin §2.29 — own-account modal, no URL, loads the account "me"
 export function AccountModal({ isOpen, onClose, initialSection = 'profile' }: { isOpen: boolean; onClose: () => void; initialSection?: AccountSection }) {
   const { t } = useTranslation('auth');
   return (

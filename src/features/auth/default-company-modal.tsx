@@ -18,6 +18,7 @@ const CODE = /^[A-Za-z0-9_.-]+$/;
  * settings take the defaults of console-admin §9 on the server, which is why only code, name and address are
  * asked. Leaving without creating logs out as well.
  */
+// spec: core §2.15 — modal-only default company creation on first login
 export default function DefaultCompanyModal({ isOpen, onDone }: { isOpen: boolean; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const dialogs = useDialogs();

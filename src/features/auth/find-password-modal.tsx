@@ -12,6 +12,7 @@ import { ModalFrame } from '../../ui/modal-frame';
  * server's message, otherwise the modal closes. The server answers alike for known and unknown accounts; its
  * message, when it sends one, is shown as a toast so the member knows the request went out.
  */
+// spec: core §2.15 — the find-password modal has no URL
 export default function FindPasswordModal({ isOpen, onClose, initialEmail = '' }: { isOpen: boolean; onClose: () => void; initialEmail?: string }) {
   const { t } = useTranslation('auth');
   const dialogs = useDialogs();
@@ -32,6 +33,7 @@ export default function FindPasswordModal({ isOpen, onClose, initialEmail = '' }
     setBusy(true);
     try {
       const answer = await api.call(authEndpoints.authForgetPassword, { body: { email: value } });
+      // spec: core §8.5 — answer code 0: 'Error' with the server's message; otherwise the modal closes
       if (answer.code === 0) {
         await dialogs.error(answer.message || t('findPassword.failed'), title);
         return;

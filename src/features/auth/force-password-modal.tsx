@@ -9,6 +9,7 @@ import { PasswordChangeFormView } from './password-change-form';
  * the session: a changed password logs out by itself, and leaving without a change logs out too, so the member
  * never reaches the console on the old password.
  */
+// spec: core §2.15 — modal-only forced password change
 export default function ForcePasswordModal({ isOpen, onDone }: { isOpen: boolean; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const leave = () => {

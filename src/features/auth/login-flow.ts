@@ -15,6 +15,7 @@ export type LoginOutcome =
 /** The older answer form of NOTES.md 2: a 200 carrying `code` ≥ 0 is a failure. */
 type MaybeOldAnswer = Partial<LoginAnswer> & { code?: unknown; message?: unknown };
 
+// spec: core §2.20 — createCompany, redirect, forceChange, then success
 export function classifyLoginAnswer(answer: MaybeOldAnswer, base: string): LoginOutcome {
   if (typeof answer.code === 'number' && answer.code >= 0) {
     return { kind: 'error', message: typeof answer.message === 'string' && answer.message ? answer.message : undefined };

@@ -64,6 +64,7 @@ export default function LoginPage() {
     if ((await login(email.trim(), password)) && passwordRef.current) passwordRef.current.value = '';
   }
 
+  // spec: core §2.19 — login fields email and password
   const input = (name: 'email' | 'password') => (
     <IonInput
       ref={name === 'email' ? emailRef : passwordRef}

@@ -38,6 +38,7 @@ export function PasswordChangeFormView({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       const answer = await api.call(membersEndpoints.accountPassword, { body: { password: form.current, newPassword: form.next } });
+      // spec: core §2.22 — a 'password' answer forces logout
       if (answer.result !== 'password') return;
       // To login first, so that the guard does not add the page being left as `next` once the session is gone.
       navigate('/login', { replace: true });

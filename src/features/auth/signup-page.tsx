@@ -10,6 +10,7 @@ import { signupPayload, validateSignup, type SignupField, type SignupForm } from
 import './auth.css';
 
 type TextField = Exclude<SignupField, 'agreement'>;
+// spec: core §2.23 — signup fields
 const FIELDS: { name: TextField; type: 'email' | 'text' | 'tel' | 'password'; autocomplete: 'email' | 'name' | 'tel' | 'new-password' }[] = [
   { name: 'email', type: 'email', autocomplete: 'email' },
   { name: 'name', type: 'text', autocomplete: 'name' },

@@ -37,6 +37,7 @@ export function validateSignup(form: SignupForm): SignupProblem | undefined {
 }
 
 /** The signup call's body (console-core §2 Signup: name, email, mobile, password). */
+// spec: core §2.23 — payload name, email, mobile, password
 export function signupPayload(form: SignupForm) {
   return { name: form.name.trim(), email: form.email.trim(), mobile: form.phone.trim(), password: form.password };
 }

@@ -41,7 +41,7 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
 
   // What the server holds for this scope, until the user changes it; nothing saved yet starts from the template.
   const isTemplate = Boolean(loaded.data && !loaded.data.code && draft?.code === contract.template);
-  // System-wide scripts are every company's: only the super administrator changes them (DESIGN.md §3).
+  // System-wide scripts are every company's: only the super administrator changes them (docs/architecture.md §3).
   const writable = canWrite(session, 'setting') && (contract.scope !== 'system' || session?.role_id === -1);
 
   // Another scope shows its own script; text typed here and not saved is kept here, or taken along if the user says so.

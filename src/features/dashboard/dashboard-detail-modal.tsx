@@ -15,6 +15,7 @@ interface Props {
 }
 
 /** A section's numbers per store as plain tables; built from the same answer the cards show. */
+// spec: core §2.26 — dashboard detail modals
 export function DashboardDetailModal({ open, kind, answer, stores, onClose }: Props) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');

@@ -47,6 +47,7 @@ const SECTIONS: readonly SectionSpec[] = [
  * A part shows only when the member has the read privilege the spec names AND the server sent it: the server leaves
  * out what the member may not read. Before the answer, the privileges alone say which cards will come.
  */
+// spec: core §2.27 — sections gated by read privilege
 function partsShown(session: Session | undefined, answer: Dashboard | undefined): Record<Part, boolean> {
   const sent = (value: unknown) => !answer || Boolean(value);
   const tag = canRead(session, 'tag') && sent(answer?.tagStatus);

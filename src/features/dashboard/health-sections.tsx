@@ -20,6 +20,7 @@ function useHealthItems(counts: HealthCounts) {
 }
 
 /** Servers are not per store: the selection does not apply, and there is nothing per store to detail. */
+// spec: core §2.25 — donut and bar charts (radial and line in tag-sections, update-sections)
 export function ServerSection({ counts }: { counts: HealthCounts }) {
   const { t } = useTranslation('dashboard');
   const items = useHealthItems(counts);

@@ -13,6 +13,7 @@ interface StoreFilterProps {
  * Company and store multi-selects (console-core §2). Nothing selected means everything. The company select shows
  * only when the member sees more than one company (console-core §6); choosing companies narrows the stores.
  */
+// spec: core §2.24 — store and company multi-selects
 export function StoreFilter({ answer, selection, onChange }: StoreFilterProps) {
   const { t } = useTranslation('dashboard');
   const companies = Object.entries(answer.companyDict).sort((a, b) => a[1].localeCompare(b[1]));

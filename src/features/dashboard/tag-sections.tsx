@@ -28,6 +28,7 @@ export function TagStatusSection({ answer, stores, onDetail }: SectionProps) {
 }
 
 /** At most DASHBOARD_BAR_MAX_STORES bars (console-core §2): the stores with most tags; the modal lists all. */
+// spec: core §2.28 — at most 10 stores in the bar chart
 export function StoreTagsSection({ answer, stores, onDetail }: SectionProps) {
   const { t } = useTranslation('dashboard');
   const shown = topStoresByTags(answer.tagStatus, stores);

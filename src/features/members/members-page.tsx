@@ -28,6 +28,7 @@ export default function MembersPage() {
   const { t } = useTranslation('members');
   const dialogs = useDialogs();
   const session = useSession();
+  // spec: admin §6.4 — without member write only the login history; with it edit, history and delete
   const writable = canWrite(session, 'member');
   const company = useCompanySelection();
   const roles = useCall(endpoints.roleList, canRead(session, 'role') ? {} : null);
@@ -135,6 +136,7 @@ export default function MembersPage() {
     >
       <DataTable
         id="members"
+        logoutOnLoadFailure
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.memberList }}
         rowKey={(m) => m.email}

@@ -10,6 +10,7 @@ import { RowAction, RowActions } from '../../ui/row-actions';
 import { canRefreshOta, hexVersion, OTA_HISTORY_DEFAULT_COLUMNS, OTA_HISTORY_PAGE_SIZES, OTA_IN_PROGRESS, OTA_REFRESH_MS, otaDetailPath } from './ota-constants';
 import { OtaProgress } from './ota-progress';
 
+// spec: admin §9.13 — default visible OTA history columns
 const DEFAULT_VISIBLE: readonly string[] = OTA_HISTORY_DEFAULT_COLUMNS;
 
 /**
@@ -109,6 +110,7 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
   return (
     <DataTable
       id="ota-history"
+      logoutOnLoadFailure
       columns={columns}
       source={{ kind: 'server', endpoint: endpoints.otaHistory, params: { storeCode } }}
       rowKey={(r) => r.taskId}

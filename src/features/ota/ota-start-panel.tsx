@@ -13,6 +13,7 @@ import { withLoadingModal } from '../../ui/loading-modal';
 import { hexVersion, OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES } from './ota-constants';
 import { hasFirmwareExtension, HEX_FIELDS, OTA_FIELDS, otaStartProblem, parseOtaNumber, type OtaFormValues, type OtaProblem } from './ota-validation';
 
+// spec: admin §9.8 — the OTA start form opens with the spec's defaults
 const EMPTY: OtaFormValues = {
   fwName: '', otaType: '', tagVersion: '', startVersion: '', endVersion: '',
   ...(Object.fromEntries(Object.entries(OTA_DEFAULTS).map(([k, v]) => [k, String(v)])) as Record<keyof typeof OTA_DEFAULTS, string>),

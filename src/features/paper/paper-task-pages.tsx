@@ -52,6 +52,7 @@ export function PaperTaskListPage() {
     >
       <DataTable
         id="paper-tasks"
+        logoutOnLoadFailure
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.paperTaskList, params: { storeCode } }}
         rowKey={(r) => r.taskId}
@@ -104,6 +105,7 @@ export function PaperTaskDetailPage() {
       </p>
       <DataTable
         id="paper-task-detail"
+        logoutOnLoadFailure
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.paperTaskDetail, params: { storeCode, taskId } }}
         rowKey={(r) => r._id ?? `${r.prCode}/${r.updatedAt}`}

@@ -65,6 +65,7 @@ export function PaperUploadHistoryPage() {
     <Page title={t('history.title')}>
       <DataTable
         id="paper-upload-history"
+        logoutOnLoadFailure
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.paperUploadHistory }}
         rowKey={(r) => r._id}

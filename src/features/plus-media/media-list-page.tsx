@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { useMemo, useRef, useState } from 'react';
+import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { FILE_SIZE_BASE, FILE_SIZE_UNITS, UPLOAD_MAX_FILES, UPLOAD_MAX_FILES_REPLACE } from '../../api/contract/constants-plus';
@@ -7,7 +7,7 @@ import type { PlusFileAsset } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { formatDateTime } from '../../ui/format-time';
@@ -22,6 +22,7 @@ import './plus-media.css';
 import { useRouteParams } from '../../ui/use-route-params';
 
 /** Bytes in the spec's units, base 1024 (plus-signage §9). */
+// spec: plus §9.15 — Bytes … TB, base 1024
 export function fileSize(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -94,6 +95,7 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
     }
   };
 
+  // spec: plus §2.28, plus §2.29, plus §2.30 — name, thumbnail, updated time, actions (download; replace and delete to writers)
   const columns = useMemo<Column<PlusFileAsset>[]>(() => {
     const all: (Column<PlusFileAsset> | false)[] = [
       { field: 'name', label: t('columns.name'), filter: 'text', primary: true },
@@ -111,20 +113,6 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
       },
       { field: 'size', label: t('columns.size'), sortable: false, render: (r) => <span data-testid="plus-media-size">{r.size === undefined ? '-' : fileSize(r.size)}</span> },
       { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-      {
-        field: 'actions',
-        label: t('columns.actions'),
-        sortable: false,
-        render: (r) => (
-          <span onClick={(e) => e.stopPropagation()}>
-            <IonButton size="small" fill="clear" onClick={() => void download(r)} data-testid="plus-media-download">{t('download')}</IonButton>
-            {writable && (
-              <FilePickButton size="small" fill="clear" accept={kind.accept} label={t('replace')} onFile={(file) => upload([file], r._id)} testId="plus-media-replace" />
-            )}
-            {writable && <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r])} data-testid="plus-media-delete">{t('delete')}</IonButton>}
-          </span>
-        ),
-      },
     ];
     return all.filter((c): c is Column<PlusFileAsset> => !!c);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
@@ -141,6 +129,22 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
     />
   ) : undefined;
 
+  // Replace picks its file through one hidden input of the page: the row's action opens it for that row.
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState<string>();
+  const replaced = (target: HTMLInputElement) => {
+    const file = target.files?.[0];
+    target.value = ''; // the same file may be chosen again
+    if (file && replacing) void upload([file], replacing);
+  };
+  // A row keeps Download and Replace; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
+  // the red one among them). A reader's row has Download alone.
+  const rowActions = (r: PlusFileAsset): (RowActionDef<PlusFileAsset> | false)[] => [
+    { label: t('download'), primary: true, run: () => download(r), testId: 'plus-media-download' },
+    writable && { label: t('replace'), primary: true, run: () => (setReplacing(r._id), replaceInput.current?.click()), testId: 'plus-media-replace' },
+    writable && { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'plus-media-delete' },
+  ];
+
   return (
     <Page title={t(`title.${kind.type}`, { storeCode })} actions={actions}>
       <DataTable
@@ -151,10 +155,12 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         pageSizes={[25]}
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         selectable={writable}
+        rowActions={rowActions}
         actions={writable ? [{ label: t('deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => remove(rows) }] : []}
         reloadToken={reloadToken}
         emptyText={t(`empty.${kind.type}`)}
       />
+      <input ref={replaceInput} type="file" accept={kind.accept} hidden onChange={(e) => replaced(e.target)} data-testid="plus-media-replace-input" aria-label={t('replace')} />
       <UploadProgress files={uploads.progress} onClose={uploads.clear} />
       <MediaViewer storeCode={storeCode} asset={viewed} onClose={() => setViewed(undefined)} />
     </Page>

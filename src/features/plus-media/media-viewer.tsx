@@ -17,6 +17,7 @@ export interface ViewedAsset {
 /** The viewer of an image or video (plus-signage §2.2): images turn by 90° at a time. */
 export function MediaViewer({ storeCode, asset, onClose }: { storeCode: string; asset: ViewedAsset | undefined; onClose: () => void }) {
   const { t } = useTranslation('plusMedia');
+  // spec: plus §2.31 — the viewer turns an image by 90 degrees
   const [turns, setTurns] = useState(0);
   const url = useObjectUrl(
     asset && (() => api.blob(endpoints.plusAssetFile, { params: { storeCode, type: asset.type, id: asset.id } })),

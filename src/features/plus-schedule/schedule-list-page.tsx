@@ -28,6 +28,7 @@ export default function PlusScheduleListPage() {
   const remove = useInUseRemove(storeCode, 'schedule', t('schedule.inUse'), reload);
   const dayNames = t('schedule.dayNames', { returnObjects: true }) as string[];
 
+  // spec: plus §2.39, plus §2.40, plus §2.41 — schedule columns with the summary; edit and delete; create in the toolbar
   const columns = useMemo<Column<PlusSchedule>[]>(
     () => [
       { field: 'name', label: t('schedule.columns.name'), filter: 'text', primary: true },

@@ -18,6 +18,7 @@ export interface ScheduleModalProps {
  * Create or edit a Plus schedule (plus-signage §2.7, §5): a name, the period, seven day buttons (optional) and
  * 24-hour time ranges. Without both period dates and at least one whole time range: "Validation Error".
  */
+// spec: plus §2.67 — the schedule create or edit modal
 export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: ScheduleModalProps) {
   const { t } = useTranslation('plusTemplates');
   const invalid = t('schedule.validation');

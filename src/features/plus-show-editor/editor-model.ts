@@ -38,12 +38,15 @@ export const showsOf = (doc: EditorDoc): Show[] =>
   doc.shows.map(({ key: _key, object, ...show }) => ({ ...show, object: object.map(({ key: _k, ...o }) => o) }));
 
 /** A new slide is empty until its first object change (plus-signage §2.3). */
+// spec: plus §2.49, plus §3.6 — a new slide starts empty (30 s, #000000)
 export const emptyShow = (): EditorShow => ({ key: newKey('s'), duration: SHOW_DEFAULTS.duration, bgColor: SHOW_DEFAULTS.bgColor, empty: true, schedule: [], object: [] });
 
 /** Whether the slide at `index` is the product show locked first. */
+// spec: plus §2.50 — product show 0 is locked first
 export const isLockedShow = (doc: EditorDoc, index: number) => doc.productShowIdx === 0 && index === 0;
 
 /** New objects: images and videos scaled to the screen height, then to the width if too wide (plus-signage §2.2). */
+// spec: plus §2.33, plus §2.34, plus §3.7 — scaled to the screen height, then width; product defaults
 export function newObject(type: ObjectType, id: string | number, screen: Screen, natural?: { width?: number; height?: number }): EditorObject {
   const base = { key: newKey('o'), type, id, left: 0, top: 0 };
   if (type === 'product') return { ...base, id: PRODUCT_OBJECT_DEFAULTS.id, autoSize: PRODUCT_OBJECT_DEFAULTS.autoSize, width: Math.min(screen.width, screen.height * 2), height: screen.height };
@@ -107,6 +110,7 @@ export function removeAllShows(doc: EditorDoc): EditorDoc {
 }
 
 /** A move that would put a slide before the locked product show, or move that show, is not made. */
+// spec: plus §2.45 — slides reordered
 export function moveShow(doc: EditorDoc, from: number, to: number): EditorDoc {
   const locked = doc.productShowIdx === 0;
   if (from === to || (locked && (from === 0 || to === 0))) return doc;

@@ -17,6 +17,7 @@ interface ObjectPaletteProps {
 }
 
 /** What can be put on the slide: the store's images, videos and widgets (with thumbnails), a webpage, a product. */
+// spec: plus §2.32 — 'There are no images / videos / widgets' when none are available
 export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
   const { t } = useTranslation('plusShowEditor');
   const { choices } = useAssetLibrary();

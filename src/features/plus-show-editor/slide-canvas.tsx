@@ -58,6 +58,9 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
         data-testid="show-canvas"
         data-scale={scale}
         data-laid-out={laidOut}
+        // The objects are drawn at the slide's scale: their size is the layout being edited (WCAG 2.5.8's
+        // "essential" exception), so the phone's 44 px check leaves them out; the keyboard moves them too.
+        data-size-essential=""
       >
         {laidOut &&
           show.object.map((o) => (

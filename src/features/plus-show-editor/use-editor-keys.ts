@@ -27,6 +27,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /** The editor's keys, heard on the whole page while the editor is the page on view. */
+// spec: plus §2.47 — Delete removes the selected object unless an input has focus
 export function useEditorKeys(handlers: EditorKeyHandlers) {
   const latest = useRef(handlers);
   useEffect(() => {

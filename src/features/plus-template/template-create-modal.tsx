@@ -11,6 +11,7 @@ import { templateEditorPath, TEMPLATE_SIZES } from './template-paths';
  * The template create modal (plus-signage §2.7, §5): a name and a screen size, then the show editor. An empty
  * name is ignored; a name in use asks whether to overwrite that template.
  */
+// spec: plus §2.67 — the template create modal
 export function TemplateCreateModal({ storeCode, isOpen, onClose }: { storeCode: string; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('plusTemplates');
   const dialogs = useDialogs();

@@ -33,6 +33,7 @@ export default function PlusTemplateListPage() {
   const remove = useInUseRemove(storeCode, 'template', t('template.inUse'), reload);
   const transfer = useTemplateTransfer(storeCode, reload);
 
+  // spec: plus §2.35, plus §2.36, plus §2.37, plus §2.38 — template columns, row actions and toolbar
   const columns = useMemo<Column<PlusTemplateRow>[]>(
     () => [
       { field: '_id', label: t('template.columns.name'), filter: 'text', primary: true },

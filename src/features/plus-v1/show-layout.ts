@@ -36,6 +36,7 @@ function stack(device: ShowDevice[]): Pick<ShowDraft, 'device' | 'width' | 'heig
  * Set the count of one device type: new devices (width 1920, the type's height, rotation 0) join at the end, or the
  * last ones of that type leave. The content layout is laid out again over the new canvas.
  */
+// spec: plus §4.14, plus §9.5 — devices added (1920 × 158/540, rotation 0) or the last ones removed
 export function setDeviceCount(show: ShowDraft, type: V1DeviceType, count: number): ShowDraft {
   const want = Math.max(0, Math.floor(count));
   let device = [...show.device];
@@ -55,6 +56,7 @@ export function setDeviceCount(show: ShowDraft, type: V1DeviceType, count: numbe
 export const deviceCount = (show: ShowDraft, type: V1DeviceType) => show.device.filter((d) => d.type === type).length;
 
 /** 'RxC' → R×C even areas (height / R, width / C); '-' clears them. Timelines follow the area count. */
+// spec: plus §4.15 — 'RxC' areas evenly; '-' clears
 export function setContentLayout(show: ShowDraft, layout: string): ShowDraft {
   const match = /^(\d{1,2})x(\d{1,2})$/.exec(layout.trim());
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
@@ -82,6 +84,7 @@ export class ShowFileError extends Error {
 }
 
 /** A show read from a JSON file (an exported show): the fields the editor keeps, or a ShowFileError. */
+// spec: plus §3.11 — an exported show file is one show object
 export function showFromFile(text: string): ShowDraft {
   const value = JSON.parse(text) as Partial<ShowDraft> | null;
   if (!value || typeof value !== 'object' || !Array.isArray(value.device) || typeof value.contentLayout !== 'string') throw new ShowFileError();

@@ -18,7 +18,7 @@ export function useGroupCommands(o: {
   const group = o.groups.find((g) => g.id === o.selected);
   const siblings = (parent: string | null) => o.groups.filter((g) => g.parent === parent).sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id));
   const save = async (g: Omit<V1ContentGroup, 'id'> & { id?: string }) => {
-    // plus-signage §8: many group save failures are silent; the tree is read again either way.
+    // spec: plus §8.10 — group save failures (create, rename, order) are silent; the tree is read again either way.
     await api.call(endpoints.plusV1GroupSave, { body: g }).catch(() => undefined);
   };
   const nameForm = (title: string, initial: string, run: (name: string) => Promise<void>) =>
@@ -39,6 +39,7 @@ export function useGroupCommands(o: {
         title: t('content.moveGroup'), fields: [{ name: 'parent', label: t('content.parent'), type: 'select', options: o.groupOptions.filter((g) => g.value !== group.id) }],
         initial: { parent: group.parent ?? '' },
         run: async ({ parent }) => {
+          // spec: plus §8.10 — a move is not silent: the user chose where the group goes and must learn it stayed
           await api.call(endpoints.plusV1GroupSave, { body: { ...group, parent: parent || null, order: siblings(parent || null).length } }).catch((e: Error) => dialogs.error(e.message));
           await o.reload();
         },
@@ -54,6 +55,7 @@ export function useGroupCommands(o: {
       return void (await o.reload());
     }
     if (!(await dialogs.confirm())) return;
+    // spec: plus §8.2 — a refused group delete: "Error" with data.message, else status text and code
     await api.call(endpoints.plusV1GroupRemove, { body: { id: group.id } }).catch((e: Error) => dialogs.error(e.message));
     o.setSelected('all');
     await o.reload();

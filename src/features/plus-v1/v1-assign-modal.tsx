@@ -16,6 +16,7 @@ import { ModalFrame } from '../../ui/modal-frame';
  * handheld, opened on a row's address. The assign replaces the device's product list. Failure: "Error" with empty
  * text (§8) and the failure sound; either way the fields clear (state 0).
  */
+// spec: plus §2.67 — the master assign modal
 export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefined; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation('plusV1');
   const { t: ts } = useTranslation('scan');

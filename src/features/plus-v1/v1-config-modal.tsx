@@ -7,12 +7,14 @@ import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 
+// spec: plus §9.16 — the IANA time-zone names
 const ZONES = Intl.supportedValuesOf('timeZone');
 const TEXT_FIELDS = ['code', 'name', 'storeCode', 'category', 'section', 'shelfID', 'position', 'orientation', 'timeserver', 'opentime', 'closetime', 'adminPwd', 'managerPwd'] as const;
 const FLAGS = ['bt', 'nfc', 'autorun', 'autoupdate'] as const;
 const NUMBERS = ['volume', 'bright', 'screenInterval', 'cameraInterval'] as const;
 
 /** plus-signage §5: a volume outside 0–15 becomes 0, a brightness outside 0–10 becomes 10. */
+// spec: plus §5.19 — out-of-range volume and brightness reset
 export function clampV1(value: string, range: { min: number; max: number; reset: number }): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= range.min && n <= range.max ? n : range.reset;
@@ -36,6 +38,7 @@ function toConfig(values: FormValues): Partial<V1DeviceConfig> {
 }
 
 /** The v1 device config (plus-signage §2.7 "device info or config", §3 every config field, §5 ranges, §7.4). */
+// spec: plus §2.67 — the v1 device config modal
 export function V1ConfigModal({ mac, writable, onDone, onClose }: { mac: string | undefined; writable: boolean; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation('plusV1');
   const dialogs = useDialogs();
@@ -48,6 +51,7 @@ export function V1ConfigModal({ mac, writable, onDone, onClose }: { mac: string 
     api
       .call(endpoints.plusV1DeviceConfig, { params: { mac } })
       .then((answer) => setLoaded({ mac, values: { ...toValues(answer.config), ipAddress: answer.ipAddress } }))
+      // spec: plus §8.8 — a config that fails to load: the message, then the modal closes
       .catch(async (e: Error) => {
         await dialogs.error(e.message);
         onClose();

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_FILES } from '../../api/contract/constants-plus';
@@ -7,7 +7,7 @@ import type { V1Content, V1ContentGroup } from '../../api/contract/plus-v1-devic
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { formatDateTime } from '../../ui/format-time';
@@ -66,6 +66,8 @@ export default function V1ContentPage() {
     reload();
   };
 
+  // spec: plus §8.10 — unlike the silent group saves, a content rename, move or delete that fails shows the server's
+  // message: the user typed or chose something and would otherwise not learn that it was lost.
   const send = async (call: () => Promise<unknown>) => {
     try {
       await call();
@@ -97,18 +99,28 @@ export default function V1ContentPage() {
     { field: 'size', label: t('content.size'), render: (r) => fileSize(r.size) },
     { field: 'user', label: t('columns.user'), filter: 'text', hiddenByDefault: true },
     { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-    {
-      field: 'actions', label: t('columns.actions'), sortable: false,
-      render: (r) => writable && (
-        <span onClick={(e) => e.stopPropagation()}>
-          <IonButton size="small" fill="clear" onClick={() => rename(r)} data-testid="v1-content-rename">{t('rename')}</IonButton>
-          <FilePickButton size="small" fill="clear" accept={ACCEPT} label={t('content.replace')} onFile={(f) => upload([f], r)} testId="v1-content-replace" />
-          <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r])} data-testid="v1-content-delete">{t('delete')}</IonButton>
-        </span>
-      ),
-    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
-  ], [t, writable, selected]);
+  ], [t, selected]);
+
+  // Replace picks its file through one hidden input of the page: the row's action opens it for that row.
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState<V1Content>();
+  const replace = (row: V1Content) => {
+    setReplacing(row);
+    replaceInput.current?.click();
+  };
+  const replaced = (target: HTMLInputElement) => {
+    const file = target.files?.[0];
+    target.value = ''; // the same file may be chosen again
+    if (file && replacing) void upload([file], replacing);
+  };
+  // A row keeps Rename and Replace; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
+  // the red one among them).
+  const rowActions = (r: V1Content): RowActionDef<V1Content>[] => [
+    { label: t('rename'), primary: true, run: rename, testId: 'v1-content-rename' },
+    { label: t('content.replace'), primary: true, run: replace, testId: 'v1-content-replace' },
+    { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'v1-content-delete' },
+  ];
 
   const actions = writable ? (
     <FilePickButton multiple accept={ACCEPT} label={t('content.upload')} icon={<IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />} onFiles={(f) => upload(f)} testId="v1-content-upload" />
@@ -130,6 +142,7 @@ export default function V1ContentPage() {
           pageSizes={V1_PAGE_SIZES}
           defaultSort={{ field: 'updatedAt', dir: 'desc' }}
           selectable={writable}
+          rowActions={writable ? rowActions : undefined}
           actions={writable ? [
             { label: t('content.move'), needsSelection: true, run: move },
             { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: remove },
@@ -138,6 +151,7 @@ export default function V1ContentPage() {
         />
         <V1ContentPreview content={previewed} />
       </div>
+      <input ref={replaceInput} type="file" accept={ACCEPT} hidden onChange={(e) => replaced(e.target)} data-testid="v1-content-replace-input" aria-label={t('content.replace')} />
       <FormModal isOpen={Boolean(form)} title={form?.title ?? ''} testId="v1-content-form" fields={form?.fields ?? []} initial={form?.initial ?? {}}
         onClose={() => setForm(undefined)} onSubmit={async (values) => { await form?.run(values); setForm(undefined); }} />
     </Page>

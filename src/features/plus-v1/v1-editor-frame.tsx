@@ -25,6 +25,7 @@ export function useV1Loaded<E extends EndpointDef>(get: E, id: string | undefine
         setRow(loaded);
         onLoad?.(loaded);
       })
+      // spec: plus §8.6 — a set or timeline load failure: the message, then logout and reload
       .catch((e: Error) => showErrorThenLogout(dialogs.error, e.message));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per id
   }, [get, id]);
@@ -39,6 +40,8 @@ export function V1EditorFrame({ title, save, children, testId }: { title: string
     try {
       await save();
     } catch (error) {
+      // spec: plus §8.6 — a set or timeline save failure: the message, then logout and reload
+      // spec: plus §8.10 — so a timeline save is not silent: §8.6 names timeline save failures, and it is the rule that says what happens
       await showFailureThenLogout(dialogs.error, error);
     }
   };

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { V1_MASTER_DEFAULT_COLUMNS, V1_MODEL_SIZES } from '../../api/contract/constants-plus';
 import type { V1Device } from '../../api/contract/plus-v1-devices';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { canRead, canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
@@ -59,20 +58,18 @@ export default function V1MasterPage() {
       { field: 'version', label: t('master.columns.version'), sortable: false, hiddenByDefault: true, render: (r) => Object.entries(r.version).map(([k, v]) => `${k} ${v}`).join(', ') },
       { field: 'connection', label: t('master.columns.connection'), hiddenByDefault: true, render: (r) => <PlusDeviceStatus status={r.connection} /> },
       { field: 'recvTime', label: t('master.columns.recvTime'), hiddenByDefault: true, render: (r) => (r.recvTime ? formatDateTime(r.recvTime) : '-') },
-      {
-        field: 'actions', label: t('columns.actions'), sortable: false,
-        render: (r) => (
-          <span onClick={(e) => e.stopPropagation()}>
-            {readable && <IonButton size="small" fill="clear" onClick={() => setAssigning(r.mac)} data-testid="v1-master-assign">{t('master.assign')}</IonButton>}
-            <IonButton size="small" fill="clear" onClick={() => setConfiguring(r.mac)} data-testid="v1-master-settings">{t('master.settings')}</IonButton>
-            {readable && <IonButton size="small" fill="clear" color="danger" onClick={() => void command('remove', [r])} data-testid="v1-master-delete">{t('delete')}</IonButton>}
-          </span>
-        ),
-      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
     [t, readable],
   );
+
+  // A row keeps Settings and Assign; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
+  // the red one among them).
+  const rowActions = (r: V1Device): (RowActionDef<V1Device> | false)[] => [
+    { label: t('master.settings'), primary: true, run: () => setConfiguring(r.mac), testId: 'v1-master-settings' },
+    readable && { label: t('master.assign'), primary: true, run: () => setAssigning(r.mac), testId: 'v1-master-assign' },
+    readable && { label: t('delete'), color: 'danger', run: () => command('remove', [r]), testId: 'v1-master-delete' },
+  ];
 
   return (
     <Page title={t('master.title')}>
@@ -84,6 +81,7 @@ export default function V1MasterPage() {
         pageSizes={V1_PAGE_SIZES}
         defaultSort={{ field: 'recvTime', dir: 'desc' }}
         selectable={readable}
+        rowActions={rowActions}
         actions={[
           ...(writable ? [{ label: t('master.reboot'), needsSelection: true, run: (rows: V1Device[]) => command('reboot', rows) }] : []),
           ...(readable ? [{ label: t('deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: V1Device[]) => command('remove', rows) }] : []),

@@ -16,6 +16,7 @@ import { useRouteParams } from '../../ui/use-route-params';
 interface Item { id: string; duration: number }
 
 /** /plus/v1/set/update/{setId} (plus-signage §2.6, §5): a set's name, duration and ordered shows and 'price'. */
+// spec: plus §2.67 — show select, inline (the reason below)
 export default function V1SetEditorPage() {
   const { t } = useTranslation('plusV1');
   const { setId } = useRouteParams();

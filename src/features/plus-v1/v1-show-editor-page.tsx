@@ -57,6 +57,7 @@ export default function V1ShowEditorPage() {
         setLayoutText(draft.contentLayout);
         setLoadedFrom(source);
       })
+      // spec: plus §8.6 — a show load failure: the message, then logout and reload
       .catch((e: Error) => showErrorThenLogout(dialogs.error, e.message));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per show
   }, [showId, template]);
@@ -75,6 +76,7 @@ export default function V1ShowEditorPage() {
       setLayoutText('-');
       setStep(0);
     } catch (error) {
+      // spec: plus §8.6 — a show save failure: the message, then logout and reload
       await showFailureThenLogout(dialogs.error, error);
     }
   };
@@ -83,6 +85,7 @@ export default function V1ShowEditorPage() {
     const { id: _id, ...file } = show;
     saveBlob(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), `${show.name || 'show'}.json`);
   };
+  // spec: plus §8.9 — invalid JSON on show import: an alert with the parse error
   const importShow = async (file: File) => {
     try {
       const read = showFromFile(await file.text());

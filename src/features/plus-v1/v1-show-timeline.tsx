@@ -8,6 +8,7 @@ import { timelineAreas, type ShowDraft, type TimelineEntry } from './show-layout
  * Step 2 of the show editor: one timeline per content area (the whole canvas when there are none). Each entry is a
  * content and the second it starts at; a new entry starts where the last one's content ends.
  */
+// spec: plus §2.67 — content select, inline (the reason below)
 export function V1ShowTimeline({ show, contents, onChange }: { show: ShowDraft; contents: V1Content[]; onChange: (timeline: TimelineEntry[][]) => void }) {
   const { t } = useTranslation('plusV1');
   const areas = timelineAreas(show);

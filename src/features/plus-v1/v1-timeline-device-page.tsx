@@ -15,6 +15,7 @@ import { useRouteParams } from '../../ui/use-route-params';
  * /plus/v1/timeline/device/{timelineId} (plus-signage §2.6): the devices of each slot. A slot is a device position
  * of the shows the timeline plays (our reading): as many slots as the largest of those shows has devices.
  */
+// spec: plus §2.67 — device select, inline (the reason below)
 export default function V1TimelineDevicePage() {
   const { t } = useTranslation('plusV1');
   const { timelineId = '' } = useRouteParams();

@@ -19,6 +19,7 @@ const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
  * /plus/v1/timeline/schedule/{timelineId} (plus-signage §2.6, §5): the sets a timeline plays, each with an optional
  * period, days and time ranges (at least one of them); adding needs a set ('Please select a set.').
  */
+// spec: plus §2.67 — schedule update, the screen's own form (the reason below)
 export default function V1TimelineSchedulePage() {
   const { t } = useTranslation('plusV1');
   const { timelineId = '' } = useRouteParams();

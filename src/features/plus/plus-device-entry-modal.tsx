@@ -20,6 +20,7 @@ export type EntryMode = 'assign' | 'deassign';
  * is online; the handheld's outbox is for the shelf). Success plays the success sound and reloads the list, failure
  * the failure sound with the server's message; either way the fields clear (state 0).
  */
+// spec: plus §2.67 — the Plus assign and deassign modals
 export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { storeCode: string; mode: EntryMode | undefined; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const { t: ts } = useTranslation('scan');
@@ -31,6 +32,7 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
   const sent = useRef<typeof s.request>(undefined);
 
   useEffect(() => {
+    // spec: plus §4.18 — the success sound after an assign or deassign, the failure sound on failure
     const request = s.request;
     if (!request || sent.current === request) return;
     sent.current = request;

@@ -9,6 +9,7 @@ import { useDialogs } from '../../ui/dialogs';
 import { SelectField } from '../../ui/fields';
 import { ModalFrame } from '../../ui/modal-frame';
 
+// spec: plus §9.16 — the IANA time-zone names
 const ZONES = Intl.supportedValuesOf('timeZone');
 const ZONE_OPTIONS = ZONES.map((z) => ({ value: z, label: z }));
 type Edit = Omit<PlusDeviceConfigBody, 'storeCode' | 'mac'>;
@@ -18,6 +19,7 @@ type Edit = Omit<PlusDeviceConfigBody, 'storeCode' | 'mac'>;
  * zone, local time server, and the networks strongest first. Edits are saved 500 ms after the last change, and
  * only with plus write; "OK" closes (the list then reloads).
  */
+// spec: plus §2.67 — the device info modal
 export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { storeCode: string; device: PlusDevice | undefined; writable: boolean; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
@@ -48,6 +50,7 @@ export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { 
     setEdits((e) => ({ ...e, ...edit }));
     pending.current = { ...pending.current, ...edit };
     clearTimeout(timer.current);
+    // spec: plus §2.52, plus §9.2 — edits saved 500 ms after the last change
     timer.current = setTimeout(() => void save(), DEVICE_AUTOSAVE_MS);
   };
   const close = () => {

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
-import { eyeOutline, imageOutline, pinOutline, settingsOutline, trashOutline } from 'ionicons/icons';
+import { IonIcon } from '@ionic/react';
+import { pinOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { PLUS_DEVICE_FILTER_KEY, PLUS_DEVICE_ONLINE, plusModelLabel } from '../../api/contract/constants-plus';
 import type { PlusDevice } from '../../api/contract/plus';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
@@ -18,7 +18,7 @@ import { PlusDeviceInfoModal } from './plus-device-info-modal';
 import { PlusScreenViewer, type CaptureKind } from './plus-screen-viewer';
 import { usePlusDeviceCommands } from './use-plus-device-commands';
 import './plus.css';
-import { EditShowButton } from '../plus-show-editor/edit-show-button';
+import { deviceShowPath } from '../plus-show-editor/device-show-path';
 import { useRouteParams } from '../../ui/use-route-params';
 
 /**
@@ -29,6 +29,7 @@ export default function PlusDeviceListPage() {
   const { storeCode = '' } = useRouteParams();
   const { t } = useTranslation('plus');
   const session = useSession();
+  // spec: plus §6.2, plus §6.3 — the read actions for every reader; edit show and remove for plus writers
   const writer = canWrite(session, 'plus');
   const dialogs = useDialogs();
   const store = useCall(endpoints.plusStoreInfo, { params: { storeCode } });
@@ -50,6 +51,7 @@ export default function PlusDeviceListPage() {
     }
   };
 
+  // spec: plus §2.10, plus §2.11, plus §2.27 — the device list's columns, the pin of a fixed show index, the row actions
   const columns = useMemo<Column<PlusDevice>[]>(
     () => [
       {
@@ -78,34 +80,20 @@ export default function PlusDeviceListPage() {
         render: (d) => <PlusDeviceStatus status={d.status} />,
       },
       { field: 'recvTime', label: t('columns.recvTime'), render: (d) => formatDateTime(d.recvTime) },
-      {
-        field: 'actions',
-        label: t('columns.actions'),
-        sortable: false,
-        render: (d) => (
-          <span className="plus-row-actions">
-            <IonButton size="small" fill="clear" aria-label={t('actions.info')} data-testid="plus-info" onClick={() => setInfoOf(d)}>
-              <IonIcon slot="icon-only" icon={settingsOutline} aria-hidden="true" />
-            </IonButton>
-            {writer && <EditShowButton storeCode={storeCode} mac={d.mac} />}
-            {writer && (
-              <IonButton size="small" fill="clear" color="danger" aria-label={t('actions.remove')} data-testid="plus-remove" onClick={() => void remove(d)}>
-                <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-              </IonButton>
-            )}
-            <IonButton size="small" fill="clear" aria-label={t('actions.camera')} data-testid="plus-camera" onClick={() => setCapture({ device: d, kind: 'vision' })}>
-              <IonIcon slot="icon-only" icon={eyeOutline} aria-hidden="true" />
-            </IonButton>
-            <IonButton size="small" fill="clear" aria-label={t('actions.screen')} data-testid="plus-screen" onClick={() => setCapture({ device: d, kind: 'screen' })}>
-              <IonIcon slot="icon-only" icon={imageOutline} aria-hidden="true" />
-            </IonButton>
-          </span>
-        ),
-      },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- remove reads the latest state when clicked
-    [t, word, writer, storeCode],
+    [t, word],
   );
+
+  // Worded actions instead of five bare icons (issue 31 §8, §11: the red trash sat beside the pencil): a writer's
+  // row keeps Edit the shows (a reader's its first, Device info), the rest and Remove (last) wait in its row menu —
+  // one kept action, so that the table of eight columns fits 1440 px in Japanese too.
+  const rowActions = (d: PlusDevice): (RowActionDef<PlusDevice> | false)[] => [
+    writer && { label: t('actions.editShows'), primary: true, href: deviceShowPath(storeCode, d.mac), testId: 'plus-edit-show' },
+    { label: t('actions.info'), run: () => setInfoOf(d), testId: 'plus-info' },
+    { label: t('actions.camera'), run: () => setCapture({ device: d, kind: 'vision' }), testId: 'plus-camera' },
+    { label: t('actions.screen'), run: () => setCapture({ device: d, kind: 'screen' }), testId: 'plus-screen' },
+    writer && { label: t('actions.remove'), color: 'danger', run: () => remove(d), testId: 'plus-remove' },
+  ];
 
   return (
     <Page
@@ -121,6 +109,7 @@ export default function PlusDeviceListPage() {
           pageSizes={PLUS_PAGE_SIZES}
           defaultSort={{ field: 'recvTime', dir: 'desc' }}
           selectable={writer}
+          rowActions={rowActions}
           actions={commands.actions}
           refreshInterval={PLUS_DEVICE_REFRESH_MS}
           reloadToken={reload}

@@ -11,6 +11,7 @@ export type PromptInput =
  * A one-value question in an alert (the device list's duration, show index, mode, search keyword, blink code). Resolves with the value,
  * or undefined when cancelled; validation is the caller's (it shows the spec's own message).
  */
+// spec: plus §2.67 — the blink and set show index questions
 export function usePrompt() {
   const ask = useAlertQuestion();
   const { t } = useTranslation('common');

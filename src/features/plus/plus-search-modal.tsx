@@ -9,6 +9,7 @@ import { PlusDeviceStatus } from './plus-status';
  * The answer of a search (plus-signage §7.2 searchPlus): the devices whose address, name or products match the
  * keyword, and the matching product codes of the store.
  */
+// spec: plus §2.67 — the search modal
 export function PlusSearchModal({ keyword, answer, onClose }: { keyword: string; answer: PlusSearchAnswer | undefined; onClose: () => void }) {
   const { t } = useTranslation('plus');
   return (

@@ -47,6 +47,7 @@ function valueOf(key: string, old: unknown, text: string): unknown {
  * field typed by its value, and the save sends the whole object back. Its fields are not named by the spec (our
  * choice: the keys themselves). Only the super administrator may change it (the server's rule), others read it.
  */
+// spec: plus §2.67 — the plus setting modal
 export function PlusSettingModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
@@ -85,6 +86,7 @@ const THRESHOLDS = ['memoryThreshold', 'diskThreshold', 'progressThreshold', 'to
  * wrong one shows "<field> is Please enter a number between 1 and 100" under the title 'Setting Alarm Error'.
  * A failed save shows 'Error' with the server's message (§8).
  */
+// spec: plus §2.67 — the alarm setting modal
 export function AlarmSettingModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
@@ -111,6 +113,7 @@ export function AlarmSettingModal({ isOpen, onClose }: { isOpen: boolean; onClos
       ...(Object.fromEntries(THRESHOLDS.map((name) => [name, Number(values[name])])) as Omit<AlarmSettingBody, 'receiveCriticalOnly'>),
       receiveCriticalOnly: values.receiveCriticalOnly === 'true',
     };
+    // spec: plus §8.2 — a refused alarm save: FormModal's "Error" with data.message, else status text and code
     await api.call(endpoints.alarmSettingUpdate, { body });
     await setting.mutate();
     void dialogs.toast(t('messages.complete'), 'success');

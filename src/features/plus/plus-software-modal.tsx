@@ -24,6 +24,7 @@ const PACKAGE_ACCEPT = '.apk,application/vnd.android.package-archive';
  * with a progress bar each, and removal ('S/W is removed.' / 'Remove S/W failed'). The dialog stays open after an
  * upload and reloads the list; the store's devices then install the newer version and report it in the device list.
  */
+// spec: plus §2.67 — the file upload modal (software, launcher)
 export function PlusSoftwareModal({ storeCode, kind, writable, onClose }: { storeCode: string; kind: SoftwareKind | undefined; writable: boolean; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();

@@ -52,6 +52,7 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
     void preloadDetail?.();
   }, [preloadDetail]);
   const [view, setView] = useViewType();
+  // spec: plus §2.6 — a failed overview load shows the error, then logs out (the console's load failure)
   const list = useCall(endpoints.plusStoreOverview, { params: { type } });
   useLogoutOnLoadFailure(list.error);
   const stores = useMemo<Store[]>(() => (list.data ?? []).map((s) => ({ ...s, position: s.position ?? undefined })), [list.data]);
@@ -72,6 +73,7 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
     );
   };
 
+  // spec: plus §2.1, plus §2.2 — a table of stores, filterable by name and code, 25 rows by store name, a Detail link
   const columns = useMemo<Column<Store>[]>(
     () => [
       { field: 'storeName', label: t('overview.storeName'), filter: 'text', primary: true },
@@ -86,6 +88,7 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
     [t, totalLabel, detailPath],
   );
 
+  // spec: plus §2.3, plus §2.4 — map markers by status; the popup with name, code, status, counts and Detail
   const items = useMemo<MapListItem[]>(
     () =>
       stores.map((s) => ({

@@ -7,6 +7,7 @@ import { FormModal } from '../../ui/form-modal';
  * Apply template to the selected devices (plus-signage §2.2, §4): a named template copies its show onto the devices
  * and links them to it; the empty choice unlinks them, and each keeps its own show list.
  */
+// spec: plus §2.67 — the template apply modal
 export function PlusTemplateApplyModal({ storeCode, macs, onDone, onClose }: { storeCode: string; macs: string[] | undefined; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation('plus');
   const names = useCall(endpoints.plusTemplateNames, macs ? { params: { storeCode } } : null, { revalidateOnMount: true });

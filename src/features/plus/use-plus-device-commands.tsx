@@ -40,6 +40,7 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
   const params = { storeCode };
 
   /** Runs a command; 'Complete!' then a fresh page, or the server's message (failMessage when given). */
+  // spec: plus §8.4, plus §8.8 — a refused command: the server's message, or status text and code
   const run = async (call: () => Promise<unknown>, failMessage?: string) => {
     try {
       await call();
@@ -74,6 +75,7 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
   };
 
   // Blink takes a product code or a device's address, like the handheld (src/features/scan/plus-blink.ts).
+  // spec: plus §5.11 — blink with an empty code is ignored
   const blink = async () => {
     const code = await prompt(t('actions.blink'), { kind: 'text', label: t('blink.code'), maxLength: KEYWORD_MAX });
     if (!code) return;
@@ -148,6 +150,7 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
         if (text === undefined) return;
         const showIdx = Number(text);
         if (!Number.isInteger(showIdx) || showIdx < 0 || showIdx > 99) return dialogs.error(t('messages.incorrectValue'));
+        // spec: plus §8.2 — a refused set show index: "Error" with data.message, else status text and code
         await run(() => api.call(endpoints.plusShowIdxSet, { params, body: { macList: macs(rows), showIdx } }));
       },
     },
@@ -160,6 +163,7 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
   ];
   const [settingsAction, searchAction] = readActions;
   // The spec's order: settings, apply template, uploads, modes, info view, sync, reboot, search, assign, ...
+  // spec: plus §2.26 — the device list's toolbar actions
   const actions = writer ? [settingsAction, ...writeActions.slice(0, 8), searchAction, ...writeActions.slice(8)] : readActions;
 
   const modals = (

@@ -13,7 +13,7 @@ import { CUSTOM_PAPER, customGrid, PAPER_TYPES, paperGrid, type CustomPaper, typ
 import { PrintAddBar } from './print-add-bar';
 import { DEFAULT_PAPER_TYPE, PRINT_PATH } from './print-constants';
 import { PrintItemGrid } from './print-item-grid';
-import { addProducts, isProductFileName, labelCount, parseProductFile, type PrintItem, type RequestedCode } from './print-list';
+import { addProducts, isProductFileName, labelCount, parseProductFile, previewFailureText, type PrintItem, type RequestedCode } from './print-list';
 import { PrintPreviewPanel } from './print-preview-panel';
 import { loadCorrection, loadCustomPaper, saveCorrection, saveCustomPaper } from './print-settings';
 import { PrintSheetSettings } from './print-sheet-settings';
@@ -108,7 +108,7 @@ export default function PrintEditPage() {
     try {
       await job.print(items, template, grid, sheet);
     } catch (error) {
-      await dialogs.error((error as Error).message);
+      await dialogs.error(previewFailureText(error, items, template, t));
     }
   };
 

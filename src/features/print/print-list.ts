@@ -1,4 +1,5 @@
-import { PRINT_FILE_EXTENSIONS, PRINT_QTY_DEFAULT, PRINT_QTY_MAX } from '../../api/contract/constants-plus';
+import { ApiFailure } from '../../api/client';
+import { PRINT_FILE_EXTENSIONS, PRINT_QTY_DEFAULT, PRINT_QTY_MAX, STATIC_LABEL_PRINFO } from '../../api/contract/constants-plus';
 import type { PlusProduct } from '../../api/contract/plus-assets';
 
 /*
@@ -18,6 +19,7 @@ export interface RequestedCode {
 }
 
 /** §5: a product file must be .csv or .txt. */
+// spec: plus §5.21 — a product file is .csv or .txt
 export const isProductFileName = (name: string) => (PRINT_FILE_EXTENSIONS as readonly string[]).includes(/\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? '');
 
 export const clampQty = (qty: number) => (Number.isFinite(qty) ? Math.min(PRINT_QTY_MAX, Math.max(1, Math.round(qty))) : PRINT_QTY_DEFAULT);
@@ -66,3 +68,26 @@ export function addProducts(list: readonly PrintItem[], requested: readonly Requ
 
 /** The number of labels the list prints. */
 export const labelCount = (list: readonly PrintItem[]) => list.reduce((sum, item) => sum + item.qty, 0);
+
+/** The words of the print namespace a refusal needs (react-i18next's t fits). */
+type PrintWords = {
+  (key: 'messages.prInfoTooLong', values: { prCode: string; entries: number; template: string; limit: number }): string;
+  (key: 'messages.templateNotFound', values: { template: string }): string;
+};
+
+/**
+ * What the screen says when the preview fails. The server refuses in English a static label's template past its 36
+ * info entries (plus-signage §9, PRINFO_TOO_LONG) and a template the store's company no longer has
+ * (TEMPLATE_NOT_FOUND: removed since the screen listed it); the screen says both in the member's language instead
+ * (issue 33 §7), naming the product, its entries, the template and the limit. Any other failure keeps its message.
+ */
+// spec: plus §9.14 — a static label takes 36 prInfo entries: the refusal in the member's language
+export function previewFailureText(error: unknown, items: readonly PrintItem[], template: string, t: PrintWords): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiFailure)) return message;
+  if (error.code === 'TEMPLATE_NOT_FOUND') return t('messages.templateNotFound', { template });
+  if (error.code !== 'PRINFO_TOO_LONG') return message;
+  const tooLong = items.find((i) => i.prInfo.length > STATIC_LABEL_PRINFO);
+  if (!tooLong) return message;
+  return t('messages.prInfoTooLong', { prCode: tooLong.prCode, entries: tooLong.prInfo.length, template, limit: STATIC_LABEL_PRINFO });
+}

@@ -13,6 +13,7 @@ interface Props {
  * The print update modal (plus-signage §2.7): a label's quantity and the info it prints, changed for this print
  * only — the product itself stays as it is on the server.
  */
+// spec: plus §2.67 — the print update modal
 export function PrintUpdateModal({ item, onSave, onClose }: Props) {
   const { t } = useTranslation('print');
   const fields: FormField[] = [

@@ -16,6 +16,7 @@ export { PRODUCT_INFO_SLOTS };
 export const PRODUCT_INFO_CUT = PRODUCT_INFO_LIST_CHARS;
 export { LED_DEFAULTS, PAGE_NO_DEFAULT };
 /** The 11 line colours of the update history chart (console-admin §9 "Chart line palette of 11 colours"). */
+// spec: admin §9.15 — chart line palette of 11 colours
 export const CHART_PALETTE: readonly string[] = [
   '#2f7ed8', '#d9534f', '#5cb85c', '#f0ad4e', '#8e44ad', '#16a085', '#e67e22', '#34495e', '#c0392b', '#27ae60', '#7f8c8d',
 ].slice(0, CHART_PALETTE_SIZE);
@@ -35,6 +36,7 @@ export const updateTaskDetailPath = (storeCode: string, updateId: string, taskId
   `/product/${encodeURIComponent(storeCode)}/${encodeURIComponent(updateId)}/${encodeURIComponent(taskId)}/update/task/detail`;
 
 /** console-admin §4/§9: 'Upload queue limited to 10 files', sent one at a time. */
+// spec: admin §5.14, admin §9.9 — upload queue limited to 10 files
 export const UPLOAD_QUEUE_MAX = 10;
 /** How often the upload modal reads the rows processed of the file the server is importing (our choice). */
 export const UPLOAD_PROGRESS_POLL_MS = 1_000;

@@ -36,6 +36,7 @@ export function ProductControlModal({ storeCode, control, onClose }: Props) {
         { name: 'blinkingSpeed', label: t('led.blinkingSpeed'), type: 'number', inputMode: 'numeric', validate: range(0, 15) },
       ]
     : [{ name: 'pageNo', label: t('page.pageNo'), type: 'number', inputMode: 'numeric', validate: range(0, 15) }];
+  // spec: admin §9.4, admin §3.18 — LED defaults; page number 0
   const initial: FormValues = led
     ? Object.fromEntries(Object.entries(LED_DEFAULTS).map(([k, v]) => [k, String(v)]))
     : { pageNo: String(PAGE_NO_DEFAULT) };

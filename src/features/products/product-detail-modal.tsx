@@ -22,6 +22,7 @@ const usePreview = (body: ProductPreviewBody) =>
   };
 
 /** The label the product would show, from the server's renderer, turnable by 90° (the product image modal). */
+// spec: admin §2.11 — product image with rotate (also the task detail preview)
 export function ProductImage({ companyCode, product, testId }: { companyCode: string; product: Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'>; testId: string }) {
   const { t } = useTranslation('products');
   const [rotation, setRotation] = useState(0);

@@ -36,7 +36,7 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
   const { t } = useTranslation('products');
   const dialogs = useDialogs();
   const product = opening?.mode === 'update' ? opening.product : undefined;
-  const openAtFirst = useMemo(() => initialInfoSlots(alias, product?.prInfo), [alias, product]);
+  const openAtFirst = useMemo(() => initialInfoSlots(alias, product?.prInfo, !product), [alias, product]);
   // The company's configured layouts (layout config); a free text field when it has none.
   const layouts = useLayoutChoices(useProductStore(storeCode).companyCode, product?.layoutId ?? '');
 
@@ -76,6 +76,7 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
 
   const submit = async (values: FormValues) => {
     const prCode = values.prCode.trim();
+    // spec: admin §4.5 — an existing code asks to update; no stops
     if (!product && (await productExists(storeCode, prCode)) && !(await dialogs.confirm(t('messages.existsUpdate', { code: prCode })))) return;
     // The slots past the last open one are not sent; one the product had stays as it was (none: all with a value are open).
     const open = openSlotsOf(values);

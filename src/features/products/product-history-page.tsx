@@ -34,6 +34,7 @@ export default function ProductHistoryPage() {
   const { t } = useTranslation('products');
   const { storeCode = '', prCode = '' } = useRouteParams();
   const session = useSession();
+  // spec: admin §1.0a — imageBaseUpdate: the history shows each version's tag type instead of its layout
   const imageMode = Boolean(session?.systemConfig.imageBaseUpdate);
   const { alias } = useProductStore(storeCode);
   const [shown, setShown] = useState<readonly ProductUpdateHistoryRow[]>([]);

@@ -51,6 +51,7 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
     if (!files.length) return;
     setQueue((q) => {
       const open = q.filter((f) => f.state === 'waiting' || f.state === 'sending' || f.state === 'importing').length;
+      // spec: admin §5.14 — the queue takes at most 10 files
       const room = Math.max(0, UPLOAD_QUEUE_MAX - open);
       // The spec's message, exact text; the files that fit are queued.
       setNotice(files.length > room ? t('upload.queueLimit') : undefined);

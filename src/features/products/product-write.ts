@@ -5,6 +5,7 @@ import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 
 /** The error text "no matching tags" on update, LED or page control is not an error (console-admin §4). */
+// spec: admin §4.6 — "no matching tags" closes normally, not an error
 export const isNoMatchingTags = (error: unknown) => error instanceof ApiFailure && error.message === NO_MATCHING_TAGS;
 
 /** Runs a product write; "no matching tags" counts as done. Other failures are thrown for the caller's dialog. */

@@ -60,6 +60,7 @@ export function UpdateTaskDetailPage() {
   const { t } = useTranslation('products');
   const { storeCode = '', updateId = '', taskId = '' } = useRouteParams();
   const session = useSession();
+  // spec: admin §1.0a — imageBaseUpdate: the preview shows the tag image of the row's tag type
   const imageMode = Boolean(session?.systemConfig.imageBaseUpdate);
   const { companyCode, alias } = useProductStore(storeCode);
   const [previewed, setPreviewed] = useState<UpdateTaskDetailRow>();

@@ -11,6 +11,7 @@ export function useProductStore(storeCode: string) {
   const store = useCall(endpoints.statusStore, { params: { storeCode } });
   useLogoutOnLoadFailure(store.error);
   const companyCode = store.data?.companyCode;
+  // spec: core §7.9 — alias config by company: names the product info slots
   const alias = useCall(endpoints.aliasConfig, companyCode ? { params: { companyCode } } : null);
   return { store: store.data, companyCode, alias: alias.data ?? [] };
 }

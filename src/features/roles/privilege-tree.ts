@@ -26,6 +26,7 @@ export const TREE_ORDER: readonly PrivilegeSection[] = PRIVILEGE_SECTIONS.filter
 export const isBuiltInRole = (roleId: number | undefined) => roleId === -1 || roleId === 0;
 
 /** A role's flags in tree order; roles -1 and 0 all ticked whatever their rows say. */
+// spec: admin §4.13 — roles -1 and 0 ticked whole
 export function treeOf(roleId: number | undefined, privilege: readonly { key: string; read: boolean; write: boolean }[]): PrivilegeFlags[] {
   return TREE_ORDER.map((key) => {
     const p = privilege.find((e) => e.key === key);
@@ -35,6 +36,7 @@ export function treeOf(roleId: number | undefined, privilege: readonly { key: st
 }
 
 /** What the signed-in creator may tick: its own privileges. */
+// spec: admin §6.6 — the creator's own privileges are the available set
 export function availableTo(session: Session | undefined): Record<PrivilegeSection, { read: boolean; write: boolean }> {
   return Object.fromEntries(TREE_ORDER.map((key) => [key, { read: canRead(session, key), write: canWrite(session, key) }])) as Record<
     PrivilegeSection,
@@ -46,6 +48,7 @@ export function availableTo(session: Session | undefined): Record<PrivilegeSecti
 export const settingForced = (tree: readonly PrivilegeFlags[]) => tree.some((p) => CHILDREN.includes(p.key) && p.read);
 
 /** Tick or untick one flag, keeping the rules: write needs read, and the parent setting follows its children. */
+// spec: admin §4.13 — write cleared with read; setting read while a child is
 export function toggle(tree: readonly PrivilegeFlags[], key: PrivilegeSection, flag: 'read' | 'write', on: boolean): PrivilegeFlags[] {
   const next = tree.map((p) => {
     if (p.key !== key) return p;

@@ -1,5 +1,5 @@
 /*
- * The outbox queue (DESIGN.md §5, issue 4 item 5): every handheld write with its state, so nothing is dropped
+ * The outbox queue (docs/architecture.md §5, issue 4 item 5): every handheld write with its state, so nothing is dropped
  * silently — a write the server refused (4xx) waits here until the user retries or discards it.
  */
 import { useTranslation } from 'react-i18next';

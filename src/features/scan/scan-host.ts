@@ -7,7 +7,7 @@ export type ScanIntent = 'assignModal' | 'menu';
 const INTENT_KEY = 'shelfpad.scan.intent';
 
 /**
- * Where the scan screen runs: in the lean handheld app (no Ionic, DESIGN.md §8) or inside the console's shell.
+ * Where the scan screen runs: in the lean handheld app (no Ionic, docs/architecture.md §8) or inside the console's shell.
  * The lean app hands what needs Ionic (the tag assign modal) to the console: the intent survives the switch in
  * sessionStorage and the console's scan screen takes it once.
  */

@@ -1,6 +1,6 @@
 /*
  * The handheld scan screen (issue 4 item 3), shared by the lean handheld app and the console's /scan page. No
- * Ionic here: on a handheld this is the first load (budget ≤ 150 KB gzip, DESIGN.md §8); the camera loads on its
+ * Ionic here: on a handheld this is the first load (budget ≤ 150 KB gzip, docs/architecture.md §8); the camera loads on its
  * first use (ScanField), the tag assign modal only in the console.
  */
 import { useEffect, useState, type ComponentType } from 'react';

@@ -1,7 +1,7 @@
 /*
  * The modes that take one scan: deassign a tag or a Plus device (through the outbox), blink a product's tags or Plus
  * devices (never queued: a blink that fires an hour later on the shelf helps nobody, so offline it fails at once —
- * DESIGN.md §5) and lookup.
+ * docs/architecture.md §5) and lookup.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

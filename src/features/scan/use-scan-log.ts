@@ -2,7 +2,7 @@
  * The scan log (issue 4 item 3): one line per scan, newest first. Lines for outbox writes follow their operation
  * through the outbox's live view, so a line is right after a reload of the queue or a replay in another tab.
  * A write is answered with the success sound as soon as it is safe in the outbox — online or not, staff hear the
- * pair taken within the 50 ms budget of DESIGN.md §8 and scan on — and a refusal by the server, a moment later,
+ * pair taken within the 50 ms budget of docs/architecture.md §8 and scan on — and a refusal by the server, a moment later,
  * with the failure sound and the red flash (onOutcome).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { recordChanges, tagStatusChangesOf, waitingTags, type SeenStatuses } from './tag-status-follow';
 import type { LogEntry } from './use-scan-log';
 
-/** The push channel's polling fallback period (console-core §2, DESIGN.md §3): the same 5 s as the collecting list. */
+/** The push channel's polling fallback period (console-core §2, docs/architecture.md §3): the same 5 s as the collecting list. */
 export const TAG_STATUS_POLL_MS = COLLECTING_POLL_MS;
 /** The tag list answers at most this many rows per page. */
 const POLL_MAX_TAGS = 1_000;

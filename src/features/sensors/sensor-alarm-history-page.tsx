@@ -9,6 +9,7 @@ import { SENSOR_ALARM_HISTORY_PAGE_SIZES } from './sensor-constants';
 import { useRouteParams } from '../../ui/use-route-params';
 
 /** /sensor/:storeCode/:sensorMac/alarm/history (console-core §2): the sensor's alarms, 25 rows, newest first. */
+// spec: core §2.48 — sensor alarm history
 export default function SensorAlarmHistoryPage() {
   const { t } = useTranslation('sensors');
   const { storeCode = '', sensorMac = '' } = useRouteParams();

@@ -22,6 +22,8 @@ interface Props {
  * The sensor assign and update modals (console-core §2, §5, §7): tag MAC, product code (assign only), sensor type
  * and the type's integer settings, which change with the chosen type. Nothing is sent until every rule holds.
  */
+// spec: core §2.47, core §2.50, core §5.7 — sensor assign and update modal: type-specific integer fields, first missing field focused
+// spec: plus §2.53, plus §2.56, plus §2.57 — assign or update; closes with the result on success, dismissed on cancel
 export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props) {
   const { t } = useTranslation('sensors');
   const dialogs = useDialogs();
@@ -77,6 +79,7 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
     onClose();
   };
 
+  // spec: plus §8.1 — a refused assign or update: FormModal's "Error" dialog with data.message, else status text and code (api/client.ts)
   const initial = state?.mode === 'update' ? valuesOfSensor(state.sensor) : { tagMac: '', prCode: '', sensorType: '' };
   return (
     <FormModal

@@ -23,6 +23,7 @@ export function fieldsOf(type: string, byType: SensorFieldsByType = SENSOR_TYPE_
 }
 
 /** console-core §2: "Product width has a minimum of the distance error range plus 1." */
+// spec: plus §2.55 — product width at least the distance error range + 1
 export const productWidthMinimum = (distanceErrorRange: number) => distanceErrorRange + 1;
 
 const INTEGER = /^[+-]?\d+$/;
@@ -44,6 +45,7 @@ export function sensorFieldProblem(type: string, field: string, value: string, d
 }
 
 /** The payload's `sensor` from the modal's values: the chosen type and exactly its settings, as integers. */
+// spec: plus §3.9, plus §5.1 — sensorType with its fields as integers
 export function sensorConfigOf(values: Readonly<Record<string, string>>, byType: SensorFieldsByType = SENSOR_TYPE_FIELDS): SensorConfig {
   const type = values.sensorType.trim();
   if (!isSensorType(type)) throw new Error(`unknown sensor type ${type}`);
@@ -51,6 +53,7 @@ export function sensorConfigOf(values: Readonly<Record<string, string>>, byType:
 }
 
 /** The modal's starting values for a sensor being updated: its type and current settings as text. */
+// spec: plus §2.54 — the update modal starts from the tag's sensor
 export function valuesOfSensor(sensor: { tagMac: string; sensorType: string; fields?: Record<string, number> }): Record<string, string> {
   const settings = Object.fromEntries(Object.entries(sensor.fields ?? {}).map(([k, v]) => [k, String(v)]));
   return { ...settings, tagMac: sensor.tagMac, sensorType: sensor.sensorType };

@@ -24,6 +24,7 @@ function defaultRange() {
 }
 
 /** /sensor/:storeCode/:tagMac/history (console-core §2, §7): a date range, one line chart per measured value, a table. */
+// spec: core §2.48 — sensor measurement history
 export default function SensorHistoryPage() {
   const { t } = useTranslation('sensors');
   const { storeCode = '', tagMac = '' } = useRouteParams();

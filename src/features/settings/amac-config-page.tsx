@@ -17,7 +17,7 @@ const AMAC_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
 /**
  * /setting/amac-config (console-admin §2, §5): abstract code → abstract data, both required ('Setting Amac
- * Error'). AMac rows belong to no company, so only the super administrator changes them (DESIGN.md §3).
+ * Error'). AMac rows belong to no company, so only the super administrator changes them (docs/architecture.md §3).
  */
 export default function AmacConfigPage() {
   const { t } = useTranslation('settings');

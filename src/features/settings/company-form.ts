@@ -50,6 +50,7 @@ export function companyFields(t: T, mode: 'create' | 'edit'): (values: FormValue
 }
 
 /** A new company starts from the spec's defaults (console-admin §9). */
+// spec: admin §9.5 — a new company starts from the spec's defaults
 export const newCompanyValues = (): FormValues => ({
   ...valuesOf(COMPANY_DEFAULTS, SETTING_NAMES),
   companyCode: '',

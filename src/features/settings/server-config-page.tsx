@@ -8,7 +8,7 @@ import { SmtpCard } from './smtp-card';
 
 /**
  * /setting/server-config (console-admin §2): server settings, SMTP and the mobile software files. They belong to
- * no company, so only the super administrator changes them (DESIGN.md §3); others with server_config read see them.
+ * no company, so only the super administrator changes them (docs/architecture.md §3); others with server_config read see them.
  */
 export default function ServerConfigPage() {
   const { t } = useTranslation('settings');

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { STORE_DEFAULTS, SUB_DOMAIN_STORE_SEPARATOR, TAG_STATUS_CHECK_DAYS, TAG_STATUS_CHECK_MANUAL } from '../../api/contract/constants-admin';
+import { DURATION_CHOICES_S } from '../../api/contract/constants-core';
 import type { StoreConfig, StoreCreateBody, StoreUpdateBody } from '../../api/contract/settings-store';
 import type { FormField, FormValues } from '../../ui/form-modal';
 import { parsePosition, positionText } from '../../ui/map/position-text';
@@ -42,9 +43,24 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
   const label = (name: string) => t(`fields.${name}` as 'fields.storeCode');
   const required = (name: string) => `${title}: ${t('required', { field: label(name) })}`;
   const numberRule = (value: string) => (value && !isNumberText(value) ? t('inputNumber') : undefined);
+  // spec: admin §4.7 — tag status check day SUN..SAT, plus manual on update
   const days = [...TAG_STATUS_CHECK_DAYS.map((d) => ({ value: d, label: t(`days.${d}`) })), ...(opts.mode === 'edit' ? [{ value: TAG_STATUS_CHECK_MANUAL, label: t('manual') }] : [])];
   const numbers = (names: readonly string[], field: (name: string) => FormField) => names.map(field);
   const requiredNumber = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: t('inputNumber'), validate: numberRule });
+  /*
+   * The event duration is picked from the spec's choices, in seconds (default 1, console-admin §9). A store saved
+   * with another value (by another client) keeps it as a further choice, so that opening the form changes nothing.
+   */
+  // spec: core §9.12 — durations in seconds; duration choices 1, 2, 3 seconds
+  const durationChoice = (name: string, current: string | undefined): FormField => {
+    const choices: string[] = DURATION_CHOICES_S.map(String);
+    const kept = current?.trim() && !choices.includes(current.trim()) ? [current.trim()] : [];
+    return {
+      ...requiredNumber(name),
+      type: 'select',
+      options: [...choices, ...kept].map((n) => ({ value: n, label: t('seconds', { n }) })),
+    };
+  };
   const nonBlank = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: required(name), validate: numberRule });
   const optional = (name: string): FormField => ({ name, label: label(name), inputMode: 'numeric', validate: numberRule });
   const flag = (name: string): FormField => ({ name, label: label(name), type: 'checkbox' });
@@ -82,7 +98,10 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
         validate: (value) => (value && !parsePosition(value) ? t('positionInvalid') : undefined),
       },
     ]),
-    ...opening('timing', [...numbers(REQUIRED_NUMBERS, requiredNumber), ...numbers(NON_BLANK_NUMBERS, nonBlank)]),
+    ...opening('timing', [
+      ...numbers(REQUIRED_NUMBERS, (name) => (name === 'eventDuration' ? durationChoice(name, values.eventDuration) : requiredNumber(name))),
+      ...numbers(NON_BLANK_NUMBERS, nonBlank),
+    ]),
     ...opening('sleep', numbers(SLEEP_NUMBERS, optional)),
     ...opening('display', DISPLAY_FLAGS.map(flag)),
     ...opening('checks', [flag('enableTagStatusCheck'), { name: 'tagStatusCheckDay', label: label('tagStatusCheckDay'), type: 'select', options: days }, flag('useSensorTag'), flag('enableOtaConfig')]),
@@ -93,6 +112,7 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** A new store starts from the spec's defaults (console-admin §9). */
+// spec: admin §9.6 — store defaults
 export function newStoreValues(companyCode: string): FormValues {
   return {
     companyCode, storeCode: '', storeName: '', address: '', position: '',

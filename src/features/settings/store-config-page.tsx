@@ -36,6 +36,7 @@ export default function StoreConfigPage() {
   const sensorWriter = canWrite(session, 'sensor');
   const storeReader = canRead(session, 'store');
   const privileged = session?.role_id === -1 || session?.role_id === 0;
+  // spec: admin §1.0a — useSubDomain: a new store's code is saved as <companyCode>_<storeCode>
   const useSubDomain = Boolean(session?.systemConfig.useSubDomain);
   const companies = Object.keys(session?.companyInfo ?? {});
   const [mode, setMode] = useState<{ kind: 'create' } | { kind: 'edit'; store: StoreConfig }>();
@@ -89,7 +90,8 @@ export default function StoreConfigPage() {
       filter: 'text',
       render: (s) =>
         storeReader ? (
-          <Link to={storeDetailPath(s.storeCode)} onClick={(e) => e.stopPropagation()} data-testid="store-config-detail">
+          // The table's link look, and on a phone its 44 px target (issue 31 §8: the bare link was 18 px high).
+          <Link to={storeDetailPath(s.storeCode)} className="data-table-row-link" onClick={(e) => e.stopPropagation()} data-testid="store-config-detail">
             {s.storeCode}
           </Link>
         ) : (
@@ -127,6 +129,7 @@ export default function StoreConfigPage() {
     >
       <DataTable
         id="store-config"
+        logoutOnLoadFailure
         columns={columns}
         source={{ kind: 'server', endpoint: endpoints.storeConfigList }}
         companyCode={company}

@@ -16,6 +16,7 @@ interface Props {
  * Store migration (console-admin §4, §7, §8): choose the exported files, upload with progress, then the summary —
  * or the answer's error_msg, or 'Migration failed : …' for a refused request. Roles -1 and 0 only (the page asks).
  */
+// spec: admin §4.8, admin §8.7 — migration: choose a file, upload with progress, summary; error_msg or "Migration failed : "
 export function StoreMigrateModal({ storeCode, onClose }: Props) {
   const { t } = useTranslation('storeConfig');
   const { t: tc } = useTranslation('common');

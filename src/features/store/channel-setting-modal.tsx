@@ -19,6 +19,7 @@ interface Props {
  * channel, rows added (0 / 11 / 26) and removed, saved whole with 'Complete!'. A failed save shows the server's
  * message, or status text and code.
  */
+// spec: core §2.36 — gateway channel setting modal
 export function ChannelSettingModal({ storeCode, openedAt, onClose }: Props) {
   const { t } = useTranslation('store');
   const dialogs = useDialogs();

@@ -29,6 +29,7 @@ export function channelValuesOf(map: ChannelMap): Values {
 }
 
 /** A new row starts at gwIndex 0, data channel 11, event channel 26 (console-core §3, §9). */
+// spec: core §3.4 — a new row is gwIndex 0, data 11, event 26
 export function withNewRow(values: Values): Values {
   const n = rowCount(values);
   return { ...values, ...Object.fromEntries(CHANNEL_COLUMNS.map((c) => [cellName(n, c), String(DEFAULT_CHANNEL_ROW[c])])) };

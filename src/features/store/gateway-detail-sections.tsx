@@ -19,6 +19,7 @@ import { readableText } from '../alarms/readable-data';
 export const RAMDISK_PATH = '/ramdisk';
 export const LOG_DISK_PATH = '/ramdisk/logs';
 
+// spec: core §2.38 — IP, alternate IP, status, uplink, downlink, time sync OK/NG, usage
 export function GatewayFacts({ gw }: { gw: GatewayDetail }) {
   const { t } = useTranslation('store');
   const status = shownGatewayStatus(gw.status, gw.timeSync);

@@ -11,6 +11,7 @@ import {
 } from './gateway-config-validation';
 
 /** Which gateways the modal edits: one (gateway detail, or one selected row), a selection, or ALL of the store. */
+// spec: core §2.37 — the update modal works on one gateway or on ALL
 export type GatewayUpdateTarget = { gwMacs: readonly string[] } | 'all';
 
 interface Props {
@@ -38,6 +39,7 @@ const NUMBER_FIELDS: readonly GatewayConfigField[] = ['gwIndex', 'channelGroupIn
  * for ALL gateways of a store. Only what changed is sent; nothing changed is 'No changed!'. One gateway goes
  * through the single update, several through the ALL update, which answers the gateways it could not store.
  */
+// spec: admin §2.21 — gateway config update modal (one gateway or ALL)
 export function GatewayUpdateModal({ storeCode, target, onClose, onSaved }: Props) {
   const { t } = useTranslation('store');
   const dialogs = useDialogs();

@@ -15,6 +15,7 @@ import { PREDEFINED_FILE_EXTENSIONS } from './store-constants';
  * the browser and sent as rows. Success answers 'Complete!' with 'Uploaded Count : {updated}'; a refused file
  * shows the error and then logs out, as the spec has it (a network failure only shows the message).
  */
+// spec: core §2.36 — predefined gateway configuration CSV import
 export function PredefinedImport({ storeCode, onDone }: { storeCode: string; onDone?: () => void }) {
   const { t } = useTranslation('store');
   const dialogs = useDialogs();

@@ -16,6 +16,7 @@ function useHealthOptions() {
 }
 
 /** The store table's columns (console-core §2); the company column only for members of several companies (§6). */
+// spec: core §2.34 — store row columns; company column only with several companies
 export function useStoreColumns(): Column<StoreStatusRow>[] {
   const { t } = useTranslation('store');
   const severalCompanies = hasSeveralCompanies(useSession());
@@ -42,6 +43,7 @@ export function useStoreColumns(): Column<StoreStatusRow>[] {
 }
 
 /** A store's gateways: the IP without ':8080' (§3), the status with the timeSync rule (§4). */
+// spec: core §2.35, core §3.3 — gateway list columns
 export function useGatewayColumns(): Column<GatewaySummary>[] {
   const { t } = useTranslation('store');
   const health = useHealthOptions();

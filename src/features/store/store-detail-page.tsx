@@ -80,6 +80,7 @@ export default function StoreDetailPage() {
                 <PredefinedImport storeCode={store.storeCode} />
               </div>
             )}
+            {/* spec: core §2.35 — gateway list of 50 rows a page, rows link to the gateway detail */}
             <DataTable
               id="store-gateways"
               columns={columns}

@@ -18,6 +18,7 @@ import './store.css';
  * The map view (console-core §2): every store in the side list, those with a position as markers in their status
  * colour; the popup links to the store detail.
  */
+// spec: core §2.31, core §2.32, core §2.33 — store map: status-coloured markers, side list, status checkboxes
 function StoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
   const { t } = useTranslation('store');
   const items = useMemo<MapListItem[]>(

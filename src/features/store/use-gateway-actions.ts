@@ -17,6 +17,7 @@ export function useGatewayActions(gw: GatewayDetail | undefined) {
   const navigate = useNavigate();
   const download = useDownloadTask();
 
+  // spec: core §8.8 — link check: success 'Success'; failure 'Fail' with 'Can't connect to the GW'
   const checkLink = useCallback(async () => {
     if (!gw) return;
     try {
@@ -39,12 +40,14 @@ export function useGatewayActions(gw: GatewayDetail | undefined) {
     }
   }, [gw, dialogs, t]);
 
+  // spec: core §8.7 — a failed download (start or task) is 'Error' with its message and polling stops (ui/download-task.ts)
   const downloadLog = useCallback(async () => {
     if (!gw) return;
     if (gw.status === 'OFFLINE') return dialogs.error(t('actions.logOffline'));
     await download.start({ type: GATEWAY_LOG_DOWNLOAD, storeCode: gw.storeCode, filter: { gwMac: gw.gwMac } });
   }, [gw, dialogs, download, t]);
 
+  // spec: core §8.11 — a failed gateway delete shows the server message
   const remove = useCallback(async () => {
     if (!gw || !(await dialogs.confirm())) return;
     try {

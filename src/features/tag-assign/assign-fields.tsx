@@ -8,6 +8,7 @@ import { TAG_DEGREES } from '../../api/contract/constants-core';
 import type { TagDegree } from '../../api/contract/tags';
 import type { AssignNote } from './use-assign-submit';
 
+// spec: core §9.6 — tag degree 0 or 180
 export function DegreeField({ value, onChange }: { value: TagDegree; onChange(degree: TagDegree): void }) {
   const { t } = useTranslation('tagAssign');
   return (

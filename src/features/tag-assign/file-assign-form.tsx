@@ -14,6 +14,7 @@ import type { AssignPartProps } from './tag-assign-part';
 import { useAssignSubmit } from './use-assign-submit';
 import './tag-assign.css';
 
+// spec: core §2.45 — file assign: CSV of tag id then product code, default code required
 export function FileAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const { t } = useTranslation('tagAssign');
   const submit = useAssignSubmit(onAssigned);

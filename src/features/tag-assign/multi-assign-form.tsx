@@ -17,6 +17,7 @@ import { cleanCodeList, multiAssignProblem } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';
 import { useAssignSubmit } from './use-assign-submit';
 
+// spec: core §2.44 — multi assign: product codes plus nfc, layoutId and degree
 export function MultiAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const { t } = useTranslation('tagAssign');
   const submit = useAssignSubmit(onAssigned);

@@ -14,6 +14,7 @@ import { singleAssignCode } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';
 import { useAssignSubmit } from './use-assign-submit';
 
+// spec: core §2.43 — single assign: tag id and product code or default code; reset, refocus, sounds
 export function SingleAssignForm({ storeCode, onAssigned }: AssignPartProps) {
   const { t } = useTranslation('tagAssign');
   const submit = useAssignSubmit(onAssigned);

@@ -78,6 +78,7 @@ export function useAssignSubmit(onAssigned: () => void) {
       if (answer.assigned) onAssigned();
       if (answer.refused?.length) await dialogs.error(answer.refused.join('\n'));
     } catch (error) {
+      // spec: core §8.16 — a CSV or file assign failure is the generic 'Error' dialog
       feedback.failure();
       const message = isOffline(error) ? t('messages.needsConnection') : (error as Error).message;
       setNote({ tone: 'danger', text: message });

@@ -17,6 +17,7 @@ export interface KnownTagType {
  * The model name of a two-character tag type code. The server's tag type information (loaded at login) wins
  * where it knows the prefix: a customer's server may name models its own way; otherwise the code is decoded.
  */
+// spec: core §8.21 — unknown tag type: 'UNKNOWN'
 export function tagModelName(code: string | null | undefined, known: readonly KnownTagType[] = []): string {
   const normalized = (code ?? '').trim().toUpperCase();
   const named = normalized ? known.find((k) => k.prefix.trim().toUpperCase() === normalized)?.model : undefined;
@@ -26,6 +27,7 @@ export function tagModelName(code: string | null | undefined, known: readonly Kn
 export type UpdateRowStatus = 'IN_PROGRESS' | 'CANCEL' | 'OK' | 'NG';
 
 /** Absent status: in progress; a status without updatedAt: CANCEL; otherwise the status, OK or NG. */
+// spec: core §2.42, core §4.8 — absent status in progress, no updatedAt CANCEL, else OK or NG
 export function updateRowStatus(row: Pick<TagUpdateHistoryRow, 'status' | 'updatedAt'>): UpdateRowStatus {
   if (!row.status) return 'IN_PROGRESS';
   if (!row.updatedAt || row.status === 'CANCEL') return 'CANCEL';
@@ -33,6 +35,7 @@ export function updateRowStatus(row: Pick<TagUpdateHistoryRow, 'status' | 'updat
 }
 
 /** Product info as a list shows it: at most 80 characters, then an ellipsis. */
+// spec: core §9.7 — product info cut to 80 characters plus an ellipsis
 export function cutProductInfo(text: string | readonly string[] | null | undefined): string {
   const joined = Array.isArray(text) ? text.filter(Boolean).join(' / ') : ((text as string | null | undefined) ?? '');
   const chars = Array.from(joined);
@@ -40,10 +43,12 @@ export function cutProductInfo(text: string | readonly string[] | null | undefin
 }
 
 /** Tag and OTA versions are shown in hex (NOTES.md 10). */
+// spec: core §9.8 — versions shown in hex
 export const versionHex = (version: number | null | undefined): string =>
   version === null || version === undefined ? '' : `0x${version.toString(16).toUpperCase()}`;
 
 /** Status filter choices; a site whose NG filter is wider sends the list (an enum value with commas is a list). */
+// spec: core §4.3 — MISSING as NG1 and the wider NG filter for one customer site
 export function statusOptions(profile: Pick<SiteProfile, 'missingLabel' | 'ngFilterStatuses'>): { value: string; label: string }[] {
   return TAG_STATUSES.map((status) => ({
     value: status === 'NG' ? profile.ngFilterStatuses.join(',') : status,

@@ -21,6 +21,7 @@ export interface TagHistoryDeclaration<Row> {
  * One tag history (console-core §2): a server-paged table of 25 rows, newest first, with a date range. The five
  * histories are declarations of this page.
  */
+// spec: core §2.42 — each history a table of 25 rows, time descending
 export function TagHistoryPage<Row>({ kind, endpoint, timeField, rowKey, useColumns }: TagHistoryDeclaration<Row>) {
   const { t } = useTranslation('tags');
   const { storeCode = '', tagMac = '', tagId = '' } = useRouteParams();

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';
 import { statusOptions, tagModelName, versionHex } from './tag-format';
 import { tagHistoryPath, TAG_HISTORY_KINDS } from './tag-history-kinds';
+import { BatteryStatusBadge, TagModeLabel, tagModeOptions } from './tag-mode';
 
 /** console-core §3: the port suffix :8080 is removed for display. */
 const withoutPort = (ip: string | undefined) => (ip ?? '').replace(/:8080$/, '');
@@ -34,12 +35,13 @@ export function useTagListColumns({ storeCode, showCompany, onPreview }: Options
       { field: 'countByPrCode', label: t('tag.countByPrCode'), filter: 'number', hiddenByDefault: true },
       { field: 'status', label: t('tag.status'), filter: 'enum', options: statusOptions(profile), render: (r) => <TagStatusBadge status={r.status} label={statusLabel(r.status)} /> },
       { field: 'tagType', label: t('tag.tagType'), filter: 'text', render: (r) => <span data-code={r.tagType}>{tagModelName(r.tagType, known)}</span> },
-      { field: 'battStatus', label: t('tag.battStatus'), filter: 'enum', options: [{ value: 'OK', label: 'OK' }, { value: 'NG', label: 'NG' }] },
+      // spec: core §4.4 — battery status OK, NG, other; the tag mode (Normal, Assign, Active) of the operation number
+      { field: 'battStatus', label: t('tag.battStatus'), filter: 'enum', options: [{ value: 'OK', label: 'OK' }, { value: 'NG', label: 'NG' }], render: (r) => <BatteryStatusBadge status={r.battStatus} /> },
+      { field: 'operation', label: t('tag.operation'), filter: 'enum', options: tagModeOptions((mode) => t(`modes.${mode}`)), render: (r) => <TagModeLabel operation={r.operation} /> },
       { field: 'battery', label: t('tag.battery'), filter: 'number' },
       { field: 'version', label: t('tag.version'), filter: 'hex', render: (r) => versionHex(r.version) },
       { field: 'gwIp', label: t('tag.gwIp'), filter: 'text', render: (r) => withoutPort(r.gwIp) },
       { field: 'operationName', label: t('tag.operationName'), filter: 'text', hiddenByDefault: true },
-      { field: 'operation', label: t('tag.operation'), filter: 'enum', hiddenByDefault: true, options: [{ value: '1', label: t('tag.assigned') }, { value: '0', label: t('tag.notAssigned') }] },
       { field: 'rssi', label: t('tag.rssi'), filter: 'number', hiddenByDefault: true },
       { field: 'temperature', label: t('tag.temperature'), filter: 'number', hiddenByDefault: true },
       { field: 'tagLayout', label: t('tag.tagLayout'), filter: 'text', hiddenByDefault: true },

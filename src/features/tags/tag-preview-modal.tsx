@@ -20,6 +20,7 @@ function useLoop(count: number): number {
 }
 
 /** What the tag shows: its images in a loop, rotatable by 90°; a layoutId containing no_product means no product. */
+// spec: core §2.41 — main image and sub images in a loop, rotated by 90 degrees; no_product layout means no product
 export function TagPreviewModal({ storeCode, tag, onClose }: { storeCode: string; tag: Tag | undefined; onClose: () => void }) {
   const { t } = useTranslation('tags');
   const [rotation, setRotation] = useState(0);
@@ -31,6 +32,7 @@ export function TagPreviewModal({ storeCode, tag, onClose }: { storeCode: string
   return (
     <ModalFrame isOpen={Boolean(tag)} title={t('preview.title', { tag: tag?.barcode ?? '' })} onClose={onClose} closeLabel={t('preview.close')} testId="tag-preview">
       {preview.isLoading && <IonSpinner aria-label={t('preview.loading')} />}
+      {/* spec: core §8.15 — a failed preview shows the server message */}
       {preview.error && (
         <p className="tag-preview-error" role="alert">
           {preview.error.message}

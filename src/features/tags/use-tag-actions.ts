@@ -12,6 +12,7 @@ import { TAG_STATUS_CHECK_CMD } from './tag-constants';
  * console-core §8: a failure without a server message shows `statusText (status)` (the client's rule); a
  * rejection with one shows the message and its code in parentheses.
  */
+// spec: core §8.13 — non-200: status text and code in parentheses; a rejection: server message and code
 export function failureText(error: unknown): string {
   if (error instanceof ApiFailure && error.code !== undefined && error.code !== '') return `${error.message} (${error.code})`;
   return (error as Error).message;
@@ -26,6 +27,7 @@ interface Options {
 }
 
 /** The tag writes of the tag list (console-core §2): deassign, status check, reassign, reassign all. */
+// spec: core §2.40 — deassign (confirm), status check, reassign, reassign all
 export function useTagActions({ storeCode, statusCheck, onChanged }: Options): TableAction<Tag>[] {
   const { t } = useTranslation('tags');
   const dialogs = useDialogs();

@@ -26,6 +26,7 @@ export default function TaskDetailPage() {
   const session = useSession();
   const privileged = isPrivilegedRole(session?.role_id);
   const { alias } = useProductStore(storeCode);
+  // spec: admin §2.11 — task detail preview (ProductImage, turned by Rotate)
   const [previewed, setPreviewed] = useState<TaskDetailRow>();
   const columns = useMemo<Column<TaskDetailRow>[]>(
     () => [
@@ -46,6 +47,7 @@ export default function TaskDetailPage() {
         options: ['OK', 'NG', 'CANCEL'].map((v) => ({ value: v, label: v })),
         render: (r) => (r.result ? <TagStatusBadge status={r.result === 'CANCEL' ? 'DEASSIGN' : (r.result as 'OK' | 'NG')} label={r.result} /> : t('inProgress')),
       },
+      // spec: admin §4.2 — refreshed results' time in red for roles -1 and 0
       {
         field: 'updatedAt',
         label: t('columns.updated'),

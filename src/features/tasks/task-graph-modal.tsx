@@ -29,6 +29,7 @@ export function taskGraphSeries(history: TaskHistory, labels: { ok: string; ng: 
 }
 
 /** The task graph (console-admin §2 modals): how the task's tags answered over time. */
+// spec: admin §2.11 — task graph
 export function TaskGraphModal({ task, onClose }: { task: Task | undefined; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const history = useCall(endpoints.taskHistory, task ? { params: { storeCode: task.storeCode, taskId: task.taskId } } : null);

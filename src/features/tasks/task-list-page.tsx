@@ -47,6 +47,7 @@ export default function TaskListPage() {
   const columns = useMemo(() => {
     const all: (Column<Task> | false)[] = [
       { field: 'taskId', label: t('columns.taskId'), filter: 'text', primary: true },
+      // spec: admin §6.7 — company column only for a member of several companies
       several && { field: 'companyCode', label: t('columns.company'), filter: 'text', render: (r) => r.companyName },
       { field: 'storeName', label: t('columns.store'), filter: 'text' },
       { field: 'taskType', label: t('columns.taskType'), filter: 'enum', options: TASK_TYPES.map((v) => ({ value: v, label: taskTypeLabel(t, v) })), render: (r) => taskTypeLabel(t, r.taskType) },

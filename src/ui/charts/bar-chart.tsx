@@ -32,6 +32,7 @@ const BAR_H = 12;
  * Horizontal stacked bars: the label sits above its bar, so that long store names fit a phone without measuring
  * text. Positions are percentages of the SVG's width, which makes it fluid; only the height is fixed per row.
  */
+// spec: core §2.25 — the bar chart
 export function BarChart({ bars, title, testId }: BarChartProps) {
   const max = stackMax(bars.map((b) => b.segments.map((s) => s.value)));
   const legend = uniqueSegments(bars);

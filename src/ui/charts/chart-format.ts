@@ -21,6 +21,7 @@ export function formatPercent(f: number): string {
 }
 
 /** The status colours of console-core §4, from Ionic's palette so that dark mode adjusts them. */
+// spec: admin §4.9 — NORMAL, ALARM, OFFLINE in green, yellow, red
 export const STATUS_COLORS = {
   NORMAL: 'var(--ion-color-success, #2dd55b)',
   ALARM: 'var(--ion-color-warning, #ffc409)',

@@ -18,6 +18,7 @@ interface DonutProps {
 }
 
 /** Donut of shares (status counts and the like) with the total in the hole and the values in a legend. */
+// spec: core §2.25 — the donut chart
 export function Donut({ items, centerLabel, centerValue, title, testId }: DonutProps) {
   const total = centerValue ?? items.reduce((a, i) => a + i.value, 0);
   const segments = donutSegments(items.map((i) => i.value));

@@ -34,6 +34,7 @@ const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
  * Time series over days. The canvas cannot be read by screen readers or tests, so the same numbers are also
  * in a visually hidden table.
  */
+// spec: core §2.25 — the line chart
 export function LineChart({ series, title, height = 200, testId, decimals = 0 }: LineChartProps) {
   const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const box = useRef<HTMLDivElement>(null);

@@ -18,6 +18,7 @@ interface RadialProps {
 }
 
 /** Radial progress: value / max as a ring, the percentage in the middle. */
+// spec: core §2.25 — the radial chart
 export function Radial({ value, max, color = CHART_COLORS.good, title, caption, testId }: RadialProps) {
   const f = fraction(value, max);
   const c = SIZE / 2;

@@ -3,6 +3,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState 
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { buildTableRequest, type TableFilter, type TableState } from '../../api/table';
+import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { useDialogs } from '../dialogs';
 import { useIsPhone } from '../use-is-phone';
 import { TableFilters } from './table-filters';
@@ -38,7 +39,7 @@ function toColumnDefs<Row>(columns: readonly Column<Row>[], actions: Pick<DataTa
 }
 
 /**
- * Every list of the console (DESIGN.md §4): server- or browser-paged rows with the spec's page sizes, sort,
+ * Every list of the console (docs/architecture.md §4): server- or browser-paged rows with the spec's page sizes, sort,
  * per-column filters, a remembered column choice, filters saved for a day, row selection for actions and a
  * download of what the filter selects. A table on a desktop, cards on a phone.
  */
@@ -64,6 +65,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { visible, toggle } = useColumnChoice(props.id, columnDefaults);
   const effective = { ...state, companyCode: props.companyCode };
   const data = useTableData(props.source, effective, props.refreshInterval, props.reloadToken);
+  // spec: core §6.5, admin §8.3 — a list the spec names logs out on its load failure (the message first)
+  useLogoutOnLoadFailure(props.logoutOnLoadFailure ? data.failure : undefined);
   const rows = useMemo(() => data.page?.data ?? [], [data.page]);
   // Screens that draw the rows on screen elsewhere too (the product update history chart) hear of every page.
   const onRowsShown = props.onRowsShown;

@@ -100,6 +100,11 @@ export interface DataTableProps<Row> {
   reloadToken?: number;
   /** Hears the rows of every page shown (e.g. a chart of exactly those rows). */
   onRowsShown?: (rows: readonly Row[]) => void;
+  /**
+   * The list's load failure is shown, then the member is logged out and the page reloaded (console-core §6,
+   * console-admin §8: roles, members, store and the other configuration lists, paper); otherwise it stays inline.
+   */
+  logoutOnLoadFailure?: boolean;
   /** Shown when the list is empty; defaults to 'No data to display'. */
   emptyText?: string;
 }

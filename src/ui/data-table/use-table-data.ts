@@ -9,6 +9,8 @@ export interface TableData<Row> {
   page?: TablePage<Row>;
   loading: boolean;
   error?: string;
+  /** The failure itself (status, network or not), for a page whose spec logs out on a load failure. */
+  failure?: ApiFailure;
   reload: () => void;
 }
 
@@ -32,5 +34,5 @@ export function useTableData<Row>(source: TableSource<Row>, state: TableState, r
       reload: () => undefined,
     };
   }
-  return { page: swr.data, loading: swr.isLoading, error: swr.error?.message, reload: () => void swr.mutate() };
+  return { page: swr.data, loading: swr.isLoading, error: swr.error?.message, failure: swr.error, reload: () => void swr.mutate() };
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TableState } from '../../api/table';
 
 /** Saved table filters in the browser expire after 86400 s (console-core §9). */
+// spec: core §9.3 — saved table filters expire after 86400 s
 export const SAVED_FILTER_TTL_MS = 86_400_000;
 
 const key = (id: string, what: 'columns' | 'filters') => `shelfpad.table.${id}.${what}`;

@@ -17,7 +17,7 @@ interface SegmentTabsProps<T extends string> {
 
 /**
  * A row of mutually exclusive choices (the handheld's modes, tag/Plus target, 0°/180°), drawn without Ionic so the
- * scan route stays inside its first-load budget (DESIGN.md §8). Buttons, so a scanner's Enter never lands in one.
+ * scan route stays inside its first-load budget (docs/architecture.md §8). Buttons, so a scanner's Enter never lands in one.
  */
 export function SegmentTabs<T extends string>({ value, options, onChange, label, testId, even = false }: SegmentTabsProps<T>) {
   return (

@@ -26,7 +26,7 @@ async function askGeocoder(base: string, query: string): Promise<Place[]> {
 }
 
 /**
- * Address search (NOTES.md 7 for maps, DESIGN.md §2): the Nominatim-compatible geocoder of the runtime config when
+ * Address search (NOTES.md 7 for maps, docs/architecture.md §2): the Nominatim-compatible geocoder of the runtime config when
  * there is one, else — or when it fails — the API server's packaged gazetteer, so that the search works offline.
  */
 export async function searchAddress(query: string): Promise<Place[]> {

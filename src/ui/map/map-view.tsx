@@ -12,6 +12,7 @@ import { addWorldOutline } from './world-outline';
 import './map-view.css';
 
 /** Map constants of console-core §9: start at zoom 1 centred on 0,0; a marker click zooms to 14. */
+// spec: admin §9.10 — initial view zoom 1 at 0,0; zoom 14 on a marker
 export const MAP_START = { center: [MAP_START_CENTER.latitude, MAP_START_CENTER.longitude] as L.LatLngTuple, zoom: MAP_START_ZOOM };
 export const MARKER_ZOOM = MAP_MARKER_ZOOM;
 
@@ -48,7 +49,7 @@ const centerText = (map: L.Map) => {
 };
 
 /**
- * MapView (DESIGN.md §4, NOTES.md 7): leaflet with the tile URL of the runtime config, and under the tiles a
+ * MapView (docs/architecture.md §4, NOTES.md 7): leaflet with the tile URL of the runtime config, and under the tiles a
  * packaged world outline so that the map stays readable with no tile service (offline, tests). Markers take the
  * status colours; a click (or a `focus`) zooms to 14 and opens the marker's popup, rendered by React into
  * leaflet's popup. The wheel scrolls the page unless the member asks the map for it (guardWheelZoom). The zoom and centre are mirrored in data-zoom / data-center for tests and assistive checks.
@@ -64,6 +65,7 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
 
   useEffect(() => {
     const map = L.map(container.current!, { center: MAP_START.center, zoom: MAP_START.zoom, worldCopyJump: true });
+    // spec: plus §7.27 — tiles from the configured map tile service, the packaged world outline beneath
     const tileUrl = runtimeConfig().tileUrl;
     if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map);
     addWorldOutline(map);

@@ -53,6 +53,7 @@ export function PositionPicker({ id, value, onChange }: Props) {
     map.on('zoomend', () => setZoom(map.getZoom()));
     map.on('click', (e: L.LeafletMouseEvent) => {
       const at = e.latlng.wrap();
+      // spec: admin §9.10 — zoom 18 on a location pick
       map.setView(at, STORE_MAP_PICK_ZOOM);
       onChangeRef.current(positionText(at.lat, at.lng));
     });

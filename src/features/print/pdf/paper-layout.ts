@@ -72,6 +72,7 @@ export const corrected = (box: Box, c: PrintCorrection): Box => {
   return { x: box.x * k + c.x, y: box.y * k + c.y, width: box.width * k, height: box.height * k };
 };
 
+// spec: plus §9.9, plus §9.10, plus §9.11, plus §9.12, plus §9.13 — per page, size and layout of each paper type
 export function paperGrid(type: PaperType): PaperGrid {
   const paper = PRINT_PAPER_TYPES.find((p) => p.type === type);
   if (!paper) throw new Error(`Unknown paper type ${type}`);
