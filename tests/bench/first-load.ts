@@ -1,5 +1,5 @@
 /**
- * First-load JS of a route (DESIGN.md §8, issue 3): what a browser must download, gzip-compressed, before the route
+ * First-load JS of a route (docs/architecture.md §8, issue 3): what a browser must download, gzip-compressed, before the route
  * renders on a cold start. Read from an existing build — the caller runs `vite build` first — through the chunk
  * graph Vite writes to dist/.vite/manifest.json (build.manifest in vite.config.ts):
  *

@@ -1,5 +1,5 @@
 /**
- * Handheld figures of DESIGN.md §8, measured in Debian's Chromium against a started reference server:
+ * Handheld figures of docs/architecture.md §8, measured in Debian's Chromium against a started reference server:
  *   - wedge scan → sound and flash: from the product scan's Enter keydown to the success sound (the feedback hook's
  *     timestamp) and to the first frame with the flash; the assign's sound comes with the server's answer, so this
  *     includes the outbox write and the round trip. A refusal at scan time (unknown product) is reported beside it:

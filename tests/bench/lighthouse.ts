@@ -1,5 +1,5 @@
 /**
- * Lighthouse figures of DESIGN.md §8: mobile (the default config: simulated slow 4G, 4× CPU slowdown) for /login,
+ * Lighthouse figures of docs/architecture.md §8: mobile (the default config: simulated slow 4G, 4× CPU slowdown) for /login,
  * /dashboard and /scan, the last two with a session, in Debian's Chromium against a started reference server:
  *   - cold: Lighthouse's own storage reset (no HTTP cache, no service worker, no IndexedDB) before the load;
  *   - warm: after one ordinary visit whose service worker took control, no reset: what a returning user gets.

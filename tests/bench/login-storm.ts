@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §8 "other calls' p95 during 60 parallel logins ≤ 2× their quiet p95" (issue 11 finding 4): the p95 of
+ * docs/architecture.md §8 "other calls' p95 during 60 parallel logins ≤ 2× their quiet p95" (issue 11 finding 4): the p95 of
  * two calls a member makes while others sign in — a JSON call (GET /status/store) and a file download (GET
  * /file/download/task/:id, read through libuv's thread pool like the 9 s download of the audit) — measured quiet,
  * then while 60 logins run at once. In-process (fastify.inject) on the seeded in-memory PGlite, with the hash

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §8 "product file import, 100,000 rows: ≥ 5,000 rows/s, streaming (flat memory)" (issue 12 §4): a
+ * docs/architecture.md §8 "product file import, 100,000 rows: ≥ 5,000 rows/s, streaming (flat memory)" (issue 12 §4): a
  * product file sent as a real HTTP multipart upload to a listening server, produced row by row so that the bench
  * holds none of it either. Reported: rows/s, the process's peak RSS above its level before the upload (10,000 vs
  * 100,000 rows: flat memory means about the same), and the p95 of an unrelated call (a product list page of

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of DESIGN.md §8, printed as JSON. Server figures are measured in-process
+ * `npm run bench`: the figures of docs/architecture.md §8, printed as JSON. Server figures are measured in-process
  * (fastify.inject: routing, auth hook, validation, SQL, serialisation) on a fresh in-memory PGlite; first-load JS
  * from a fresh production build; the handheld and tag detail figures in Chromium against that build served by a
  * started reference server (tests/bench/handheld.ts, tag-detail.ts). Benchmarks report; they never fail a build.

@@ -24,6 +24,9 @@ import { BIG_STORE, BIG_STORE_TAGS } from './tag-detail';
 
 const CONNECTIONS = 50;
 const LOAD_SECONDS = Number(process.env.SCALE_BENCH_SECONDS ?? 15);
+/** SCALE_BENCH_CALLS=tag_list (a comma list) measures only those calls; SCALE_BENCH_PUSH=0 leaves the push latency out. */
+const ONLY_CALLS = process.env.SCALE_BENCH_CALLS?.split(',').filter(Boolean);
+const PUSH = process.env.SCALE_BENCH_PUSH !== '0';
 const PUSH_SAMPLES = 100;
 const round = (n: number) => Math.round(n * 10) / 10;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -121,7 +124,11 @@ async function callLoad(proc: ServerProcess, call: keyof typeof CALLS, seconds =
 /** The tag list (long), then the store status list and the dashboard (shorter runs) against one server. */
 async function loads(proc: ServerProcess) {
   const short = Math.max(3, Math.round(LOAD_SECONDS / 3));
-  return { tag_list: await callLoad(proc, 'tag_list'), store_status: await callLoad(proc, 'store_status', short), dashboard: await callLoad(proc, 'dashboard', short) };
+  const figures: Partial<Record<keyof typeof CALLS, Awaited<ReturnType<typeof callLoad>>>> = {};
+  for (const call of ['tag_list', 'store_status', 'dashboard'] as const) {
+    if (!ONLY_CALLS || ONLY_CALLS.includes(call)) figures[call] = await callLoad(proc, call, call === 'tag_list' ? LOAD_SECONDS : short);
+  }
+  return figures;
 }
 
 /** Assign through `via`, time until the tag's status change arrives on a socket held by `at` (p50/p95). */
@@ -189,12 +196,14 @@ export async function scaleFigure() {
     for (let i = 0; i < 600 && proc.output.filter((l) => /API process \d+ ready/.test(l)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
     figures.postgres_x2 = await loads(proc).finally(() => proc.stop());
 
-    const [a, b] = [await startProcess('push-A', databaseUrl, { DATA_DIR: files }), await startProcess('push-B', databaseUrl, { DATA_DIR: files })];
-    try {
-      figures.push_latency_same_process = await pushLatency(a, a, databaseUrl, 0);
-      figures.push_latency_across_processes = await pushLatency(a, b, databaseUrl, PUSH_SAMPLES);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
+    if (PUSH) {
+      const [a, b] = [await startProcess('push-A', databaseUrl, { DATA_DIR: files }), await startProcess('push-B', databaseUrl, { DATA_DIR: files })];
+      try {
+        figures.push_latency_same_process = await pushLatency(a, a, databaseUrl, 0);
+        figures.push_latency_across_processes = await pushLatency(a, b, databaseUrl, PUSH_SAMPLES);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,5 +1,5 @@
 /**
- * Show editor drag smoothness (issue 17, DESIGN.md §8: ≥ 50 frames/s): a slide of 30 objects is stored on a device
+ * Show editor drag smoothness (issue 17, docs/architecture.md §8: ≥ 50 frames/s): a slide of 30 objects is stored on a device
  * through the API, the editor is opened in Debian's Chromium at desktop size, and one object is dragged across the
  * canvas by the mouse for a few seconds while requestAnimationFrame counts the frames the page draws. Reported:
  * frames per second during the drag, and the 95th percentile and longest frame interval. Runs alone with

@@ -8,6 +8,7 @@ import { ListScreenModel } from './page-models/list-screen';
 
 type AlarmRow = { location: string; type: string; class: number; data?: string; updatedAt: string };
 
+// spec: admin §3.22 — alarm class 1 INFORMATION, 2 WARNING, 3 CRITICAL as shown
 test('the alarm history shows the server’s newest alarms with their class colour', async ({ page, request }) => {
   const alarms = new ListScreenModel(page);
   const api = await alarms.shell.signIn(request, 'admin@shelfpad.test');
@@ -16,6 +17,7 @@ test('the alarm history shows the server’s newest alarms with their class colo
   expect(rows.length).toBeGreaterThan(0);
   await alarms.open('/alarm/history');
   await expect(alarms.rows).toHaveCount(rows.length);
+  // spec: core §4.5 — alarm class 1 information (blue), 2 warning (orange), 3 critical (red)
   const tones = { 1: 'info', 2: 'warning', 3: 'danger' } as Record<number, string>;
   const shown = await alarms.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-tone')));
   expect(shown).toEqual(rows.map((r) => tones[r.class]));

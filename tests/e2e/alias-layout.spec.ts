@@ -16,6 +16,7 @@ const STORE = 'BER001';
 const ALIAS = 'E2E_SHELF';
 const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
+// spec: admin §4.14 — switching the company (ACME first, then NORD) asks for confirmation and shows that company's aliases (through chooseCompany)
 test('an alias added for a company is kept after a reload and names a column of its product list', async ({ page, request }, info) => {
   desktopOnly(info);
   const screen = new AliasLayoutPage(page);
@@ -57,6 +58,7 @@ test('an alias added for a company is kept after a reload and names a column of 
   await expect(products.table.getByRole('columnheader', { name: ALIAS, exact: true })).toBeVisible();
 });
 
+// spec: admin §5.14 — an imported alias file must be valid JSON
 test('an import that is not JSON, or not an alias file, is refused with a message and changes nothing', async ({ page, request }, info) => {
   desktopOnly(info);
   const screen = new AliasLayoutPage(page);

@@ -8,6 +8,7 @@ import { ListScreenModel } from './page-models/list-screen';
  */
 const VIEWER = 'viewer@shelfpad.test';
 
+// spec: admin §6.3 — without alias write the alias screen is laid out read only
 test('a member without alias write sees the aliases read only, with no import, save or delete', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'the same screen on a phone; the desktop covers it');
   const screen = new ListScreenModel(page);

@@ -30,6 +30,7 @@ test('a locked account gives the locked title and message', async ({ page }) => 
   expect(await login.storedSession()).toBeNull();
 });
 
+// spec: core §2.19 — login fields email and password
 test('empty fields give the spec messages, and the empty field gets focus', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
@@ -42,6 +43,7 @@ test('empty fields give the spec messages, and the empty field gets focus', asyn
   await expect(login.password).toBeFocused();
 });
 
+// spec: core §2.23 — the signup fields, and the account the server stores
 test('signup checks come in the spec order, and a complete signup creates the account', async ({ page, request }, info) => {
   const signup = new SignupPage(page);
   await signup.goto();
@@ -100,6 +102,7 @@ test('signup checks come in the spec order, and a complete signup creates the ac
   expect((await apiLogin(request, email, password)).session).toMatchObject({ name: 'Sam Signup' });
 });
 
+// spec: core §2.20 — success stores the session, loads tag type information, opens the dashboard
 test('login lands on the dashboard inside the shell', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
@@ -128,6 +131,7 @@ for (const how of ['fill', 'change', 'input'] as const) {
   });
 }
 
+// spec: core §2.19 — the optional next parameter
 test('next is honoured after login, and only inside the app', async ({ page }) => {
   const login = new LoginPage(page);
   // A protected route without a session: the guard sends the member to login with next.
@@ -164,6 +168,7 @@ test('a password about to expire shows the notice', async ({ page }) => {
   await login.expectPath('/scan');
 });
 
+// spec: core §2.22, core §8.0a — the account modal's 'password' answer forces logout; 'Update Password Error' titles its refusals
 test('accepting the weak-password prompt changes the password in the account modal, which logs out', async ({ page, request }, info) => {
   // Signup refuses weak passwords (server policy), so a seeded weak account is changed, once per run: one project.
   test.skip(info.project.name !== 'desktop', 'weak-change@shelfpad.test can be changed only once per run');
@@ -192,6 +197,7 @@ test('accepting the weak-password prompt changes the password in the account mod
   expect(old.status()).toBe(401);
 });
 
+// spec: core §2.15, core §2.20 — forceChange: password change modal, then logout
 test('the forced password change after login logs out, and the new password works', async ({ page, request }, info) => {
   // One demo account has forceChange; changing it is a one-time act per database, so one project runs this.
   test.skip(info.project.name !== 'desktop', 'newhire@shelfpad.test can be changed only once per run');
@@ -210,6 +216,7 @@ test('the forced password change after login logs out, and the new password work
   expect(after.session.forceChange).toBe(false);
 });
 
+// spec: core §2.15 — the find-password modal (no URL)
 test('find password: the empty e-mail is refused, a sent request closes the modal', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
@@ -223,6 +230,8 @@ test('find password: the empty e-mail is refused, a sent request closes the moda
   await login.dialogs.expectToast('If the account exists');
 });
 
+// spec: core §2.16 — header login history and account modals
+// spec: admin §2.29 — the own-account modal (no URL) loads the account "me" and saves it
 test('the header opens the login history and the account modal of the signed-in member', async ({ page, request }, info) => {
   const email = uniqueEmail(info, 'history');
   await apiSignup(request, email, 'History#Pass2026');
@@ -257,6 +266,7 @@ test('the header opens the login history and the account modal of the signed-in 
   expect(await get<{ name: string }>('/account/me')).toMatchObject({ name: 'Renamed Person' });
 });
 
+// spec: core §2.20, core §8.0a — a redirect answer navigates there; 'Login Error' and 'Signup Error' titles
 test('the older answer form (NOTES.md 2) and a redirect answer are followed', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
@@ -293,6 +303,7 @@ test('the older answer form (NOTES.md 2) and a redirect answer are followed', as
   await expect.poll(() => page.url()).toBe(elsewhere.href);
 });
 
+// spec: core §2.15, core §2.20, core §8.0a — createCompany: default company modal ('Setting Company Error'), then logout
 test('a first login without companies opens the default company modal, which logs out', async ({ page }) => {
   // The demo database has companies, so the answer is marked here; the server itself still decides (409).
   await page.route('**/api/auth/login', async (route) => {

@@ -16,6 +16,7 @@ const PICK = 'NORD';
 
 const keysOf = (rows: Locator) => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
 
+// spec: core §2.34 — the global company selection filters the store lists; company column with several companies
 test('picking a company narrows the store and tag lists to its stores, for the rest of the browser session', async ({ page, request }) => {
   const store = new StorePage(page);
   const company = new CompanySwitch(page);
@@ -62,6 +63,8 @@ test('picking a company narrows the store and tag lists to its stores, for the r
   await expect(store.shell.current.getByTestId('table-range')).toHaveText(new RegExp(`of ${all.length}$`));
 });
 
+// spec: core §2.34, core §6.3 — no company column (store and tag lists) for a member of one company
+// spec: admin §6.7 — no company column for a member of one company (on /store and /tag)
 test('a member of one company gets neither the company selection nor the company column', async ({ page, request }) => {
   const store = new StorePage(page);
   const company = new CompanySwitch(page);

@@ -69,6 +69,7 @@ test('the super administrator sees the seeded numbers of every section', async (
   await expect(page.locator(`[data-testid="dash-daily-chart-row-${newest}"] td[data-series="tags"]`)).toHaveAttribute('data-value', String(newestTags));
 });
 
+// spec: core §2.28, core §2.26 — bar chart of the 10 stores with most tags; its detail modal lists every store
 test('the multi-store bar chart shows at most 10 stores: those with most tags; the detail lists every store', async ({ page, request }) => {
   const admin = await apiLogin(request, 'admin@shelfpad.test');
   const dash = new DashboardModel(page);
@@ -93,6 +94,7 @@ test('the multi-store bar chart shows at most 10 stores: those with most tags; t
   await dash.closeDetail();
 });
 
+// spec: core §2.24, core §2.27 — the store multi-select narrows every total; no server section without server read
 test('a store operator sees no server section and only its two stores; one store narrows every total', async ({ page, request }) => {
   const operator = await apiLogin(request, 'operator@shelfpad.test');
   const dash = new DashboardModel(page);

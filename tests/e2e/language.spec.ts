@@ -9,6 +9,7 @@ const english = layoutOf('en_US');
 const adminMenu = (layout: ReturnType<typeof layoutOf>) => MENU_ROUTES.map((route) => layout.menu.items[route.menu.labelKey]);
 
 for (const language of ['ja_JP', 'ko_KR'] as const) {
+  // spec: core §1.3 — the header switch reloads in the chosen language, kept in local storage
   test(`switching to ${language} in the header reloads the app in that language and keeps the choice`, async ({ page, request }) => {
     const translated = layoutOf(language);
     // The strings asserted below must really differ from English, or the test would prove nothing.
@@ -39,6 +40,7 @@ for (const language of ['ja_JP', 'ko_KR'] as const) {
   });
 }
 
+// spec: core §1.3 — an unknown stored value falls back to English
 test('an unknown stored language starts in English', async ({ page, request }) => {
   await page.addInitScript((key) => localStorage.setItem(key, 'xx_XX'), LANGUAGE_KEY);
   const shell = new AppShell(page);

@@ -91,6 +91,7 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await expect(member.current.getByTestId('tag-assign-open')).toBeVisible();
 });
 
+// spec: admin §6.4, admin §3.25 — without member write: login history only (no create, edit, delete); failure and locked marked
 test('a member with member read only sees the list and login history, with the locked attempt marked', async ({ page, request }) => {
   const viewer = new MembersPage(page);
   const api = await viewer.shell.signIn(request, 'viewer@shelfpad.test');

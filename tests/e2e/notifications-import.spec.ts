@@ -5,6 +5,7 @@ import { ListScreenModel } from './page-models/list-screen';
  * Issue 33 §14: an imported notification file must be valid JSON (console-admin §9): a file that is not shows
  * "The file is not JSON." and the stored contents stay as they were.
  */
+// spec: admin §5.14 — an imported notification file must be valid JSON
 test('a notification import that is not JSON is refused and changes no content', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'the same button on a phone; the desktop covers it');
   const screen = new ListScreenModel(page);

@@ -59,8 +59,7 @@ test('OTA: firmware header, start validation, a job on two gateways runs to 100 
   const detailPath = `/setting/ota-config/${STORE}/history/${task.taskId}`;
   // Ionic shows the list and the detail side by side while it transitions.
   await expect(page.locator(`.ion-page[data-route="${detailPath}"]:not(.ion-page-invisible)`)).toBeVisible();
-  await expect(ota.current).toHaveCount(1);
-  await expect(ota.current).toHaveAttribute('data-route', detailPath);
+  await ota.arrived(detailPath);
   const detail = ota.tableOf('ota-detail');
   await expect(detail.getByTestId('ota-detail-version').first()).toHaveText('0x0530');
   await expect(detail.getByTestId('ota-detail-result').first()).toHaveAttribute('data-result', '1');

@@ -39,6 +39,7 @@ async function assigned(api: Api, mac: string): Promise<string[]> {
 /** 'aa:bb:cc:dd:ee:ff' as a label prints it: upper case, dashes (the form normalises it). */
 const printed = (mac: string) => mac.toUpperCase().replace(/:/g, '-');
 
+// spec: plus §1.1, plus §4.8, plus §4.9, plus §4.10, plus §4.11 — states 0 → 1 → 2 in the modal; fields cleared and state 0 after each attempt
 test('Plus assign walks the MAC entry states 0 → 1 → 2 with the spec’s question and message', async ({ page, request }, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [listDevice, singleDevice] = await devices(api, info);

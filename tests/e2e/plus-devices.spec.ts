@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { PlusDevicesPage } from './page-models/plus-devices-page';
+import { plusDeviceList } from './fixtures/plus';
 
 /*
  * Issue 16 part A (Plus devices) in the browser: the store overview leads to a store's device list, whose commands
@@ -13,11 +14,16 @@ const MEMBER = 'admin@shelfpad.test';
 
 interface Device { mac: string; status: string; showIdx: number | null }
 
+// In order, one after the other: the first test reboots a device of NYC001 (offline, then back), and the overview's
+// test beside it counted 5 online devices in the API and 6 on the screen a moment later (CI).
+test.describe.configure({ mode: 'default' });
+
+// spec: plus §2.2, plus §2.11 — the overview's detail link opens the store's devices; the pin shows once a show index is fixed
 test('overview → device list: reboot goes offline and back, mode, info view validation, screen image', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the commands are a desktop task; the phone checks the list layout');
   test.setTimeout(180_000);
   const api = await apiLogin(request, MEMBER);
-  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as Device[];
+  const devices = await plusDeviceList<Device>(api, STORE);
   const device = devices.find((d) => d.status === 'ONLINE')!;
   const screen = new PlusDevicesPage(page);
   await screen.shell.signIn(request, MEMBER);
@@ -86,11 +92,12 @@ test('overview → device list: reboot goes offline and back, mode, info view va
  */
 const PUSH_STORE = 'LON001';
 
+// spec: plus §1.3, plus §1.9, plus §4.4, plus §4.5, plus §4.16, plus §5.18, plus §9.3 — a template applied and removed; the software dialog stays open and lists the package; alarm thresholds 1-100
 test('apply template; upload software: progress, the package listed, the online devices report its version; camera image; alarm thresholds', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'uploads are a desktop task; the phone checks the toolbar layout');
   test.setTimeout(180_000);
   const api = await apiLogin(request, MEMBER);
-  const devices = (await (await api.post(`/plus/device/list/store/${PUSH_STORE}`, { start: 0, length: -1 })).json()).data as (Device & { player: string; template: string; model: string })[];
+  const devices = await plusDeviceList<Device & { player: string; template: string; model: string }>(api, PUSH_STORE);
   const online = devices.filter((d) => d.status === 'ONLINE');
   const offline = devices.filter((d) => d.status !== 'ONLINE');
   expect(online.length).toBeGreaterThan(0);
@@ -102,6 +109,7 @@ test('apply template; upload software: progress, the package listed, the online 
   // removes it again.
   const target = online.find((d) => !d.template && ['IP231A', 'IP231TB'].includes(d.model))!;
   const applyTemplate = (label: string) => screen.applyTemplate([target.mac], label);
+  // spec: plus §2.67 — the template apply modal
   await applyTemplate('Weekly promo (23.1)');
   await expect(screen.cell(target.mac, 'template')).toHaveText('Weekly promo', { timeout: 30_000 });
   await applyTemplate('No template (keep the device’s own shows)');
@@ -109,6 +117,7 @@ test('apply template; upload software: progress, the package listed, the online 
 
   // The package: bytes of an Android package (a zip), its version in the name as the server reads it.
   await screen.action('Upload software').click();
+  // spec: plus §2.67 — the file upload modal (software)
   await screen.uploadSoftware({ name: 'player_9.10.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200_000, 7)]) });
   await expect(screen.softwareDialog.locator('[data-testid="plus-media-upload-file"][data-state="done"]')).toContainText('player_9.10.0.apk', { timeout: 30_000 });
   await screen.expectToast('Complete!');
@@ -145,7 +154,7 @@ test('phone: the toolbar keeps to a line with the rest under "Other list actions
   test.skip(info.project.name !== 'phone', 'the layout differs on phones only');
   test.setTimeout(120_000);
   const api = await apiLogin(request, MEMBER);
-  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as (Device & { name: string })[];
+  const devices = await plusDeviceList<Device & { name: string }>(api, STORE);
   const screen = new PlusDevicesPage(page);
   await screen.shell.signIn(request, MEMBER);
   await screen.open(`/plus/device/list/${STORE}`);
@@ -166,6 +175,7 @@ test('phone: the toolbar keeps to a line with the rest under "Other list actions
   // The menu holds the other actions; search finds a device by its name.
   await (await screen.moreAction('Search')).click();
   await screen.answerText(devices[0].name);
+  // spec: plus §2.67 — the search modal
   const found = page.getByTestId('plus-search');
   await expect(found.getByTestId('plus-search-device').filter({ hasText: devices[0].mac })).toBeVisible({ timeout: 30_000 });
   await found.getByRole('button', { name: 'Close' }).click();
@@ -173,6 +183,7 @@ test('phone: the toolbar keeps to a line with the rest under "Other list actions
 
 interface StoreSummary { storeCode: string; status: string; online: number; offline: number }
 
+// spec: plus §4.1 — store statuses NORMAL / ALARM / OFFLINE, device ONLINE, as words
 test('overview: one set of status words, a store without devices says so, a count opens its devices, the list leads back', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the overview table; the phone checks the toolbar');
   const api = await apiLogin(request, MEMBER);
@@ -180,7 +191,7 @@ test('overview: one set of status words, a store without devices says so, a coun
   const empty = stores.find((s) => s.online + s.offline === 0)!;
   const withDevices = stores.find((s) => s.storeCode === STORE)!;
   expect(empty, 'a store without Plus devices').toBeTruthy();
-  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as (Device & { name: string })[];
+  const devices = await plusDeviceList<Device & { name: string }>(api, STORE);
   const online = devices.filter((d) => d.status === 'ONLINE');
   expect(online.length).toBe(withDevices.online);
 
@@ -191,6 +202,7 @@ test('overview: one set of status words, a store without devices says so, a coun
   await expect(screen.cell(empty.storeCode, 'status')).toHaveText('No devices');
   await expect(screen.cell(STORE, 'status')).toHaveText({ NORMAL: 'Normal', ALARM: 'Alarm', OFFLINE: 'Offline' }[withDevices.status]!);
 
+  // spec: plus §2.67 — the status detail table: key and name columns
   // Issue 33 §10: the online count opens the status detail table of plus-signage §2.7, MAC and name of each device.
   await screen.cell(STORE, 'online').getByTestId('plus-device-online-count').click();
   const detail = page.getByTestId('plus-device-status-detail');
@@ -211,10 +223,11 @@ test('overview: one set of status words, a store without devices says so, a coun
   await screen.expectRoute('/plus/device');
 });
 
+// spec: plus §9.16 — an IANA zone chosen from the dialog's list is what the device keeps
 test('device info: a time zone chosen from the dialog’s list is what the server keeps for the device', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the commands are a desktop task; the phone checks the list layout');
   const api = await apiLogin(request, MEMBER);
-  const [device] = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 1 })).json()).data as Device[];
+  const [device] = await plusDeviceList<Device>(api, STORE, { start: 0, length: 1 });
   const tzOf = async () => (await api.get<{ tz?: string }>(`/plus/store/${STORE}/device/${device.mac}/info`)).tz;
   const zone = (await tzOf()) === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo';
   const screen = new PlusDevicesPage(page);

@@ -11,6 +11,7 @@ import { testImage, testVideo } from '../server/plus-media-fixtures';
 const STORE = 'MIL001';
 const MEMBER = 'admin@shelfpad.test';
 
+// spec: plus §1.4, plus §2.31, plus §4.16, plus §5.7 — the viewer turns an image by 90°; the upload dialog closes when done; an image in use stays, its devices listed as (n) mac (name)
 test('images and a video: upload with progress, real thumbnails and sizes; bytes decide; a used image stays', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'uploads are a desktop task; the phone checks the list layout');
   test.setTimeout(240_000);
@@ -68,7 +69,7 @@ test('images and a video: upload with progress, real thumbnails and sizes; bytes
     }
   }
   expect(used, 'a demo image used by a device').toBeDefined();
-  await screen.rowByName(used!.row.name).getByTestId('plus-media-delete').click();
+  await screen.takeRowAction(screen.rowByName(used!.row.name), 'plus-media-delete');
   const refusal = screen.alert.filter({ hasText: 'There are devices that use this image.' });
   await expect(refusal).toContainText(`(1) ${used!.devices[0].mac} (${used!.devices[0].name})`, { timeout: 30_000 });
   await refusal.getByRole('button', { name: 'OK' }).click();
@@ -100,5 +101,6 @@ test('phone: the list is cards with the thumbnail, sizes and actions', async ({ 
   await expect(card.getByTestId('plus-media-dimensions')).toHaveText('400 × 100');
   expect(await screen.thumbnailSize('phone-card.png')).toEqual({ width: 320, height: 80 });
   await expect(card.getByTestId('plus-media-download')).toBeVisible();
-  await expect(card.getByTestId('plus-media-delete')).toBeVisible();
+  await expect(card.getByTestId('plus-media-replace')).toBeVisible();
+  await expect(card.getByTestId('row-menu')).toBeVisible(); // Delete waits in the card's menu
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { ShowEditorPage } from './page-models/show-editor-page';
+import { plusDeviceList } from './fixtures/plus';
 
 /*
  * Issue 17 part B (the show editor) at desktop size: a device's shows built with the mouse — objects placed from the
@@ -18,11 +19,13 @@ interface ShowData {
   show: { duration: number; object: { type: string; id: string | number; left: number; top: number; width: number; height: number; index?: number }[] }[];
 }
 
+// spec: plus §1.5, plus §2.45, plus §2.46, plus §2.50, plus §9.4 — half-size canvas, objects dragged and resized, slides reordered, the product show locked first, 30 s slides
+// spec: plus §2.44 — the show editor's behaviour (its items below)
 test('build, undo/redo, reorder and save a device’s shows; the reloaded editor shows what was saved', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'a desk task: dragging and resizing on the canvas');
   test.setTimeout(180_000);
   const api = await apiLogin(request, MEMBER);
-  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 50 })).json()).data as { mac: string; template: string }[];
+  const devices = await plusDeviceList<{ mac: string; template: string }>(api, STORE, { start: 0, length: 50 });
   let mac = '';
   for (const d of devices) {
     const data = await api.get<ShowData>(`/plus/store/${STORE}/device/${d.mac}/show`);
@@ -116,7 +119,7 @@ test('on a phone the whole slide fits the screen’s width, and an object still 
   test.skip(info.project.name !== 'phone', 'the phone layout is the point');
   test.setTimeout(120_000);
   const api = await apiLogin(request, MEMBER);
-  const devices = (await (await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 50 })).json()).data as { mac: string }[];
+  const devices = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 50 });
   // The widest screen of the demo (3840 × 2160, a 1920 px canvas at half size); only looked at, never saved.
   let mac = '';
   for (const d of devices) if ((await api.get<ShowData>(`/plus/store/${STORE}/device/${d.mac}/show`)).screenWidth === 3840) mac = d.mac;

@@ -15,6 +15,7 @@ test('template create ignores an empty name and asks before overwriting a regist
   const before = await api.get(`/plus/template/store/${STORE}/name/Weekly%20promo`);
   await screen.open(`/plus/template/list/${STORE}`);
   await screen.byTestId('template-create-button').click();
+  // spec: plus §2.67 — the template create modal
   const modal = page.locator('ion-modal[data-testid="template-create"]');
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Open the editor', exact: true }).click();

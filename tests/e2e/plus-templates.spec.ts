@@ -12,6 +12,7 @@ const MEMBER = 'admin@shelfpad.test';
 /** Templates and schedules are edited at a desk; on a phone the lists are the same DataTable cards. */
 const DESK_ONLY = 'edited at a desk; the phone shows the same DataTable cards';
 
+// spec: plus §2.40 — the summary 'start ~ end / days / time ranges'
 test('a schedule: Validation Error without a time range, then saved and summarised', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', DESK_ONLY);
   test.setTimeout(120_000);
@@ -37,6 +38,7 @@ test('a schedule: Validation Error without a time range, then saved and summaris
   await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText('2026-01-01 ~ 2026-12-31 / Mon, Wed, Sat / 08:00-11:30, 18:00-21:00');
 });
 
+// spec: plus §3.11, plus §5.6, plus §2.38 — export {name, size, show}, import checked ('Invalid file format', JSON error), delete selected keeps a template in use
 test('templates: export and re-import, overwrite asked, bad files refused, a template in use is kept', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', DESK_ONLY);
   test.setTimeout(180_000);

@@ -12,6 +12,7 @@ const MEMBER = 'admin@shelfpad.test';
 
 interface Show { id: string; name: string; resolution: string; deviceTypeCount: Record<string, number>; contentAreaCount: number; timeline: { id: string }[][] }
 
+// spec: plus §1.5, plus §1.6, plus §1.7, plus §2.61, plus §2.62, plus §2.64, plus §4.13 — show steps device → content → timeline with export and import; a set with 'price'; a timeline's schedules and devices
 test('v1 show → export/import → set with price → timeline schedule and devices', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the show editor is a desktop task');
   test.setTimeout(240_000);
@@ -45,6 +46,13 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.timelineArea(0).getByTestId('v1-timeline-add').click();
   await screen.timelineArea(0).getByTestId('v1-timeline-add').click();
   await screen.timelineArea(1).getByTestId('v1-timeline-add').click();
+  // A new entry takes the newest content, which a test beside this one uploads and deletes again (plus-v1-screens):
+  // each entry takes the oldest of the demo library instead, which no test removes.
+  const library = ((await (await api.post('/plus/v1/content/list', { start: 0, length: -1 })).json()) as { data: { id: string; name: string; type: string; resolution: string }[] }).data;
+  const kept = [...library].sort((a, b) => Number(a.id) - Number(b.id))[0];
+  for (const [area, entry] of [[0, 0], [0, 1], [1, 0]]) {
+    await chooseOption(screen.timelineArea(area).getByTestId('v1-timeline-content').nth(entry), `${kept.name} (${kept.type}, ${kept.resolution})`);
+  }
   await screen.timelineArea(0).getByTestId('v1-timeline-start').nth(1).locator('input').fill('15');
   await screen.field('v1-show-save').click();
   await screen.expectToast('Complete!');
@@ -52,7 +60,7 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   const showId = /update\/(\d+)$/.exec(page.url())![1];
   const saved = await api.get<Show>(`/plus/v1/show/${showId}`);
   expect(saved).toMatchObject({ name, resolution: '1920x856', deviceTypeCount: { '23': 2, '29': 1 }, contentAreaCount: 2 });
-  expect(saved.timeline.map((l) => l.length)).toEqual([2, 1]);
+  expect(saved.timeline.map((l) => l.map((e) => e.id))).toEqual([[kept.id, kept.id], [kept.id]]);
 
   // Export (once the saved show's page has it: Export waits while it loads), then import into a new show and save
   // it under another name.
@@ -74,6 +82,7 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.input('v1-set-name').fill(`${name} set`);
   await screen.field('v1-set-save').click();
   expect(await screen.alertText()).toContain('No item. Please select one or more show / price).');
+  // spec: plus §2.67 — show select (inline in the set editor)
   await chooseOption(screen.field('v1-set-pick'), new RegExp(`^${name}$`));
   await screen.field('v1-set-add-show').click();
   await screen.field('v1-set-add-price').click();
@@ -94,6 +103,7 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await expect(row).toHaveCount(1);
   await row.getByTestId('v1-timeline-schedule').click();
   await expect(screen.field('v1-schedule')).toBeVisible();
+  // spec: plus §2.67 — schedule update (the timeline schedule screen's own form)
   await screen.field('v1-schedule-add').click();
   expect(await screen.alertText()).toContain('Please select a set.');
   await chooseOption(screen.field('v1-schedule-set'), `${name} set`);
@@ -126,6 +136,7 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await expect(slots).toHaveCount(3);
   const devices = (await (await api.post('/plus/v1/device/list', { start: 0, length: 3 })).json()).data as { mac: string }[];
   for (const [i, d] of devices.slice(0, 2).entries()) {
+    // spec: plus §2.67 — device select (inline in each slot)
     await chooseOption(slots.nth(i).getByTestId('v1-slot-pick'), new RegExp(`^${d.mac}( |$)`));
     await slots.nth(i).getByTestId('v1-slot-add').click();
   }

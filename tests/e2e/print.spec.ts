@@ -17,6 +17,7 @@ const STORE = 'SYD001';
 const MEMBER = 'admin@shelfpad.test';
 const A4_PT = { width: (210 * 72) / 25.4, height: (297 * 72) / 25.4 };
 
+// spec: plus §1.8, plus §4.17 — products added, a template chosen, the PDF opens 2 s after it is built
 test('print 25 products on CROMA.107: two A4 pages, 20 labels on the first, every barcode reads its product', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'printing is a desk task; the phone test checks the screens’ layout');
   test.setTimeout(240_000);

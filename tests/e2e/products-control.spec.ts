@@ -11,6 +11,7 @@ import { ProductsPage } from './page-models/products-page';
 const STORE = 'PAR001';
 const MEMBER = 'nord-admin@shelfpad.test';
 
+// spec: admin §9.4, admin §3.18 — LED defaults 5/0/1/2 and page number 0 in the modals' fields
 test('LED and page control open with the spec defaults, refuse out-of-range values and send', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the same modals on a phone; the desktop covers them');
   const products = new ProductsPage(page);

@@ -9,6 +9,7 @@ import { ProductsPage } from './page-models/products-page';
 const STORE = 'TKY002';
 const MEMBER = 'acme-admin@shelfpad.test';
 
+// spec: admin §5.14, admin §9.9 — the upload queue holds at most 10 files
 test('choosing 11 files queues 10 and says the queue is limited to 10 files', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the same modal on a phone; the desktop covers it');
   const products = new ProductsPage(page);

@@ -55,6 +55,7 @@ test('the store overview and a store\'s products show what the API answers', asy
   await expect(products.range).toContainText(`of ${list.recordsFiltered}`);
 });
 
+// spec: admin §4.5 — the existing product asks to update; the no half: no stops, nothing stored
 test('the create form shows the spec\'s messages and asks before overwriting a product', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the form is the same on a phone; the desktop covers it');
   const { products, api } = await signedIn(page, request);

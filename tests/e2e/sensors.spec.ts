@@ -45,7 +45,7 @@ async function ownSensor(api: Awaited<ReturnType<typeof apiLogin>>, type: Sensor
   return ofType.at(info.project.name === 'phone' ? 0 : -1)!;
 }
 
-// The sensor flows are an admin's, at a desk (DESIGN.md §7); on a phone, the test of its card layout alone.
+// The sensor flows are an admin's, at a desk (docs/architecture.md §7); on a phone, the test of its card layout alone.
 // Playwright reads a hook's fixtures from its first parameter's pattern, hence the empty one.
 // eslint-disable-next-line no-empty-pattern
 test.beforeEach(({}, info) => {
@@ -92,6 +92,7 @@ test('a ~ filter narrows the sensor list as the API does', async ({ page, reques
   for (const key of await sensors.rowKeys()) await expect(sensors.row(key)).toContainText(part);
 });
 
+// spec: plus §5.1 — the first missing field after trimming is focused, integers only, nothing sent
 test('assign with a missing field focuses it and sends nothing', async ({ page, request }) => {
   const { sensors, api } = await signedIn(page, request);
   const before = await apiSensors(api);
@@ -101,6 +102,7 @@ test('assign with a missing field focuses it and sends nothing', async ({ page, 
   await sensors.action('Assign');
   await expect(sensors.modal).toBeVisible();
 
+  // spec: core §5.7 — tag MAC, product code and type checked after trimming; focus on the first missing; nothing sent
   await sensors.fillModal({ 'Tag MAC': '   ', 'Product Code': 'P-1' });
   await sensors.submitModal('Assign');
   await expect(sensors.fieldError()).toHaveText('Enter Tag MAC, Please!');
@@ -127,6 +129,8 @@ test('assign with a missing field focuses it and sends nothing', async ({ page, 
   expect(sent).toEqual([]);
 });
 
+// spec: plus §2.55, plus §2.56 — the minimum product width; on success the modal closes
+// spec: plus §2.53 — tag MAC, product code, sensor type and its fields, stored
 test('a TOF assign below the distance error range + 1 is refused; a valid one is stored', async ({ page, request }, info) => {
   const { sensors, api } = await signedIn(page, request);
   const { distanceErrorRange } = await api.get<{ distanceErrorRange: number }>(`/sensor/distance-error-range?storeCode=${STORE}`);
@@ -140,6 +144,7 @@ test('a TOF assign below the distance error range + 1 is refused; a valid one is
   await sensors.action('Assign');
   await sensors.fillModal({ 'Tag MAC': tagMac, 'Product Code': prCode, 'Sensor Type': 'Distance (ToF)', 'Product Width': String(distanceErrorRange), Depth: '300' });
   await sensors.submitModal('Assign');
+  // spec: core §2.47, core §2.50 — the assign modal: product width at least the distance error range + 1
   const minimum = distanceErrorRange + 1;
   await expect(sensors.fieldError()).toHaveText(`Product Width must be at least ${minimum} (distance error range ${distanceErrorRange} + 1).`);
   await expect(sensors.field('Product Width')).toBeFocused();
@@ -153,11 +158,13 @@ test('a TOF assign below the distance error range + 1 is refused; a valid one is
   expect(stored).toMatchObject({ sensorType: 'TOF', prCode });
 });
 
+// spec: plus §1.10, plus §2.54 — the update modal edits the sensor fields of the selected tag
 test('update changes the stored settings of the selected sensor', async ({ page, request }, info) => {
   const { sensors, api } = await signedIn(page, request);
   const sensor = await ownSensor(api, 'HAT', info);
   await sensors.open(`/sensor/detail/${STORE}`);
   await sensors.select(sensor.tagMac);
+  // spec: core §2.47 — the sensor update modal
   await sensors.action('Update');
   await expect(sensors.modal).toBeVisible();
   await expect(sensors.field('Tag MAC')).toHaveValue(sensor.tagMac);
@@ -187,6 +194,7 @@ test('deassign removes the product from the selected sensor after confirmation',
   await expect(sensors.cell(sensor.tagMac, 'prCode')).toHaveText('');
 });
 
+// spec: core §2.48 — sensor measurement history and alarm history (newest first)
 test('the measurement history shows the API readings; the alarm history the newest alarm first', async ({ page, request }) => {
   const { sensors, api } = await signedIn(page, request);
   const tvoc = (await apiSensors(api)).data.find((s) => s.sensorType === 'TVOC')!;
@@ -194,7 +202,7 @@ test('the measurement history shows the API readings; the alarm history the newe
   await sensors.table.locator(`[data-row-key="${tvoc.tagMac}"]`).getByTestId('sensor-history-link').click();
   await sensors.shell.expectPath(`/sensor/${STORE}/${tvoc.tagMac}/history`);
   // The sensor list stays on view beside the history until Ionic's transition ends: its table has a range too.
-  await expect(sensors.current).toHaveCount(1);
+  await sensors.arrived(`/sensor/${STORE}/${tvoc.tagMac}/history`);
   await expect(sensors.current.getByTestId('sensor-info-type')).toHaveText('Air quality (TVOC)');
   const history = await api.get<SensorHistory>(`/history/store/${STORE}/sensor/${tvoc.tagMac}`);
   expect(history.data.length, 'seeded readings').toBeGreaterThan(0);

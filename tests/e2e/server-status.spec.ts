@@ -10,6 +10,7 @@ import { ServerStatusModel } from './page-models/server-status-page';
 const DETAIL_SERVER = 'esl-01';
 const deletedBy = (project: string) => (project === 'phone' ? 'db-01' : 'proxy-01');
 
+// spec: core §3.2, core §4.2 — server status, state shown upper case, type
 test('the list shows every server the API answers with its status, state and type', async ({ page, request }) => {
   const servers = new ServerStatusModel(page);
   const login = await servers.open(request, 'admin@shelfpad.test');
@@ -22,6 +23,7 @@ test('the list shows every server the API answers with its status, state and typ
   }
 });
 
+// spec: core §9.2 — server list refreshed every second
 test('the list is read again every second', async ({ page, request }) => {
   const servers = new ServerStatusModel(page);
   await servers.open(request, 'admin@shelfpad.test');
@@ -63,6 +65,7 @@ test('the detail shows the disk and RAM numbers, services and network of the API
   await expect(page.getByTestId('server-history').locator('canvas').first()).toBeVisible();
 });
 
+// spec: core §6.3 — no server delete without server write
 test('the read-only viewer has no delete', async ({ page, request }) => {
   const servers = new ServerStatusModel(page);
   await servers.open(request, 'viewer@shelfpad.test');

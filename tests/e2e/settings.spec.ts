@@ -80,6 +80,7 @@ test('SMTP: the required host is shown, the saved settings send a test mail the 
   }
 });
 
+// spec: admin §8.5, admin §5.7, admin §4.4 — the upload failure shows the message with mobile_{version_info}.apk; activating is one action
 test('mobile software: a wrong name is refused, a file is uploaded, activated and removed', async ({ page, request }, info) => {
   desktopOnly(info);
   const { settings, api } = await signedIn(page, request);

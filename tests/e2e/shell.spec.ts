@@ -24,6 +24,7 @@ type Running = { storeCode: string; detail: { cmd: string; _id: string } }[];
 const runningIn = async (admin: Awaited<ReturnType<typeof apiLogin>>, storeCode: string) =>
   (await admin.get<Running>('/collecting/store')).filter((i) => i.storeCode === storeCode);
 
+// spec: core §2.0a — a protected route sends to login; login has its own page style
 test('a protected route without a session goes to login, carrying the path in next', async ({ page }) => {
   const shell = new AppShell(page);
   await shell.goto('/dashboard');
@@ -34,6 +35,7 @@ test('a protected route without a session goes to login, carrying the path in ne
   await expect(shell.menu).toBeHidden();
 });
 
+// spec: core §2.0a
 test('an unknown path leads to the dashboard', async ({ page, request }) => {
   const shell = new AppShell(page);
   await shell.signIn(request, ADMIN);
@@ -87,6 +89,7 @@ test('logout clears the session; protected routes then redirect to login', async
   await shell.expectPath('/login?next=/dashboard');
 });
 
+// spec: core §2.0a — authentication re-checked on every route change
 test('a session the server no longer knows ends at the next route change', async ({ page, request }) => {
   const shell = new AppShell(page);
   const login = await shell.signIn(request, ADMIN);
@@ -98,6 +101,8 @@ test('a session the server no longer knows ends at the next route change', async
   expect(await shell.storedSession()).toBeNull();
 });
 
+// spec: core §2.16, core §2.17, core §4.7 — the collecting list arrives by push; stop asks for confirmation
+// spec: admin §2.30, admin §9.14 — the collecting-info detail (a header popover here) names the kind, Tag Status Check, and the store
 test('a status check appears live in the header, and the admin stops it after confirming', async ({ page, request }, info) => {
   const store = storesOf(info).stop;
   const shell = new AppShell(page);
@@ -150,6 +155,7 @@ test('a read-only viewer sees the list without stop, and the server refuses a fo
   await expect(item).toHaveCount(0);
 });
 
+// spec: core §2.18, core §9.2 — collecting fallback polled every 5 s
 test('with the push socket down, the list is polled every 5 s', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the polling is the same code on a phone');
   const store = storesOf(info).poll;
@@ -179,6 +185,7 @@ test('with the push socket down, the list is polled every 5 s', async ({ page, r
   await expect(shell.collectingItem(store)).toHaveCount(0, { timeout: 8_000 });
 });
 
+// spec: core §2.16 — header account and login history modals
 test('the account menu opens the account and login history modals', async ({ page, request }) => {
   const shell = new AppShell(page);
   const { session } = await shell.signIn(request, VIEWER);
@@ -193,6 +200,7 @@ test('the account menu opens the account and login history modals', async ({ pag
   await expect(history.getByTestId('login-history').locator('ion-item').first()).toBeVisible();
 });
 
+// spec: core §2.16 — header sidebar toggle
 test('the sidebar toggle hides and shows the desktop sidebar; the phone opens it as a drawer', async ({ page, request }) => {
   const shell = new AppShell(page);
   await shell.signIn(request, ADMIN);

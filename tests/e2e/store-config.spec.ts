@@ -12,6 +12,7 @@ import { StorePage } from './page-models/store-page';
 
 const CODE = 'E2E_MAP1';
 
+// spec: admin §9.10, admin §4.8, admin §8.7 — zoom 18 on a location pick; migration asks, takes a file, uploads, and a bad request shows "Migration failed : " plus the message (the summary is server-tested)
 test('store config: create on the map with the address search, see it in /store, edit, sensor config, delete', { tag: STORE_WRITES }, async ({ page, request }) => {
   test.setTimeout(240_000);
   const screen = new StoreConfigPage(page);

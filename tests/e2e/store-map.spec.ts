@@ -11,6 +11,7 @@ import { StoreMapPage } from './page-models/store-map-page';
 const ADMIN = 'admin@shelfpad.test';
 const STATUSES = ['NORMAL', 'ALARM', 'OFFLINE'] as const;
 
+// spec: core §2.32, core §9.4 — map side list page sizes 15, 25, 50, 100 and all, 15 first
 test('the side list pages with 15, 25, 50, 100 and all, over every store of the server', async ({ page, request }) => {
   const map = new StoreMapPage(page);
   const login = await map.open(request, ADMIN);
@@ -33,6 +34,7 @@ test('the side list pages with 15, 25, 50, 100 and all, over every store of the 
   await expect(map.marker()).toHaveCount(stores.filter((s) => s.position).length);
 });
 
+// spec: core §2.33 — a status filter of checkboxes
 test('the status checkboxes filter the list and the markers as the server counts them', async ({ page, request }) => {
   const map = new StoreMapPage(page);
   const login = await map.open(request, ADMIN);
@@ -62,6 +64,8 @@ test('the status checkboxes filter the list and the markers as the server counts
   await expect(map.marker()).toHaveCount(0);
 });
 
+// spec: core §9.5 — map starts at zoom 1; zoom 14 on a store
+// spec: admin §9.10 — the map starts at zoom 1; zoom 14 on a store
 test('a click on a list entry centres the map on that store at zoom 14 and opens its popup', async ({ page, request }) => {
   const map = new StoreMapPage(page);
   const login = await map.open(request, ADMIN);

@@ -23,6 +23,7 @@ async function signedIn(page: Page, request: APIRequestContext, email = 'admin@s
 const byName = (a: StoreStatusRow, b: StoreStatusRow) => a.storeName.localeCompare(b.storeName);
 const noPort = (ip?: string) => (ip ?? '').replace(/:8080$/, '');
 
+// spec: core §2.34 — store rows with gateway counts and status
 test('the store table shows the API stores with their gateway counts', async ({ page, request }) => {
   const { store, api } = await signedIn(page, request);
   const stores = await api.get<StoreStatusRow[]>('/status/store');
@@ -59,6 +60,8 @@ test('a ~ filter on the store name narrows the table as the API data says', asyn
   await expect.poll(async () => (await store.rowKeys()).sort()).toEqual([...expected].sort());
 });
 
+// spec: core §2.31, core §2.32, core §9.5 — markers in status colours; map starts at zoom 1, a marker click zooms to 14
+// spec: admin §4.9, admin §9.10 — one marker per store in its status (NORMAL, ALARM, OFFLINE); zoom 1, then 14 on a marker click
 test('the map shows the stores in their status colours and a click zooms to 14', async ({ page, request }) => {
   const { store, api } = await signedIn(page, request);
   const placed = (await api.get<StoreStatusRow[]>('/status/store')).filter((s) => s.position);
@@ -80,6 +83,7 @@ test('the map shows the stores in their status colours and a click zooms to 14',
   await expect.poll(() => page.url()).toMatch(/#\/store\/detail\/[A-Z0-9]+$/);
 });
 
+// spec: core §2.35, core §2.38, core §3.3, core §4.1 — gateway rows link to the detail; IP without :8080, time sync OK/NG, usage, services
 test('the gateway list and the gateway detail show the API values', async ({ page, request }) => {
   const { store, api } = await signedIn(page, request);
   // The ALARM store of the test data holds each kind of gateway trouble, NORMAL + timeSync 0 among them.
@@ -151,6 +155,7 @@ const WRITE_STORES = { edit: 'CHI001', all: 'ROM001', mark: 'E2' };
 const SETTINGS = ['gwIndex', 'channelGroupIndex', 'ip', 'netmask', 'defaultGateway', 'dns', 'eslServerPort'] as const;
 const settingsOf = (g: GatewayConfig) => Object.fromEntries(SETTINGS.map((f) => [f, g[f]]));
 
+// spec: core §9.3 — gateway history window of 24 h
 test('the gateway detail charts the 24 hours the API answers', async ({ page, request }) => {
   const { store, api } = await signedIn(page, request);
   const gw = (await api.get<StoreStatusDetail>(`/status/store/${STORE}`)).gwList.find((g) => g.status === 'NORMAL')!;
@@ -179,7 +184,7 @@ test('the gateway detail charts the 24 hours the API answers', async ({ page, re
 
 test.describe('gateway settings', () => {
   // A manager checks store and gateway health on a phone; changing gateway settings is an admin's work at a desk
-  // (DESIGN.md §7: each flow once, where it matters).
+  // (docs/architecture.md §7: each flow once, where it matters).
   test.skip(({ isMobile }) => isMobile, 'gateway settings are changed at a desk');
 
   test("Edit on the gateway detail stores what changed; nothing changed is 'No changed!'", async ({ page, request }) => {
@@ -228,6 +233,8 @@ test.describe('gateway settings', () => {
     expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${gw.gwMac}`))).toEqual(settingsOf(gw));
   });
 
+  // spec: core §2.37 — gateway update on ALL gateways or one
+  // spec: admin §2.21 — gateway config update modal, one gateway or ALL
   test('the ALL update and the update of a selected gateway store only what changed', async ({ page, request }) => {
     const { store, api } = await signedIn(page, request);
     const code = WRITE_STORES.all;
@@ -263,6 +270,7 @@ test.describe('gateway settings', () => {
     expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${c.gwMac}`))).toEqual({ ...settingsOf(c), defaultGateway: '10.3.3.254' });
   });
 
+  // spec: core §2.36, core §8.19 — predefined gateway configuration CSV import; its success 'Complete!' with 'Uploaded Count : {updated}'
   test("the predefined CSV import answers the server's count; other files are refused", async ({ page, request }) => {
     const { store } = await signedIn(page, request);
     const { edit, mark } = WRITE_STORES;
@@ -282,6 +290,7 @@ test.describe('gateway settings', () => {
     expect(await store.readAlert()).toEqual({ title: 'Error', message: 'Invalid file format' });
   });
 
+  // spec: core §2.36, core §3.4, core §9.6, core §8.12 — channel setting modal; a new row is 0 / 11 / 26; the save's success 'Complete!' (not the failure half)
   test("the channel setting adds a row of 0 / 11 / 26 and saves with 'Complete!'", async ({ page, request }) => {
     const { store, api } = await signedIn(page, request);
     const code = WRITE_STORES.edit;

@@ -58,6 +58,7 @@ async function openModal(page: ScanPageModel['page'], api: Api) {
   return { scan, modal };
 }
 
+// spec: core §2.43 — single assign: tag id and product code or default code; the form resets, refocuses, success sound
 test('single assign through the modal creates the assignment, resets the form and plays the success sound', async ({ page, request }, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [tag] = await tagsFor(api, info, 0);
@@ -90,6 +91,7 @@ test('single assign through the modal creates the assignment, resets the form an
   await expect.poll(async () => (await tagRow(api, second))?.prCode).toBe(fallback);
 });
 
+// spec: core §2.43 — a failed single assign plays the failure sound
 test('single assign of an unknown tag fails with the server message and the failure sound', async ({ page, request }) => {
   const api = await apiLogin(request, OPERATOR);
   const [product] = await products(api, 1);
@@ -104,6 +106,7 @@ test('single assign of an unknown tag fails with the server message and the fail
   await expect(modal.field('Tag ID')).toHaveValue('NOSUCHTAG0001');
 });
 
+// spec: core §2.44 — multi assign: a list of product codes with layoutId
 test('multi assign sends the cleaned product code list', async ({ page, request }, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [tag] = await tagsFor(api, info, 2);
@@ -127,6 +130,7 @@ test('multi assign sends the cleaned product code list', async ({ page, request 
   expect((await tagRow(api, tag))?.prCode).toBe(a);
 });
 
+// spec: core §8.17 — multi assign failure shows the server message
 test('multi assign failure shows the server message', async ({ page, request }) => {
   const api = await apiLogin(request, OPERATOR);
   const { modal } = await openModal(page, api);
@@ -141,6 +145,7 @@ test('multi assign failure shows the server message', async ({ page, request }) 
   await expect(modal.note).toHaveText('This product does not exist');
 });
 
+// spec: core §2.45 — file assign: CSV lines of tag id then product code, default product code required
 test('file assign needs the default product code, then assigns the CSV pairs', async ({ page, request }, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [first, second] = await tagsFor(api, info, 3, 2);

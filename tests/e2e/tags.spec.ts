@@ -63,6 +63,7 @@ test('~ and == filters narrow the tag list exactly as the API does', async ({ pa
   await tags.page.locator('form.data-table-filters ion-button', { hasText: 'Clear' }).click();
 });
 
+// spec: core §2.40 — deassign confirms '{n} tags will be deassigned.' and the server deassigns
 test('deassign needs a selection, confirms the count and changes the server', async ({ page, request }) => {
   const api = await operator(request);
   const tags = new TagsPageModel(page);
@@ -87,6 +88,7 @@ test('deassign needs a selection, confirms the count and changes the server', as
   for (const tag of picked) await expect(tags.cell(tag.tagMac, 'status').locator('[data-status]')).toHaveAttribute('data-status', after.data.find((t) => t.tagMac === tag.tagMac)!.status);
 });
 
+// spec: core §2.40 — tag list status check
 test('status check starts a tag status collection', async ({ page, request }) => {
   const api = await operator(request);
   const tags = new TagsPageModel(page);
@@ -98,6 +100,7 @@ test('status check starts a tag status collection', async ({ page, request }) =>
   await expect(page.locator('ion-toast.toast-bottom-right')).toContainText('Start tag status collection');
 });
 
+// spec: core §2.40, core §4.6 — tag list download through a download task, holding the filtered tags
 test('a tag list download holds what the filter selects', async ({ page, request }) => {
   const api = await operator(request);
   const tags = new TagsPageModel(page);
@@ -116,6 +119,7 @@ test('a tag list download holds what the filter selects', async ({ page, request
   for (const tag of expected.data) expect(file).toContain(tag.barcode);
 });
 
+// spec: core §2.40, core §2.41 — preview shows the main image and rotates by 90 degrees
 test('preview shows the tag image and rotates it', async ({ page, request }) => {
   const api = await operator(request);
   const tags = new TagsPageModel(page);
@@ -130,6 +134,7 @@ test('preview shows the tag image and rotates it', async ({ page, request }) => 
   await expect(image).toHaveAttribute('data-rotation', '90');
 });
 
+// spec: core §2.42 — the update history screen keeps time descending
 test('the update history shows the API rows newest first', async ({ page, request }) => {
   const api = await operator(request);
   const tag = (await api.list({ filter_operation: 1 })).data[0];

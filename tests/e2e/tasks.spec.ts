@@ -59,6 +59,7 @@ test('a task without tags shows "No tags to update"; an unfinished one shows its
   await expect(tasks.cell(`${STORE}/${again}`, 'progress')).toHaveText('No tags to update');
 });
 
+// spec: admin §4.2 — refresh offered to role 0 on an unfinished task; its results' time in red
 test('refresh sends the waiting tags again: the server marks them refreshed and the detail shows their time in red', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the desktop covers the actions');
   const { tasks, api } = await signedIn(page, request);

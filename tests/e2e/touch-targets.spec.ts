@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './fixtures/api';
+import { apiLogin, DEMO_PASSWORD } from './fixtures/api';
 import { ListScreenModel } from './page-models/list-screen';
 import { LoginPage } from './page-models/login-page';
 import { MIN_TARGET_PX, smallTargets } from './page-models/touch-targets';
+import { MENU_ROUTES } from '../../src/routes';
 
 /*
  * Issue 31 §8: on a phone every control a thumb taps is at least 44 × 44 CSS px — checkboxes, links, pagers, filters,
@@ -78,4 +79,46 @@ test(`every phone screen's targets are at least ${MIN_TARGET_PX} px`, async ({ p
   await followRow(STORE);
   await expect(screen.rows.first()).toBeVisible();
   await measure('Plus devices of a store', `/plus/device/list/${STORE}`);
+});
+
+/*
+ * The other screens (issue 31 §8 asks it of every phone screen): the drawer's other entries and the detail screens
+ * their lists link to, each opened from the one before by a changed address (the console stays loaded; the links
+ * themselves are followed in list-links.spec.ts) and measured once its data is in. The walk above has the screens
+ * staff reach on a phone by tapping; /scan is measured there through the console's menu.
+ */
+const WALKED = new Set(['/dashboard', '/exceptions', '/store', '/tag', '/scan', '/scan/queue', '/plus/device']);
+
+test(`every other menu screen's targets are at least ${MIN_TARGET_PX} px on a phone`, async ({ page, request }) => {
+  test.setTimeout(10 * 60_000); // some forty screens, each waited for and measured
+  const screen = new ListScreenModel(page);
+  const shell = screen.shell;
+  await shell.signIn(request, ADMIN);
+  await shell.goto('/dashboard');
+  await shell.expectReady();
+  const api = await apiLogin(request, ADMIN);
+  const [server] = await api.get<{ id: string }[]>('/status/server');
+  const devices = await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 1 });
+  const [device] = ((await devices.json()) as { data: { mac: string }[] }).data;
+  // The detail screens the links of these lists open (the walk above has the store, gateway and tag ones).
+  const details = [
+    `/server/detail/${server.id}`,
+    `/sensor/detail/${STORE}`,
+    ...['image', 'video', 'widget', 'template', 'schedule'].map((kind) => `/plus/${kind}/list/${STORE}`),
+    `/plus/device/show/${STORE}/${device.mac}`,
+    `/print/edit/${STORE}`,
+    '/plus/v1/show/update',
+    '/plus/v1/set/update',
+  ];
+  for (const path of [...MENU_ROUTES.filter((r) => !WALKED.has(r.path)).map((r) => r.path), ...details]) {
+    await test.step(path, async () => {
+      await shell.goto(path);
+      await expect(shell.current.and(page.locator(`[data-route="${path}"]`))).toBeVisible({ timeout: 30_000 });
+      await expect(shell.current).toHaveCount(1);
+      // The screen's data is in (a tag's WIP badge spins on purpose), and the page transition over.
+      await expect(shell.current.locator('ion-spinner:not(.status-progress)')).toHaveCount(0, { timeout: 20_000 });
+      await page.waitForTimeout(800);
+      expect.soft(await smallTargets(page), path).toEqual([]);
+    });
+  }
 });

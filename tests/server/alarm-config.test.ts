@@ -17,6 +17,7 @@ afterAll(async () => sut?.close());
 const call = (method: 'GET' | 'PUT', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
 
 describe('alarm config', () => {
+  // spec: admin §3.22, admin §7.24 — alarm config: available, admin, server, content[type]{title, detail}, variables
   it('role -1 saves types, titles, recipients and servers; the dashboard call answers them', async () => {
     const before = (await call('GET', '/alarm/config', as.admin)).json();
     const failure = String(SYSTEM_ALARM_TYPES.TAG_UPDATE_FAILURE.code);
@@ -56,6 +57,7 @@ describe('alarm config', () => {
 });
 
 describe('Plus alarm thresholds', () => {
+  // spec: plus §3.20, plus §7.18, plus §9.3 — the alarm setting's fields read and updated; thresholds 1-100
   it('are read and saved as whole percents between 1 and 100', async () => {
     expect((await call('GET', '/alarm/setting', as.viewer)).json()).toMatchObject({ memoryThreshold: 85, diskThreshold: 90 });
     const body = { memoryThreshold: 70, diskThreshold: 75.4, progressThreshold: 60, totalTagsThreshold: 99, receiveCriticalOnly: true };

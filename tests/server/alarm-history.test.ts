@@ -21,6 +21,7 @@ const page = async (headers: AuthHeaders, extra: object = {}) => {
 };
 
 describe('system alarm history', () => {
+  // spec: admin §3.22, admin §7.24 — system alarm history rows: class, location (store or SYSTEM), type, data
   it('shows role -1 every alarm, newest first, with its data', async () => {
     const { status, body } = await page(as.admin);
     expect(status).toBe(200);
@@ -40,6 +41,7 @@ describe('system alarm history', () => {
     expect((await page(as.admin)).body.recordsTotal).toBeGreaterThan(acme.body.recordsTotal);
   });
 
+  // spec: admin §7.24 — system alarm history as a POST table, filtered by class
   it('filters by class and refuses a bad filter with a 400', async () => {
     const critical = await page(as.admin, { filter_class: '3', condition_class: '==' });
     expect(critical.body.data.length).toBeGreaterThan(0);
@@ -59,6 +61,7 @@ describe('notifications', () => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: AuthHeaders, payload?: object) =>
     sut.app.inject({ method, url: `/api${url}`, headers, payload });
 
+  // spec: admin §9.11, admin §7.24 — default notification keys gwOff1Hr, notRecvCsv4Hr, abnorTagProduct, all off; setting get/save
   it('starts with the three default keys all off, and turns one on', async () => {
     expect((await call('GET', '/alarm/notification', as.acme)).json()).toEqual({ enabled: [] });
     const keys = ((await call('GET', '/alarm/notification/content', as.admin)).json() as { key: string }[]).map((c) => c.key);
@@ -73,6 +76,7 @@ describe('notifications', () => {
     expect((await call('GET', '/alarm/notification', as.admin)).json()).toEqual({ enabled: ['gwOff1Hr'] });
   });
 
+  // spec: admin §3.22, admin §7.24 — notification content (title, detail, subject, body) get/update per key, all content update
   it('edits one content, imports all, and refuses an import naming an unknown key without storing any of it', async () => {
     const content = { title: 'Gateway down', detail: 'A gateway of {store} is down.', subject: '[Shelfpad] {store}', body: 'Gateway {gwMac} of {store} is offline.' };
     expect((await call('PUT', '/alarm/notification/content/gwOff1Hr', as.admin, content)).statusCode).toBe(200);

@@ -17,6 +17,7 @@ const stored = (companyCode: string) => sut.deps.db.select().from(aliases).where
 const item = (index: number, name: string, type = 'STRING', key = false) => ({ index, name, type, key });
 
 describe('alias reads', () => {
+  // spec: admin §3.2, admin §7.19 — isDisplay derived per product type; alias config by company
   it('flags isDisplay per product type: the items the type displays (FRESH shows slots 0-3)', async () => {
     const plain = (await call('GET', '/config/alias/company/ACME', as.viewer)).json() as { index: number; isDisplay?: boolean }[];
     expect(plain.every((a) => a.isDisplay === undefined)).toBe(true);
@@ -27,6 +28,7 @@ describe('alias reads', () => {
     expect((await call('GET', '/config/alias/company/ACME?productType=FRESH', as.nord)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.19, admin §3.3, admin §3.4 — data types, product types (alias {index, order}), custom data types by company
   it('answers the built-in data types, and the company lists to its members only', async () => {
     const types = (await call('GET', '/config/alias/datatype', as.operator)).json() as { code: string; depth: number }[];
     expect(types.map((t) => t.code)).toEqual(['STRING', 'NUMBER', 'DATE', 'URL']);
@@ -41,6 +43,8 @@ describe('alias reads', () => {
 });
 
 describe('alias config save', () => {
+  // spec: admin §3.2, admin §7.19, admin §9.9 — save alias config: key, chart, dataTypeLength 10 by default, none for a group
+  // spec: plus §3.23 — the alias config: a list with index and key flag
   it('replaces the list: length 10 by default, none for a custom group, the chart flag kept', async () => {
     const res = await call('POST', '/config/alias', as.nord, {
       companyCode: 'NORD',
@@ -84,6 +88,7 @@ describe('alias config save', () => {
 });
 
 describe('product types', () => {
+  // spec: admin §3.3, admin §7.19 — update alias product type ({companyCode, productTypes}), delete (company, code)
   it('saves by code with orders closed up, and deletes a saved one', async () => {
     const res = await call('POST', '/config/alias/product/type', as.nord, {
       companyCode: 'NORD',
@@ -96,6 +101,7 @@ describe('product types', () => {
     expect((await call('DELETE', '/config/alias/company/NORD/product/type/DAIRY', as.nord)).statusCode).toBe(404);
   });
 
+  // spec: admin §5.9 — the product type half, in part: a blank name refused
   it('refuses a display item of a missing alias, a doubled code and a blank name', async () => {
     const one = (alias: object[], code = 'X', name = 'X') => ({ code, name, storeManagement: false, alias });
     const cases = [
@@ -109,6 +115,7 @@ describe('product types', () => {
 });
 
 describe('custom data types', () => {
+  // spec: admin §3.4, admin §7.19 — update and delete custom data type (groupCode, groupName, index, elements)
   it('saves groups by code, refuses doubled elements and deletes a group no alias uses', async () => {
     const save = (groups: object[]) => call('POST', '/config/alias/datatype/custom', as.nord, { companyCode: 'NORD', groups });
     const res = await save([{ groupCode: 'SIZE', groupName: 'Size', index: 1, elements: [{ code: 'S', codeName: 'Small', index: 0 }, { code: 'L', codeName: 'Large', index: 1 }] }]);

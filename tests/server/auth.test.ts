@@ -15,6 +15,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
 
 describe('POST /auth/login', () => {
+  // spec: core §3.1 — session user info: accessToken, email, role_id, companyInfo, store, flags, systemConfig
   it('answers the session user info and a token for good credentials', async () => {
     const res = await post('/auth/login', { email: 'acme-admin@shelfpad.test', password: STRONG });
     expect(res.statusCode).toBe(200);
@@ -68,6 +69,7 @@ describe('POST /auth/login', () => {
 });
 
 describe('session', () => {
+  // spec: plus §7.19 — logout ends the session
   it('GET /auth/login tells a live session from none, and logout ends it', async () => {
     const headers = await login(sut.app, 'operator@shelfpad.test', STRONG);
     const check = await sut.app.inject({ method: 'GET', url: '/api/auth/login', headers });
@@ -79,6 +81,7 @@ describe('session', () => {
     expect((await post('/auth/logout', {}, headers)).statusCode).toBe(401);
   });
 
+  // spec: core §6.4 — authenticated calls carry Access-Token and Access-Email, checked together
   it('refuses a token presented with another e-mail', async () => {
     const headers = await login(sut.app, 'viewer@shelfpad.test', STRONG);
     const res = await post('/auth/logout', {}, { ...headers, 'access-email': 'admin@shelfpad.test' });

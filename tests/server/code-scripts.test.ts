@@ -21,6 +21,7 @@ const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload
 const UPPER = 'function decorate(product) {\n  return { ...product, prInfo: product.prInfo.map((s) => s.toUpperCase()) };\n}\n';
 
 describe('system-wide scripts (third-party authentication, decorators)', () => {
+  // spec: admin §7.22, admin §3.20 — third-party authentication and both decorators get/save ({code, useType})
   it.each([
     ['/config/third-party-auth', 'thirdPartyAuth', 2],
     ['/config/decorator/tag', 'tagDataDecorator', 1],
@@ -65,6 +66,7 @@ describe('system-wide scripts (third-party authentication, decorators)', () => {
 describe('paper parser (per store)', () => {
   const parser = 'function parse(text, context) { return [{ prInfo: [context.storeCode, text] }]; }';
 
+  // spec: admin §7.22 — paper parser get/save by store ({code})
   it('keeps one per store, apart from other stores', async () => {
     expect((await call('POST', '/config/parser/paper/store/TKY001', acmeAdmin, { code: parser })).statusCode).toBe(200);
     expect((await call('GET', '/config/parser/paper/store/TKY001', operator)).statusCode).toBe(403);
@@ -81,6 +83,7 @@ describe('paper parser (per store)', () => {
 describe('product file parser (per store or company)', () => {
   const parser = (tag: string) => `function parse(text) { return [{ prCode: "${tag}" }]; }`;
 
+  // spec: admin §7.22 — product file parser get/save by store or company
   it('keeps the store’s and the company’s apart', async () => {
     expect((await call('POST', '/config/parser/product?companyCode=NORD', nordAdmin, { code: parser('company') })).statusCode).toBe(200);
     expect((await call('POST', '/config/parser/product?storeCode=LON001', nordAdmin, { code: parser('store') })).statusCode).toBe(200);

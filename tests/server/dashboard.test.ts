@@ -23,6 +23,7 @@ const dashboard = async (headers: Record<string, string>) => {
 const n = (v: unknown) => Number(v);
 
 describe('GET /stats/dashboard', () => {
+  // spec: core §3.8, core §3.9 — tag stats per store (total, error, inprogress, lowBattery, countByType, countNgByType); daily counts (date, storeCode, total); product stats
   it('answers every section for the super administrator, with counts equal to the database', async () => {
     const body = await dashboard(admin);
     const allStores = (await sut.deps.db.select({ code: stores.storeCode }).from(stores)).map((r) => r.code).sort();
@@ -92,6 +93,7 @@ describe('GET /stats/dashboard', () => {
     }
   });
 
+  // spec: core §4.1 — a NORMAL gateway with timeSync 0 counts as ALARM
   it('shows a NORMAL gateway without time sync as ALARM', async () => {
     const db = sut.deps.db;
     const [gw] = await db.select().from(gateways).where(and(eq(gateways.storeCode, 'SEL001'), eq(gateways.status, 'NORMAL'), eq(gateways.timeSync, 1))).limit(1);
@@ -128,6 +130,7 @@ describe('GET /stats/dashboard', () => {
     expect(Object.keys(nd.companyDict)).toEqual(['NORD']);
   });
 
+  // spec: core §2.27
   it('leaves out the sections the member may not read', async () => {
     const db = sut.deps.db;
     const [role] = await db

@@ -47,6 +47,7 @@ async function expected(store: string) {
 }
 
 describe('GET /stats/exceptions/store/:storeCode', () => {
+  // spec: core §3.10 — exceptions stats: totalTags, errorTags, noProductTags, duplicateTags, batteryNgTags, totalGWs, ngGWs, ngGWDetail
   it('counts every exception as the database holds it, in every store', async () => {
     const codes = (await sut.deps.db.select({ code: stores.storeCode }).from(stores)).map((r) => r.code);
     for (const code of codes) {

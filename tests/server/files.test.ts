@@ -72,6 +72,7 @@ const tagList = async (body: Record<string, unknown>, store = STORE) => {
 };
 
 describe('tag list download (type 3)', () => {
+  // spec: core §9.14 — download type 3, the tag list
   it('writes exactly the tags the same filter lists, in list order, with a file name', async () => {
     const table = { filter_status: ['NG', 'MISSING', 'WIP'], filter_battery: 30, condition_battery: '>=' };
     const listed = await tagList(table);
@@ -141,6 +142,7 @@ describe('tag list download (type 3)', () => {
 });
 
 describe('who may download what', () => {
+  // spec: core §9.14 — download type 0, the server log
   it('checks the type\'s section: the operator may not download a server log (server read)', async () => {
     const res = await post('/file/download', { type: 0 }, operator);
     expect(res.statusCode).toBe(403);
@@ -162,6 +164,7 @@ describe('who may download what', () => {
     expect((await sut.app.inject({ method: 'POST', url: `/api/file/download/task/${taskId}` })).statusCode).toBe(401);
   });
 
+  // spec: core §9.14 — download type 5, company-wide tags
   it('a company-wide tag list holds the tags of the member\'s stores of that company only', async () => {
     const { rows } = await download({ type: 5, filter: { companyCode: 'ACME', table: { filter_status: 'NG' } } }, operator);
     const member = await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inArray(tags.storeCode, ['TKY001', 'TKY002']), eq(tags.status, 'NG')));
@@ -176,6 +179,7 @@ describe('who may download what', () => {
 });
 
 describe('other download types', () => {
+  // spec: core §9.14 — download types 4 and 6
   it('writes the filtered products (4) and the assigned products (6) of a store', async () => {
     const inStore = eq(products.storeCode, STORE);
     const all = await db().select().from(products).where(inStore).orderBy(asc(products.prCode));
@@ -198,6 +202,7 @@ describe('other download types', () => {
     expect((await post('/file/download', { type: 4, storeCode: STORE, filter: { table: { filter_tagCount: 'x' } } })).statusCode).toBe(400);
   });
 
+  // spec: core §9.14 — download types 1 and 2
   it("writes a store's gateway list (2) and a gateway log (1); an OFFLINE gateway's log is refused", async () => {
     const gws = await db().select().from(gateways).where(eq(gateways.storeCode, STORE)).orderBy(asc(gateways.gwIndex), asc(gateways.gwMac));
     const store = await download({ type: 2, storeCode: STORE }, viewer);
@@ -213,6 +218,7 @@ describe('other download types', () => {
     expect((await post('/file/download', { type: 1, storeCode: STORE, filter: { gwMac: offline.storeCode === STORE ? 'FFFFFFFFFFFF' : offline.gwMac } })).statusCode).toBe(404);
   });
 
+  // spec: core §4.6 — a failed task reports an error and never a finishedAt; its file is not served
   it('sets an error state, without finishedAt, when the file cannot be written', async () => {
     const blocked = join(dataDir, 'blocked');
     await writeFile(blocked, 'a file where the downloads folder would go');

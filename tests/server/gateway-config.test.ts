@@ -37,6 +37,7 @@ async function memberWith(email: string, privilege: { key: string; read: boolean
 }
 
 describe('GET /config/gw/store/:storeCode', () => {
+  // spec: admin §7.17, admin §3.16 — gateway config get all: ip, netmask, eslServerPort and the other settings
   it('answers every gateway of the store with its stored settings', async () => {
     const res = await send('GET', `/config/gw/store/${STORE}`, viewer);
     expect(res.statusCode).toBe(200);
@@ -54,6 +55,7 @@ describe('GET /config/gw/store/:storeCode', () => {
     expect((await send('GET', `/config/gw/store/${STORE}`, nord)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.17 — gateway config get (one)
   it('answers one gateway, 404 for one that is not in the store', async () => {
     const one = await send('GET', `/config/gw/store/${STORE}/gw/${macs[1]}`, admin);
     expect(one.statusCode).toBe(200);
@@ -63,6 +65,7 @@ describe('GET /config/gw/store/:storeCode', () => {
 });
 
 describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
+  // spec: admin §7.17 — gateway config update (one)
   it('stores the settings sent and leaves the others', async () => {
     const before = await stored(macs[0]);
     const res = await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, admin, { ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: '' });
@@ -71,6 +74,7 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
     expect(after).toMatchObject({ ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: null, netmask: before.netmask, gwIndex: before.gwIndex });
   });
 
+  // spec: admin §9.7 — port fixed at 8080; channels above 26 only with outbandEnable
   it('refuses an IP without port 8080, a bad netmask and a channel beyond 26 without outband (400)', async () => {
     const url = `/config/gw/store/${STORE}/gw/${macs[0]}`;
     expect((await send('PUT', url, admin, { ip: '10.9.9.9:9090' })).statusCode).toBe(400);
@@ -86,6 +90,7 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
     expect((await stored(macs[0])).dns).not.toBe('9.9.9.9');
   });
 
+  // spec: core §6.3 — gateway edit needs store write
   it('follows store write, not store config write (console-core §6: gateway edit needs store write)', async () => {
     const configWriter = await memberWith('config-writer@shelfpad.test', [
       { key: 'store', read: true, write: false },
@@ -106,6 +111,7 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
 });
 
 describe('PUT /config/gw/store/:storeCode (ALL)', () => {
+  // spec: admin §7.17 — update all returns gwOK and gwNG lists
   it('stores every gateway of the store and answers the others in gwNG', async () => {
     const foreign = (await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, 'LON001')))[0].gwMac;
     const res = await send('PUT', `/config/gw/store/${STORE}`, admin, {

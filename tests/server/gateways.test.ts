@@ -135,6 +135,7 @@ describe('POST /gw/predefined', () => {
 
 describe('/config/gw/channel', () => {
   const tky001Channels = () => sut.deps.db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, 'TKY001')).orderBy(gatewayChannels.gwIndex);
+  // spec: core §3.4 — channel setting map keyed by gwIndex
   it('answers the stored map and replaces it on save', async () => {
     const res = await send('GET', '/config/gw/channel?storeCode=TKY001', viewer);
     expect(res.statusCode).toBe(200);

@@ -16,6 +16,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: AuthHeade
 const typesOf = async (headers: AuthHeaders, company = 'ACME') => (await call('GET', `/config/layout/type/company/${company}`, headers)).json() as { layoutType: string; inUse: boolean }[];
 
 describe('layout types', () => {
+  // spec: admin §3.6, admin §7.20 — layout types (companyCode, layoutType) in use; update layout type
   it('lists the types flagged in use, adds new ones with blank names dropped', async () => {
     expect(await typesOf(as.viewer)).toEqual(expect.arrayContaining([expect.objectContaining({ layoutType: 'PROMOTION', inUse: true })]));
     const res = await call('POST', '/config/layout/type', as.acme, { companyCode: 'ACME', layoutTypes: ['SHELF_TALKER', 'SHELF_TALKER '] });
@@ -24,6 +25,7 @@ describe('layout types', () => {
     expect((await call('POST', '/config/layout/type', as.acme, { companyCode: 'ACME', layoutTypes: ['  '] })).statusCode).toBe(400);
   });
 
+  // spec: admin §7.20 — delete layout type
   it('deletes an unused type, keeps one in use', async () => {
     const used = await call('DELETE', '/config/layout/type/company/ACME/type/PROMOTION', as.acme);
     expect(used.statusCode).toBe(409);
@@ -41,12 +43,14 @@ describe('layout types', () => {
 });
 
 describe('layout configs', () => {
+  // spec: admin §3.6, admin §7.20 — layout config (layoutId, companyCode, layoutType)
   it('are read by every member of the company (the product modals offer them)', async () => {
     const list = (await call('GET', '/config/layout/company/ACME', as.operator)).json() as { layoutId: string; layoutType: string }[];
     expect(list).toContainEqual({ layoutId: 'PROMO_RED', companyCode: 'ACME', layoutType: 'PROMOTION' });
     expect((await call('GET', '/config/layout/company/ACME', as.nord)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.20 — update layout config ({layoutConfig, companyCode}) and delete
   it('saves by layoutId with a known type, and deletes', async () => {
     await call('POST', '/config/layout/type', as.acme, { companyCode: 'ACME', layoutTypes: ['WIDE'] });
     const res = await call('POST', '/config/layout', as.acme, { companyCode: 'ACME', layoutConfig: [{ layoutId: 'WIDE_1', layoutType: 'WIDE' }, { layoutId: 'PROMO_RED', layoutType: 'WIDE' }] });

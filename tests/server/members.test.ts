@@ -27,6 +27,7 @@ const member = (email: string, extra: object = {}) => ({
 });
 
 describe('member list and get', () => {
+  // spec: admin §7.26 — account list and account by email
   it('shows role -1 every member and a company admin only the members of its company', async () => {
     const all = (await listOf(as.admin)).map((m) => m.email);
     expect(all).toEqual(expect.arrayContaining(['admin@shelfpad.test', 'nord-admin@shelfpad.test', 'operator@shelfpad.test']));
@@ -44,6 +45,7 @@ describe('member list and get', () => {
     expect((await call('POST', '/member/list', as.operator, { draw: 1, start: 0, length: 10 })).statusCode).toBe(403);
   });
 
+  // spec: admin §3.25, admin §7.26 — login history rows with success and locked
   it('answers login history of a visible member with the locked row, and 404 for another company', async () => {
     const res = await call('POST', '/history/member/login', as.acme, { draw: 1, start: 0, length: 50, email: 'locked@shelfpad.test' });
     expect(res.statusCode, res.body).toBe(200);
@@ -52,6 +54,7 @@ describe('member list and get', () => {
     expect((await call('POST', '/history/member/login', as.acme, { draw: 1, start: 0, length: 5, email: 'nord-admin@shelfpad.test' })).statusCode).toBe(404);
   });
 
+  // spec: admin §7.17, admin §7.26 — company by email
   it('lists the companies shared with the caller', async () => {
     expect((await call('GET', '/config/company/email/acme-admin@shelfpad.test', as.acme)).json()).toEqual([{ companyCode: 'ACME', companyName: expect.any(String) }]);
     expect((await call('GET', '/config/company/email/operator@shelfpad.test', as.admin)).json()).toEqual([{ companyCode: 'ACME', companyName: expect.any(String) }]);
@@ -59,6 +62,7 @@ describe('member list and get', () => {
 });
 
 describe('member create', () => {
+  // spec: admin §3.23, admin §7.26 — account create: company and store lists, enableWholeStore
   it('creates a member with a hashed password, limited to the chosen stores', async () => {
     const res = await call('POST', '/member', as.acme, member('Clerk@Acme.test', { role_id: await roleIdNamed('Store operator'), store: ['TKY001'] }));
     expect(res.statusCode, res.body).toBe(200);
@@ -94,6 +98,7 @@ describe('member create', () => {
     expect(await stored('x8@acme.test')).toBeUndefined();
   });
 
+  // spec: admin §6.4 — without member write: no create, no unlock
   it('refuses writes to a member with member read only', async () => {
     expect((await call('POST', '/member', as.viewer, member('x9@acme.test'))).statusCode).toBe(403);
     expect((await call('POST', '/member/operator@shelfpad.test/unlock', as.viewer)).statusCode).toBe(403);
@@ -101,6 +106,7 @@ describe('member create', () => {
 });
 
 describe('member update, unlock, reset, delete', () => {
+  // spec: admin §7.26 — account update, password optional
   it('updates without a password, and with one checks the policy', async () => {
     const body = { name: 'Renamed Clerk', role_id: await roleIdNamed('Store operator'), company: ['ACME'], store: ['TKY002'], enableWholeStore: false };
     expect((await call('PUT', '/member/clerk@acme.test', as.acme, body)).statusCode).toBe(200);
@@ -109,12 +115,14 @@ describe('member update, unlock, reset, delete', () => {
     expect((await call('PUT', '/member/nord-admin@shelfpad.test', as.acme, { ...body, company: ['ACME'] })).statusCode).toBe(404);
   });
 
+  // spec: admin §4.11 — an admin unlocks a locked account
   it('unlocks a locked member, who can then log in', async () => {
     expect((await call('POST', '/member/locked@shelfpad.test/unlock', as.acme)).statusCode).toBe(200);
     expect(await stored('locked@shelfpad.test')).toMatchObject({ locked: false, lockedUntil: null, failedLogins: 0 });
     await login(sut.app, 'locked@shelfpad.test', 'Shelfpad#2026');
   });
 
+  // spec: admin §4.11 — an admin resets an account
   it('resets a password: hashed, forced change, sessions ended', async () => {
     const clerk = await login(sut.app, 'clerk@acme.test', PASSWORD);
     const res = await call('POST', '/member/clerk@acme.test/reset', as.acme, { password: 'Reset#Pass2026' });
@@ -126,6 +134,7 @@ describe('member update, unlock, reset, delete', () => {
     expect((await call('GET', '/account/me', clerk)).statusCode).toBe(401);
   });
 
+  // spec: admin §7.26 — account delete
   it('deletes a member of its company, never itself nor one of another company', async () => {
     expect((await call('DELETE', '/member/acme-admin@shelfpad.test', as.acme)).statusCode).toBe(400);
     expect((await call('DELETE', '/member/nord-admin@shelfpad.test', as.acme)).statusCode).toBe(404);

@@ -56,6 +56,7 @@ const alarmsOf = (gwMac: string) =>
 const mailsAbout = (gwMac: string) => sink.mails.filter((m) => m.subject.includes(gwMac));
 
 describe('notification mail (gwOff1Hr)', () => {
+  // spec: core §9.13 — notice when a gateway is offline over 1 hour
   it('a gateway offline for an hour with gwOff1Hr on: one alarm row and one mail with the filled template to the company admins', async () => {
     await saveEnabledNotifications(deps.db, ['gwOff1Hr']);
     const s = sim();
@@ -104,6 +105,7 @@ const alarmsOfType = (code: number, storeCode: string) =>
   deps.db.select().from(systemAlarms).where(and(eq(systemAlarms.type, code), eq(systemAlarms.location, storeCode)));
 
 describe('notification mail (notRecvCsv4Hr, abnorTagProduct)', () => {
+  // spec: core §9.13 — notice when no CSV file arrived for over 4 hours
   it('no product file for four hours: one alarm and one mail per silence', async () => {
     await saveEnabledNotifications(deps.db, ['notRecvCsv4Hr']);
     await saveNotificationContents(deps.db, [
@@ -124,6 +126,7 @@ describe('notification mail (notRecvCsv4Hr, abnorTagProduct)', () => {
     expect(await alarmsOfType(SYSTEM_ALARM_TYPES.PRODUCT_FILE_NOT_RECEIVED_4HR.code, store.storeCode)).toHaveLength(1);
   });
 
+  // spec: core §9.13 — daily report at 10 am of abnormal tags and products
   it('a tag linked to a product the store does not have: one daily report at 10 am', async () => {
     await saveEnabledNotifications(deps.db, ['abnorTagProduct']);
     await saveNotificationContents(deps.db, [

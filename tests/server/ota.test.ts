@@ -39,6 +39,7 @@ const taskCount = async () => (await sut.deps.db.select({ n: count() }).from(ota
 const history = async (who = as.acme) => (await post(who, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25 })).json() as { data: OtaTask[]; recordsTotal: number };
 
 describe('firmware header', () => {
+  // spec: admin §7.21 — parse firmware file answers ota_type, fw_version, target_start_version, target_end_version, target_check_sum
   it('answers the header fields of a valid file', async () => {
     const res = await parse(as.acme, { name: 'fw.bin', content: firmwareFile() }, { fwName: 'fw.bin' });
     expect(res.statusCode).toBe(200);
@@ -118,6 +119,7 @@ describe('privileges', () => {
 });
 
 describe('an OTA job', () => {
+  // spec: admin §7.21, admin §3.19 — start per store answers "ok" plus data; status; history and detail rows (result -1 in progress, endTime -1)
   it('runs through two gateways: versions change, results and progress fill in, the task and its collecting item end', async () => {
     const db = sut.deps.db;
     const gws = await gatewaysOf(db, STORE, 2);
@@ -174,6 +176,7 @@ describe('an OTA job', () => {
     expect((await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/status`, headers: as.acme })).json().running).toBe(false);
   });
 
+  // spec: admin §7.21 — refresh ({storeCode, otaTaskId}), gateway finish ({storeCode, taskId, gwMac}), stop with info
   it('refresh recounts, gateway finish ends that gateway\'s waiting tags, otaStop halts the job with its collecting item', async () => {
     const db = sut.deps.db;
     const gws = await gatewaysOf(db, STORE, 2);
@@ -216,6 +219,7 @@ describe('an OTA job', () => {
     expect((await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/status`, headers: as.acme })).json().running).toBe(false);
   });
 
+  // spec: admin §7.21 — OTA history as a POST table query
   it('history is a table query: filters and the date range apply', async () => {
     const all = await history();
     expect(all.recordsTotal).toBe(3);

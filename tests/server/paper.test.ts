@@ -35,6 +35,7 @@ const stored = async () => {
 const knownProduct = async () => (await sut.deps.db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(1))[0];
 
 describe('GET /paper/store/list', () => {
+  // spec: admin §7.23, admin §3.15 — paper list: stores with status, position, totalTaskCount, totalCompleteCount, todayTaskCount
   it('answers the stores of the member with status, position and task counts', async () => {
     const res = await get('/paper/store/list', as.viewer);
     expect(res.statusCode).toBe(200);
@@ -133,6 +134,7 @@ describe('POST /paper/file/store/:storeCode (upload)', () => {
 });
 
 describe('upload history', () => {
+  // spec: admin §7.23 — paper upload history as a POST table
   it('lists the uploads of the member\'s stores with filters; the company filter narrows', async () => {
     const viewer = (await post('/paper/file/history', page, as.viewer)).json();
     expect(viewer.data.length).toBeGreaterThan(0);
@@ -147,6 +149,7 @@ describe('upload history', () => {
     expect((await post('/paper/file/history', { ...page, filter_count: 'many', condition_count: '>=' })).statusCode).toBe(400);
   });
 
+  // spec: admin §7.23, admin §3.21 — paper history detail (historyId) answers fileName and data
   it('answers one upload to members of its store only; 404 for an unknown or malformed id', async () => {
     const [seeded] = await sut.deps.db.select().from(paperUploadHistory).where(eq(paperUploadHistory.storeCode, STORE)).orderBy(asc(paperUploadHistory.id)).limit(1);
     const res = await get(`/paper/file/history/${seeded.id}`, as.viewer);
@@ -160,6 +163,7 @@ describe('upload history', () => {
 });
 
 describe('print tasks and the simulated printers', () => {
+  // spec: admin §7.23, admin §3.21, admin §5.15 — paper task (total, complete, progress, taskDes) and detail with the NONE / SUCCESS / FAIL filter (the print result half of §5.15)
   it('lists the store\'s tasks with progress, and the detail rows with the print result filter', async () => {
     const tasks = (await post(`/paper/task/list/store/${STORE}`, page, as.viewer)).json();
     const seeded = tasks.data.find((t: { taskId: string }) => t.taskId === 'P-TKY001-0001');

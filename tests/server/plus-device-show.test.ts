@@ -50,6 +50,7 @@ async function twoSlides(): Promise<Show[]> {
 }
 
 describe('saving a device’s show list', () => {
+  // spec: plus §5.4, plus §5.5, plus §7.10 — the device show list saved and read back
   it('stores the slides with numbered products and prefixed webpages, and answers them on the next read', async () => {
     const [target] = await withoutTemplate();
     const res = await save(target.mac, { show: await twoSlides(), productShowIdx: 0 });
@@ -76,6 +77,7 @@ describe('saving a device’s show list', () => {
     expect(back.show[1].schedule).toEqual([String(schedule.id)]);
   });
 
+  // spec: plus §2.51 — no product number beyond 2 × floor(width / 180)
   it('refuses other stores’ assets and schedules, product numbers beyond the choice list, a product index past the list, bad colours and unknown devices', async () => {
     const [target] = await withoutTemplate();
     const before = await read(target.mac);
@@ -102,6 +104,7 @@ describe('saving a device’s show list', () => {
 });
 
 describe('the template rule (plus-signage §4)', () => {
+  // spec: plus §4.3 — detached when the saved list differs, the customised show kept
   it('keeps the template while the saved list equals its show, and detaches the device when it differs', async () => {
     const linked = await device(and(eq(plusDevices.storeCode, STORE), isNotNull(plusDevices.template)));
     const [template] = await db().select().from(plusTemplates).where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, linked.template!)));
@@ -124,6 +127,7 @@ describe('the template rule (plus-signage §4)', () => {
 });
 
 describe('who may save', () => {
+  // spec: plus §6.3 — editing shows needs plus write
   it('lets plus writers of the store save; refuses read-only members, other stores’ operators and no session', async () => {
     const [target] = await withoutTemplate();
     const body = { show: await twoSlides() };

@@ -31,6 +31,7 @@ const device = async (mac: string) => (await db().select().from(plusDevices).whe
 const lastHistory = async () => (await db().select().from(plusHistory).orderBy(desc(plusHistory.id)).limit(1))[0];
 
 describe('Plus store overviews and store list', () => {
+  // spec: plus §2.2, plus §3.1, plus §4.1, plus §7.2 — overview rows (counts, NORMAL / ALARM / OFFLINE) sorted by store name
   it('counts each store’s devices with the spec’s status, sorted by store name', async () => {
     const res = await get('/plus/overview/device');
     expect(res.statusCode).toBe(200);
@@ -45,6 +46,7 @@ describe('Plus store overviews and store list', () => {
     if (empty) expect(empty.status).toBe('NORMAL');
   });
 
+  // spec: plus §7.2 — the image overview per store
   it('counts images for the image overview; the operator sees only its stores', async () => {
     const images = (await get('/plus/overview/image')).json() as { storeCode: string; total: number }[];
     const ownImages = await db().select().from(plusAssets).where(and(eq(plusAssets.storeCode, STORE), eq(plusAssets.type, 'image')));
@@ -55,6 +57,7 @@ describe('Plus store overviews and store list', () => {
     expect((await get('/plus/overview/nothing')).statusCode).toBe(400);
   });
 
+  // spec: plus §7.1, plus §7.3 — store list pagination; the store config's storeName
   it('pages the store list and answers one store’s name', async () => {
     const page = (await post('/plus/store/list', { start: 0, length: 10 })).json();
     const [{ n }] = await db().select({ n: stores.storeCode }).from(stores).where(eq(stores.storeCode, STORE));
@@ -67,6 +70,7 @@ describe('Plus store overviews and store list', () => {
 });
 
 describe('Plus device commands', () => {
+  // spec: plus §7.6 — switchMode {macList (list or 'all'), mode}
   it('switches the mode of selected devices, then of all, and records it', async () => {
     const [a, b] = await devicesOf(STORE);
     expect((await post(`/plus/store/${STORE}/mode`, { macList: [a.mac.toUpperCase()], mode: 'signage' })).statusCode).toBe(200);
@@ -80,6 +84,7 @@ describe('Plus device commands', () => {
     expect((await post(`/plus/store/${STORE}/mode`, { macList: [a.mac], mode: 'x' }, viewer)).statusCode).toBe(403);
   });
 
+  // spec: plus §5.2, plus §7.7 — setDevInfoView {devList, duration}, 10-300 only
   it('takes an info-view duration of 10 to 300 seconds only', async () => {
     const [a] = await devicesOf(STORE);
     for (const duration of [9, 301, 10.5]) {
@@ -89,6 +94,7 @@ describe('Plus device commands', () => {
     expect(await lastHistory()).toMatchObject({ operation: 'InfoView', store: STORE, items: [{ mac: a.mac, duration: 300 }] });
   });
 
+  // spec: plus §7.7 — setSync {devList}
   it('sync counts as a fresh report of an online device', async () => {
     const online = (await devicesOf(STORE)).find((d) => d.status === 'ONLINE')!;
     const before = Date.now();
@@ -96,6 +102,7 @@ describe('Plus device commands', () => {
     expect((await device(online.mac)).recvTime!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  // spec: plus §7.7 — setReboot {devList}
   it('a reboot takes the device offline; the simulator brings it back after plusRebootMs', async () => {
     const online = (await devicesOf(STORE)).find((d) => d.status === 'ONLINE')!;
     expect((await post(`/plus/store/${STORE}/reboot`, { devList: [{ mac: online.mac }] }, operator)).statusCode).toBe(200);
@@ -111,6 +118,7 @@ describe('Plus device commands', () => {
     }
   });
 
+  // spec: plus §7.7, plus §7.15 — setShowIdxPlus and unsetShowIdx
   it('pins and unpins the shown slide', async () => {
     const [a] = await devicesOf(STORE);
     expect((await post(`/plus/store/${STORE}/showidx`, { macList: [a.mac], showIdx: 2 })).statusCode).toBe(200);
@@ -120,6 +128,7 @@ describe('Plus device commands', () => {
     expect((await device(a.mac)).showIdx).toBeNull();
   });
 
+  // spec: plus §7.7 — removePlusDevice
   it('removes devices of the store with their shows; an unknown one is a 404 and nothing is removed', async () => {
     const [a, b] = await devicesOf('LON001');
     expect((await post('/plus/store/LON001/device/remove', { macList: [a.mac, '02:5a:ff:ff:ff:ff'] })).statusCode).toBe(404);
@@ -133,6 +142,7 @@ describe('Plus device commands', () => {
 });
 
 describe('Plus device info and config', () => {
+  // spec: plus §7.8 — device info: name, volume, maxVolume, brightness, tz, localNtpServer, networks
   it('answers the info with networks strongest first', async () => {
     const [a] = await devicesOf(STORE);
     const info = (await get(`/plus/store/${STORE}/device/${a.mac}/info`, viewer)).json();
@@ -142,6 +152,7 @@ describe('Plus device info and config', () => {
     expect((await get(`/plus/store/${STORE}/device/02:5a:ff:ff:ff:ff/info`)).statusCode).toBe(404);
   });
 
+  // spec: plus §7.9, plus §9.2 — savePlusDevConfig; brightness 0-255, volume up to the device's maximum
   it('saves volume, brightness, time zone and time server; refuses what is out of range', async () => {
     const [a] = await devicesOf(STORE);
     const save = (body: Record<string, unknown>, who = admin) => post('/plus/device/config', { storeCode: STORE, mac: a.mac, ...body }, who);

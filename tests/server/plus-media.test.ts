@@ -64,6 +64,7 @@ describe('content type by the file’s bytes (server/lib/media/detect.ts)', () =
 });
 
 describe('POST /plus/store/:storeCode/other/file', () => {
+  // spec: plus §1.4, plus §3.3, plus §7.13 — images, videos and widgets stored; the choices list with width and height
   it('stores images, a video and a widget with their sizes, thumbnails and files', async () => {
     const res = await upload([
       { name: 'promo.png', content: png, type: 'image/png' },
@@ -121,6 +122,7 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     expect(res.json()).toMatchObject({ code: 'INVALID_FILE', message: expect.stringMatching(/^broken\.png: The image cannot be read/) });
   });
 
+  // spec: plus §5.22, plus §9.8 — at most 10 files at once
   it('takes at most 10 files, at least one, and only the field file', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `w${i}.zip`, content: zipLike(String(i)) }));
     const res = await upload(eleven);
@@ -132,6 +134,7 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     expect((await upload([])).statusCode).toBe(400);
   });
 
+  // spec: plus §5.22, plus §9.8, plus §7.14 — one file when replacing (?id=)
   it('replaces one file in place: same id, new size, old files removed; not by another kind', async () => {
     const first = (await upload([{ name: 'first.png', content: png }])).json().files[0]._id as string;
     const old = await assetRow(first);
@@ -149,6 +152,7 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     expect(await files().read(old.thumbPath!)).toBeUndefined();
   });
 
+  // spec: plus §7.16 — getPlusSetting and setPlusSetting
   it('keeps to the size limits of the Plus setting', async () => {
     const big = await testImage(1000, 1000); // ~3 MB: noise does not compress
     expect(big.length).toBeGreaterThan(1024 * 1024);
@@ -167,6 +171,7 @@ describe('POST /plus/store/:storeCode/other/file', () => {
 });
 
 describe('usage check and remove', () => {
+  // spec: plus §5.7, plus §7.11, plus §7.12 — an asset in use is kept, its devices named; the others deleted
   it('keeps an asset a device shows and lists the device; removes the others with their files', async () => {
     const ids = (await upload([{ name: 'used.png', content: png }, { name: 'unused.png', content: png }])).json().files.map((f: { _id: string }) => f._id) as string[];
     const [device] = await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE)).orderBy(asc(plusDevices.mac)).limit(1);
@@ -187,6 +192,7 @@ describe('usage check and remove', () => {
     expect(await bytesOf(unused.path)).toBeUndefined();
   });
 
+  // spec: plus §7.11 — the devices that use a template
   it('finds assets used through a device’s template', async () => {
     const [device] = await db().select().from(plusDevices).where(and(eq(plusDevices.storeCode, STORE))).orderBy(asc(plusDevices.mac));
     const withTemplate = (await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE))).find((d) => d.template);
@@ -197,6 +203,7 @@ describe('usage check and remove', () => {
 });
 
 describe('privileges and stores', () => {
+  // spec: plus §6.1, plus §6.3 — plus read lists; upload and delete need plus write
   it('lets plus readers read, only plus writers change, and only in their stores', async () => {
     expect((await post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: 25 }, as.viewer)).statusCode).toBe(200);
     expect((await upload([{ name: 'v.png', content: png }], { who: as.viewer })).statusCode).toBe(403);
@@ -211,6 +218,7 @@ describe('privileges and stores', () => {
 });
 
 describe('software packages', () => {
+  // spec: plus §1.3, plus §3.19, plus §7.14 — software upload (type sw); entry os, model, ver, updatedAt, _id; removePlusSW
   it('stores player packages with model and version from the name, lists and removes them', async () => {
     const res = await upload([{ name: 'player_IP231A_2.4.1.apk', content: zipLike('apk') }], { type: 'sw' });
     expect(res.statusCode, res.body).toBe(200);

@@ -47,6 +47,7 @@ async function screenColour(mac: string): Promise<string> {
 }
 
 describe('templates: save, 409, overwrite, list, get', () => {
+  // spec: plus §5.12, plus §3.4, plus §7.12, plus §7.16 — 'This template name is already registered.', overwrite; template fields; save and get
   it('creates a template, refuses its name again, overwrites on request, and lists it with its device count', async () => {
     expect((await saveTemplate({ _id: 'Spring', size: '23.1', show: [slide('#112233')] })).statusCode).toBe(200);
     const again = await saveTemplate({ _id: 'Spring', size: '23.1', show: [slide('#445566')] });
@@ -66,6 +67,7 @@ describe('templates: save, 409, overwrite, list, get', () => {
     expect(names.map((n) => n._id)).toEqual([...names.map((n) => n._id)].sort());
   });
 
+  // spec: plus §5.5 — on a template save the index is the integer of the id
   it('numbers product objects by their id, refuses schedules the store does not have, and bad sizes', async () => {
     const product = { type: 'product', id: '3', left: 0, top: 0, width: 316, height: 158 };
     expect((await saveTemplate({ _id: 'Products', size: '1920x1080', show: [slide('#000000', { object: [product] as PlusShow['object'] })] })).statusCode).toBe(200);
@@ -98,6 +100,7 @@ describe('schedules: validation, save, edit, summary fields', () => {
     expect((await saveSchedule({ name: 'Day 7', period: { start: '2026-01-01', end: '2026-01-02' }, days: [7], time: [{ start: '08:00', end: '09:00' }] })).statusCode).toBe(400);
   });
 
+  // spec: plus §5.13, plus §3.5, plus §7.12 — days optional; schedule fields; save a schedule, the store's schedule list
   it('creates a schedule with optional days, edits it, and answers it', async () => {
     expect((await saveSchedule({ name: 'Mornings', period: { start: '2026-01-01', end: '2026-12-31' }, time: [{ start: '06:00', end: '11:00' }] })).statusCode).toBe(200);
     const id = await scheduleIdByName('Mornings');
@@ -114,6 +117,8 @@ describe('schedules: validation, save, edit, summary fields', () => {
 });
 
 describe('applying templates (plus-signage §4) and the in-use rule of deletes', () => {
+  // spec: plus §4.4, plus §4.5, plus §4.6, plus §7.5 — a named template links (and loads its show), a link without overwriting, the empty choice unlinks
+  // spec: plus §4.2 — template and device (its rules below)
   it('links and copies, links without copying, unlinks keeping the show, and refuses a template of another screen size', async () => {
     const [a, b] = macs;
     expect((await saveTemplate({ _id: 'Promo', size: '23.1', show: [slide('#aa0000'), slide('#00aa00')] })).statusCode).toBe(200);
@@ -144,6 +149,7 @@ describe('applying templates (plus-signage §4) and the in-use rule of deletes',
     expect((await showsOf(macs[0])).show.map((s) => s.bgColor)).toEqual(['#0000aa']);
   });
 
+  // spec: plus §5.7, plus §7.11 — a template or schedule in use is kept, its devices named
   it("keeps a template or schedule that devices use, removes the rest, and names the devices", async () => {
     await saveTemplate({ _id: 'Unused', size: '23.1', show: [] });
     const res = (await post(`/plus/asset/template/remove/store/${STORE}`, { idList: ['Promo', 'Unused'] })).json();
@@ -162,6 +168,7 @@ describe('applying templates (plus-signage §4) and the in-use rule of deletes',
     expect((await get(`/plus/template/store/${STORE}/name/Scheduled`)).json().show[0].schedule).toEqual([]);
   });
 
+  // spec: plus §3.10 — history rows: category, operation, method, path, items, email
   it('records schedule saves and deletes in the plus history, as template saves are', async () => {
     const since = new Date();
     const period = { start: '2026-01-01', end: '2026-12-31' };

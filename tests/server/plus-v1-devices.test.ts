@@ -23,6 +23,7 @@ const device = async (mac: string) => (await sut.deps.db.select().from(v1Devices
 const list = (payload: object, who?: AuthHeaders) => post('/plus/v1/device/list', { draw: 1, start: 0, length: 25, ...payload }, who);
 
 describe('v1 device list', () => {
+  // spec: plus §7.1, plus §7.24 — the v1 device list, _id in list
   it('lists the devices of the stores the member may see, filtered by config columns', async () => {
     const all = (await list({})).json();
     expect(all.data.map((d: { mac: string }) => d.mac)).toEqual(expect.arrayContaining([TKY_DEVICE, SEL_DEVICE]));
@@ -38,6 +39,7 @@ describe('v1 device list', () => {
 });
 
 describe('v1 device config', () => {
+  // spec: plus §7.20 — getPlusDevConfigV1 (config and ipAddress), savePlusDevConfigV1
   it('answers config and address, and stores a saved config merged into the old one', async () => {
     const before = (await get(`/plus/v1/device/${TKY_DEVICE}/config`)).json();
     expect(before.ipAddress).toMatch(/^10\.200\./);
@@ -47,6 +49,7 @@ describe('v1 device config', () => {
     expect(row.config).toMatchObject({ volume: 15, bright: 0, name: 'Aisle 4', opentime: '07:30', category: before.config.category });
   });
 
+  // spec: plus §9.3 — v1 volume 0-15 and brightness 0-10 (the server refuses the rest)
   it('refuses values out of the spec ranges and a store the member may not act on', async () => {
     expect((await post('/plus/v1/device/config', { mac: TKY_DEVICE, config: { volume: 16 } })).statusCode).toBe(400);
     expect((await post('/plus/v1/device/config', { mac: TKY_DEVICE, config: { bright: 11 } })).statusCode).toBe(400);
@@ -60,6 +63,7 @@ describe('v1 device config', () => {
 });
 
 describe('v1 assign, reboot and remove', () => {
+  // spec: plus §7.20 — assignPlusV1 {mac, product[]}
   it('replaces the product list with codes of the device’s store, recording the history', async () => {
     const codes = (await sut.deps.db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, 'TKY001')).limit(3)).map((p) => p.prCode);
     const res = await post('/plus/v1/device/assign', { mac: TKY_DEVICE, product: [codes[2], codes[0], codes[2]] }, as.operator);
@@ -71,6 +75,7 @@ describe('v1 assign, reboot and remove', () => {
     expect(history.some((h) => h.category === 'v1 device' && h.store === 'TKY001')).toBe(true);
   });
 
+  // spec: plus §7.20 — rebootPlusDeviceV1, removePlusDeviceV1
   it('reboots (off line until the simulator brings it back) and removes, all or nothing', async () => {
     expect((await post('/plus/v1/device/reboot', { macList: [TKY_DEVICE] })).statusCode).toBe(200);
     expect((await device(TKY_DEVICE)).connection).toBe('OFFLINE');

@@ -38,6 +38,7 @@ describe('content groups and contents', () => {
   let groupId: string;
   let contentId: string;
 
+  // spec: plus §3.16, plus §7.25 — content groups: id, name, parent, order
   it('builds a group tree: create, rename, move, order; no cycles; other companies see none of it', async () => {
     const root = (await post('/plus/v1/content/group/save', { name: 'Shelf ads', parent: null, order: 5 })).json();
     const child = (await post('/plus/v1/content/group/save', { name: 'Drinks', parent: root.id, order: 0 })).json();
@@ -50,6 +51,7 @@ describe('content groups and contents', () => {
     expect((await post('/plus/v1/content/group/save', { name: 'x', parent: root.id, order: 0 }, as.nord)).statusCode).toBe(404);
   });
 
+  // spec: plus §3.15, plus §7.26 — content upload with name, type, group; content fields
   it('uploads up to 10 files of the named type into a group, reading size and duration from the file', async () => {
     const video = testVideo(3, 320, 240);
     const res = await upload({ type: 'image', group: groupId }, [{ name: 'a.png', content: png }, { name: 'b.png', content: png }]);
@@ -67,6 +69,7 @@ describe('content groups and contents', () => {
     expect(file.rawPayload.equals(png)).toBe(true);
   });
 
+  // spec: plus §5.22, plus §9.8 — at most 10 contents, 1 when replacing
   it('refuses a file of another type, 11 files, 2 files when replacing, a missing type', async () => {
     expect((await upload({ type: 'video' }, [{ name: 'a.png', content: png }])).json().code).toBe('KIND_MISMATCH');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, content: png }));
@@ -76,6 +79,7 @@ describe('content groups and contents', () => {
     expect((await upload({ type: 'image' }, [{ name: 'a.png', content: png }], as.viewer)).statusCode).toBe(403);
   });
 
+  // spec: plus §7.25 — saveContentV1, moveContentV1, removeContentV1, group remove
   it('renames, moves between groups and removes; removing a group moves its contents up', async () => {
     expect((await post('/plus/v1/content/save', { id: contentId, name: '  ' })).statusCode).toBe(400);
     await post('/plus/v1/content/save', { id: contentId, name: 'Cola banner' });
@@ -103,6 +107,7 @@ describe('shows', () => {
   let showId: string;
   let contentIds: string[];
 
+  // spec: plus §3.12, plus §7.21 — v1 show: resolution, size, counts, deviceTypeCount derived
   it('stores a show of two 23" and one 29" device with a 2x1 layout, deriving size and counts', async () => {
     contentIds = (await page('/plus/v1/content/list')).data.filter((c: { type: string }) => c.type === 'image').map((c: { id: string }) => c.id);
     const body = {
@@ -127,6 +132,7 @@ describe('shows', () => {
     expect((await get(`/plus/v1/show/${again.json().id}`)).json().deviceTypeCount).toEqual({ '23': 2, '29': 1 });
   });
 
+  // spec: plus §5.15 — show duration at least 1, name required
   it('refuses what does not fit: layout and areas, areas off the canvas, late starts, unknown contents, other companies', async () => {
     const base = { name: 'Bad', duration: 10, width: 1920, height: 158, contentLayout: '1x1', device: [device('23', 0)], contentArea: [{ left: 0, top: 0, width: 1920, height: 158 }], timeline: [] };
     expect((await post('/plus/v1/show/save', { ...base, contentLayout: '1x2' })).json().code).toBe('LAYOUT_MISMATCH');
@@ -143,6 +149,7 @@ describe('shows', () => {
   });
 
   let setId: string;
+  // spec: plus §3.13, plus §5.16, plus §7.22 — a set of shows and 'price'; durations at least 1; list not empty
   it('puts the show in a set with the price entry; durations at least 1, a list of one or more', async () => {
     expect((await post('/plus/v1/set/save', { name: 'S', duration: 40, list: [] })).statusCode).toBe(400);
     expect((await post('/plus/v1/set/save', { name: 'S', duration: 40, list: [{ id: showId, duration: 0 }] })).statusCode).toBe(400);
@@ -155,6 +162,7 @@ describe('shows', () => {
     expect(inUse.json().message).toContain('(1) Morning');
   });
 
+  // spec: plus §3.14, plus §7.23 — a timeline's schedules and device slots
   it('schedules the set on a timeline and assigns devices per slot, in the member’s stores only', async () => {
     const created = await post('/plus/v1/timeline/save', { name: 'Week' }, as.operator);
     const id = created.json().id;

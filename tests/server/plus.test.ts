@@ -26,6 +26,7 @@ const codesOf = async (store: string, n: number) =>
 const shouted = (mac: string) => mac.toUpperCase().replaceAll(':', '-');
 
 describe('MAC normalisation (server/lib/mac.ts)', () => {
+  // spec: plus §4.12, plus §9.6 — the server's address normalisation
   it('lower-cases, strips : and -, needs 12 hex characters, formats as byte pairs', () => {
     expect(normalizeMac('02-5A-00-01-00-0F')).toBe('02:5a:00:01:00:0f');
     expect(normalizeMac('025A0001000F')).toBe('02:5a:00:01:00:0f');
@@ -40,6 +41,7 @@ describe('MAC normalisation (server/lib/mac.ts)', () => {
 });
 
 describe('POST /plus/device/list/store/:storeCode', () => {
+  // spec: plus §2.9, plus §7.1 — the device list per store, received time descending by default
   it('pages the store devices, newest report first, with real counts', async () => {
     const all = await devicesOf(STORE);
     const res = await post(`/plus/device/list/store/${STORE}`, { draw: 1, start: 0, length: 25 });
@@ -55,6 +57,7 @@ describe('POST /plus/device/list/store/:storeCode', () => {
     expect(two.json().data.map((d: { mac: string }) => d.mac)).toEqual(expected.slice(2, 4));
   });
 
+  // spec: plus §5.9, plus §7.0a — filters by name, filter_startDate in epoch seconds
   it('filters by status, name, model list and the received-time range', async () => {
     const all = await devicesOf(STORE);
     const list = async (body: Record<string, unknown>) => (await post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1, ...body })).json();
@@ -79,6 +82,7 @@ describe('POST /plus/device/list/store/:storeCode', () => {
 });
 
 describe('POST /plus/store/:storeCode/assign and /deassign', () => {
+  // spec: plus §1.1, plus §7.15 — assignPlus {devList:[{mac, product}], storeCode}
   it('stores the normalised device with its new product list (replacing the old one) and a history row', async () => {
     const [device] = await devicesOf(STORE);
     const codes = await codesOf(STORE, 2);
@@ -121,6 +125,7 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
     expect(await db().select().from(plusDevices).orderBy(asc(plusDevices.mac))).toEqual(before);
   });
 
+  // spec: plus §7.15 — deassignPlus {devList:[{mac}], storeCode}
   it('deassign clears the product list of the named devices only', async () => {
     const devices = await devicesOf(STORE);
     const res = await post(`/plus/store/${STORE}/deassign`, { storeCode: STORE, devList: [{ mac: devices[2].mac.replaceAll(':', '') }] });
@@ -146,6 +151,7 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
 });
 
 describe('POST /plus/store/:storeCode/blink', () => {
+  // spec: plus §1.2, plus §7.15 — blinkPlus(storeCode, {prCode})
   it('answers how many devices show the product; 404 when none or the product is unknown', async () => {
     const devices = await devicesOf(STORE);
     const shown = devices.find((d) => d.product.length)!.product[0];
@@ -164,6 +170,7 @@ describe('POST /plus/store/:storeCode/blink', () => {
 });
 
 describe('GET /plus/store/:storeCode/search', () => {
+  // spec: plus §7.15 — searchPlus returns devList and prCodeList
   it('finds devices by address however typed, by name and by product, and the matching product codes', async () => {
     const devices = await devicesOf(STORE);
     const target = devices[4];

@@ -25,6 +25,7 @@ const get = (url: string, who: AuthHeaders = as.admin) => sut.app.inject({ metho
 const label = (prCode: string, layoutId: string, prInfo = ['Green tea', '1.99', 'JP', 'pcs']) => ({ prCode, prInfo, layoutId, qty: 2, data: '' });
 
 describe('POST /plus/product/list/store/:storeCode', () => {
+  // spec: plus §7.17 — getProducts(storeCode, codes)
   it('answers the products asked for in their order, once each, leaving out codes that do not exist', async () => {
     const res = await post(`/plus/product/list/store/${STORE}`, { prCodeList: [codes[1], 'NO-SUCH-CODE', codes[0], codes[1]] });
     expect(res.statusCode).toBe(200);
@@ -41,6 +42,7 @@ describe('POST /plus/product/list/store/:storeCode', () => {
 });
 
 describe('GET /print/layout/names/store/:storeCode', () => {
+  // spec: plus §7.17 — getPaperLayoutNames
   it('answers the layout ids of the store’s company', async () => {
     const [{ companyCode }] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
     const configured = (await sut.deps.db.select({ id: layoutConfigs.layoutId }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map((r) => r.id);
@@ -52,6 +54,7 @@ describe('GET /print/layout/names/store/:storeCode', () => {
 });
 
 describe('POST /print/preview', () => {
+  // spec: plus §3.22, plus §7.17 — getProductPreview answers base64 bitmaps; description is the third prInfo item when there are more than 3
   it('draws each label as a PNG of the paper label size, echoing the product, template and quantity', async () => {
     const res = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'PROMO_RED'), label(codes[1], 'PROMO_RED', ['Rice', '3.49'])] });
     expect(res.statusCode).toBe(200);
@@ -100,6 +103,7 @@ describe('POST /print/preview', () => {
     expect((await post('/print/preview', { storeCode: STORE, productList: [] })).statusCode).toBe(400);
   });
 
+  // spec: plus §9.14 — 36 prInfo entries on a static label, 255 on a generic one
   it('takes 36 info entries on a static label and 255 on a generic one, refusing one more with a 400 (§9)', async () => {
     const [{ companyCode }] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
     await sut.deps.db.insert(layoutTypes).values({ companyCode, layoutType: 'STATIC_SHELF' }).onConflictDoNothing();

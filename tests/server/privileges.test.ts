@@ -419,7 +419,7 @@ describe('privilege matrix: every demo role × every implemented write', () => {
       const expected: Record<string, number> = {};
       for (const [name, e] of implementedWrites()) {
         const access = e.access as { section: string; superOnly?: boolean; owner?: 'system' };
-        // What belongs to the system (owner 'system', DESIGN.md §3) is changed by role -1 only, like superOnly calls.
+        // What belongs to the system (owner 'system', docs/architecture.md §3) is changed by role -1 only, like superOnly calls.
         const superOnly = access.superOnly || access.owner === 'system';
         const allowed = superOnly ? email === 'admin@shelfpad.test' : sections === 'all' || (sections as readonly string[]).includes(access.section);
         consume = allowed;

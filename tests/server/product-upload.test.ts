@@ -32,6 +32,7 @@ const histories = async () => sut.deps.db.select().from(uploadHistory).orderBy(a
 const countOf = async (table: typeof productUpdates | typeof updateTasks) => (await sut.deps.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 describe('POST /product/file', () => {
+  // spec: admin §3.10, admin §7.4 — upload history (fileName, storeCode, count, error list, finished, dataCount); history detail answers fileName, data, fileType
   it('imports good rows, records bad ones by row, and sends the changed content to the tags', async () => {
     const price = [...shown.prInfo];
     price[1] = '1234';
@@ -125,6 +126,7 @@ describe('POST /product/file', () => {
 describe('upload history', () => {
   const list = (headers: AuthHeaders, body: object = {}) => sut.app.inject({ method: 'POST', url: '/api/product/file/history', payload: { draw: 1, start: 0, length: 25, ...body }, headers });
 
+  // spec: admin §7.4, admin §3.10 — product file upload history (POST)
   it('lists a company\'s uploads newest first to its members only', async () => {
     type Page = { recordsTotal: number; data: { fileName: string; storeCode: string; count: number; error: string[]; finished: string | null; dataCount: number }[] };
     const mine = (await list(as.viewer)).json() as Page;
@@ -147,6 +149,7 @@ describe('upload history', () => {
 describe('POST /product/secondcode/list', () => {
   const list = (headers: AuthHeaders, body: object = {}) => sut.app.inject({ method: 'POST', url: '/api/product/secondcode/list', payload: { draw: 1, start: 0, length: 25, ...body }, headers });
 
+  // spec: admin §7.5, admin §3.11 — second code list: prCode, secondCode and the coop columns
   it('answers the coop stores\' codes with their Italian columns, to coop only', async () => {
     const coop = (await list(as.coop, { storeCode: 'MIL001' })).json() as { recordsTotal: number; data: Record<string, string>[] };
     expect(coop.recordsTotal).toBe(20);

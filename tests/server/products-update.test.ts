@@ -50,6 +50,7 @@ describe('POST /product/update', () => {
     expect(await productRow('P-DENIED')).toBeUndefined();
   });
 
+  // spec: admin §7.8 — update product with taskId -1, priorTaskId -1, storeCode, product list
   it('upserts the product, records its history and sends the new content to the tags showing it', async () => {
     const before = await productRow(shown);
     const prInfo = [...before.prInfo];
@@ -78,6 +79,7 @@ describe('POST /product/update', () => {
     expect(task.endTime).not.toBeNull();
   });
 
+  // spec: admin §7.8 — product list item with prCode, prInfo, layoutId, nfc stored
   it('creates a new product (no tags: a task without tags)', async () => {
     const res = await update([{ prCode: 'NEW-001', prInfo: ['New thing', '120'], layoutId: 'STD_PRICE', nfc: 'https://example.test/n1' }]);
     expect(res.statusCode).toBe(200);
@@ -101,6 +103,7 @@ describe('POST /product/update', () => {
 });
 
 describe('product reads', () => {
+  // spec: admin §7.8 — GET product (store, prCode)
   it('GET product detail: the product, or 404 for an unknown code', async () => {
     const res = await sut.app.inject({ method: 'GET', url: `/api/product/store/${STORE}/code/${shown}/detail`, headers: as.viewer });
     expect(res.statusCode).toBe(200);
@@ -110,6 +113,7 @@ describe('product reads', () => {
     expect(missing.json().message).toBe('This product does not exist');
   });
 
+  // spec: admin §7.2 — product update history (store, prCode) with filter_* fields
   it('update history: newest first, filtered by update id', async () => {
     const res = await post(`/history/store/${STORE}/product/${shown}/update`, { draw: 1, start: 0, length: 25 }, as.viewer);
     expect(res.statusCode).toBe(200);
@@ -120,6 +124,7 @@ describe('product reads', () => {
     expect(one.json().data).toHaveLength(1);
   });
 
+  // spec: admin §7.3, admin §3.8 — update task list (taskId, updateId, internalTaskId, tagCount, productCount) and detail
   it('update task list and detail: the update, its product and its task', async () => {
     const [latest] = await sut.deps.db.select().from(updateTasks).where(eq(updateTasks.storeCode, STORE)).orderBy(desc(updateTasks.id)).limit(1);
     const list = await post(`/product/update/task/list/store/${STORE}`, { draw: 1, start: 0, length: 25 }, as.viewer);
@@ -128,12 +133,14 @@ describe('product reads', () => {
     expect(detail.json().data.map((r: { prCode: string }) => r.prCode)).toEqual([shown]);
   });
 
+  // spec: admin §7.1 — tag list by product code answers prInfo and prCode
   it('tag list by product code: the tags showing it, with the product info', async () => {
     const res = await post(`/product/tag/list/store/${STORE}/code/${shown}`, { draw: 1, start: 0, length: 25 }, as.viewer);
     expect(res.json().recordsTotal).toBe(shownTags);
     expect(res.json().data[0]).toMatchObject({ prCode: shown, prInfo: [expect.any(String), '1234'] });
   });
 
+  // spec: admin §7.9 — preview with layoutId (prefix_layout), prInfo, prCode, companyCode: a base64 bitmap
   it('preview: a PNG of the label; another company is refused', async () => {
     const res = await post('/product/preview', { layoutId: '1A_STD', prInfo: ['Milk', '199'], prCode: 'M1', companyCode: 'ACME' }, as.viewer);
     expect(res.statusCode).toBe(200);
@@ -141,6 +148,7 @@ describe('product reads', () => {
     expect((await post('/product/preview', { layoutId: '1A_STD', prInfo: [], prCode: 'M1', companyCode: 'NORD' }, as.acme)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.10, admin §3.7 — tag prefixes used in a store, flagged in use; the tag image call
   it('tag image and tag types of the store', async () => {
     const [tag] = await sut.deps.db.select().from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.prCode, shown))).limit(1);
     const img = await sut.app.inject({ method: 'GET', url: `/api/tag/${tag.tagMac}/store/${STORE}/image?tagType=${tag.tagType}`, headers: as.viewer });
@@ -159,6 +167,7 @@ describe('product reads', () => {
 
 describe('LED, page control and removing unused products', () => {
   const codes = (...c: string[]) => c.map((prCode) => ({ prCode }));
+  // spec: admin §7.10 — LED control and page control with storeCode and product list
   it('LED and page control answer "no matching tags" (404) when no tag shows the products', async () => {
     for (const [url, extra] of [['/product/led', {}], ['/product/page', { pageNo: 1 }]] as const) {
       const none = await post(url, { storeCode: STORE, productList: codes('NEW-001'), ...extra });
@@ -171,6 +180,7 @@ describe('LED, page control and removing unused products', () => {
     expect((await post('/product/led', { storeCode: STORE, productList: codes(shown) }, as.viewer)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.13 — remove unused products: list of prCodes
   it('removes the listed products no tag shows, and keeps the shown ones', async () => {
     const res = await post('/product/unused/remove', { storeCode: STORE, prCodeList: ['NEW-001', shown] }, as.operator);
     expect(res.json()).toEqual({ success: true, count: 1 });

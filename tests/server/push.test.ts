@@ -121,6 +121,7 @@ describe('push socket: a session that must change its password first', () => {
 });
 
 describe('push socket: every message scoped to the member', () => {
+  // spec: core §2.18 — push messages of type 1 carry the collecting list
   it("gives each member only its stores' collecting jobs (type 1) and tag status changes (type 2)", async () => {
     const [acme, nordPeer] = [await signedIn(operator), await signedIn(nord)];
     sut.deps.push.publish(collecting([{ storeCode: acmeStore }, { storeCode: nordStore }]));

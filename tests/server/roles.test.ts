@@ -21,6 +21,7 @@ const named = async (name: string, headers = as.admin) => (await listOf(headers)
 const flags = (role: Role | undefined, key: string) => role?.privilege.find((p) => p.key === key);
 
 describe('role list', () => {
+  // spec: admin §7.26 — role list
   it('shows -1 only to role -1, a company its own roles, never another company\'s', async () => {
     expect((await listOf(as.admin)).map((r) => r.role_id)).toEqual(expect.arrayContaining([-1, 0]));
     const acme = await listOf(as.acme);
@@ -32,6 +33,7 @@ describe('role list', () => {
 });
 
 describe('role create and update', () => {
+  // spec: admin §3.24, admin §6.2 — role privilege list of {key, depth, read, write}; setting read with a child
   it('stores every key in the tree with the setting parent readable when a child is', async () => {
     const res = await call('POST', '/role/create', as.acme, {
       name: ' Config reader ',
@@ -49,6 +51,7 @@ describe('role create and update', () => {
     expect(await named('Config reader', as.nord)).toBeUndefined();
   });
 
+  // spec: admin §5.13 — role name required
   it('refuses a blank name, write without read, a duplicate or unknown key with 400 and stores nothing', async () => {
     const before = (await listOf(as.admin)).length;
     const cases = [
@@ -74,6 +77,7 @@ describe('role create and update', () => {
     expect((await named('Store operator'))?.role_id).toBe(operatorRole.role_id);
   });
 
+  // spec: admin §6.6 — the creator's own privileges are the available set (server side)
   it('never lets a member grant what it does not have', async () => {
     // A member-and-role manager with tag read only (and member/role write) in ACME.
     await call('POST', '/role/create', as.acme, {
@@ -101,6 +105,7 @@ describe('role create and update', () => {
 });
 
 describe('a role change applies on the member\'s next call', () => {
+  // spec: admin §7.26 — update role ({name, role_id, privilege})
   it('grants and withdraws tag write without a new login', async () => {
     await call('POST', '/role/create', as.acme, { name: 'Shelf reader', privilege: [{ key: 'tag', depth: 0, read: true, write: false }] });
     const role = (await named('Shelf reader', as.acme))!;
@@ -118,6 +123,7 @@ describe('a role change applies on the member\'s next call', () => {
     expect((await roleRead()).statusCode).toBe(403);
   });
 
+  // spec: admin §7.26 — delete role
   it('deletes an unused role and refuses one in use with 409', async () => {
     const inUse = (await named('Shelf reader', as.acme))!;
     const res = await call('DELETE', `/role/${inUse.role_id}`, as.acme);

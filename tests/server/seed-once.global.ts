@@ -23,14 +23,33 @@ declare module 'vitest' {
  * (tests/server/harness.ts), so files stay isolated from each other. On PostgreSQL (npm run test:pg) the run seeds
  * one template database and every file's database is a copy of it (CREATE DATABASE … TEMPLATE, a file copy).
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
+type Seeded = { kind: 'pglite'; value: { path: string; seededAt: number } } | { kind: 'pg'; value: { name: string; seededAt: number } };
+
+/**
+ * The seed is made once per run and shared by the projects that use it (the server files and the timing budgets,
+ * vitest.config.ts), kept on globalThis because each project loads this module anew; the last teardown removes it.
+ */
+const shared = globalThis as typeof globalThis & { shelfpadSeed?: { seeded: Promise<{ seeded: Seeded; remove: () => Promise<void> | void }>; users: number } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared.shelfpadSeed ??= { seeded: seedOnce(), users: 0 };
+  const entry = shared.shelfpadSeed;
+  entry.users += 1;
+  const { seeded, remove } = await entry.seeded;
+  project.provide('seededDatabase', seeded.kind === 'pglite' ? seeded.value : null);
+  project.provide('seededTemplate', seeded.kind === 'pg' ? seeded.value : null);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.shelfpadSeed = undefined;
+    await remove();
+  };
+}
+
+async function seedOnce(): Promise<{ seeded: Seeded; remove: () => Promise<void> | void }> {
   configureHashing({ concurrency: 4 });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    project.provide('seededDatabase', null);
-    return seedTemplate(project, baseUrl);
-  }
-  project.provide('seededTemplate', null);
+  if (baseUrl) return seedTemplate(baseUrl);
   const database = await openDatabase();
   const seededAt = Date.now();
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
@@ -39,8 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'shelfpad-seed-'));
   const path = join(dir, 'seeded.tar');
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
-  project.provide('seededDatabase', { path, seededAt });
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { seeded: { kind: 'pglite', value: { path, seededAt } }, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function adminQuery(baseUrl: string, text: string): Promise<void> {
@@ -53,7 +71,7 @@ async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
-async function seedTemplate(project: TestProject, baseUrl: string): Promise<() => Promise<void>> {
+async function seedTemplate(baseUrl: string): Promise<{ seeded: Seeded; remove: () => Promise<void> }> {
   const name = `shelfpad_tpl_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
@@ -63,6 +81,5 @@ async function seedTemplate(project: TestProject, baseUrl: string): Promise<() =
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
   // A template must have no open connections while it is copied.
   await database.close();
-  project.provide('seededTemplate', { name, seededAt });
-  return () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return { seeded: { kind: 'pg', value: { name, seededAt } }, remove: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

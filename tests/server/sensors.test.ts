@@ -32,6 +32,7 @@ describe('sensor types and distance error range', () => {
     expect(res.json()).toEqual(SENSOR_TYPES.map((sensorType) => ({ sensorType, fields: [...SENSOR_TYPE_FIELDS[sensorType]] })));
   });
 
+  // spec: plus §7.3 — the distance error range (a number)
   it("answers the server's range, or the store's own when its sensor config names one", async () => {
     const [config] = await db().select({ range: serverConfig.distanceErrorRange }).from(serverConfig);
     expect((await call('GET', '/sensor/distance-error-range')).json()).toEqual({ distanceErrorRange: config.range });
@@ -51,6 +52,7 @@ describe('sensor types and distance error range', () => {
 });
 
 describe('sensor list', () => {
+  // spec: core §3.16 — sensor rows: sensorType, status, reportTime, updatedAt as stored
   it('pages, sorts and filters the store sensors exactly as the rows say', async () => {
     const all = await db().select().from(sensors).where(eq(sensors.storeCode, STORE)).orderBy(asc(sensors.barcode));
     const page = (body: Record<string, unknown>) => call('POST', `/sensor/list/store/${STORE}`, { start: 0, length: 25, ...body }, viewer);
@@ -72,6 +74,7 @@ describe('sensor list', () => {
 });
 
 describe('sensor assign', () => {
+  // spec: plus §2.55 — product width at least the distance error range + 1
   it('refuses a TOF productWidth below the distance error range + 1, non-integers and wrong settings; nothing changes', async () => {
     const [tof] = await ofType('TOF');
     const before = await sensorRow(tof.tagMac);
@@ -109,6 +112,7 @@ describe('sensor assign', () => {
     expect(await db().select().from(sensors).where(eq(sensors.storeCode, STORE)).orderBy(asc(sensors.tagMac))).toEqual(before);
   });
 
+  // spec: plus §1.10, plus §3.9, plus §7.4 — assignSensor stores tagMac, prCode, sensorType and its fields
   it('stores product, type and settings; a plain tag of the store becomes a sensor tag', async () => {
     const [tof] = await ofType('TOF');
     const [tag] = await db().select().from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac)).limit(1);
@@ -140,6 +144,7 @@ describe('sensor assign', () => {
 });
 
 describe('sensor update and deassign', () => {
+  // spec: plus §7.4 — updateSensor {taskId -1, priorTaskId -1, storeCode, tagList}
   it('updates type and settings of known sensors only', async () => {
     const [hat] = await ofType('HAT');
     const body = (tagMac: string) => ({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: [{ tagMac, sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: 12 } } }] });
@@ -168,6 +173,7 @@ describe('sensor update and deassign', () => {
 });
 
 describe('sensor history', () => {
+  // spec: core §2.48, core §2.49 — sensor history: only the type's measurements (HAT humidity, temperature)
   it('answers the last 24 h by default, or the asked window, oldest first, with only the type\'s measurements', async () => {
     const [hat] = await ofType('HAT', 'LON001');
     const m = sensorMeasurements;
@@ -197,6 +203,7 @@ describe('sensor history', () => {
     expect((await call('GET', `/history/store/LON001/sensor/${hat.tagMac}`, undefined, operator)).statusCode).toBe(403);
   });
 
+  // spec: core §2.48 — sensor alarm history
   it('answers the sensor alarm history newest first with type names', async () => {
     const [row] = await db().select({ sensorMac: sensorAlarmHistory.sensorMac }).from(sensorAlarmHistory).where(eq(sensorAlarmHistory.storeCode, STORE)).limit(1);
     const stored = await db().select().from(sensorAlarmHistory).where(eq(sensorAlarmHistory.sensorMac, row.sensorMac)).orderBy(desc(sensorAlarmHistory.updatedAt));

@@ -38,6 +38,7 @@ const listOf = async (headers: AuthHeaders) =>
   ((await call('POST', '/config/company/list', headers, { draw: 1, start: 0, length: 25 })).json() as { data: { companyCode: string }[] }).data.map((c) => c.companyCode);
 
 describe('company config', () => {
+  // spec: admin §7.16 — company config list (POST)
   it('lists every company to role -1 and only its own to a company admin', async () => {
     expect(await listOf(superAdmin)).toEqual(expect.arrayContaining(['ACME', 'NORD', 'COOP']));
     expect(await listOf(acmeAdmin)).toEqual(['ACME']);
@@ -45,6 +46,7 @@ describe('company config', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  // spec: admin §3.14, admin §7.16 — company add with its admin account; time server and mainFrom defaults (admin §9.5 in part)
   it('creates a company with its admin account, who can log in and sees only that company', async () => {
     const res = await call('POST', '/config/company', superAdmin, { ...NEW_COMPANY, smtp: { enable: true, server: 'smtp.globex.test', port: 587, account: 'mail@globex.test', password: 'pw' } });
     expect(res.statusCode, res.body).toBe(200);
@@ -85,6 +87,7 @@ describe('company config', () => {
     expect(await sut.deps.db.select().from(companies).where(eq(companies.companyCode, 'ACME2'))).toHaveLength(0);
   });
 
+  // spec: admin §7.16 — company save
   it('lets a company admin edit its company, not another', async () => {
     const body = { companyName: 'Acme Retail Asia', ...SETTINGS, historyRetentionDays: 45, panId: 'beef' };
     expect((await call('PUT', '/config/company/ACME', acmeAdmin, body)).statusCode).toBe(200);
@@ -97,6 +100,7 @@ describe('company config', () => {
     expect((await call('PUT', '/config/company/ACME', superAdmin, { ...body, admin: NEW_COMPANY.admin })).statusCode).toBe(400);
   });
 
+  // spec: admin §6.1, admin §7.16 — only role -1 deletes companies
   it('deletes a company (role -1 only) with its stores, but never the last one', async () => {
     expect((await call('DELETE', '/config/company/GLOBEX', acmeAdmin)).statusCode).toBe(403);
     const nordStores = await sut.deps.db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'NORD'));
@@ -119,6 +123,7 @@ describe('company config', () => {
 describe('AMac', () => {
   const list = async () => (await call('GET', '/config/amac', acmeAdmin)).json() as { abstractCode: string; abstractData: string }[];
 
+  // spec: admin §3.5, admin §7.17 — AMac get, add, save, delete
   it('creates, edits and deletes an AMac', async () => {
     expect((await call('POST', '/config/amac', superAdmin, { abstractCode: 'AM10', abstractData: '3C1A0010' })).statusCode).toBe(200);
     expect(await list()).toContainEqual({ abstractCode: 'AM10', abstractData: '3C1A0010' });
@@ -129,6 +134,7 @@ describe('AMac', () => {
     expect((await list()).map((a) => a.abstractCode)).not.toContain('AM10');
   });
 
+  // spec: admin §5.9 — the AMac half: abstractCode and abstractData required
   it.each([
     ['a blank abstract code', 'POST', '/config/amac', { abstractCode: ' ', abstractData: 'x' }, 400, /abstractCode/],
     ['no abstract data', 'POST', '/config/amac', { abstractCode: 'AM11' }, 400, /abstractData/],

@@ -47,6 +47,7 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
 
 describe('server config', () => {
+  // spec: admin §3.12, admin §7.15 — server config fields stored and answered back (get and save)
   it('stores what the super administrator saves and answers it back', async () => {
     const res = await call('POST', '/config/server', superAdmin, SERVER_CONFIG);
     expect(res.statusCode, res.body).toBe(200);
@@ -84,6 +85,7 @@ describe('server config', () => {
 describe('SMTP', () => {
   const smtp = (extra: object = {}) => ({ enable: true, server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', password: 's3cret!', tls: false, ssl: false, ...extra });
 
+  // spec: admin §3.13, admin §7.15 — SMTP config fields get and save
   it('stores the password but never answers it', async () => {
     expect((await call('POST', '/config/smtp', superAdmin, smtp())).statusCode).toBe(200);
     const [row] = await sut.deps.db.select().from(smtpConfigs).where(isNull(smtpConfigs.companyCode));
@@ -185,6 +187,7 @@ describe('mobile software files', () => {
   };
   const list = async () => (await call('GET', '/app/file/list', superAdmin)).json() as { _id: string; ver: string; active: boolean }[];
 
+  // spec: admin §3.17, admin §7.15 — mobile file list (ver, active, _id) and download
   it('keeps an uploaded mobile_{version}.apk in the file store and hands it back whole', async () => {
     const res = await upload(superAdmin, 'mobile_2.4.1.apk', apk('2.4.1'));
     expect(res.statusCode, res.body).toBe(200);
@@ -201,6 +204,7 @@ describe('mobile software files', () => {
     expect(download.rawPayload.equals(apk('2.4.1'))).toBe(true);
   });
 
+  // spec: admin §5.7 — the mobile half: file name mobile_{version_info}.apk
   it.each([
     ['a name without the mobile_ prefix', 'app_1.0.apk', apk('x'), 400, 'The file name must look like mobile_{version_info}.apk.'],
     ['another extension', 'mobile_1.0.zip', apk('x'), 400, 'The file name must look like mobile_{version_info}.apk.'],
@@ -213,6 +217,7 @@ describe('mobile software files', () => {
     expect((await list()).map((f) => f.ver)).toEqual(['2.4.1']);
   });
 
+  // spec: admin §4.4, admin §7.15 — activating is a single action, one active file; remove
   it('activates one file at a time and removes a file with its stored copy', async () => {
     expect((await upload(superAdmin, 'mobile_2.5.0.apk', apk('2.5.0'))).statusCode).toBe(200);
     const [newer, older] = await list();

@@ -29,6 +29,7 @@ const countRows = async (table: PgTable, where: SQL | undefined) => n((await sut
 const dayAgo = () => Math.floor(Date.now() / 1000) - 86_400;
 
 describe('servers', () => {
+  // spec: core §3.2 — server id, name, status, state, type
   it('lists the servers as stored; refuses members without server read', async () => {
     const res = await get('/status/server', viewer);
     expect(res.statusCode).toBe(200);
@@ -51,6 +52,7 @@ describe('servers', () => {
     expect((await get('/status/server/bad%20id')).statusCode).toBe(400);
   });
 
+  // spec: core §9.3 — server history window 24 h
   it('answers the 24 h health history of a server, trimmed to the window', async () => {
     const start = dayAgo();
     const res = await get(`/system/status/server/esl-01?start=${start}&end=-1`);
@@ -69,6 +71,7 @@ describe('servers', () => {
     expect((await get('/system/status/server/nope-01?start=0&end=-1')).statusCode).toBe(404);
   });
 
+  // spec: core §6.3 — server delete needs server write
   it('deletes a server only with server write', async () => {
     const del = (headers: Record<string, string>) => sut.app.inject({ method: 'DELETE', url: '/api/status/server/proxy-01', headers });
     expect((await del(viewer)).statusCode).toBe(403);
@@ -82,6 +85,7 @@ describe('servers', () => {
 });
 
 describe('stores and gateways', () => {
+  // spec: core §2.34, core §4.1 — store rows: gwCount, normal, alarm, offline, status, companyName, position
   it('lists the stores with gateway counts equal to the database (timeSync rule applied)', async () => {
     const res = await get('/status/store');
     expect(res.statusCode).toBe(200);
@@ -102,6 +106,7 @@ describe('stores and gateways', () => {
     expect(rows.find((r) => r.storeCode === 'TKY001')!.companyName).toBe('Acme Retail Asia');
   });
 
+  // spec: core §2.34 — the global company selection narrows the store list
   it('scopes the store list to the member and narrows it by global_companyCode', async () => {
     expect(codesOf((await get('/status/store', operator)).json())).toEqual(['TKY001', 'TKY002']);
     const nd = codesOf((await get('/status/store', nord)).json());
@@ -112,6 +117,7 @@ describe('stores and gateways', () => {
     expect((await get('/status/store?unknown=1')).statusCode).toBe(400);
   });
 
+  // spec: core §4.1
   it('answers a store with its gateway list; a NORMAL gateway without time sync is ALARM, ip keeps its port', async () => {
     const res = await get('/status/store/TKY002');
     expect(res.statusCode).toBe(200);
@@ -172,6 +178,7 @@ describe('POST /status/store/pagination/:type', () => {
   const page = (type: string, body: Record<string, unknown>, headers: Record<string, string> = admin) =>
     post(`/status/store/pagination/${type}`, { start: 0, length: 10, ...body }, headers);
 
+  // spec: core §3.5 — store rows: total, success, inprogress, error
   it('tag: per-store counters equal the database, paged and sorted', async () => {
     const res = await page('tag', { draw: 3, length: 4, columns: [{ data: 'storeCode' }], order: [{ column: 0, dir: 'asc' }] });
     expect(res.statusCode).toBe(200);
@@ -204,6 +211,7 @@ describe('POST /status/store/pagination/:type', () => {
     expect((await page('tag', {}, nord)).json().data.every((r: { companyCode: string }) => r.companyCode === 'NORD')).toBe(true);
   });
 
+  // spec: core §3.5 — sensorTypeCount per type
   it('sensor: type counts per store equal the database', async () => {
     const res = await page('sensor', { columns: [{ data: 'total' }], order: [{ column: 0, dir: 'desc' }] });
     expect(res.statusCode).toBe(200);
@@ -247,6 +255,7 @@ describe('collecting items', () => {
       .returning({ id: collectingItems.id, storeCode: collectingItems.storeCode });
   });
 
+  // spec: core §3.11 — collecting item: storeCode, storeName, detail (cmd, companyCode, otaType, _id)
   it('lists nothing without a session, every running item to role -1, and only the member\'s to others', async () => {
     const anonymous = await sut.app.inject({ method: 'GET', url: '/api/collecting/store' });
     expect(anonymous.statusCode).toBe(200);
@@ -260,6 +269,7 @@ describe('collecting items', () => {
     expect(codesOf((await get('/collecting/store', nord)).json())).toEqual(['LON001']);
   });
 
+  // spec: core §2.18, core §4.7 — stop ends the item; the list is pushed as type 1
   it('stops an item: stoppedAt is set and the new list is pushed (type 1)', async () => {
     const pushed: PushMessage[] = [];
     const unsubscribe = sut.deps.push.subscribe((m) => pushed.push(m));

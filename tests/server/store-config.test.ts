@@ -33,6 +33,7 @@ const listOf = async (headers: AuthHeaders) =>
   ((await call('POST', '/config/store/list', headers, { draw: 1, start: 0, length: 100 })).json() as { data: { storeCode: string }[] }).data.map((s) => s.storeCode);
 
 describe('store config', () => {
+  // spec: admin §7.16 — store config list (POST)
   it('lists the stores of the member’s scope', async () => {
     expect(await listOf(as.admin)).toEqual(expect.arrayContaining(['TKY001', 'LON001', 'MIL001']));
     const acme = await listOf(as.acme);
@@ -41,6 +42,7 @@ describe('store config', () => {
     expect((await call('POST', '/config/store/list', as.operator, { draw: 1, start: 0, length: 25 })).statusCode).toBe(403);
   });
 
+  // spec: admin §3.15, admin §7.16 — store add stores its fields, nf* defaults (admin §9.6 server side); get store config (admin §7.17)
   it('creates a store with the spec defaults for what the form leaves out, and answers it back', async () => {
     expect((await call('POST', '/config/store', as.acme, NEW_STORE)).statusCode).toBe(200);
     const [row] = await sut.deps.db.select().from(stores).where(eq(stores.storeCode, 'ACME_T1'));
@@ -60,6 +62,7 @@ describe('store config', () => {
     expect((await call('PUT', '/config/store/TKY001', as.acme, { ...update, companyCode: 'NORD' })).statusCode).toBe(400);
   });
 
+  // spec: admin §7.16 — store save and delete
   it('updates and deletes a store', async () => {
     const { storeCode: _code, ...update } = NEW_STORE;
     expect((await call('PUT', '/config/store/ACME_T1', as.acme, { ...update, storeName: 'Acme Renamed', position: null })).statusCode).toBe(200);
@@ -70,6 +73,7 @@ describe('store config', () => {
     expect(await sut.deps.db.select().from(stores).where(eq(stores.storeCode, 'ACME_T1'))).toEqual([]);
   });
 
+  // spec: admin §7.18 — sensor config get and save, non-zero only
   it('keeps only the non-zero entries of a sensor config', async () => {
     expect((await call('POST', '/config/sensor/store/TKY001', as.acme, { HAT: 3, TOF: 2, distanceErrorRange: 7 })).statusCode).toBe(200);
     expect((await call('GET', '/config/sensor/store/TKY001', as.viewer)).json()).toEqual({ HAT: 3, TOF: 2, distanceErrorRange: 7 });
@@ -79,6 +83,7 @@ describe('store config', () => {
     expect(row.config).toEqual({ HAT: 3, TOF: 2, distanceErrorRange: 7 });
   });
 
+  // spec: admin §7.18 — tag status check with {storeCode}
   it('starts one manual tag status check at a time', async () => {
     await sut.deps.db.delete(collectingItems).where(eq(collectingItems.storeCode, 'SEL001'));
     expect((await call('POST', '/config/store/tag/status/check', as.acme, { storeCode: 'SEL001' })).statusCode).toBe(200);
@@ -109,6 +114,7 @@ describe('store export and migration', () => {
   });
   afterAll(async () => target?.close());
 
+  // spec: admin §7.16, admin §6.1 — migrate upload (multipart files) answers tagCount, productCount, gwCount, accountCount; admin may migrate
   it('moves one store to another server: counts and rows match', async () => {
     const exported = await call('GET', '/config/store/TKY001/export', as.acme);
     expect(exported.statusCode).toBe(200);
@@ -166,6 +172,7 @@ describe('store export and migration', () => {
     expect(newcomer).toMatchObject({ name: member.name, roleId: member.roleId, stores: ['MOVED'], forceChange: true });
   });
 
+  // spec: admin §6.1 — store migration refused to non-administrators
   it('refuses a file that is not a store export, and non-administrators', async () => {
     const bad = multipartBody({}, { name: 'x.jsonl', content: '{"kind":"tag"}\n' });
     const payload = Buffer.from(bad.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1');

@@ -36,6 +36,7 @@ const upload = (app: TestServer['app'], who: AuthHeaders, content: Buffer, name 
 const version = async (who: AuthHeaders) => (await sut.app.inject({ method: 'GET', url: '/api/version', headers: who })).json();
 
 describe('software upgrade package', () => {
+  // spec: admin §3.26, admin §7.25 — version get: version, grm{version, updatedAt}, gmp{version, updatedAt}; upgrade file upload
   it('a good package is stored and its versions are what GET /version shows, with their date', async () => {
     const res = await upload(sut.app, admin, makeUpgradePackage({ version: '2.5.0', grm: '1.8.2', gmp: '3.1.0' }));
     expect(res.statusCode).toBe(200);

@@ -47,6 +47,7 @@ const snapshot = async () => ({
 const itemsOf = (tagMac: string) => db().select().from(taskItems).where(eq(taskItems.tagMac, tagMac)).orderBy(asc(taskItems.id));
 
 describe('POST /tag/assign', () => {
+  // spec: core §3.15 — assign payload (taskId -1, priorTaskId -1, storeCode, tagList of tagMac, prCode, degree); operation 1 means assigned
   it('stores the product, operation 1, status WIP and a task item, and pushes the tag status', async () => {
     const tag = await nextTag('blank');
     const prCode = await nextProduct();
@@ -69,6 +70,7 @@ describe('POST /tag/assign', () => {
     ]);
   });
 
+  // spec: core §3.15 — optional layoutId
   it('resolves a scanned tag id whatever its case and separators, and takes a given layoutId', async () => {
     const tag = await nextTag();
     const prCode = await nextProduct();
@@ -155,6 +157,7 @@ describe('POST /tag/assign', () => {
 describe('POST /tag/assign/multiple', () => {
   const body = (tagMac: string, prCodeList: string[]) => ({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac, prCodeList, layoutId: 'MULTI_2', degree: 0 });
 
+  // spec: core §2.44, core §3.15 — multi assign: prCodeList, nfc, layoutId, degree
   it('keeps the first code on the tag and one task item per code, trimmed, de-duplicated, blanks removed', async () => {
     const tag = await nextTag();
     const [p1, p2] = [await nextProduct(), await nextProduct()];
@@ -167,6 +170,7 @@ describe('POST /tag/assign/multiple', () => {
     expect(items.every((i) => i.layoutId === 'MULTI_2' && i.status === null && i.prInfo.length > 0)).toBe(true);
   });
 
+  // spec: core §9.6 — a degree other than 0 or 180 is refused
   it("answers 400 'Enter Product Code, Please!' when only blanks are left, and 404 for an unknown code", async () => {
     const tag = await nextTag();
     const before = await snapshot();
@@ -190,6 +194,7 @@ const upload = (fields: Record<string, string>, file?: { name: string; content: 
 };
 
 describe('POST /tag/assign/file', () => {
+  // spec: core §2.45 — file assign: CSV lines of tag id then product code
   it('assigns every line, a line with only a tag id taking the default code; comments and empty lines skipped', async () => {
     const [a, b, c] = [await nextTag(), await nextTag(), await nextTag()];
     const [p1, def] = [await nextProduct(), await nextProduct()];
@@ -203,6 +208,7 @@ describe('POST /tag/assign/file', () => {
     expect((await tagRow(b.tagMac)).status).toBe('WIP');
   });
 
+  // spec: core §2.45 — a default product code is required
   it("answers 400 'Please enter the Default Product Code.' without a default code", async () => {
     const tag = await nextTag();
     const before = await snapshot();

@@ -37,6 +37,7 @@ async function tagWithCancel(): Promise<string> {
 describe('tag update history', () => {
   type Row = { taskId: string; prCode: string; status?: string; updatedAt?: string; prInfo: string[] };
 
+  // spec: core §2.42, core §9.9 — the update history answers time descending
   it('answers 25 rows a page, newest first, paged exactly as the stored rows order', async () => {
     const tagMac = await tagWithCancel();
     const [tag] = await db().select().from(tags).where(eq(tags.tagMac, tagMac));
@@ -66,6 +67,7 @@ describe('tag update history', () => {
     expect(byBarcode.data.map((r) => r.taskId)).toEqual(first.data.map((r) => r.taskId));
   });
 
+  // spec: core §3.13, core §4.8 — update history rows: taskId, prCode, prInfo, status, updatedAt
   it('leaves status out while in progress, sends CANCEL without updatedAt, OK/NG with updatedAt', async () => {
     const tagMac = await tagWithCancel();
     const stored = await db().select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.tagMac, tagMac)));
@@ -91,6 +93,7 @@ describe('tag update history', () => {
     expect(live.data[0].taskId).toBe(running.taskId);
   });
 
+  // spec: core §5.8 — date filters sent as epoch seconds
   it('filters by status and by the date range in epoch seconds', async () => {
     const tagMac = await tagWithCancel();
     const mine = and(eq(taskItems.storeCode, STORE), eq(taskItems.tagMac, tagMac));
@@ -118,6 +121,7 @@ describe('tag update history', () => {
 });
 
 describe('battery, reset, temperature and alarm histories', () => {
+  // spec: core §2.42, core §3.13, core §9.9 — battery, reset, temperature histories (their fields) newest first
   it('answer the stored rows newest first, 25 a page', async () => {
     const [t] = await db().select({ tagMac: tagTemperatureHistory.tagMac }).from(tagTemperatureHistory).where(eq(tagTemperatureHistory.storeCode, STORE)).limit(1);
     await db().insert(tagTemperatureHistory).values(Array.from({ length: 10 }, (_, i) => ({ storeCode: STORE, tagMac: t.tagMac, temperature: 30 + i, updatedAt: new Date(Date.now() - (40 + i) * 86_400_000) })));
@@ -145,6 +149,7 @@ describe('battery, reset, temperature and alarm histories', () => {
     expect(Date.parse(reset.data[0].last_time)).toBeGreaterThan(Date.parse(reset.data[1].last_time));
   });
 
+  // spec: core §2.42, core §3.13 — tag alarm history: alarmTime, alarmType, time descending
   it('answers the tag alarm history by time descending; sorts and filters as asked', async () => {
     const [a] = await db().select({ tagMac: tagAlarmHistory.tagMac }).from(tagAlarmHistory).where(eq(tagAlarmHistory.storeCode, STORE)).limit(1);
     const stored = await db().select().from(tagAlarmHistory).where(eq(tagAlarmHistory.tagMac, a.tagMac)).orderBy(desc(tagAlarmHistory.alarmTime));
@@ -172,6 +177,7 @@ describe('battery, reset, temperature and alarm histories', () => {
 });
 
 describe('gateway alarm history', () => {
+  // spec: core §3.12 — alarm history row: location, type, class, updatedAt
   it('pages the gateway alarms newest first; class, type and time filters never fail on odd values', async () => {
     const [g] = await db()
       .select({ gwMac: gatewayAlarmHistory.gwMac, storeCode: gatewayAlarmHistory.storeCode, n: sql<number>`count(*)::int` })
@@ -239,6 +245,7 @@ function readPng(base64: string): { width: number; height: number; colourType: n
 }
 
 describe('tag preview', () => {
+  // spec: core §3.14 — preview: encodedImage, subPage, alias, prInfo, layoutId
   it('draws a product tag at its type size: main image, sub pages, prInfo, alias names, layout', async () => {
     const [t] = await db()
       .select({ tagMac: tags.tagMac, tagType: tags.tagType, prCode: tags.prCode, layoutId: tags.layoutId, companyCode: tags.companyCode, prInfo: products.prInfo })
@@ -276,6 +283,7 @@ describe('tag preview', () => {
     expect(body.subPage).toHaveLength(1 + codes.length - 1);
   });
 
+  // spec: core §2.41 — a layoutId containing no_product means no product
   it("marks a tag without a product with a layoutId containing 'no_product' and no sub pages", async () => {
     const [t] = await db().select({ tagMac: tags.tagMac, barcode: tags.barcode }).from(tags).where(and(eq(tags.storeCode, STORE), isNull(tags.prCode))).orderBy(asc(tags.tagMac)).limit(1);
     const res = await get(`/preview/store/${STORE}/tag/${t.barcode}`);

@@ -36,6 +36,7 @@ const countWhere = async (...conditions: (SQL | undefined)[]) =>
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 describe('POST /tag/list/store/:storeCode', () => {
+  // spec: core §9.9 — tag detail ordered by tag id ascending
   it('pages the store tags by barcode; recordsTotal and recordsFiltered are the real counts', async () => {
     const total = await countWhere();
     const all = await db().select({ barcode: tags.barcode }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.barcode));
@@ -65,6 +66,7 @@ describe('POST /tag/list/store/:storeCode', () => {
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 2000 })).statusCode).toBe(400);
   });
 
+  // spec: core §3.17, core §9.8 — filter_*/condition_* as contains, equals, gte, lte and in; version filters read as hex
   it('filters with ~ (contains), == (equals), >=, <= and lists, as the rows say', async () => {
     const [sample] = await db().select().from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1))).orderBy(asc(tags.tagMac)).limit(1);
     const part = sample.prCode!.slice(3, 9);
@@ -98,6 +100,7 @@ describe('POST /tag/list/store/:storeCode', () => {
     expect(version.recordsFiltered).toBe(await countWhere(gte(tags.version, 0x412)));
   });
 
+  // spec: core §5.8, core §9.8 — date filters as epoch seconds
   it('narrows by the updatedAt date range (epoch seconds) exactly as the rows say', async () => {
     const rows = await db().select({ updatedAt: tags.updatedAt }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.updatedAt));
     const start = rows[Math.floor(rows.length / 4)].updatedAt!;
@@ -118,6 +121,7 @@ describe('POST /tag/list/store/:storeCode', () => {
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_startDate: 200, filter_endDate: 100 })).statusCode).toBe(400);
   });
 
+  // spec: core §9.10 — tagLayout from the second character of the tag type
   it('computes countByPrCode (duplicates) and tagLayout from the tag type', async () => {
     const dupes = await db()
       .select({ prCode: tags.prCode, n: sql<number>`count(*)::int` })

@@ -24,6 +24,7 @@ const runningTask = async (storeCode = STORE) =>
   (await sut.deps.db.select().from(updateTasks).where(and(eq(updateTasks.storeCode, storeCode), isNull(updateTasks.endTime))).orderBy(asc(updateTasks.id)))[0];
 
 describe('POST /task/list', () => {
+  // spec: admin §1.0b — a store-limited role sees its stores' tasks only, a company admin its company's
   it('lists the tasks of the member\'s stores only, with progress', async () => {
     const viewer = await post('/task/list', page, as.viewer);
     expect(viewer.statusCode).toBe(200);
@@ -35,6 +36,7 @@ describe('POST /task/list', () => {
     expect(t.progress).toBe(Math.floor((t.updatedTags * 100) / t.totalTags));
   });
 
+  // spec: admin §7.6 — task list with optional global_companyCode
   it('narrows to the global company and refuses members without task read (403)', async () => {
     const res = await post('/task/list', { ...page, global_companyCode: 'NORD' });
     expect(res.json().data.length).toBeGreaterThan(0);
@@ -45,6 +47,7 @@ describe('POST /task/list', () => {
 });
 
 describe('task detail and graph', () => {
+  // spec: admin §7.6 — task detail list (store, taskId)
   it('answers the tags of a task with their results; 404 for an unknown task, 403 for another company', async () => {
     const task = await runningTask();
     const res = await post(`/task/detail/store/${STORE}/task/${encodeURIComponent(task.taskId)}`, page, as.viewer);
@@ -56,6 +59,7 @@ describe('task detail and graph', () => {
     expect((await post(`/task/detail/store/${STORE}/task/${task.taskId}`, page, as.nord)).statusCode).toBe(403);
   });
 
+  // spec: admin §7.7 — all task history for the graph
   it('answers every result with its time for the graph', async () => {
     const task = await runningTask();
     const res = await sut.app.inject({ method: 'GET', url: `/api/task/history/store/${STORE}/task/${task.taskId}`, headers: as.viewer });
@@ -65,6 +69,7 @@ describe('task detail and graph', () => {
 });
 
 describe('POST /task/refresh', () => {
+  // spec: admin §4.2, admin §6.1 — task refresh only for roles -1 and 0
   it('is for roles -1 and 0 only', async () => {
     const task = await runningTask();
     const body = { storeCode: STORE, internalTaskId: task.internalTaskId };
@@ -75,6 +80,7 @@ describe('POST /task/refresh', () => {
     expect((await post('/task/refresh', { storeCode: STORE, internalTaskId: 999_999 })).statusCode).toBe(404);
   });
 
+  // spec: admin §7.7 — refresh by storeCode and internalTaskId
   it('sends the failed and waiting tags again: their rows reopen as refreshed, the task runs again', async () => {
     const task = await runningTask();
     const before = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
@@ -100,6 +106,7 @@ describe('POST /task/refresh', () => {
 });
 
 describe('POST /task/revert', () => {
+  // spec: admin §7.7 — revert task (store, task)
   it('gives the products of an update task their earlier content back, as a new update', async () => {
     const [p] = await sut.deps.db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(1);
     const first = await post('/product/update', { taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: p.prCode, prInfo: ['Before', '100'], layoutId: p.layoutId }] });

@@ -14,6 +14,8 @@ let as: Record<'acme' | 'admin', AuthHeaders>;
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['acme', 'admin']));
+  // pg-boss installs itself on a database's first job (server/scale/jobs.ts): done before the pings are timed.
+  await sut.deps.jobs!.prepare();
 }, 600_000);
 afterAll(async () => sut?.close());
 

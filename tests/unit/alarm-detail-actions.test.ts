@@ -24,12 +24,14 @@ describe('alarm detail actions by type and privilege', () => {
     expect(hasAlarmActions(row(SYSTEM_ALARM_TYPES.SERVICE_NORMAL.code), all)).toBe(false);
   });
 
+  // spec: admin §6.5 — type 4 needs task.read and tag.read
   it('a tag update failure needs task read and tag read', () => {
     expect(hasAlarmActions(row(FAILURE), member([{ key: 'tag', read: true, write: false }]))).toBe(false);
     expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }]))).toBe(false);
     expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }, { key: 'tag', read: true, write: false }]))).toBe(true);
   });
 
+  // spec: admin §6.5 — type 5 needs tag.read
   it('the low battery list needs tag read only; other types and SYSTEM rows have none', () => {
     expect(hasAlarmActions(row(BATTERY), member([{ key: 'tag', read: true, write: false }]))).toBe(true);
     expect(hasAlarmActions(row(BATTERY), member([]))).toBe(false);

@@ -10,6 +10,7 @@ const shown = (index: number, order: number) => ({ index, order, storeManagement
 const types = dataTypesOf([{ groupCode: 'UNIT', groupName: 'Sales unit' }]);
 
 describe('alias rules (console-admin §3–§5)', () => {
+  // spec: admin §4.12 — the deletion half: deleting an alias renumbers indices and product-type orders
   it('deleting an alias renumbers the later indices and the product types’ indices and orders', () => {
     const items = [alias(0, 'A'), alias(1, 'B'), alias(2, 'C'), alias(3, 'D')];
     const productTypes = [{ alias: [shown(3, 0), shown(1, 1), shown(0, 2)] }, { alias: [shown(2, 0)] }];
@@ -18,6 +19,7 @@ describe('alias rules (console-admin §3–§5)', () => {
     expect(out.productTypes).toEqual([{ alias: [shown(2, 0), shown(0, 1)] }, { alias: [shown(1, 0)] }]);
   });
 
+  // spec: admin §5.11 — blank-named aliases dropped on save
   it('drops blank-named aliases on save as deletions, from the highest index down', () => {
     const items = [alias(0, 'A'), alias(1, '  '), alias(2, 'C'), alias(3, '')];
     const out = dropBlankAliases(items, [{ alias: [shown(2, 0), shown(1, 1)] }]);
@@ -25,6 +27,7 @@ describe('alias rules (console-admin §3–§5)', () => {
     expect(out.productTypes).toEqual([{ alias: [shown(1, 0)] }]);
   });
 
+  // spec: admin §3.2 — only one alias may be key
   it('keeps one key alias only', () => {
     const items = [alias(0, 'A', true), alias(1, 'B'), alias(2, 'C')];
     expect(withKey(items, 2, true).map((a) => a.key)).toEqual([false, false, true]);
@@ -36,6 +39,7 @@ describe('alias rules (console-admin §3–§5)', () => {
     expect(aliasListProblem([alias(0, 'A', true), alias(1, 'U', false, 'UNIT')], types)).toBeUndefined();
   });
 
+  // spec: admin §9.9, admin §3.2 — dataTypeLength 10 by default, empty for depth > 0
   it('gives data types of depth 0 a length of 10 by default and lists of choices none', () => {
     expect(types.map((t) => [t.code, t.depth])).toEqual([...BUILTIN_DATA_TYPES.map((t) => [t.code, 0]), ['UNIT', 1]]);
     expect(dataTypeLengthFor('STRING', types)).toBe(10);
@@ -49,6 +53,7 @@ describe('alias rules (console-admin §3–§5)', () => {
     expect(addDisplayItems({ alias: [shown(2, 0)] }, [2, 0, 5]).alias).toEqual([shown(2, 0), shown(0, 1), shown(5, 2)]);
   });
 
+  // spec: admin §5.11 — blank-coded groups and elements, blank layout types dropped
   it('drops groups and elements with a blank code, and blank layout type names', () => {
     const groups = [
       { groupCode: ' ', groupName: 'x', index: 0, elements: [] },
@@ -65,6 +70,7 @@ describe('alias JSON import', () => {
     expect(parseAliasFile(JSON.stringify(file))).toEqual({ ok: true, file });
   });
 
+  // spec: admin §5.14 — imported alias files must be valid JSON
   it('refuses text that is not JSON, and JSON of another shape, saying where', () => {
     const notJson = parseAliasFile('{"alias": [');
     expect(notJson).toMatchObject({ ok: false, reason: 'json' });

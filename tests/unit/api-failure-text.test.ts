@@ -27,6 +27,7 @@ describe('failure text', () => {
     expect(closesDialog(failure)).toBe(false);
   });
 
+  // spec: admin §8.2, admin §8.4 — statusText (status) without a message; that save failure closes the dialog
   it('falls back to "statusText (status)" for an answer without a message, and that closes the dialog', async () => {
     const failure = await failureOf(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     expect(failure.message).toBe('Bad Gateway (502)');

@@ -8,6 +8,7 @@ const list: CollectingList = [item('TKY001', 'TAG_STATUS_CHECK', '1'), item('BER
 const member = (role_id: number, store: string[]) => ({ role_id, store }) as Session;
 
 describe('the collecting-status list', () => {
+  // spec: admin §9.14 — collecting-info types, others All Tag Status Collect
   it('names the kinds as console-admin §9 does: unknown commands read as All Tag Status Collect', () => {
     expect(collectingTypeKey('TAG_STATUS_CHECK')).toBe('TAG_STATUS_CHECK');
     expect(collectingTypeKey('BATTERY_CHECK')).toBe('BATTERY_CHECK');

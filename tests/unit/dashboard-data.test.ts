@@ -32,6 +32,7 @@ const answer: Dashboard = {
 };
 
 describe('selection', () => {
+  // spec: core §2.24 — the company selection narrows the store choice
   it('offers the stores of the chosen companies, all when none is chosen', () => {
     expect(storeOptions(answer, []).map((s) => s.code)).toEqual(['A1', 'A2', 'B1']);
     expect(storeOptions(answer, ['B'])).toEqual([{ code: 'B1', name: 'Beta', companyCode: 'B' }]);
@@ -51,6 +52,7 @@ describe('sums over the selected stores', () => {
     expect(sumHealth(undefined, ['A1'])).toEqual({ total: 0, normal: 0, alarm: 0, offline: 0 });
   });
 
+  // spec: core §3.8 — good = total − error − in progress
   it('adds tag stats with good = total − error − in progress', () => {
     expect(sumTags(answer.tagStatus, ['A1', 'B1'])).toEqual({ total: 150, good: 85, error: 55, inprogress: 10, lowBattery: 3, todayUpdated: 7 });
   });
@@ -79,6 +81,7 @@ describe('sumBySize', () => {
 });
 
 describe('topStoresByTags', () => {
+  // spec: core §2.28
   it('keeps at most ten stores, those with most tags', () => {
     const many: Record<string, TagStats> = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`S${String(i).padStart(2, '0')}`, tag(i * 10)]));
     const top = topStoresByTags(many, Object.keys(many));

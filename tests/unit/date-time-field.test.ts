@@ -3,6 +3,7 @@ import { fromPicker, PICKER_MINUTES, pickerValue } from '../../src/ui/date-time-
 
 /** console-admin §9: "Time picker minute step 5"; the field keeps the spec's yyyy-mm-dd hh:ii:ss text. */
 describe('date-time field', () => {
+  // spec: admin §9.3 — the time picker half: minute step 5
   it('offers the minutes in steps of 5', () => {
     expect(PICKER_MINUTES).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55]);
   });

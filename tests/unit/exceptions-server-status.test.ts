@@ -29,6 +29,7 @@ describe('exceptions', () => {
 });
 
 describe('server status', () => {
+  // spec: core §4.2
   it('shows states upper case; the spec list is translated, others shown as they came', () => {
     expect(serverStateKey('primary')).toEqual({ upper: 'PRIMARY', known: 'PRIMARY' });
     expect(serverStateKey('STARTUP2')).toEqual({ upper: 'STARTUP2', known: 'STARTUP2' });
@@ -42,6 +43,7 @@ describe('server status', () => {
     expect(formatBytes(1536 * 1024 ** 2)).toBe('1.5 GiB');
   });
 
+  // spec: core §9.3 — history window 24 h (86400 s), end -1
   it('asks for the 24 h window ending now (-1)', () => {
     expect(historyQuery(1_700_000_000_500)).toEqual({ start: 1_700_000_000 - 86_400, end: -1 });
   });

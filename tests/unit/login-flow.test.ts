@@ -20,6 +20,7 @@ describe('login answers (console-core §2 Login, NOTES.md 2)', () => {
     expect(classifyLoginAnswer({ ...session, systemConfig: undefined }, BASE).kind).toBe('error');
   });
 
+  // spec: core §2.20
   it('orders createCompany, redirect and forceChange before success', () => {
     expect(classifyLoginAnswer({ ...session, createCompany: true, forceChange: true }, BASE)).toEqual({ kind: 'createCompany' });
     expect(classifyLoginAnswer({ ...session, redirect: 'https://acme.example/', forceChange: true }, BASE)).toEqual({ kind: 'redirect', url: 'https://acme.example/' });
@@ -62,12 +63,14 @@ describe('password change checks', () => {
 });
 
 describe('login history rows', () => {
+  // spec: core §4.5 — login history results LOGIN, LOGOUT, FAILURE
   it('names results LOGIN, LOGOUT and FAILURE (console-core §4)', () => {
     expect(loginResult({ type: 0, success: true })).toBe('LOGIN');
     expect(loginResult({ type: 1, success: true })).toBe('LOGOUT');
     expect(loginResult({ type: 0, success: false })).toBe('FAILURE');
   });
 
+  // spec: core §9.8 — date format yyyy-mm-dd hh:ii:ss
   it('shows times as yyyy-mm-dd hh:ii:ss in the local time zone', () => {
     const d = new Date(2026, 0, 2, 3, 4, 5);
     expect(formatDateTime(d.toISOString())).toBe('2026-01-02 03:04:05');

@@ -38,6 +38,7 @@ describe('the side list: status checkboxes and paging (console-core §2, §9)', 
     expect(countByStatus([])).toEqual({ NORMAL: 0, ALARM: 0, OFFLINE: 0 });
   });
 
+  // spec: core §2.33
   it('keeps the ticked statuses only, and the markers follow the same entries', () => {
     const alarm = withStatus(items, new Set(['ALARM'] as const));
     expect(alarm.map((i) => i.id)).toEqual(stores.filter((s) => s.status === 'ALARM').map((s) => s.storeCode));
@@ -47,6 +48,7 @@ describe('the side list: status checkboxes and paging (console-core §2, §9)', 
     expect(withStatus(items, new Set(MAP_STATUSES))).toHaveLength(40);
   });
 
+  // spec: core §2.32, core §9.4
   it('pages with 15, 25, 50, 100 and all; the first size is the default', () => {
     expect(MAP_LIST_PAGE_SIZES).toEqual([15, 25, 50, 100, -1]);
     expect(listPage(items, 0, 15).rows.map((i) => i.id)).toEqual(items.slice(0, 15).map((i) => i.id));

@@ -56,6 +56,7 @@ describe('OTA start validation (console-admin §5)', () => {
 });
 
 describe('OTA progress (console-admin §4)', () => {
+  // spec: admin §4.3 — OTA progress colours; refresh until 100 while endTime is -1
   it('below 0 no colour, below 30 red, below 100 orange, 100 green; refresh until 100 while running', () => {
     expect([-1, 0, 29, 30, 99, 100].map(otaProgressColour)).toEqual([undefined, 'danger', 'danger', 'warning', 'warning', 'success']);
     expect(canRefreshOta({ progress: 99, endTime: -1 })).toBe(true);

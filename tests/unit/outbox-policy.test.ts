@@ -89,7 +89,7 @@ describe('storesWithWork', () => {
 });
 
 /*
- * The outbox's batches of tag assigns (issue 4, the replay budget of DESIGN.md §8): which queued operations go in
+ * The outbox's batches of tag assigns (issue 4, the replay budget of docs/architecture.md §8): which queued operations go in
  * one POST /tag/assign, the body they make, and which part of the answer is whose.
  */
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { printResultOf } from '../../src/api/contract/paper';
 
 describe('print result from resultCode (console-admin §4)', () => {
+  // spec: admin §4.10 — NONE / SUCCESS / FAIL from resultCode
   it('is NONE when missing, SUCCESS for 1 and FAIL for any other value', () => {
     expect(printResultOf(undefined)).toBe('NONE');
     expect(printResultOf(null)).toBe('NONE');

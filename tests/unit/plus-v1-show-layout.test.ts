@@ -3,6 +3,7 @@ import { emptyShow, setContentLayout, setDeviceCount, showFromFile } from '../..
 
 /** The v1 show editor's rules (plus-signage §4): device counts, sizes, and the 'RxC' content layout. */
 describe('v1 show layout', () => {
+  // spec: plus §4.14, plus §9.5 — types 23/29 at 1920 × 158/540, rotation 0; widest and summed heights; last ones removed
   it('adds devices of the spec’s sizes, stacked; the show is the widest and the sum of heights', () => {
     let show = setDeviceCount(emptyShow(), '23', 2);
     show = setDeviceCount(show, '29', 1);
@@ -14,6 +15,7 @@ describe('v1 show layout', () => {
     expect(show.height).toBe(698);
   });
 
+  // spec: plus §4.15 — R*C areas sized evenly; '-' clears them
   it("lays 'RxC' areas out evenly, keeps a timeline per area, and '-' clears", () => {
     const show = setDeviceCount(setDeviceCount(emptyShow(), '23', 2), '29', 1);
     const grid = setContentLayout({ ...show, timeline: [[{ id: '1', start: 0 }]] }, '2x1');

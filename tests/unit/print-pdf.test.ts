@@ -16,6 +16,7 @@ describe('paper layout (§9 print paper types)', () => {
     expect(mmToPt(297)).toBeCloseTo(841.89, 2);
   });
 
+  // spec: plus §9.9, plus §9.10, plus §9.11, plus §9.12, plus §9.13 — per page, size and columns of each paper type
   it('places each type’s labels at their size on an A4 sheet, centred, without overlap', () => {
     const expected = { 'CROMA.A4': [1, 1, 210, 297], 'CROMA.A6': [4, 2, 105, 148], 'CROMA.107': [20, 2, 75, 27], 'CROMA.105': [10, 2, 105, 59] } as const;
     for (const [type, [perPage, columns, width, height]] of Object.entries(expected)) {
@@ -55,6 +56,7 @@ describe('paper layout (§9 print paper types)', () => {
 });
 
 describe('product files and the print list (§5)', () => {
+  // spec: plus §5.21 — the product file is .csv or .txt
   it('takes .csv and .txt only', () => {
     expect(['a.csv', 'B.TXT', 'c.xlsx', 'csv', 'd.csv.exe'].map(isProductFileName)).toEqual([true, true, false, false, false]);
   });

@@ -13,10 +13,12 @@ describe('role editor tree (console-admin §4, §6)', () => {
     expect(flags(treeOf(5, []), 'alias')?.depth).toBe(1);
   });
 
+  // spec: admin §4.13 — roles -1 and 0 get every permission ticked
   it('ticks everything for roles -1 and 0', () => {
     for (const id of [-1, 0]) expect(treeOf(id, []).every((p) => p.read && p.write)).toBe(true);
   });
 
+  // spec: admin §4.13 — write cleared with read; setting read while a child is
   it('clears write with read, ticks read with write, and keeps setting read while a child is', () => {
     let tree = toggle(treeOf(5, []), 'tag', 'write', true);
     expect(flags(tree, 'tag')).toMatchObject({ read: true, write: true });
@@ -28,6 +30,7 @@ describe('role editor tree (console-admin §4, §6)', () => {
     expect(flags(tree, 'setting')?.read).toBe(true);
   });
 
+  // spec: admin §6.6 — the role editor half: the creator's own privileges are the available set
   it('offers the creator only its own privileges', () => {
     const session = { role_id: 7, privilege: [{ key: 'tag', depth: 0, read: true, write: false }] } as unknown as Session;
     const available = availableTo(session);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AliasItem } from '../../src/api/contract/settings-alias';
-import { PRODUCT_INFO_SLOTS } from '../../src/api/contract/constants-admin';
+import { PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../src/api/contract/constants-admin';
 import { initialInfoSlots, nextInfoSlot } from '../../src/features/products/product-info-slots';
 import { infoColumns } from '../../src/features/products/product-info-columns';
 
@@ -8,7 +8,15 @@ const alias = (index: number, name: string) => ({ index, name, type: 'string', k
 const named = [alias(0, 'Name'), alias(1, 'Price'), alias(5, 'Origin')];
 
 describe('product info slots (console-admin §3, §9: 255 slots; issue 31 §13)', () => {
-  it('a create form opens the named slots only, never empty unnamed ones', () => {
+  it('a create form opens the first 10 slots (console-admin §3, §9) and every named one beyond them', () => {
+    expect(initialInfoSlots(named, [], true)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(initialInfoSlots([...named, alias(30, 'Far')], [], true)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30]);
+    expect(initialInfoSlots([], [], true)).toHaveLength(PRODUCT_INFO_VISIBLE_DEFAULT);
+    // "Add field" goes on past the ten, up to the 255th.
+    expect(nextInfoSlot(initialInfoSlots(named, [], true))).toBe(10);
+  });
+
+  it('an update form opens the named slots, never empty unnamed ones', () => {
     expect(initialInfoSlots(named)).toEqual([0, 1, 5]);
     expect(initialInfoSlots([])).toEqual([]);
   });

@@ -36,6 +36,7 @@ describe('the route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  // spec: admin §2.0a — every admin route requires an authenticated user
   it('leaves only login and signup public; every other route needs a session or a read privilege', () => {
     expect(ROUTES.filter((r) => r.privilege === 'public').map((r) => r.path).sort()).toEqual(['/login', '/signup']);
     for (const route of ROUTES) {

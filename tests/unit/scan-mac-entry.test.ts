@@ -13,6 +13,7 @@ import {
 const MAC = 'aa:bb:cc:dd:ee:0f';
 const run = (actions: MacEntryAction[], from: MacEntryState = empty) => actions.reduce(reduce, from);
 
+// spec: plus §4.12, plus §9.6 — lower case, ':' and '-' stripped, 12 hex as six byte pairs
 describe('normaliseMac', () => {
   it.each([
     ['AABBCCDDEE0F', MAC],
@@ -26,6 +27,8 @@ describe('normaliseMac', () => {
   );
 });
 
+// spec: plus §4.8, plus §4.9, plus §4.10, plus §9.6 — state 0 / 1 / 2 from the address and the index digits after it
+// spec: plus §4.7 — the device entry of the assign modal (its states below)
 describe('parseDeviceEntry', () => {
   it.each([
     ['', { state: 0 }],
@@ -69,6 +72,8 @@ describe('macEntryReducer: the states', () => {
   });
 });
 
+// spec: plus §4.11, plus §5.10 — empty address ignored, state 0 re-checked, the question in state 1, the error; fields cleared after an attempt
+// spec: plus §5.11 — the deassign half: deassign with an empty or incomplete address is ignored
 describe('macEntryReducer: every state × every action', () => {
   type Case = [keyof typeof S, MacEntryAction, (s: MacEntryState) => void];
   const cases: Case[] = [

@@ -11,6 +11,7 @@ const product = { type: 'product' as const, id: 0, left: 0, top: 0, width: 316, 
 const screen = { width: 1920, height: 1080 };
 
 describe('slides', () => {
+  // spec: plus §2.50 — product show 0 stays first, not dragged, kept by delete all
   it('keeps the product show locked first: not moved, nothing moved before it, kept by delete all', () => {
     const doc = model.docOf([slide([product]), slide([], 10), slide([], 20)], 0);
     expect(model.moveShow(doc, 0, 2)).toBe(doc);
@@ -21,6 +22,7 @@ describe('slides', () => {
     expect(model.removeShow(doc, doc.shows[0].key)).toBe(doc);
   });
 
+  // spec: plus §2.45 — slides are reordered and deleted
   it('follows an unlocked product show through moves and deletes', () => {
     const doc = model.docOf([slide([], 1), slide([product], 2), slide([], 3)], 1);
     expect(model.moveShow(doc, 1, 2).productShowIdx).toBe(2);
@@ -29,6 +31,7 @@ describe('slides', () => {
     expect(model.removeAllShows(doc)).toEqual({ shows: [], productShowIdx: null });
   });
 
+  // spec: plus §2.49, plus §3.6 — a new slide: 30 s, #000000, empty until its first object
   it('starts a slide empty with 30 s on black; its first object change makes it non-empty', () => {
     const doc = model.addShow(model.docOf([], null));
     expect(doc.shows[0]).toMatchObject({ duration: 30, bgColor: '#000000', empty: true, object: [] });
@@ -47,6 +50,7 @@ describe('slides', () => {
 });
 
 describe('new objects', () => {
+  // spec: plus §2.33, plus §2.34, plus §3.7 — scaled to the height, then the width; product object autoSize, id 0, twice the height
   it('scales images to the screen height, then to the width when too wide; products are twice the height, at most the width', () => {
     expect(model.newObject('image', '1', screen, { width: 800, height: 600 })).toMatchObject({ width: 1440, height: 1080 });
     expect(model.newObject('image', '1', screen, { width: 4000, height: 1000 })).toMatchObject({ width: 1920, height: 480 });
@@ -69,6 +73,7 @@ describe('snapping', () => {
 });
 
 describe('saving (plus-signage §5)', () => {
+  // spec: plus §5.4, plus §5.5, plus §2.51 — http:// prefix, products numbered (by order / by id), 2 × floor(width / 180) choices
   it('prefixes webpages, numbers products in order on a device and by their id on a template', () => {
     const shows = [slide([{ type: 'webpage', id: 'shelfpad.test', left: 0, top: 0, width: 1, height: 1 }, { ...product, id: 3 }, { ...product, id: '1' }])];
     const device = showsForSave(shows, 'device')[0].object;
@@ -81,6 +86,7 @@ describe('saving (plus-signage §5)', () => {
     expect(templateScreen('big')).toBeUndefined();
   });
 
+  // spec: plus §4.3 — the comparison that detaches a device from its template
   it('compares lists for the template rule without the product numbering and empty flag', () => {
     const a = [slide([{ ...product, index: 4 }])];
     const b = [{ ...slide([{ ...product, index: 0 }]), empty: true }];

@@ -52,6 +52,7 @@ describe('signup validation (console-core §5)', () => {
     expect(text({ ...FULL, retype: 'x', agreement: false })?.message).toBe('Password doe not match!');
   });
 
+  // spec: core §2.23 — signup payload name, email, mobile, password
   it('sends name, email, mobile and password, trimming all but the password', () => {
     expect(signupPayload({ ...FULL, email: ' pat@shelfpad.test ', name: ' Pat ', phone: ' 123 ', password: ' Secret#2026' })).toEqual({
       name: 'Pat',

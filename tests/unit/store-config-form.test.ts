@@ -16,6 +16,7 @@ const valid = { ...newStoreValues('ACME'), storeCode: 'S1', storeName: 'Store on
 const problem = (change: Record<string, string>) => firstInvalid(fields({ ...valid, ...change }), { ...valid, ...change });
 
 describe('store form', () => {
+  // spec: admin §9.6 — store defaults
   it('starts from the spec defaults', () => {
     expect(newStoreValues('ACME')).toMatchObject({
       totalDuration: '60', eventDuration: '1', cpDuration: '14', baseTimeout: '60', timeoutTag: '0.1',

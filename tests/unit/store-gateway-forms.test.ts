@@ -52,6 +52,7 @@ describe('gateway update form', () => {
 describe('channel setting rows', () => {
   const map = { '2': { dataChannel: 20, eventChannel: 26 }, '0': { dataChannel: 11, eventChannel: 26 } };
 
+  // spec: core §3.4 — channel setting map keyed by gwIndex
   it('lists the map by gwIndex and sends it back unchanged', () => {
     const values = channelValuesOf(map);
     expect(rowCount(values)).toBe(2);
@@ -59,6 +60,7 @@ describe('channel setting rows', () => {
     expect(channelMapOf(values)).toEqual(map);
   });
 
+  // spec: core §3.4, core §9.6 — a new channel row is gwIndex 0, data 11, event 26
   it('adds a row of 0 / 11 / 26 and removes the last one', () => {
     const values = withNewRow(channelValuesOf(map));
     expect(rowCount(values)).toBe(3);
@@ -87,6 +89,7 @@ describe('status history chart points', () => {
     { time: '2026-01-02T11:59:00.000Z', memory: 30, logDisk: 7 },
   ];
 
+  // spec: core §9.3
   it('trims points older than 24 h before the request', () => {
     const t = (iso: string) => Date.parse(iso) / 1000;
     expect(historyPoints(points, 'memory', now)).toEqual([

@@ -11,6 +11,7 @@ const entry = (over: Partial<GatewayConfigEntry> = {}): GatewayConfigEntry => ({
 });
 
 describe('gateway display rules', () => {
+  // spec: core §3.3 — the :8080 port suffix removed for display
   it('drops the :8080 suffix and nothing else', () => {
     expect(withoutPort('10.1.1.11:8080')).toBe('10.1.1.11');
     expect(withoutPort('10.1.1.11')).toBe('10.1.1.11');
@@ -18,6 +19,7 @@ describe('gateway display rules', () => {
     expect(withoutPort(undefined)).toBe('');
   });
 
+  // spec: core §4.1
   it('shows a NORMAL gateway without time sync as ALARM; other statuses as they are', () => {
     expect(shownGatewayStatus('NORMAL', 0)).toBe('ALARM');
     expect(shownGatewayStatus('NORMAL', 1)).toBe('NORMAL');

@@ -11,6 +11,7 @@ const sut = defineTable({
 const validate = new Ajv({ strict: false }).compile(tableRequestSchema(sut));
 
 describe('table request', () => {
+  // spec: core §3.17 — filters sent as filter_* and condition_* parameters
   it('round-trips the UI state through the wire format', () => {
     const wire = buildTableRequest({
       page: 3,

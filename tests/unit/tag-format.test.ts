@@ -20,6 +20,7 @@ describe('tagModelName', () => {
   });
 });
 
+// spec: core §2.42, core §4.8 — the update history row status: in progress, CANCEL, OK or NG
 describe('updateRowStatus', () => {
   const at = '2026-11-20T10:00:00.000Z';
   it('reads an absent status as in progress', () => {
@@ -44,6 +45,7 @@ describe('cutProductInfo', () => {
     expect(cutProductInfo('')).toBe('');
     expect(cutProductInfo(undefined)).toBe('');
   });
+  // spec: core §9.7
   it('cuts longer texts to 80 characters plus an ellipsis', () => {
     expect(cutProductInfo('y'.repeat(81))).toBe(`${'y'.repeat(80)}...`);
   });
@@ -55,6 +57,7 @@ describe('cutProductInfo', () => {
   });
 });
 
+// spec: core §9.8 — versions shown in hex
 describe('versionHex', () => {
   it('shows versions in hex', () => {
     expect(versionHex(255)).toBe('0xFF');
@@ -69,6 +72,7 @@ describe('statusOptions', () => {
     expect(options.find((o) => o.label === 'NG')?.value).toBe('NG');
     expect(options.find((o) => o.value === 'MISSING')?.label).toBe('MISSING');
   });
+  // spec: core §4.3 — MISSING shown as NG1 and a wider NG filter for the customer site
   it('shows MISSING as NG1 and widens the NG filter for the nec site', () => {
     const options = statusOptions(siteProfile('nec'));
     expect(options.find((o) => o.value === 'MISSING')?.label).toBe('NG1');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../src/api/contract/tag-type';
 
 describe('decodeTagType', () => {
+  // spec: core §3.7 — feature codes and size map to a model name
   it('names colour models by size and peripherals', () => {
     expect(decodeTagType('B3').model).toBe('2.9" LED NFC');
     expect(decodeTagType('A4').model).toBe('4.2" LED');
@@ -9,6 +10,7 @@ describe('decodeTagType', () => {
     expect(decodeTagType('25').model).toBe('7.5"');
   });
 
+  // spec: core §3.7
   it('suffixes black and white models with F', () => {
     expect(decodeTagType('D2').model).toBe('2.2" LED FREEZER NFC F');
     expect(decodeTagType('C3').model).toBe('2.9" LED FREEZER F');
@@ -18,6 +20,7 @@ describe('decodeTagType', () => {
     expect(decodeTagType('B3').color).toBe(true);
   });
 
+  // spec: core §9.10 — the size comes from the second character
   it('reports features and the size that gives the layout size', () => {
     expect(decodeTagType('D5')).toMatchObject({ code: 'D5', size: '7.5', features: ['LED', 'FREEZER', 'NFC'], known: true });
   });
@@ -26,6 +29,7 @@ describe('decodeTagType', () => {
     expect(decodeTagType(' b3 ').model).toBe('2.9" LED NFC');
   });
 
+  // spec: core §3.7 — unknown shows UNKNOWN
   it('answers UNKNOWN for codes outside the tables', () => {
     for (const code of ['E3', '13', 'BZ', 'B', 'B33', '', null, undefined]) {
       const decoded = decodeTagType(code);

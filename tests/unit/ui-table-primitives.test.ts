@@ -54,6 +54,7 @@ describe('saved table filters', () => {
   });
   afterEach(() => store.clear());
 
+  // spec: core §9.3 — saved table filters expire after 86400 s
   it('come back within a day and are forgotten after 86400 s', () => {
     const savedAt = Date.UTC(2026, 10, 21, 8);
     saveFilters('tags', { barcode: { value: 'A1', condition: '~' } }, undefined, savedAt);
@@ -70,11 +71,15 @@ describe('saved table filters', () => {
 });
 
 describe('filter conditions and the wire request', () => {
+  // spec: core §3.17 — text filters contains (~) or equals (==)
+  // spec: admin §5.15 — the filter operators half: ~, ==, >=, <=
   it('text offers contains and equals; dates only ranges', () => {
     expect(CONDITIONS_OF.text).toEqual(['~', '==']);
     expect(CONDITIONS_OF.date).toEqual(['>=', '<=']);
   });
 
+  // spec: core §5.8, core §9.8 — yyyy-mm-dd hh:ii:ss sent as epoch seconds
+  // spec: admin §9.3, admin §7.0a — date format yyyy-mm-dd hh:ii:ss; filter_startDate as epoch seconds
   it('a date typed as yyyy-mm-dd hh:ii:ss goes out as epoch seconds in the browser time zone', () => {
     const seconds = toEpochSeconds('2026-11-21 09:30:15')!;
     expect(formatDateTime(seconds * 1000)).toBe('2026-11-21 09:30:15');

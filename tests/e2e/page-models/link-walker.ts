@@ -67,12 +67,27 @@ export class LinkWalker {
     await expect(this.shell.title.first()).not.toContainText('%');
   }
 
+  /**
+   * Taps the first row's link to `href` until the screen changes: a tap while Ionic still animates the way back to
+   * this list can go unheeded (seen once in CI, the route stayed for 30 s), and a user then taps again.
+   */
+  private async follow(href: string, here: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.current.locator('[data-table-id] [data-row-key]').first().locator(`a[href="${href}"]`).first().click();
+      try {
+        await expect.poll(() => this.route(), { timeout: attempt < 3 ? 10_000 : 30_000 }).not.toBe(here);
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+
   /** Walks the first row's links from the screen on view, `depth` levels down, and comes back to it. */
   async walk(depth: number): Promise<void> {
     const here = (await this.route())!;
     for (const link of await this.rowLinks()) {
-      await this.current.locator('[data-table-id] [data-row-key]').first().locator(`a[href="${link.href}"]`).first().click();
-      await expect.poll(() => this.route(), { timeout: 30_000 }).not.toBe(here);
+      await this.follow(link.href, here);
       await this.expectScreen();
       const route = (await this.route())!;
       this.visits.push({ from: here, link: link.name, route });

@@ -53,9 +53,16 @@ export class ListScreenModel {
     await this.page.goto(`/#${path}`);
     // Room for a slow first paint of a lazily loaded screen on a busy machine.
     await expect(this.shell.collectingButton.first()).toBeVisible({ timeout: 30_000 });
-    // Until the new page is on view, `current` is still the page left behind (with its own Filters button).
-    await expect(this.current).toHaveCount(1);
-    await expect(this.current).toHaveAttribute('data-route', path.split('?')[0]);
+    await this.arrived(path);
+  }
+
+  /**
+   * Until Ionic's transition ends, `current` is the page left behind, then both pages side by side (each with its own
+   * table and Filters button): wait until the one page on view is the one at `path`.
+   */
+  async arrived(path: string): Promise<void> {
+    const route = path.split('?')[0];
+    await expect.poll(() => this.current.evaluateAll((pages) => pages.map((p) => p.getAttribute('data-route')))).toEqual([route]);
   }
 
   /** The keys of the rows on screen, in order. */
@@ -87,16 +94,24 @@ export class ListScreenModel {
     await setTicked(this.rowCheckbox(key));
   }
 
-  /** The row menu on view: the "⋯" popover of a row's other actions (src/ui/data-table/row-menu.tsx). */
+  /**
+   * The row menu on view: the "⋯" popover of a row's other actions (src/ui/data-table/row-menu.tsx). Every row holds
+   * a popover of its own, hidden until opened, so the one on view is the one Ionic has not marked hidden — not the
+   * last in the page, which is the last row's.
+   */
   get rowMenu(): Locator {
-    return this.page.locator('ion-popover.data-table-row-menu').last();
+    return this.page.locator('ion-popover.data-table-row-menu:not(.overlay-hidden)');
   }
 
   /** Opens a row's "⋯" menu (a row whose actions are more than it keeps on view). */
   async openRowMenu(key: string | Locator): Promise<Locator> {
     const row = typeof key === 'string' ? this.row(key) : key;
-    await row.getByTestId('row-menu').click();
-    await expect(this.rowMenu).toBeVisible();
+    // A tap while Ionic still animates the page in can go unheeded (the popover never opens): tap again, as a user
+    // would, but never on a menu already open (a second tap would close it).
+    await expect(async () => {
+      if (!(await this.rowMenu.isVisible())) await row.getByTestId('row-menu').click();
+      await expect(this.rowMenu).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     return this.rowMenu;
   }
 

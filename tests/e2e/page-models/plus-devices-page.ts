@@ -53,7 +53,7 @@ export class PlusDevicesPage extends ListScreenModel {
 
   /** Opens a device's camera picture; answers the image once it is shown. */
   async openCameraImage(mac: string): Promise<Locator> {
-    await this.row(mac).getByTestId('plus-camera').click();
+    await this.takeRowAction(mac, 'plus-camera');
     const img = this.page.getByTestId('plus-screen-viewer').getByTestId('plus-screen-image');
     await expect(img).toBeVisible({ timeout: 30_000 });
     return img;
@@ -67,7 +67,7 @@ export class PlusDevicesPage extends ListScreenModel {
    * as '#rrggbb', and closes the viewer again, as a user looks at the screen now and then.
    */
   async screenColour(mac: string): Promise<string> {
-    await this.row(mac).getByTestId('plus-screen').click();
+    await this.takeRowAction(mac, 'plus-screen');
     const viewer = this.page.getByTestId('plus-screen-viewer');
     const img = viewer.getByTestId('plus-screen-image');
     await expect(img).toBeVisible({ timeout: 30_000 });
@@ -124,7 +124,7 @@ export class PlusDevicesPage extends ListScreenModel {
   }
 
   async openScreenImage(mac: string): Promise<Locator> {
-    await this.row(mac).getByTestId('plus-screen').click();
+    await this.takeRowAction(mac, 'plus-screen');
     const img = this.page.getByTestId('plus-screen-viewer').getByTestId('plus-screen-image');
     await expect(img).toBeVisible({ timeout: 30_000 });
     return img;
@@ -132,7 +132,7 @@ export class PlusDevicesPage extends ListScreenModel {
 
   /** Opens a device's info dialog from its row, chooses a time zone in it and closes it with OK. */
   async setTimeZone(mac: string, zone: string): Promise<void> {
-    await this.row(mac).getByTestId('plus-info').click();
+    await this.takeRowAction(mac, 'plus-info');
     const dialog = this.page.getByTestId('plus-info-modal');
     const tz = dialog.getByTestId('plus-info-tz');
     await chooseOption(tz, new RegExp(`^${zone}$`));

@@ -12,8 +12,9 @@ export interface SmallTarget {
 /**
  * The visible interactive elements of the page that are smaller than MIN_TARGET_PX in either direction. What is
  * measured is what a tap hits: a native control inside a label (or inside Ionic's field element) counts with the
- * box of that label or field. The one exception made is WCAG 2.5.8's "inline" one: a link inside running text,
- * whose size the line height of that text sets (a sentence's "Sign up" link, not a list's or a card's link).
+ * box of that label or field. The exceptions made are WCAG 2.5.8's "inline" one: a link inside running text,
+ * whose size the line height of that text sets (a sentence's "Sign up" link, not a list's or a card's link), and its
+ * "essential" one, inside an element the screen marks data-size-essential.
  */
 export function smallTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
@@ -71,6 +72,9 @@ export function smallTargets(page: Page): Promise<SmallTarget[]> {
       seen.add(target);
       if (!(target as HTMLElement).checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       if (target.closest('[aria-hidden="true"], [inert], .ion-page-hidden, .overlay-hidden')) continue;
+      // WCAG 2.5.8's "essential" exception, marked by the screen: a target whose size is the content itself (the
+      // objects of a slide drawn at the slide's scale in the show editor).
+      if (target.parentElement?.closest('[data-size-essential]')) continue;
       const box = target.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (inline(target)) continue;
