@@ -10,8 +10,10 @@
  *    screen sections), the API paths (from the call sections) and the quoted messages it names.
  * 2. `buildTrace` joins those items to the code as it is today — routes to the route table (src/routes.tsx) and the
  *    page it loads, API paths to src/api/endpoints and the files that call them, messages to locales/en_US and the
- *    files that use the key — and to the test files that mention each, plus the links kept by hand below for the
- *    items no route, path or message names.
+ *    files that use the key — and to the test files that mention each, plus the items a file names itself: a
+ *    comment `spec: core §2.41, admin §3.2` in a source file says it builds them, in a test file that it proves them
+ *    (written beside the code or the assertion, so a move takes the link along), and the few links kept by hand
+ *    below.
  * `npm run spec:trace` rewrites both files; tests/unit/spec-trace.test.ts fails while the committed trace differs
  * from what the code gives, so the trace cannot drift. SPEC_DIR overrides where the specs are.
  */
@@ -49,6 +51,27 @@ export const BY_HAND: Record<string, { built: string[]; tests: string[] }> = {
   },
   'admin §3.1': { built: ['src/features/products/product-form-modal.tsx', 'src/features/products/product-info-slots.ts', 'src/features/products/product-info-columns.tsx'], tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'] },
   'admin §9.2': { built: ['src/features/products/product-info-slots.ts', 'src/features/products/product-info-columns.tsx', 'src/features/products/product-constants.ts'], tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'] },
+};
+
+/*
+ * Items that name nothing to build or test, kept by hand with the reason: a heading that leads a list in, a
+ * summary whose every point is an item of its own, or a line that says what the spec does not show (NOTES.md 12
+ * leaves those to us, and the choice is written in the code beside it). The trace shows them apart; the test
+ * checks that none of them is claimed by a spec comment or linked by a route, call or message, so an item that
+ * gains behaviour cannot stay hidden here.
+ */
+export const PROSE: Record<string, string> = {
+  'core §1.2': 'summary: the roles and their rights are the items of section 6',
+  'core §2.0b': 'heading of the route table',
+  'core §3.18': 'says what the spec does not show',
+  'admin §3.27': 'says what the spec does not show',
+  'admin §4.15': 'says what the spec does not show',
+  'admin §7.0b': 'heading of a list of calls',
+  'admin §7.14': 'heading of a list of calls',
+  'admin §8.12': 'points to the alarm types of console-core (core §8.24)',
+  'admin §9.16': 'says what the spec does not show',
+  'plus §1.0a': 'heading of a list',
+  'plus §6.6': 'says what the spec does not show',
 };
 
 // ——— Step 1: the spec's items ———
@@ -164,13 +187,26 @@ export async function readCode(): Promise<Code> {
     endpoints: Object.entries(endpoints).map(([name, e]) => ({ name, path: (e as { path: string }).path })),
     en,
     src: read(walk(resolve(ROOT, 'src')).filter((p) => !p.includes('/src/api/endpoints/'))),
-    server: read(walk(resolve(ROOT, 'server/routes'))),
+    server: read(walk(resolve(ROOT, 'server')).filter((p) => /\.tsx?$/.test(p))),
     // The trace's own test names items to check the numbering: it proves none of them.
     tests: read(walk(resolve(ROOT, 'tests')).filter((p) => /\.(test|spec)\.tsx?$/.test(p) && !p.endsWith('/spec-trace.test.ts'))),
   };
 }
 
 const uniq = (xs: string[]) => [...new Set(xs)].sort();
+
+/** The item ids a file names in its `spec:` comments (`// spec: core §2.41, core §2.42 — why`). */
+const MARKER = /spec:\s*((?:(?:core|admin|plus) §\d+\.\d+[a-z]?(?:,\s*|\s+and\s+)?)+)/g;
+// Read once per file: every item asks every file.
+const markedIds = new WeakMap<Source, Set<string>>();
+export function markedBy(source: Source): Set<string> {
+  let ids = markedIds.get(source);
+  if (!ids) {
+    ids = new Set([...source.text.matchAll(MARKER)].flatMap((m) => [...m[1].matchAll(/(?:core|admin|plus) §\d+\.\d+[a-z]?/g)].map((x) => x[0])));
+    markedIds.set(source, ids);
+  }
+  return ids;
+}
 
 /** Where an item is built and which tests mention it. */
 export function traceItem(item: SpecItem, code: Code): { built: string[]; tests: string[]; links: string[] } {
@@ -204,8 +240,15 @@ export function traceItem(item: SpecItem, code: Code): { built: string[]; tests:
       const used = new RegExp(`['"\`](?:${escape(ns)}:)?${escape(path)}['"\`]`);
       built.push(...code.src.filter((s) => used.test(s.text)).map((s) => s.path));
     }
-    if (keys.length) tests.push(...code.tests.filter((t) => t.text.includes(quote)).map((t) => t.path));
+    // A one-word quote ('Error', 'Complete!', 'UNKNOWN') is in tests that have nothing to do with the item: such an
+    // item needs a test that names it (a spec comment) to count as tested.
+    if (keys.length && quote.trim().includes(' ')) tests.push(...code.tests.filter((t) => t.text.includes(quote)).map((t) => t.path));
   }
+  const builtMarked = [...code.src, ...code.server].filter((s) => markedBy(s).has(item.id)).map((s) => s.path);
+  const testMarked = code.tests.filter((t) => markedBy(t).has(item.id)).map((t) => t.path);
+  if (builtMarked.length || testMarked.length) links.push('spec comment');
+  built.push(...builtMarked);
+  tests.push(...testMarked);
   const hand = BY_HAND[item.id];
   if (hand) {
     built.push(...hand.built);
@@ -221,6 +264,7 @@ export function buildTrace(items: SpecItem[], code: Code): string {
   const rows = items.map((item) => ({ item, ...traceItem(item, code) }));
   const linked = rows.filter((r) => r.built.length);
   const tested = rows.filter((r) => r.tests.length);
+  const prose = rows.filter((r) => !r.tests.length && PROSE[r.item.id]);
   const out = [
     '# Spec trace',
     '',
@@ -230,17 +274,20 @@ export function buildTrace(items: SpecItem[], code: Code): string {
     'each bullet, table row and paragraph in order; paragraphs that lead a section in are §S.0a, §S.0b…) → where it',
     'is built → the test files that mention it. Routes are',
     'traced through the route table (src/routes.tsx), calls through src/api/endpoints, quoted messages through',
-    'locales/en_US; a few items no route, call or message names are linked by hand in the script (BY_HAND).',
-    'An item with "—" is not traced automatically: it may well be built, but this file cannot show where.',
+    'locales/en_US; other items are named by the files themselves, in a `spec: core §2.41` comment beside the code',
+    'that builds them or the test that proves them ("spec comment"); a few are linked by hand in the script (BY_HAND).',
+    'An item with "—" is not traced automatically: it may well be built, but this file cannot show where. Items that',
+    'name nothing to build (a heading, a summary, "not shown") are listed in the script (PROSE) with the reason.',
     '',
-    `Items: ${rows.length}; traced to code: ${linked.length}; with a test that mentions them: ${tested.length}.`,
+    `Items: ${rows.length}; traced to code: ${linked.length}; with a test that mentions them: ${tested.length}; prose with nothing to test: ${prose.length}; without a test: ${rows.length - tested.length - prose.length}.`,
     '',
   ];
   for (const spec of SPECS) {
     out.push(`## ${spec}`, '', '| Item | Spec text | Traced by | Built in | Tests |', '|---|---|---|---|---|');
     for (const r of rows.filter((x) => x.item.spec === spec)) {
       const text = r.item.text.length > 140 ? `${r.item.text.slice(0, 140)}…` : r.item.text;
-      out.push(`| ${r.item.id} | ${cell(text)} | ${cell(r.links.join(', ') || (BY_HAND[r.item.id] ? 'by hand' : '—'))} | ${files(r.built)} | ${files(r.tests, 3)} |`);
+      const traced = r.links.join(', ') || (BY_HAND[r.item.id] ? 'by hand' : PROSE[r.item.id] ? `prose — nothing to test: ${PROSE[r.item.id]}` : '—');
+      out.push(`| ${r.item.id} | ${cell(text)} | ${cell(traced)} | ${files(r.built)} | ${files(r.tests, 3)} |`);
     }
     out.push('');
   }
