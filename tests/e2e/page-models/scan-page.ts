@@ -75,12 +75,14 @@ export class ScanPageModel {
    * a burst slowed down more than that is rejected whole (never taken as another code), and is then scanned again
    * (at most four times), once `accepted` shows it was not taken — as staff would. A scan again comes without the
    * 10 ms pause between keys (scanners send 0–30 ms): what is left of each key's time is the CDP round trip.
+   * Each attempt waits longer for the page to show the scan (2, 4, 6 … s): a scan taken late on a starved CPU and
+   * then sent again would reach the next step as a second code.
    */
   async scanTaken(code: string, accepted: () => Promise<boolean>) {
     for (let attempt = 1; ; attempt++) {
       await this.scan(code, attempt === 1 ? 10 : 0);
       try {
-        await expect.poll(accepted, { timeout: 2_000 }).toBe(true);
+        await expect.poll(accepted, { timeout: 2_000 * attempt }).toBe(true);
         return;
       } catch (error) {
         if (attempt === 5) throw error;
