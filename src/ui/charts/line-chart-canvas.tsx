@@ -29,11 +29,12 @@ export default function LineChartCanvas({ series, height, decimals = 0 }: { seri
     const style = getComputedStyle(el);
     const created = createChart(el, {
       autoSize: true,
-      layout: { background: { color: 'transparent' }, textColor: style.color, fontFamily: style.fontFamily, attributionLogo: true },
+      // The library's logo sat over the lines (issue 31 §13): its licence's link to TradingView is the attribution
+      // line under every chart instead (LineChart), which the option's documentation allows.
+      layout: { background: { color: 'transparent' }, textColor: style.color, fontFamily: style.fontFamily, attributionLogo: false },
       grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128,128,128,0.2)' } },
-      // The library's logo (its licence asks for the attribution) sits in the pane's bottom-left corner: the lines keep
-      // out of the lowest fifth of the pane, so the logo never covers them.
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.22 } },
+      // entireTextOnly: a value label cut by the pane's top or bottom edge ("2,5" of 2,500) is left out.
+      rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.1, bottom: 0.1 } },
       timeScale: { borderVisible: false, tickMarkFormatter: localTick },
       localization: { priceFormatter: priceFormat(0), timeFormatter: localTime },
       handleScroll: false,

@@ -48,14 +48,23 @@ export function LineChart({ series, title, height = 200, testId, decimals = 0 }:
           </Suspense>
         )}
       </div>
-      <ul className="chart-legend chart-legend-inline" aria-hidden="true">
-        {series.map((s) => (
-          <li key={s.key}>
-            <span className="chart-legend-swatch" style={{ background: s.color }} />
-            <span className="chart-legend-label">{s.label}</span>
-          </li>
-        ))}
-      </ul>
+      <div className="chart-line-foot">
+        <ul className="chart-legend chart-legend-inline" aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.key}>
+              <span className="chart-legend-swatch" style={{ background: s.color }} />
+              <span className="chart-legend-label">{s.label}</span>
+            </li>
+          ))}
+        </ul>
+        {/*
+          The attribution lightweight-charts' licence asks for (its NOTICE and a link to TradingView), in place of
+          the logo the library draws over the lines: a product name, the same in every language.
+        */}
+        <a className="chart-attribution" href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+          TradingView Lightweight Charts™
+        </a>
+      </div>
       {/*
         The data as a table for screen readers, hidden inside a clipping box: a table grows to its rows whatever
         height it is given, and its rows stretched the page below (a blank area at the bottom of gateway detail).
