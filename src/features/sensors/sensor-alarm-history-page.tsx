@@ -5,7 +5,7 @@ import { endpoints } from '../../api/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { SENSOR_ALARM_HISTORY_PAGE_SIZES } from './sensor-constants';
+import { SENSOR_ALARM_HISTORY_PAGE_SIZES, sensorAlarmTypeLabel } from './sensor-constants';
 import { useRouteParams } from '../../ui/use-route-params';
 
 /** /sensor/:storeCode/:sensorMac/alarm/history (console-core §2): the sensor's alarms, 25 rows, newest first. */
@@ -16,7 +16,8 @@ export default function SensorAlarmHistoryPage() {
   const columns = useMemo<Column<TagAlarmHistoryRow>[]>(
     () => [
       { field: 'alarmTime', label: t('columns.alarmTime'), filter: 'date', primary: true, render: (r) => formatDateTime(r.alarmTime) },
-      { field: 'alarmType', label: t('columns.alarmType'), filter: 'text' },
+      // The type's system name in the member's language (issue 31 §14); the filter still matches the stored name.
+      { field: 'alarmType', label: t('columns.alarmType'), filter: 'text', render: (r) => sensorAlarmTypeLabel(t, r.alarmType) },
     ],
     [t],
   );

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { SENSOR_TYPES } from '../../api/contract/sensors';
+import { SENSOR_ALARM_TYPES, SENSOR_TYPES } from '../../api/contract/sensors';
 /** console-core §9: "sensor lists 25" — the first choice; the larger ones are ours (NOTES.md 12). */
 export const SENSOR_STORE_LIST_PAGE_SIZES = [25, 50, 100] as const;
 export const SENSOR_LIST_PAGE_SIZES = [25, 50, 100] as const;
@@ -16,3 +16,9 @@ export const NEW_TASK_ID = -1;
 /** A sensor type code (HAT, TOF, PEOPLECOUNT, ...) → its name in the member's language (issue 31.6); unknown ones as sent. */
 export const sensorTypeLabel = (t: TFunction<'sensors'>, type: string | undefined): string =>
   type && (SENSOR_TYPES as readonly string[]).includes(type) ? t(`types.${type as (typeof SENSOR_TYPES)[number]}`) : (type ?? '');
+
+/** The sensor alarm types' names as the server lists them (SENSOR_ALARM_TYPES): system names, not typed ones. */
+type SensorAlarmName = 'TEMPERATURE_HUMIDITY' | 'DISTANCE' | 'WEIGHT' | 'AIR_QUALITY';
+/** A sensor alarm type in the member's language (issue 31 §14); a code the list does not name stays as sent. */
+export const sensorAlarmTypeLabel = (t: TFunction<'sensors'>, type: string): string =>
+  Object.values(SENSOR_ALARM_TYPES).includes(type) ? t(`alarms.types.${type as SensorAlarmName}`) : type;

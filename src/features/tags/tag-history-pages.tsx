@@ -12,6 +12,7 @@ import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';
 import { cutProductInfo, updateRowStatus } from './tag-format';
 import { TagHistoryPage } from './tag-history-page';
+import { tagAlarmTypeLabel } from './tag-alarm-types';
 
 /** The five tag histories of console-core §2, each a declaration of TagHistoryPage. */
 
@@ -48,7 +49,7 @@ function useAlarmColumns() {
         label: t('history.alarmType'),
         filter: 'text' as const,
         // Rows that carry an alarm class get its colour (console-core §4: 1 blue, 2 orange, 3 red).
-        render: (r: TagAlarmHistoryRow & { class?: number }) => <span className={r.class ? `tag-alarm-class-${r.class}` : undefined}>{r.alarmType}</span>,
+        render: (r: TagAlarmHistoryRow & { class?: number }) => <span className={r.class ? `tag-alarm-class-${r.class}` : undefined}>{tagAlarmTypeLabel(t, r.alarmType)}</span>,
       },
     ],
     [t],
