@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SENSOR_ALARM_TYPES } from '../../src/api/contract/sensors';
-import { sensorAlarmTypeLabel } from '../../src/features/sensors/sensor-constants';
+import { sensorAlarmTypeLabel, sensorOperationLabel } from '../../src/features/sensors/sensor-constants';
 import { TAG_ALARM_TYPES, tagAlarmTypeLabel } from '../../src/features/tags/tag-alarm-types';
 
 /*
@@ -36,5 +36,13 @@ describe('alarm types of the tag and sensor histories', () => {
       for (const type of Object.values(SENSOR_ALARM_TYPES)) expect(sensorAlarmTypeLabel(t, type)).not.toMatch(/^[A-Z_]+$|types\./);
     }
     expect(sensorAlarmTypeLabel(i18n.getFixedT('ko_KR', 'sensors'), '105')).toBe('105');
+  });
+
+  it('names a sensor\'s last operation in the member\'s language, whichever spelling the server stored', () => {
+    const ja = i18n.getFixedT('ja_JP', 'sensors');
+    expect(sensorOperationLabel(ja, 'Assigned')).toBe('割り当て済み');
+    expect(sensorOperationLabel(ja, 'ASSIGN')).toBe('割り当て済み');
+    expect(sensorOperationLabel(i18n.getFixedT('ko_KR', 'sensors'), 'DEASSIGN')).toBe('할당 해제');
+    expect(sensorOperationLabel(ja, 'REBOOT')).toBe('REBOOT');
   });
 });

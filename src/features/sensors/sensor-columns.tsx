@@ -5,7 +5,7 @@ import { SENSOR_TYPES, type Sensor } from '../../api/contract/sensors';
 import type { Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';
-import { sensorTypeLabel } from './sensor-constants';
+import { sensorOperationLabel, sensorTypeLabel } from './sensor-constants';
 
 /** NOTES.md 10: versions are shown in hex. */
 export const versionHex = (version: number | undefined) => (version === undefined ? '' : `0x${version.toString(16).toUpperCase()}`);
@@ -27,7 +27,7 @@ export function useSensorColumns(storeCode: string): Column<Sensor>[] {
       { field: 'prCode', label: t('columns.prCode'), filter: 'text' },
       { field: 'sensorType', label: t('columns.sensorType'), filter: 'enum', options: SENSOR_TYPES.map((v) => ({ value: v, label: sensorTypeLabel(t, v) })), render: (s) => sensorTypeLabel(t, s.sensorType) },
       { field: 'status', label: t('columns.status'), filter: 'enum', render: (s) => <TagStatusBadge status={s.status} /> },
-      { field: 'operationName', label: t('columns.operationName'), filter: 'text' },
+      { field: 'operationName', label: t('columns.operationName'), filter: 'text', render: (s) => sensorOperationLabel(t, s.operationName) },
       { field: 'gwIp', label: t('columns.gwIp'), filter: 'text', render: (s) => withoutPort(s.gwIp) },
       { field: 'version', label: t('columns.version'), filter: 'hex', render: (s) => versionHex(s.version) },
       { field: 'dRssi', label: t('columns.dRssi'), filter: 'number', hiddenByDefault: true },

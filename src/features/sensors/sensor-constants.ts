@@ -22,3 +22,13 @@ type SensorAlarmName = 'TEMPERATURE_HUMIDITY' | 'DISTANCE' | 'WEIGHT' | 'AIR_QUA
 /** A sensor alarm type in the member's language (issue 31 §14); a code the list does not name stays as sent. */
 export const sensorAlarmTypeLabel = (t: TFunction<'sensors'>, type: string): string =>
   Object.values(SENSOR_ALARM_TYPES).includes(type) ? t(`alarms.types.${type as SensorAlarmName}`) : type;
+
+/**
+ * A sensor's last operation as the server names it — 'Assigned' in the demo data, 'ASSIGN' / 'DEASSIGN' after a
+ * change — in the member's language (issue 31 §14); a name outside these stays as sent.
+ */
+const SENSOR_OPERATIONS: Readonly<Record<string, 'assigned' | 'deassigned'>> = { Assigned: 'assigned', ASSIGN: 'assigned', DEASSIGN: 'deassigned', Unassigned: 'deassigned' };
+export const sensorOperationLabel = (t: TFunction<'sensors'>, name: string | undefined): string => {
+  const word = name ? SENSOR_OPERATIONS[name] : undefined;
+  return word ? t(`operations.${word}`) : (name ?? '');
+};
