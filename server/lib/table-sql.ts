@@ -112,6 +112,13 @@ export interface PreparedSource {
   values: Record<string, unknown>;
   /** What base selects when the request filters nothing, as one scalar expression (a kept counter), in place of baseTotal. */
   total?: SQL;
+  /**
+   * What base and the request's filters select, from a kept counter, for the filter combinations it keeps (with
+   * `total`, and no date range): one scalar expression over the filters' placeholders (`__f<i>_<j>`, the filter's
+   * i-th value j), or undefined to count the rows. It may look at the filters' fields, kinds, conditions and number
+   * of values only — never the values — since its answer is built into the statement of the shape.
+   */
+  filteredTotal?: (filters: readonly ParsedFilter[]) => SQL | undefined;
 }
 
 /**
@@ -311,10 +318,15 @@ function buildShape<F extends string>(
     })
     .from(source.table)
     .where(base);
-  const useTotal = !filtered && prepared.total;
+  // Kept counters where the source has them: the total unfiltered, and the filtered count for the filters it keeps.
+  const keptFiltered = filtered && prepared.total && !range.start && !range.end ? prepared.filteredTotal?.(parsed.filters) : undefined;
+  const useTotal = (!filtered || keptFiltered) && prepared.total;
   const countsSq = counted.as('__table_counts');
   const totalExpr = useTotal ? sql<number>`(${prepared.total})`.mapWith(Number) : undefined;
-  const countFields = totalExpr ? { [COUNT_FIELDS.total]: totalExpr } : { [COUNT_FIELDS.total]: countsSq.total, [COUNT_FIELDS.filtered]: countsSq.filtered };
+  const filteredExpr = keptFiltered ? sql<number>`(${keptFiltered})`.mapWith(Number) : undefined;
+  const countFields = totalExpr
+    ? { [COUNT_FIELDS.total]: totalExpr, ...(filteredExpr ? { [COUNT_FIELDS.filtered]: filteredExpr } : {}) }
+    : { [COUNT_FIELDS.total]: countsSq.total, [COUNT_FIELDS.filtered]: countsSq.filtered };
   const fields = { ...select, ...countFields } as Record<string, PgColumn | SQL | SQL.Aliased>;
 
   const dir = parsed.order.dir === 'asc' ? asc : desc;
@@ -333,7 +345,7 @@ function buildShape<F extends string>(
     if (paged) page = page.limit(sql.placeholder('__limit') as unknown as number).offset(sql.placeholder('__offset') as unknown as number);
   }
   const counts = totalExpr
-    ? db.select({ [COUNT_FIELDS.total]: totalExpr }).from(sql`(values (1)) as one`)
+    ? db.select(countFields).from(sql`(values (1)) as one`)
     : db.select({ [COUNT_FIELDS.total]: count(), [COUNT_FIELDS.filtered]: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count() }).from(source.table).where(base);
   if (name === undefined) return { page, counts } as unknown as ShapeStatements;
   return {

@@ -8,10 +8,12 @@ const gzipped = promisify(gzip);
 /** Smaller answers gain less than the header and the work cost. */
 const MIN_BYTES = 1024;
 /**
- * Brotli's quality for answers made per request: quality 4 keeps within ~4 % of quality 5's size on a 10 KB tag page
- * (443 vs 427 bytes) at two thirds of its CPU (0.08 vs 0.13 ms, issue 32 §4); gzip at its fast level 1 likewise.
+ * Brotli's quality for answers made per request (dynamic JSON, issue 32 §4): on a 10 KB, 25-row tag page quality 3
+ * keeps within 1 % of quality 4's size (784 vs 776 bytes) at about 70 % of its CPU (0.043 vs 0.062 ms); quality 2
+ * is 7 % larger for little more gain, and quality 1 with brotli's default window is slower than 3 (it sizes its
+ * tables for the window). Quality 4 had been chosen over 5 the same way. gzip at its fast level 1 likewise.
  */
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 1;
 /**
  * Below this an answer is compressed on the request's own thread: a 25-row page takes ~0.1 ms there, less than the

@@ -2,14 +2,14 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TAG_LIST_TABLE, type Tag } from '../../src/api/contract/tags';
 import { TAG_SIZE_CODES } from '../../src/api/contract/tag-type';
-import type { TablePage } from '../../src/api/table';
+import type { ParsedFilter, TablePage } from '../../src/api/table';
 import { wideTable } from '../../src/api/contract/common';
 import type { Db } from '../db/client';
-import { collectingItems, stores, tagStoreCounts, tags, type CollectingKind } from '../db/schema/index';
+import { collectingItems, stores, tagStatusCounts, tagStoreCounts, tags, type CollectingKind } from '../db/schema/index';
 import { notFound } from '../lib/errors';
 import { tagKey } from '../lib/mac';
 import { withoutNulls } from '../lib/rows';
-import { queryTable, type TableSource } from '../lib/table-sql';
+import { queryTable, type PreparedSource, type TableSource } from '../lib/table-sql';
 
 /** A tag as the writes need it. */
 export interface TagRef {
@@ -184,8 +184,23 @@ function unpreparedSource(db: Db, storeCode: string, where: SQL[], macList?: str
   return { ...listSource, base, baseTotal: storeOnly ? () => storeTagTotal(db, storeCode) : undefined };
 }
 
+/**
+ * A store's tags of the statuses a status filter names (equal, or a list), from the counter the database keeps
+ * (tag_status_counts, migration 0017): the list's most used filter, which otherwise counts every tag of the store on
+ * every page (issue 32 §4). Read in the page's own statement, so it is the count of the same snapshot as its rows.
+ */
+function statusTotal(filters: readonly ParsedFilter[]): SQL | undefined {
+  if (filters.length !== 1) return undefined;
+  const [filter] = filters;
+  // Every condition on an enum field is equality (table-sql condition(): "~" only searches text; >= and <= are refused).
+  if (filter.field !== 'status' || filter.kind !== 'enum' || !['==', '~', 'in'].includes(filter.condition)) return undefined;
+  const count = filter.condition === 'in' ? (filter.value as unknown[]).length : 1;
+  const statuses = sql.join(Array.from({ length: count }, (_, j) => placeholder(`__f0_${j}`)), sql`, `);
+  return sql`select coalesce(sum(${tagStatusCounts}.total), 0)::int from ${tagStatusCounts} where ${tagStatusCounts}.store_code = ${placeholder('storeCode')} and ${tagStatusCounts}.status in (${statuses})`;
+}
+
 /** The same conditions over placeholders, one base per combination of the optional ones, built once each. */
-const preparedBases = new Map<string, { base: (SQL | undefined)[]; total?: SQL }>();
+const preparedBases = new Map<string, { base: (SQL | undefined)[]; total?: SQL; filteredTotal?: PreparedSource['filteredTotal'] }>();
 const placeholder = (name: string) => sql.placeholder(name);
 const textArrayOf = (name: string) => sql`${placeholder(name)}::text[]`;
 
@@ -201,13 +216,13 @@ function preparedSource(storeCode: string, macList?: string[], idList?: string[]
     const total = shape
       ? undefined
       : sql`(select coalesce(sum(${tagStoreCounts}.total), 0)::int from ${tagStoreCounts} where ${tagStoreCounts}.store_code = ${placeholder('storeCode')})`;
-    preparedBases.set(shape, (built = { base, total }));
+    preparedBases.set(shape, (built = { base, total, filteredTotal: shape ? undefined : statusTotal }));
   }
   const values: Record<string, unknown> = { storeCode };
   if (macList) values.macs = macList.map(tagKey);
   if (idList) Object.assign(values, { ids: idList, idKeys: idList.map(tagKey) });
   if (companyFilter) values.companyCode = companyFilter;
-  return { ...listSource, base: built.base, prepared: { name: 'tag_list', shape, values, total: built.total } };
+  return { ...listSource, base: built.base, prepared: { name: 'tag_list', shape, values, total: built.total, filteredTotal: built.filteredTotal } };
 }
 
 /**

@@ -36,7 +36,8 @@ async function main() {
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    name = `shelfpad_cpu_${process.pid}_${Date.now()}`;
+    // CPU_DB_PREFIX: the scratch database's name prefix (a session may be told to use its own).
+    name = `${process.env.CPU_DB_PREFIX ?? 'shelfpad_cpu'}_${process.pid}_${Date.now()}`;
     admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -45,6 +46,7 @@ async function main() {
     databaseUrl = url.toString();
   }
   const database = await openDatabase({ databaseUrl });
+  const extraDatabases: (typeof database)[] = [];
   try {
     const { db } = database;
     await seedIfEmpty(db, { seed: 7, scale: 'test' });
@@ -59,7 +61,11 @@ async function main() {
     const apps: [string, FastifyInstance][] = [];
     for (const [label, root] of roots) {
       const mod = (await import(root.startsWith('/') ? `${root}/server/app.ts` : `${root}/server/app`)) as typeof import('../../server/app');
-      apps.push([label, await mod.buildApp(deps, { serveStatic: false, loginRateLimit: 1_000_000 })]);
+      // On PostgreSQL each checkout gets its own pool: both name their prepared statements alike per query shape, and
+      // a connection refuses a name it already holds for other SQL (a change to a shape's statement would answer 500).
+      const own = kind === 'postgres' && label === 'before' ? await openDatabase({ databaseUrl }) : undefined;
+      if (own) extraDatabases.push(own);
+      apps.push([label, await mod.buildApp(own ? { ...deps, db: own.db } : deps, { serveStatic: false, loginRateLimit: 1_000_000 })]);
     }
     const login = (await apps[0][1].inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })).json();
     const headers = { 'access-token': login.accessToken, 'access-email': login.email, 'accept-encoding': 'gzip, br' };
@@ -110,6 +116,7 @@ async function main() {
     console.log(JSON.stringify({ database: kind, calls_per_round: CALLS, rounds: ROUNDS, load_average_at_end: loadavg().map(round), results }, null, 1));
     for (const [, app] of apps) await app.close();
   } finally {
+    for (const extra of extraDatabases) await extra.close();
     await database.close();
     if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

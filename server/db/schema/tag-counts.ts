@@ -25,6 +25,20 @@ export const tagStoreCounts = pgTable(
   (t) => [primaryKey({ columns: [t.storeCode, t.tagType] })],
 );
 
+/**
+ * Tags per store and status (migration 0017, the same trigger): a tag list filtered by status reads its
+ * recordsFiltered here instead of counting the store's tags (repos/tags.ts).
+ */
+export const tagStatusCounts = pgTable(
+  'tag_status_counts',
+  {
+    storeCode: text().notNull(),
+    status: text().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeCode, t.status] })],
+);
+
 /** Tags per gateway and store (tags without a gateway are not counted). */
 export const tagGatewayCounts = pgTable(
   'tag_gateway_counts',
