@@ -6,7 +6,7 @@ import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../api
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { CheckboxField } from '../../ui/fields';
 import { FilePickButton } from '../../ui/file-pick-button';
@@ -99,17 +99,10 @@ export default function NotificationPage() {
     { field: 'title', label: t('notifications.columns.title'), filter: 'text' },
     { field: 'detail', label: t('notifications.columns.detail'), render: (c) => <OneLine text={c.detail} /> },
     { field: 'subject', label: t('notifications.columns.subject'), render: (c) => <OneLine text={c.subject} /> },
-    {
-      field: 'actions',
-      label: t('notifications.columns.actions'),
-      sortable: false,
-      render: (c) =>
-        writable && (
-          <IonButton size="small" fill="clear" onClick={() => setEditing(c)} data-testid={`notification-edit-${c.key}`}>
-            {t('notifications.edit')}
-          </IonButton>
-        ),
-    },
+  ];
+
+  const rowActions = (c: NotificationContentEntry): RowActionDef<NotificationContentEntry>[] => [
+    { label: t('notifications.edit'), testId: `notification-edit-${c.key}`, run: () => setEditing(c) },
   ];
 
   return (
@@ -131,6 +124,8 @@ export default function NotificationPage() {
         rowKey={(c) => c.key}
         pageSizes={PAGE_SIZES}
         defaultSort={{ field: 'key', dir: 'asc' }}
+        rowActions={writable ? rowActions : undefined}
+        rowActionsLabel={t('notifications.columns.actions')}
       />
       <FormModal
         isOpen={Boolean(editing)}

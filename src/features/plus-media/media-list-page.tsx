@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -129,19 +129,11 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
     />
   ) : undefined;
 
-  // Replace picks its file through one hidden input of the page: the row's action opens it for that row.
-  const replaceInput = useRef<HTMLInputElement>(null);
-  const [replacing, setReplacing] = useState<string>();
-  const replaced = (target: HTMLInputElement) => {
-    const file = target.files?.[0];
-    target.value = ''; // the same file may be chosen again
-    if (file && replacing) void upload([file], replacing);
-  };
   // A row keeps Download and Replace; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
   // the red one among them). A reader's row has Download alone.
   const rowActions = (r: PlusFileAsset): (RowActionDef<PlusFileAsset> | false)[] => [
     { label: t('download'), primary: true, run: () => download(r), testId: 'plus-media-download' },
-    writable && { label: t('replace'), primary: true, run: () => (setReplacing(r._id), replaceInput.current?.click()), testId: 'plus-media-replace' },
+    writable && { label: t('replace'), primary: true, file: { accept: kind.accept, onFile: (row, file) => upload([file], row._id) }, testId: 'plus-media-replace' },
     writable && { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'plus-media-delete' },
   ];
 
@@ -160,7 +152,6 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         reloadToken={reloadToken}
         emptyText={t(`empty.${kind.type}`)}
       />
-      <input ref={replaceInput} type="file" accept={kind.accept} hidden onChange={(e) => replaced(e.target)} data-testid="plus-media-replace-input" aria-label={t('replace')} />
       <UploadProgress files={uploads.progress} onClose={uploads.clear} />
       <MediaViewer storeCode={storeCode} asset={viewed} onClose={() => setViewed(undefined)} />
     </Page>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlusSchedule } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { PLUS_PAGE_SIZES } from '../plus/plus-constants';
@@ -28,30 +28,22 @@ export default function PlusScheduleListPage() {
   const remove = useInUseRemove(storeCode, 'schedule', t('schedule.inUse'), reload);
   const dayNames = t('schedule.dayNames', { returnObjects: true }) as string[];
 
-  // spec: plus §2.39, plus §2.40, plus §2.41 — schedule columns with the summary; edit and delete; create in the toolbar
+  // spec: plus §2.39, plus §2.40, plus §2.41 — schedule columns with the summary; edit and delete (row actions); create in the toolbar
   const columns = useMemo<Column<PlusSchedule>[]>(
     () => [
       { field: 'name', label: t('schedule.columns.name'), filter: 'text', primary: true },
       { field: 'summary', label: t('schedule.columns.summary'), sortable: false, render: (r) => <span data-testid="schedule-summary">{scheduleSummary(r, dayNames, t('schedule.everyDay'))}</span> },
       { field: 'updatedAt', label: t('schedule.columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-      {
-        field: 'actions',
-        label: t('schedule.columns.actions'),
-        sortable: false,
-        render: (r) =>
-          writable ? (
-            <span onClick={(e) => e.stopPropagation()}>
-              <IonButton size="small" fill="clear" onClick={() => setEditing(r)} data-testid="schedule-edit">{t('schedule.edit')}</IonButton>
-              <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r._id])} data-testid="schedule-delete">{t('schedule.delete')}</IonButton>
-            </span>
-          ) : (
-            '-'
-          ),
-      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
     [t, writable, storeCode],
   );
+
+  // Edit stays on the row; Delete waits in its menu (issue 31 §11: a red Delete stood right beside Edit).
+  const rowActions = (r: PlusSchedule): RowActionDef<PlusSchedule>[] => [
+    { label: t('schedule.edit'), primary: true, testId: 'schedule-edit', run: () => setEditing(r) },
+    { label: t('schedule.delete'), color: 'danger', testId: 'schedule-delete', run: () => remove([r._id]) },
+  ];
 
   const actions = writable ? (
     <IonButton onClick={() => setEditing(null)} data-testid="schedule-create">
@@ -71,6 +63,8 @@ export default function PlusScheduleListPage() {
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         selectable={writable}
         actions={writable ? [{ label: t('schedule.deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => remove(rows.map((r) => r._id)) }] : []}
+        rowActions={writable ? rowActions : undefined}
+        rowActionsLabel={t('schedule.columns.actions')}
         reloadToken={reloadToken}
         emptyText={t('schedule.empty')}
       />

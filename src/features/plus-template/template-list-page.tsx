@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlusTemplateRow } from '../../api/contract/plus-assets';
 import { endpoints } from '../../api/endpoints';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
@@ -40,29 +40,19 @@ export default function PlusTemplateListPage() {
       { field: 'size', label: t('template.columns.size') },
       { field: 'deviceCount', label: t('template.columns.deviceCount'), render: (r) => <span data-testid="template-device-count">{r.deviceCount}</span> },
       { field: 'updatedAt', label: t('template.columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-      {
-        field: 'actions',
-        label: t('template.columns.actions'),
-        sortable: false,
-        render: (r) => (
-          <span className="template-actions" onClick={(e) => e.stopPropagation()}>
-            {writable && (
-              <IonButton size="small" fill="clear" routerLink={templateEditorPath(storeCode, r._id, 'edit', r.size)} data-testid="template-edit">
-                {t('template.edit')}
-              </IonButton>
-            )}
-            <IonButton size="small" fill="clear" onClick={() => void transfer.download(r._id)} data-testid="template-download">{t('template.download')}</IonButton>
-            {writable && <FilePickButton size="small" accept={JSON_FILES} label={t('template.replace')} onFile={(file) => transfer.replaceFrom(r._id, file)} testId="template-replace" />}
-            {writable && (
-              <IonButton size="small" fill="clear" color="danger" onClick={() => void remove([r._id])} data-testid="template-delete">{t('template.delete')}</IonButton>
-            )}
-          </span>
-        ),
-      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
     [t, writable, storeCode],
   );
+
+  // Edit and Download stay on the row; Replace (a file pick) and Delete, last, wait in its menu (issue 31 §11, §12:
+  // four flat buttons, the red one among them). A reader's row has Download alone.
+  const rowActions = (r: PlusTemplateRow): (RowActionDef<PlusTemplateRow> | false)[] => [
+    writable && { label: t('template.edit'), primary: true, href: templateEditorPath(storeCode, r._id, 'edit', r.size), testId: 'template-edit' },
+    { label: t('template.download'), primary: true, run: () => transfer.download(r._id), testId: 'template-download' },
+    writable && { label: t('template.replace'), file: { accept: JSON_FILES, onFile: (row, file) => transfer.replaceFrom(row._id, file) }, testId: 'template-replace' },
+    writable && { label: t('template.delete'), color: 'danger', run: () => remove([r._id]), testId: 'template-delete' },
+  ];
 
   const actions = writable ? (
     <>
@@ -88,6 +78,8 @@ export default function PlusTemplateListPage() {
           { label: t('template.exportSelected'), needsSelection: true, run: (rows) => transfer.exportSelected(rows.map((r) => r._id)) },
           ...(writable ? [{ label: t('template.deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: PlusTemplateRow[]) => remove(rows.map((r) => r._id)) }] : []),
         ]}
+        rowActions={rowActions}
+        rowActionsLabel={t('template.columns.actions')}
         reloadToken={reloadToken}
         emptyText={t('template.empty')}
       />

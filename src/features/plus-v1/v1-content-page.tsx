@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -102,23 +102,11 @@ export default function V1ContentPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
   ], [t, selected]);
 
-  // Replace picks its file through one hidden input of the page: the row's action opens it for that row.
-  const replaceInput = useRef<HTMLInputElement>(null);
-  const [replacing, setReplacing] = useState<V1Content>();
-  const replace = (row: V1Content) => {
-    setReplacing(row);
-    replaceInput.current?.click();
-  };
-  const replaced = (target: HTMLInputElement) => {
-    const file = target.files?.[0];
-    target.value = ''; // the same file may be chosen again
-    if (file && replacing) void upload([file], replacing);
-  };
   // A row keeps Rename and Replace; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
   // the red one among them).
   const rowActions = (r: V1Content): RowActionDef<V1Content>[] => [
     { label: t('rename'), primary: true, run: rename, testId: 'v1-content-rename' },
-    { label: t('content.replace'), primary: true, run: replace, testId: 'v1-content-replace' },
+    { label: t('content.replace'), primary: true, file: { accept: ACCEPT, onFile: (row, file) => upload([file], row) }, testId: 'v1-content-replace' },
     { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'v1-content-delete' },
   ];
 
@@ -151,7 +139,6 @@ export default function V1ContentPage() {
         />
         <V1ContentPreview content={previewed} />
       </div>
-      <input ref={replaceInput} type="file" accept={ACCEPT} hidden onChange={(e) => replaced(e.target)} data-testid="v1-content-replace-input" aria-label={t('content.replace')} />
       <FormModal isOpen={Boolean(form)} title={form?.title ?? ''} testId="v1-content-form" fields={form?.fields ?? []} initial={form?.initial ?? {}}
         onClose={() => setForm(undefined)} onSubmit={async (values) => { await form?.run(values); setForm(undefined); }} />
     </Page>

@@ -8,7 +8,7 @@ import { api, useCall } from '../../app/api';
 import { companyChoices } from '../../app/company-selection';
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { isBuiltInRole } from './privilege-tree';
@@ -50,24 +50,16 @@ export default function RolesPage() {
     { field: 'role_id', label: t('roles.id'), filter: 'number' },
     { field: 'name', label: t('roles.name'), primary: true, filter: 'text' },
     { field: 'privilege', label: t('roles.privileges'), sortable: false, render: granted },
-    {
-      field: 'actions',
-      label: t('fields.actions'),
-      sortable: false,
-      render: (role) => (
-        <span onClick={(e) => e.stopPropagation()}>
-          <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'update', role })} data-testid="role-edit">
-            {writable && !isBuiltInRole(role.role_id) ? t('actions.edit') : t('actions.view')}
-          </IonButton>
-          {writable && !isBuiltInRole(role.role_id) && (
-            <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(role)} data-testid="role-delete">
-              {t('actions.delete')}
-            </IonButton>
-          )}
-        </span>
-      ),
-    },
   ];
+
+  // View (or Edit) stays on the row; Delete waits in its menu (issue 31 §11: a red Delete stood right beside Edit).
+  const rowActions = (role: Role): (RowActionDef<Role> | false)[] => {
+    const editable = writable && !isBuiltInRole(role.role_id);
+    return [
+      { label: editable ? t('actions.edit') : t('actions.view'), primary: true, testId: 'role-edit', run: () => setEditing({ kind: 'update', role }) },
+      editable && { label: t('actions.delete'), color: 'danger', testId: 'role-delete', run: () => remove(role) },
+    ];
+  };
 
   return (
     <Page
@@ -87,6 +79,8 @@ export default function RolesPage() {
         rowKey={(r) => String(r.role_id)}
         pageSizes={ROLE_PAGE_SIZES}
         defaultSort={{ field: 'role_id', dir: 'asc' }}
+        rowActions={rowActions}
+        rowActionsLabel={t('fields.actions')}
       />
       <RoleModal
         editing={editing}

@@ -6,7 +6,7 @@ import type { AMac } from '../../api/contract/settings-store';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
@@ -55,22 +55,12 @@ export default function AmacConfigPage() {
   const columns: Column<AMac>[] = [
     { field: 'abstractCode', label: t('fields.abstractCode'), primary: true, filter: 'text' },
     { field: 'abstractData', label: t('fields.abstractData'), filter: 'text' },
-    {
-      field: 'actions',
-      label: t('fields.actions'),
-      sortable: false,
-      render: (amac) =>
-        writable && (
-          <span onClick={(e) => e.stopPropagation()}>
-            <IonButton size="small" fill="clear" onClick={() => setEditing({ kind: 'edit', amac })} data-testid="amac-edit">
-              {t('amac.edit')}
-            </IonButton>
-            <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(amac)} data-testid="amac-delete">
-              {t('amac.delete')}
-            </IonButton>
-          </span>
-        ),
-    },
+  ];
+
+  // Edit stays on the row; Delete waits in its menu (issue 31 §11: a red Delete stood right beside Edit).
+  const rowActions = (amac: AMac): RowActionDef<AMac>[] => [
+    { label: t('amac.edit'), primary: true, testId: 'amac-edit', run: () => setEditing({ kind: 'edit', amac }) },
+    { label: t('amac.delete'), color: 'danger', testId: 'amac-delete', run: () => remove(amac) },
   ];
 
   return (
@@ -91,6 +81,8 @@ export default function AmacConfigPage() {
         rowKey={(a) => a.abstractCode}
         pageSizes={AMAC_PAGE_SIZES}
         defaultSort={{ field: 'abstractCode', dir: 'asc' }}
+        rowActions={writable ? rowActions : undefined}
+        rowActionsLabel={t('fields.actions')}
       />
       <FormModal
         isOpen={Boolean(editing)}

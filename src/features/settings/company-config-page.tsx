@@ -6,7 +6,7 @@ import type { Company } from '../../api/contract/settings-company';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
 import { canWrite, useSession } from '../../app/session';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { formatDateTime } from '../../ui/format-time';
@@ -64,27 +64,13 @@ export default function CompanyConfigPage() {
     { field: 'companyName', label: t('fields.companyName'), filter: 'text' },
     { field: 'address', label: t('fields.address') },
     { field: 'updatedAt', label: t('fields.updatedAt'), render: (c) => formatDateTime(c.updatedAt) },
-    {
-      field: 'actions',
-      label: t('fields.actions'),
-      sortable: false,
-      render: (c) =>
-        writable && (
-          <span onClick={(e) => e.stopPropagation()}>
-            <IonButton size="small" fill="clear" onClick={() => setMode({ kind: 'edit', company: c })} data-testid="company-edit">
-              {t('company.edit')}
-            </IonButton>
-            <IonButton size="small" fill="clear" onClick={() => setSmtp({ scope: 'company', companyCode: c.companyCode, config: c.smtp })} data-testid="company-smtp">
-              {t('company.smtp')}
-            </IonButton>
-            {superAdmin && companies.length > 1 && (
-              <IonButton size="small" fill="clear" color="danger" onClick={() => void remove(c)} data-testid="company-delete">
-                {t('company.delete')}
-              </IonButton>
-            )}
-          </span>
-        ),
-    },
+  ];
+
+  // Edit and SMTP stay on the row; Delete (role -1, while another company remains) waits in its menu, last.
+  const rowActions = (c: Company): (RowActionDef<Company> | false)[] => [
+    { label: t('company.edit'), primary: true, testId: 'company-edit', run: () => setMode({ kind: 'edit', company: c }) },
+    { label: t('company.smtp'), primary: true, testId: 'company-smtp', run: () => setSmtp({ scope: 'company', companyCode: c.companyCode, config: c.smtp }) },
+    superAdmin && companies.length > 1 && { label: t('company.delete'), color: 'danger', testId: 'company-delete', run: () => remove(c) },
   ];
 
   return (
@@ -106,6 +92,8 @@ export default function CompanyConfigPage() {
         rowKey={(c) => c.companyCode}
         pageSizes={COMPANY_PAGE_SIZES}
         defaultSort={{ field: 'companyCode', dir: 'asc' }}
+        rowActions={writable ? rowActions : undefined}
+        rowActionsLabel={t('fields.actions')}
       />
       <FormModal
         isOpen={Boolean(mode)}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_SW_FILE_PATTERN, SOFTWARE_LIST_PAGE_SIZE } from '../../api/contract/constants-admin';
 import type { MobileFile } from '../../api/contract/settings';
 import { endpoints } from '../../api/endpoints';
 import { api, useCall } from '../../app/api';
-import { DataTable, type Column } from '../../ui/data-table';
+import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { DetailCard } from '../../ui/detail-card';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { withLoadingModal } from '../../ui/loading-modal';
@@ -69,28 +68,14 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
     { field: 'ver', label: t('mobile.version'), primary: true },
     { field: 'updatedAt', label: t('fields.updatedAt'), render: (row) => formatDateTime(row.updatedAt) },
     { field: 'active', label: t('mobile.active'), render: (row) => <span data-testid="mobile-active">{row.active ? t('mobile.active') : t('mobile.inactive')}</span> },
-    {
-      field: 'actions',
-      label: t('fields.actions'),
-      sortable: false,
-      render: (row) => (
-        <span onClick={(e) => e.stopPropagation()}>
-          <IonButton size="small" fill="clear" disabled={busy} onClick={() => void download(row)} data-testid="mobile-download">
-            {t('mobile.download')}
-          </IonButton>
-          {writable && !row.active && (
-            <IonButton size="small" fill="clear" disabled={busy} onClick={() => void activate(row)} data-testid="mobile-activate">
-              {t('mobile.activate')}
-            </IonButton>
-          )}
-          {writable && (
-            <IonButton size="small" fill="clear" color="danger" disabled={busy} onClick={() => void remove(row)} data-testid="mobile-remove">
-              {t('mobile.remove')}
-            </IonButton>
-          )}
-        </span>
-      ),
-    },
+  ];
+
+  // Download and Activate stay on the row; Remove waits in its menu, last (issue 31 §11, §12). While one file is
+  // sent, activated or removed the actions wait (the active one is a single choice across the list).
+  const rowActions = (row: MobileFile): (RowActionDef<MobileFile> | false)[] => [
+    { label: t('mobile.download'), primary: true, disabled: busy, testId: 'mobile-download', run: download },
+    writable && !row.active && { label: t('mobile.activate'), primary: true, disabled: busy, testId: 'mobile-activate', run: activate },
+    writable && { label: t('mobile.remove'), color: 'danger', disabled: busy, testId: 'mobile-remove', run: remove },
   ];
 
   return (
@@ -103,6 +88,8 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
         rowKey={(row) => row._id}
         pageSizes={[SOFTWARE_LIST_PAGE_SIZE]}
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
+        rowActions={rowActions}
+        rowActionsLabel={t('fields.actions')}
       />
     </DetailCard>
   );

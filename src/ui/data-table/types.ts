@@ -50,7 +50,8 @@ export interface TableAction<Row> {
 
 /**
  * One action on one row (edit, delete, history…). A table shows two actions or fewer on the row; with more it keeps
- * the `primary` ones (the first when none says so) and offers the rest in the row's "⋯" menu (issue 31 §12).
+ * the `primary` ones (the first when none says so) and offers the rest in the row's "⋯" menu (issue 31 §12). A
+ * destructive one (color 'danger') waits in the menu, last, unless it is the row's only action (issue 31 §11).
  */
 export interface RowActionDef<Row> {
   /** Already translated: the button's text and accessible name. */
@@ -58,9 +59,16 @@ export interface RowActionDef<Row> {
   /** Stays on the row when the others go to the menu. */
   primary?: boolean;
   color?: 'primary' | 'danger' | 'medium';
+  /** Shown but not taken, e.g. while another action of the list is under way. */
+  disabled?: boolean;
   /** An app path the action opens (a link), instead of `run`. */
   href?: string;
   run?: (row: Row) => void | Promise<void>;
+  /**
+   * A file-pick action (a replace from file), instead of `run`: the tap opens the browser's file chooser with these
+   * types and the chosen file goes to `onFile`. Its hidden input is `testId-input`.
+   */
+  file?: { accept: string; onFile: (row: Row, file: File) => void | Promise<void> };
   testId?: string;
 }
 
