@@ -82,6 +82,9 @@ export default function CameraView({ onCode, onClose, formats, labels = {} }: Ca
       <div style={frame} aria-hidden="true" />
       {error && <p role="alert" style={{ position: 'absolute', top: 16, left: 16, right: 16, color: '#fff' }}>{error}</p>}
       <div style={bar}>
+        {/* A plain <select>, like the plain buttons beside it: the viewfinder is a lazily loaded chunk kept free of
+            Ionic, and the phone opens its own picker over the live video. It shows only with two cameras or more, and
+            only once the camera runs: the browser names its cameras after the member has allowed one. */}
         {devices.length > 1 ? (
           <select aria-label={labels.camera ?? 'Camera'} value={deviceId ?? ''} onChange={(e) => chooseDevice(e.target.value)} style={button}>
             <option value="">{labels.camera ?? 'Camera'}</option>
