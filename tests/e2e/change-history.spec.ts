@@ -22,7 +22,7 @@ test('an AMac created and deleted on /setting/amac-config appears on /change/his
   await form.fill({ abstractCode: 'E2ECH', abstractData: '3C1A00F1' });
   await form.submit();
   await form.expectClosed();
-  await settings.rowAction('E2ECH', 'amac-delete').click();
+  await settings.takeRowAction('E2ECH', 'amac-delete');
   await settings.confirm();
   await expect(settings.row('E2ECH')).toHaveCount(0);
 

@@ -42,6 +42,16 @@ test('images and a video: upload with progress, real thumbnails and sizes; bytes
   expect(await screen.thumbnailSize('e2e-wide.png')).toEqual({ width: 320, height: 80 });
   expect(await screen.thumbnailSize('e2e-square.png')).toEqual({ width: 300, height: 300 });
 
+  // Replace (a file-pick row action, kept on the row): the row and the server carry the new file's pixels and bytes.
+  const assets = async () => (await (await api.post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { _id: string; name: string; width?: number; height?: number; size?: number }[];
+  const square = (await assets()).find((a) => a.name === 'e2e-square.png')!;
+  const replacement = await testImage(600, 150);
+  await screen.pickFileForRowAction(square._id, 'plus-media-replace', { name: 'e2e-square.png', mimeType: 'image/png', buffer: replacement });
+  await screen.expectToast('Complete!');
+  await expect(screen.row(square._id).getByTestId('plus-media-dimensions')).toHaveText('600 × 150');
+  await expect(screen.row(square._id).getByTestId('plus-media-size')).toHaveText(kib(replacement.length));
+  expect((await assets()).find((a) => a._id === square._id)).toMatchObject({ width: 600, height: 150, size: replacement.length });
+
   // The viewer shows the file and turns it by 90°.
   await screen.rowByName('e2e-wide.png').getByTestId('plus-media-thumb').click();
   const viewer = page.getByTestId('plus-media-viewer');

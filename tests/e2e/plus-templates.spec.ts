@@ -36,6 +36,17 @@ test('a schedule: Validation Error without a time range, then saved and summaris
   await screen.scheduleModal.getByTestId('schedule-day-6').click();
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText('2026-01-01 ~ 2026-12-31 / Mon, Wed, Sat / 08:00-11:30, 18:00-21:00');
+
+  // Deleted through its row's menu (issue 31 §11: Delete no longer stands beside Edit): gone from the list and the server.
+  const api = await apiLogin(request, MEMBER);
+  const schedules = async () => ((await (await api.post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { name: string }[]).map((r) => r.name);
+  expect(await schedules()).toContain('E2E mornings');
+  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-delete')).toHaveCount(0);
+  await screen.takeRowAction(screen.rowByName('E2E mornings'), 'schedule-delete');
+  await screen.answerAlert('Are you sure?', 'OK');
+  await screen.expectToast('Complete!');
+  await expect(screen.rowByName('E2E mornings')).toHaveCount(0);
+  expect(await schedules()).not.toContain('E2E mornings');
 });
 
 // spec: plus §3.11, plus §5.6, plus §2.38 — export {name, size, show}, import checked ('Invalid file format', JSON error), delete selected keeps a template in use
@@ -67,6 +78,16 @@ test('templates: export and re-import, overwrite asked, bad files refused, a tem
   await screen.answerAlert('Would you like to overwrite the template?', 'OK');
   await screen.expectToast('Complete!');
   await expect.poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual([]);
+
+  // Replace from file, in the row's menu (a file-pick row action): the chosen file's shows under the row's name.
+  await screen.pickFileForRowAction(screen.rowByName('E2E copy'), 'template-replace', {
+    name: 'other-name.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ name: 'Ignored name', size: original.size, show: original.show })),
+  });
+  await screen.expectToast('Complete!');
+  await expect.poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual(original.show);
+  await expect(screen.rowByName('Ignored name')).toHaveCount(0);
 
   // Files that are no templates.
   await screen.importFile('bad.json', JSON.stringify({ name: 'No show', size: '23.1' }));

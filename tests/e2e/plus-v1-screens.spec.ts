@@ -202,6 +202,7 @@ test('v1 contents: the group tree picks the table’s contents, a click previews
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: await testImage(640, 360) });
   await screen.expectToast('Complete!');
   await expect.poll(async () => (await contents()).find((c) => c.id === uploaded.id)?.resolution, { timeout: 30_000 }).toBe('640x360');
+  await expect(screen.cell(uploaded.id, 'resolution')).toHaveText('640x360');
   await screen.takeRowAction(uploaded.id, 'v1-content-delete');
   await screen.alert.getByRole('button', { name: 'OK' }).click();
   await screen.expectToast('Complete!');

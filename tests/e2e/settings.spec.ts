@@ -99,7 +99,9 @@ test('mobile software: a wrong name is refused, a file is uploaded, activated an
 
   await settings.rowAction(file._id, 'mobile-activate').click();
   await expect(settings.cell(file._id, 'active')).toHaveText('Active');
-  await settings.rowAction(file._id, 'mobile-remove').click();
+  // Issue 31 §11: Remove is no red button on the row; it waits, last, in the row's menu.
+  await expect(settings.rowAction(file._id, 'mobile-remove')).toHaveCount(0);
+  await settings.takeRowAction(file._id, 'mobile-remove');
   await settings.confirm();
   await settings.expectToast('S/W is removed.');
   await expect(settings.row(file._id)).toHaveCount(0);
@@ -154,6 +156,9 @@ test('a company is created with its admin, who logs in and sees only that compan
   // A company admin neither creates nor deletes companies.
   await expect(settings.byTestId('company-create')).toHaveCount(0);
   await expect(settings.rowAction('E2ECO', 'company-delete')).toHaveCount(0);
+  // Edit and SMTP are all a company admin may take: no row menu either.
+  await expect(settings.rowAction('E2ECO', 'company-edit')).toBeVisible();
+  await expect(settings.rowAction('E2ECO', 'row-menu')).toHaveCount(0);
 });
 
 test('AMac: both fields are required, then an AMac is created, edited and deleted', async ({ page, request }, info) => {
@@ -180,7 +185,10 @@ test('AMac: both fields are required, then an AMac is created, edited and delete
   await expect(settings.cell('E2EAM', 'abstractData')).toHaveText('3C1A00E3');
   expect(await api.get('/config/amac')).toContainEqual({ abstractCode: 'E2EAM', abstractData: '3C1A00E3' });
 
-  await settings.rowAction('E2EAM', 'amac-delete').click();
+  // Issue 31 §11: Edit stays on the row, Delete waits in its menu.
+  await expect(settings.rowAction('E2EAM', 'amac-delete')).toHaveCount(0);
+  expect(await settings.rowMenuEntries('E2EAM')).toEqual(['Delete']);
+  await settings.takeRowAction('E2EAM', 'amac-delete');
   await settings.confirm();
   await expect(settings.row('E2EAM')).toHaveCount(0);
   expect(await api.get<{ abstractCode: string }[]>('/config/amac')).not.toContainEqual(expect.objectContaining({ abstractCode: 'E2EAM' }));

@@ -126,6 +126,25 @@ export class ListScreenModel {
     await expect(menu).toBeHidden();
   }
 
+  /**
+   * Takes a row's file-pick action (a replace from file: src/ui/data-table RowActionDef.file) as a user does — on the
+   * row or through its menu — and chooses `file` in the browser's file chooser that the tap opens.
+   */
+  async pickFileForRowAction(key: string | Locator, testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.takeRowAction(key, testId);
+    await (await chooser).setFiles(file);
+  }
+
+  /** The entries of a row's "⋯" menu, by their text, once it is open (closed again with Escape). */
+  async rowMenuEntries(key: string | Locator): Promise<string[]> {
+    const menu = await this.openRowMenu(key);
+    const entries = (await menu.locator('ion-item').allInnerTexts()).map((text) => text.trim());
+    await this.page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    return entries;
+  }
+
   /** The list's "Rows per page" field (Ionic's select). */
   get pageSize(): Locator {
     return pageSizeField(this.current);
