@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -19,6 +19,21 @@ export interface Database {
   /** PGlite only: the whole data directory as a tarball, which `loadDataDir` opens again (tests seed once per run). */
   dump?: () => Promise<Blob>;
 }
+
+/**
+ * How every PGlite of the server starts — also for anything else that opens its data folder (tests/bench).
+ * - `shared_buffers`: PostgreSQL's page cache inside PGlite's WebAssembly memory (issue 34 §4). Unset, PGlite takes
+ *   the data folder's postgresql.conf — 128MB in a folder made by PGlite 0.4's initdb, 400kB in one made by 0.3 — and
+ *   128MB of cache is resident once the demo tables have been read: the bare PGlite on the demo data idled at
+ *   314 MB with 128MB against 176 MB with 16MB. The pages also sit in the OS file cache, so a larger PostgreSQL cache
+ *   bought no measurable speed on the demo queries (README: Memory and start-up). The `-c` overrides the file.
+ * - `database`: template1, where PGlite 0.3 (the first data folders of `npm start`) kept everything; PGlite 0.4 would
+ *   otherwise open `postgres`, find no tables and seed the demo data a second time beside the user's.
+ */
+export const pgliteOptions = {
+  database: 'template1',
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+} satisfies PGliteOptions;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -39,7 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(`${opts.dataDir}/pglite`) : new PGlite({ loadDataDir: opts.loadDataDir });
+  const client = new PGlite(opts.dataDir ? { ...pgliteOptions, dataDir: `${opts.dataDir}/pglite` } : { ...pgliteOptions, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   // PGlite's pages live in memory (or its file cache): random reads cost about what sequential ones do, and the
   // default of 4 makes the planner sort 40,000 rows instead of walking a covering index.

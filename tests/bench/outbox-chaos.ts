@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { pgliteOptions } from '../../server/db/client';
 import type { OutboxOp } from '../../src/offline/db';
 import { referenceDataDir, startReferenceServer, type ReferenceServer } from './reference-server';
 
@@ -130,7 +131,8 @@ async function chaosEvent(page: Page, context: BrowserContext, restart: () => Pr
 
 /** What the server wrote since `since`: task items per store, tag and product, read from its own database. */
 async function writtenSince(dataDir: string, since: Date): Promise<Map<string, number>> {
-  const db = new PGlite(`${dataDir}/pglite`);
+  // The server's own start options: its tables are in template1 (server/db/client.ts).
+  const db = new PGlite({ ...pgliteOptions, dataDir: `${dataDir}/pglite` });
   try {
     const { rows } = await db.query<{ store_code: string; barcode: string; pr_code: string; n: number }>(
       'select store_code, barcode, pr_code, count(*)::int as n from task_items where created_at >= $1 group by 1, 2, 3',
