@@ -1,4 +1,6 @@
-import { Faker, base, de, en, fr, it, ja, ko, pt_BR, type LocaleDefinition } from '@faker-js/faker';
+import { createRequire } from 'node:module';
+import type * as FakerModule from '@faker-js/faker';
+import type { Faker, LocaleDefinition } from '@faker-js/faker';
 
 /*
  * Every choice of the demo data comes from here, never from Math.random or the clock, so that the same seed
@@ -89,11 +91,19 @@ export function quotas<T>(rng: Rng, n: number, shares: readonly (readonly [T, nu
   return rng.shuffle(out);
 }
 
-const LOCALES: Record<string, LocaleDefinition> = { en, ja, ko, de, fr, it, pt_BR };
+/*
+ * Faker is required when demo data is first made, not at start (issue 34 §4): its index loads every locale it has,
+ * ~36 MB resident (20 MB of V8 heap) in Node 24, which a server opening a seeded database never uses. A static import
+ * would not wait — the compiled server (one esbuild bundle, packages external) hoists package imports to its top.
+ */
+const load = createRequire(import.meta.url);
+let fakerModule: typeof FakerModule | undefined;
 
 /** A private Faker instance: seeding the shared one would change what other modules (the simulator) draw. */
-export function makeFaker(seed: number, locale: keyof typeof LOCALES = 'en'): Faker {
-  const faker = new Faker({ locale: [LOCALES[locale], en, base] });
+export function makeFaker(seed: number, locale: 'en' | 'ja' | 'ko' | 'de' | 'fr' | 'it' | 'pt_BR' = 'en'): Faker {
+  const { Faker, base, de, en, fr, it, ja, ko, pt_BR } = (fakerModule ??= load('@faker-js/faker') as typeof FakerModule);
+  const locales: Record<typeof locale, LocaleDefinition> = { en, ja, ko, de, fr, it, pt_BR };
+  const faker = new Faker({ locale: [locales[locale], en, base] });
   faker.seed(deriveSeed(seed, 'faker', locale));
   return faker;
 }
