@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 /** The stored SMTP settings a mail goes out with (global or per company). */
@@ -58,6 +57,9 @@ export function transportOptions(s: SmtpSettings, opts: MailerOptions = {}): SMT
 
 /** Send one mail over SMTP (NOTES.md 9); throws the transport's error, which names what went wrong. */
 export async function sendMail(settings: SmtpSettings, message: MailMessage, opts: MailerOptions = {}): Promise<void> {
+  // Loaded on the first mail, not at start (issue 34 §4): nodemailer alone is ~19 MB resident, and an idle API process
+  // sends none. A dynamic import stays one in the compiled bundle.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(transportOptions(settings, opts));
   try {
     await transport.sendMail({ from: fromOf(settings), to: message.to, subject: message.subject, text: message.text });
