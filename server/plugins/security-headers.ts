@@ -37,8 +37,9 @@ export function pushSources(config: Pick<ServerConfig, 'pushUrl' | 'pushPort'>, 
 /**
  * Helmet 8's header set as @fastify/helmet sent it with the options this server used (hsts off, the CSP below), in
  * helmet's order; X-Powered-By is removed as helmet did. Written out once instead of asking helmet per request:
- * @fastify/helmet built helmet's middleware again on every request, parsing the CSP directives each time (~4 % of
- * a tag list page's Node CPU, issue 32 §4). tests/server/security-headers.test.ts pins the whole set.
+ * @fastify/helmet built helmet's middleware again on every request, parsing the CSP directives each time (issue 32 §4;
+ * measured on a bare route: 0.195 ms of CPU per call with helmet, 0.184 ms written once). The helmet package stays
+ * out of the dependencies. tests/server/security-headers.test.ts pins the whole set.
  */
 const FIXED_HEADERS: readonly (readonly [string, string])[] = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
