@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
+import { HiddenFileInput, useSending } from './hidden-file-input';
 
 interface CommonProps {
   /** The file types offered by the browser's picker (`accept`). */
@@ -20,38 +21,25 @@ export type FilePickButtonProps = CommonProps &
   ({ multiple?: false; onFile: (file: File) => Promise<void> } | { multiple: true; onFiles: (files: File[]) => Promise<void> });
 
 /**
- * A button that opens the file picker and hands over the chosen file(s): the input is cleared each time (the same
- * file may be chosen again after a fix), and the button shows a spinner and takes no second pick while one is sent.
+ * A button that opens the file picker and hands over the chosen file(s); it shows a spinner and takes no second pick
+ * while one is sent.
  */
 export function FilePickButton(props: FilePickButtonProps) {
   const { accept, label, testId, icon, size, fill, color, disabled } = props;
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const picked = async (target: HTMLInputElement) => {
-    const files = [...(target.files ?? [])];
-    target.value = '';
-    if (!files.length) return;
-    setBusy(true);
-    try {
-      await (props.multiple ? props.onFiles(files) : props.onFile(files[0]));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { sending, send } = useSending();
   return (
     <>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept={accept}
         multiple={props.multiple}
-        hidden
-        onChange={(e) => void picked(e.target)}
-        data-testid={`${testId}-input`}
-        aria-label={label}
+        label={label}
+        testId={testId}
+        onFiles={(files) => void send(() => (props.multiple ? props.onFiles(files) : props.onFile(files[0])))}
       />
-      <IonButton size={size} fill={fill} color={color} disabled={busy || disabled} onClick={() => input.current?.click()} data-testid={testId}>
-        {busy ? <IonSpinner name="dots" slot="start" /> : icon}
+      <IonButton size={size} fill={fill} color={color} disabled={sending || disabled} onClick={() => input.current?.click()} data-testid={testId}>
+        {sending ? <IonSpinner name="dots" slot="start" /> : icon}
         {label}
       </IonButton>
     </>

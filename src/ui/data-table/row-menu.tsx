@@ -1,6 +1,7 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover, IonSpinner } from '@ionic/react';
 import { ellipsisHorizontal, trashOutline } from 'ionicons/icons';
 import { useRef, useState, type MouseEvent } from 'react';
+import { HiddenFileInput, useSending } from '../hidden-file-input';
 import { useTranslation } from 'react-i18next';
 import type { RowActionDef } from './types';
 
@@ -35,33 +36,21 @@ interface Props<Row> {
  */
 function useFilePicks<Row>(row: Row, actions: readonly RowActionDef<Row>[]) {
   const inputs = useRef(new Map<string, HTMLInputElement>());
-  const [busy, setBusy] = useState(false);
-  const picked = async (action: RowActionDef<Row>, target: HTMLInputElement) => {
-    const file = target.files?.[0];
-    target.value = ''; // the same file may be chosen again, e.g. after a fix
-    if (!file || !action.file) return;
-    setBusy(true);
-    try {
-      await action.file.onFile(row, file);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const elements = actions
-    .filter((a) => a.file)
-    .map((action) => (
-      <input
-        key={action.label}
-        ref={(el) => void (el ? inputs.current.set(action.label, el) : inputs.current.delete(action.label))}
-        type="file"
-        accept={action.file?.accept}
-        hidden
-        aria-label={action.label}
-        data-testid={action.testId && `${action.testId}-input`}
-        onChange={(e) => void picked(action, e.target)}
-      />
-    ));
-  return { busy, elements, open: (action: RowActionDef<Row>) => inputs.current.get(action.label)?.click() };
+  const { sending, send } = useSending();
+  const elements = actions.map(
+    (action) =>
+      action.file && (
+        <HiddenFileInput
+          key={action.label}
+          ref={(el) => void (el ? inputs.current.set(action.label, el) : inputs.current.delete(action.label))}
+          accept={action.file.accept}
+          label={action.label}
+          testId={action.testId}
+          onFiles={([file]) => void send(() => action.file?.onFile(row, file))}
+        />
+      ),
+  );
+  return { busy: sending, elements, open: (action: RowActionDef<Row>) => inputs.current.get(action.label)?.click() };
 }
 
 /** A row's kept actions as buttons (or links) and the "⋯" button that opens a popover with the others. */
