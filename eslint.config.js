@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.e2e-data/', 'dev-dist/', 'node_modules/', 'server/db/migrations/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: ['dist/', 'data/', '.e2e-data/', 'dev-dist/', 'node_modules/', 'server/db/migrations/', 'test-results/', 'playwright-report/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

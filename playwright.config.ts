@@ -11,7 +11,14 @@ const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 8882);
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };

@@ -128,7 +128,11 @@ const shell = shellFiles();
 function buildFileNames(buildId: string | undefined) {
   if (!buildId) return {};
   const id = buildId.replace(/[^\w]/g, '');
-  return { entryFileNames: `assets/[name]-${id}-[hash].js`, chunkFileNames: `assets/[name]-${id}-[hash].js`, assetFileNames: `assets/[name]-${id}-[hash][extname]` };
+  return {
+    entryFileNames: `assets/[name]-${id}-[hash].js`,
+    chunkFileNames: `assets/[name]-${id}-[hash].js`,
+    assetFileNames: `assets/[name]-${id}-[hash][extname]`,
+  };
 }
 
 /** Files worth compressing: text. Images and sounds are compressed already. */
@@ -154,13 +158,18 @@ function precompress(): Plugin {
       order: 'post',
       handler() {
         const walk = (dir: string): string[] =>
-          readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+          readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+            entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+          );
         for (const file of walk(outDir)) {
           if (!COMPRESSIBLE.test(file) || file.endsWith(`${sep}sw.js`)) continue;
           const source = readFileSync(file);
           // Tiny files gain nothing and cost a request header more than they save.
           if (source.length < 1024) continue;
-          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+          );
           writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
         }
       },
@@ -198,7 +207,8 @@ export default defineConfig({
         id: '/',
         name: 'Shelfpad',
         short_name: 'Shelfpad',
-        description: 'Console for electronic shelf labels: stores, gateways, tags, products and signage, on the desktop, the phone and the handheld.',
+        description:
+          'Console for electronic shelf labels: stores, gateways, tags, products and signage, on the desktop, the phone and the handheld.',
         lang: 'en',
         // Login without a `next` (issue 31 §4): an opened app has no session yet (it lives in sessionStorage), and a
         // login from #/login goes on to the member's start page by their work (app/start-page.ts) — an operator's
@@ -285,7 +295,9 @@ export default defineConfig({
               plugins: [
                 {
                   fetchDidSucceed: async ({ request, response }) =>
-                    response.status === 404 ? ((await caches.match(request, { cacheName: 'shelfpad-previous-build' })) ?? response) : response,
+                    response.status === 404
+                      ? ((await caches.match(request, { cacheName: 'shelfpad-previous-build' })) ?? response)
+                      : response,
                   handlerDidError: async ({ request }) => caches.match(request, { cacheName: 'shelfpad-previous-build' }),
                 },
               ],
@@ -313,7 +325,8 @@ export default defineConfig({
         // Each one only defines its element when a wrapper that uses it is imported, so unused ones can go.
         // TypeBox declares none either: a module that imports it only for schemas the browser drops
         // (scripts/vite-client-endpoints.ts) would otherwise keep all of it.
-        moduleSideEffects: (id: string) => !/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]+\.js$|[\\/]node_modules[\\/]typebox[\\/]/.test(id),
+        moduleSideEffects: (id: string) =>
+          !/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]+\.js$|[\\/]node_modules[\\/]typebox[\\/]/.test(id),
       },
     },
   },

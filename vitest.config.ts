@@ -4,13 +4,30 @@ import { defineConfig } from 'vitest/config';
  * Files that time one call while another works (a huge upload, a runaway script): they run after the others, one at a
  * time, so that a slow answer is the server's and not a neighbour file's hold on the two cores.
  */
-const TIMING_BUDGETS = ['tests/server/upload-budgets.test.ts', 'tests/server/sandbox-budgets.test.ts', 'tests/server/code-scripts-uploads.test.ts'];
-const serverTest = { environment: 'node' as const, globalSetup: ['tests/server/seed-once.global.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false };
+const TIMING_BUDGETS = [
+  'tests/server/upload-budgets.test.ts',
+  'tests/server/sandbox-budgets.test.ts',
+  'tests/server/code-scripts-uploads.test.ts',
+];
+const serverTest = {
+  environment: 'node' as const,
+  globalSetup: ['tests/server/seed-once.global.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  isolate: false,
+};
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'server',
@@ -30,7 +47,19 @@ export default defineConfig({
       { test: { name: 'budgets', include: TIMING_BUDGETS, ...serverTest, maxWorkers: 1, sequence: { groupOrder: 3 } } },
       // Several real server processes on one PostgreSQL database: only `npm run test:pg` (TEST_DATABASE_URL) has one.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', include: ['tests/server-pg/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, maxWorkers: 1, sequence: { groupOrder: 2 } } }]
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: ['tests/server-pg/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+                maxWorkers: 1,
+                sequence: { groupOrder: 2 },
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -31,12 +31,22 @@ const UPLOAD_TAG_STORE = 'MIL001';
 // no other spec asserts a Plus device's status. Plus v1 devices (server/sim/plus-v1.ts) report likewise — what they
 // play, their config as applied, back on line after a reboot; no spec reads a v1 device's status, versions or time
 // (tests/e2e/plus-v1.spec.ts picks devices by address), so the console shows a live v1 master as `npm start` does.
-const sim = process.env.SIM ? { SIM: process.env.SIM } : { SIM: 'on', SIM_MODULES: 'tags,ota,paper,plus,plusv1', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
+const sim = process.env.SIM
+  ? { SIM: process.env.SIM }
+  : { SIM: 'on', SIM_MODULES: 'tags,ota,paper,plus,plusv1', SIM_TAG_STORES: `${LIVE_TAG_STORE},${UPLOAD_TAG_STORE}`, SIM_OTA_SPEED: '40' };
 const server = spawn(process.execPath, [`${serverDir}/start.cjs`], {
   stdio: 'inherit',
   // Every e2e login comes from one address: the per-address login limit would throttle the suite itself. The
   // runner plays the reverse proxy (TRUST_PROXY): the auth suite gives each test its own X-Forwarded-For address.
-  env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: outDir, ...sim, HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1,::1' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: outDir,
+    ...sim,
+    HOST: '127.0.0.1',
+    LOGIN_RATE_LIMIT: '100000',
+    TRUST_PROXY: '127.0.0.1,::1',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

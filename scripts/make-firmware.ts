@@ -10,6 +10,12 @@ if (!out?.endsWith('.bin')) {
   process.exit(2);
 }
 const hex = (text: string) => parseInt(text.replace(/^0x/i, ''), 16);
-const file = buildFirmware({ fwVersion: hex(fw), targetStartVersion: hex(start), targetEndVersion: hex(end), otaType: Number(type), payloadLength: Number(bytes) });
+const file = buildFirmware({
+  fwVersion: hex(fw),
+  targetStartVersion: hex(start),
+  targetEndVersion: hex(end),
+  otaType: Number(type),
+  payloadLength: Number(bytes),
+});
 writeFileSync(out, file);
 console.log(`${out}: ${file.length} bytes, fw ${fw}, targets ${start}–${end}, type ${type}`);

@@ -44,13 +44,38 @@ export interface SpecItem {
  * prove it. The test checks that every file named here exists, so a move or rename shows.
  */
 export const BY_HAND: Record<string, { built: string[]; tests: string[] }> = {
-  'admin §2.5': { built: ['src/features/products/product-tag-list-modal.tsx', 'src/features/products/update-task-pages.tsx'], tests: ['tests/e2e/products-info-slots.spec.ts'] },
+  'admin §2.5': {
+    built: ['src/features/products/product-tag-list-modal.tsx', 'src/features/products/update-task-pages.tsx'],
+    tests: ['tests/e2e/products-info-slots.spec.ts'],
+  },
   'admin §2.31': {
-    built: ['src/ui/loading-modal.ts', 'src/features/products/product-list-page.tsx', 'src/features/products/product-form-modal.tsx', 'src/features/products/product-control-modals.tsx', 'src/features/ota/ota-start-panel.tsx', 'src/features/settings/mobile-software-section.tsx', 'src/features/sw-upgrade/sw-upgrade-page.tsx'],
+    built: [
+      'src/ui/loading-modal.ts',
+      'src/features/products/product-list-page.tsx',
+      'src/features/products/product-form-modal.tsx',
+      'src/features/products/product-control-modals.tsx',
+      'src/features/ota/ota-start-panel.tsx',
+      'src/features/settings/mobile-software-section.tsx',
+      'src/features/sw-upgrade/sw-upgrade-page.tsx',
+    ],
     tests: ['tests/unit/loading-modal.test.ts'],
   },
-  'admin §3.1': { built: ['src/features/products/product-form-modal.tsx', 'src/features/products/product-info-slots.ts', 'src/features/products/product-info-columns.tsx'], tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'] },
-  'admin §9.2': { built: ['src/features/products/product-info-slots.ts', 'src/features/products/product-info-columns.tsx', 'src/features/products/product-constants.ts'], tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'] },
+  'admin §3.1': {
+    built: [
+      'src/features/products/product-form-modal.tsx',
+      'src/features/products/product-info-slots.ts',
+      'src/features/products/product-info-columns.tsx',
+    ],
+    tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'],
+  },
+  'admin §9.2': {
+    built: [
+      'src/features/products/product-info-slots.ts',
+      'src/features/products/product-info-columns.tsx',
+      'src/features/products/product-constants.ts',
+    ],
+    tests: ['tests/unit/product-info-slots.test.ts', 'tests/e2e/products-info-slots.spec.ts'],
+  },
 };
 
 /*
@@ -84,11 +109,18 @@ const quotesOf = (text: string) =>
 
 /** Screen paths of an item, written as the router writes them (:param), without a query. */
 const routesOf = (text: string) =>
-  [...new Set([...text.matchAll(/(?<![\w.}])\/[a-z][\w/{}.-]*/gi)].map((m) => m[0].replace(/[.]+$/, '').replace(/\{(\w+)\}/g, ':$1')))].filter((p) => !p.includes('..'));
+  [
+    ...new Set([...text.matchAll(/(?<![\w.}])\/[a-z][\w/{}.-]*/gi)].map((m) => m[0].replace(/[.]+$/, '').replace(/\{(\w+)\}/g, ':$1'))),
+  ].filter((p) => !p.includes('..'));
 
 /** API paths of an item ({api} and queries dropped), written with :param. */
-const callsOf = (text: string) =>
-  [...new Set([...text.replace(/\{api\}/g, '').matchAll(/(?<![\w.}])\/[a-z][\w/{}-]*/gi)].map((m) => m[0].replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '')))];
+const callsOf = (text: string) => [
+  ...new Set(
+    [...text.replace(/\{api\}/g, '').matchAll(/(?<![\w.}])\/[a-z][\w/{}-]*/gi)].map((m) =>
+      m[0].replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, ''),
+    ),
+  ),
+];
 
 export function readSpecItems(dir: string): SpecItem[] {
   const items: SpecItem[] = [];
@@ -105,7 +137,15 @@ export function readSpecItems(dir: string): SpecItem[] {
       let no: string;
       if (paragraph && n === 0) no = `0${String.fromCharCode(97 + lead++)}`;
       else no = String((n += 1));
-      items.push({ id: `${SHORT[spec]} §${sectionNo}.${no}`, spec, section, text, routes: screens ? routesOf(text) : [], calls: calls ? callsOf(text) : [], quotes: [...new Set(quotesOf(text))] });
+      items.push({
+        id: `${SHORT[spec]} §${sectionNo}.${no}`,
+        spec,
+        section,
+        text,
+        routes: screens ? routesOf(text) : [],
+        calls: calls ? callsOf(text) : [],
+        quotes: [...new Set(quotesOf(text))],
+      });
     };
     for (const raw of readFileSync(resolve(dir, `${spec}.md`), 'utf8').split('\n')) {
       const line = raw.trim();
@@ -116,14 +156,18 @@ export function readSpecItems(dir: string): SpecItem[] {
       }
       if (!line || line.startsWith('#') || /^\|[-| ]+\|$/.test(line)) continue;
       if (line.startsWith('|')) {
-        const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+        const cells = line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim());
         // A table's header row names its columns: the next line is its separator.
         if (/^(Route|Model|Type|Situation)$/.test(cells[0])) continue;
         push(cells.join(' — '));
       } else if (line.startsWith('- ')) {
         const text = line.slice(2);
         const parts = text.split(/;\s+/);
-        if (/screens and routes/i.test(section) && parts.length > 1 && !text.includes(':')) parts.forEach((p) => push(p.replace(/\.$/, '')));
+        if (/screens and routes/i.test(section) && parts.length > 1 && !text.includes(':'))
+          parts.forEach((p) => push(p.replace(/\.$/, '')));
         else push(text);
       } else push(line, true);
     }
@@ -150,7 +194,8 @@ const read = (paths: string[]): Source[] => paths.map((p) => ({ path: relative(R
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A route or API pattern as a regex over source text: a :param stands for any segment (a value or ${…}). */
-const patternRegex = (pattern: string) => new RegExp(`${pattern.split(/:\w+/).map(escape).join('(?:\\$\\{[^}]+\\}|[^/\'"`\\s]+)')}(?=['"\`?#\\s)])`);
+const patternRegex = (pattern: string) =>
+  new RegExp(`${pattern.split(/:\w+/).map(escape).join('(?:\\$\\{[^}]+\\}|[^/\'"`\\s]+)')}(?=['"\`?#\\s)])`);
 /** Two patterns match when they are the same with every parameter alike. */
 const sameShape = (a: string, b: string) => a.replace(/:\w+/g, ':') === b.replace(/:\w+/g, ':');
 
@@ -202,7 +247,9 @@ const markedIds = new WeakMap<Source, Set<string>>();
 export function markedBy(source: Source): Set<string> {
   let ids = markedIds.get(source);
   if (!ids) {
-    ids = new Set([...source.text.matchAll(MARKER)].flatMap((m) => [...m[1].matchAll(/(?:core|admin|plus) §\d+\.\d+[a-z]?/g)].map((x) => x[0])));
+    ids = new Set(
+      [...source.text.matchAll(MARKER)].flatMap((m) => [...m[1].matchAll(/(?:core|admin|plus) §\d+\.\d+[a-z]?/g)].map((x) => x[0])),
+    );
     markedIds.set(source, ids);
   }
   return ids;
@@ -226,7 +273,10 @@ export function traceItem(item: SpecItem, code: Code): { built: string[]; tests:
     for (const e of found) {
       links.push(`call ${e.name}`);
       const used = new RegExp(`\\b[Ee]ndpoints\\.${e.name}\\b`);
-      built.push(...code.src.filter((s) => used.test(s.text)).map((s) => s.path), ...code.server.filter((s) => used.test(s.text)).map((s) => s.path));
+      built.push(
+        ...code.src.filter((s) => used.test(s.text)).map((s) => s.path),
+        ...code.server.filter((s) => used.test(s.text)).map((s) => s.path),
+      );
       const re = patternRegex(e.path);
       tests.push(...code.tests.filter((t) => used.test(t.text) || re.test(t.text)).map((t) => t.path));
     }
@@ -258,7 +308,13 @@ export function traceItem(item: SpecItem, code: Code): { built: string[]; tests:
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
-const files = (paths: string[], max = 4) => (paths.length ? `${paths.slice(0, max).map((p) => `\`${p}\``).join(', ')}${paths.length > max ? ` +${paths.length - max}` : ''}` : '—');
+const files = (paths: string[], max = 4) =>
+  paths.length
+    ? `${paths
+        .slice(0, max)
+        .map((p) => `\`${p}\``)
+        .join(', ')}${paths.length > max ? ` +${paths.length - max}` : ''}`
+    : '—';
 
 export function buildTrace(items: SpecItem[], code: Code): string {
   const rows = items.map((item) => ({ item, ...traceItem(item, code) }));
@@ -286,7 +342,8 @@ export function buildTrace(items: SpecItem[], code: Code): string {
     out.push(`## ${spec}`, '', '| Item | Spec text | Traced by | Built in | Tests |', '|---|---|---|---|---|');
     for (const r of rows.filter((x) => x.item.spec === spec)) {
       const text = r.item.text.length > 140 ? `${r.item.text.slice(0, 140)}…` : r.item.text;
-      const traced = r.links.join(', ') || (BY_HAND[r.item.id] ? 'by hand' : PROSE[r.item.id] ? `prose — nothing to test: ${PROSE[r.item.id]}` : '—');
+      const traced =
+        r.links.join(', ') || (BY_HAND[r.item.id] ? 'by hand' : PROSE[r.item.id] ? `prose — nothing to test: ${PROSE[r.item.id]}` : '—');
       out.push(`| ${r.item.id} | ${cell(text)} | ${cell(traced)} | ${files(r.built)} | ${files(r.tests, 3)} |`);
     }
     out.push('');

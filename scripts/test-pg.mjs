@@ -5,5 +5,8 @@ import { spawnSync } from 'node:child_process';
 
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 console.log(`server suite on PostgreSQL: ${url}`);
-const res = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-pg', '--project', 'budgets'], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+const res = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-pg', '--project', 'budgets'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 process.exit(res.status ?? 1);

@@ -78,7 +78,9 @@ export function clientEndpoints(): Plugin {
       const file = id.split('?')[0];
       const endpoints = ENDPOINT_FILE.test(file);
       if (!endpoints && !CONTRACT_FILE.test(file)) return null;
-      return editModule(code, id, (program, out) => (endpoints ? dropSchemaFields(code, program, out) : markDeclarationsPure(program, out)));
+      return editModule(code, id, (program, out) =>
+        endpoints ? dropSchemaFields(code, program, out) : markDeclarationsPure(program, out),
+      );
     },
   };
 }

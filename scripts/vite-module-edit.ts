@@ -14,7 +14,11 @@ export interface AstNode {
  * JavaScript, let `edit` change it through MagicString, answer the new code with its source map, or null when
  * nothing changed (Vite then keeps the module as it was).
  */
-export function editModule(code: string, id: string, edit: (program: AstNode, out: MagicString) => void): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
+export function editModule(
+  code: string,
+  id: string,
+  edit: (program: AstNode, out: MagicString) => void,
+): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
   const out = new MagicString(code);
   edit(parseAst(code) as unknown as AstNode, out);
   return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) } : null;

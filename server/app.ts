@@ -94,12 +94,16 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     if (error instanceof TableRequestError) return reply.status(400).send({ code: 'BAD_REQUEST', message: error.message });
     const fe = error as FastifyError;
     if (fe.validation) return reply.status(400).send({ code: 'VALIDATION', message: fe.message });
-    if (fe.statusCode && fe.statusCode < 500) return reply.status(fe.statusCode).send({ code: fe.code ?? fe.statusCode, message: fe.message });
-    if (isDataException(error)) return reply.status(400).send({ code: 'BAD_VALUE', message: 'A value is out of range or malformed for what it names.' });
+    if (fe.statusCode && fe.statusCode < 500)
+      return reply.status(fe.statusCode).send({ code: fe.code ?? fe.statusCode, message: fe.message });
+    if (isDataException(error))
+      return reply.status(400).send({ code: 'BAD_VALUE', message: 'A value is out of range or malformed for what it names.' });
     req.log.error(error);
     return reply.status(500).send({ code: 'INTERNAL', message: 'Internal server error.' });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ code: 'NOT_FOUND', message: `No such call: ${req.method} ${req.url.split('?')[0]}` }),
+  );
 
   // Every JSON body of every call, the API's and the documentation's alike.
   refuseDeepJson(app);

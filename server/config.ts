@@ -58,7 +58,8 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (!text || /^(false|off|0|no)$/i.test(text)) return false;
   if (/^\d+$/.test(text)) return Number(text);
   // Trusting every sender would make X-Forwarded-For the client's to choose — the hole this setting closes.
-  if (/^(true|on|yes|\*)$/i.test(text)) throw new Error('TRUST_PROXY must name the proxies (addresses or CIDRs) or a hop count, not "true"');
+  if (/^(true|on|yes|\*)$/i.test(text))
+    throw new Error('TRUST_PROXY must name the proxies (addresses or CIDRs) or a hop count, not "true"');
   const entries = list(text) ?? [];
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
@@ -71,7 +72,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 
 /** A comma-separated list, or undefined when unset or empty. */
 function list(value: string | undefined): string[] | undefined {
-  const items = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const items = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 

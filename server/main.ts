@@ -19,26 +19,39 @@ if (!restartWithThreadPool()) await start();
 async function start() {
   const config = loadConfig();
   configureHashing({ concurrency: config.hashConcurrency });
-  const primary = await runAsClusterPrimary(config, async () => void (await prepareDatabase(config)).database.close()).catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  const primary = await runAsClusterPrimary(config, async () => void (await prepareDatabase(config)).database.close()).catch(
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
   if (primary) return;
   const { database, seeded } = await prepareDatabase(config);
   const deps = { db: database.db, config, push: new PushHub() };
   // Several processes on PostgreSQL: what one publishes reaches the sockets of all (scale/push-relay.ts).
-  const relay = database.kind === 'postgres' && config.databaseUrl ? await relayPushThroughPostgres(deps.push, database.db, config.databaseUrl) : undefined;
+  const relay =
+    database.kind === 'postgres' && config.databaseUrl
+      ? await relayPushThroughPostgres(deps.push, database.db, config.databaseUrl)
+      : undefined;
   const app = await buildApp(deps, { logger: process.env.LOG === '1', loginRateLimit: config.loginRateLimit });
   const push = await startPushServer(deps, config.pushPort, config.host);
-  const simOptions = { seed: config.simSeed, speed: config.simSpeed, modules: config.simModules, tagStores: config.simTagStores, otaSpeed: config.simOtaSpeed };
+  const simOptions = {
+    seed: config.simSeed,
+    speed: config.simSpeed,
+    modules: config.simModules,
+    tagStores: config.simTagStores,
+    otaSpeed: config.simOtaSpeed,
+  };
   const sim = config.sim === 'on' ? startSharedSimulator(deps, database.kind, simOptions) : undefined;
   await app.listen({ port: config.port, host: config.host });
   // PGlite runs no autovacuum; a quarter-hourly pass keeps the tag list's index-only paging fast.
-  const maintenance = database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
+  const maintenance =
+    database.kind === 'pglite' ? setInterval(() => void vacuumAnalyze(database.db).catch(console.error), 15 * 60_000) : undefined;
 
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   if (isClusterWorker()) console.log(`API process ${process.pid} ready`);
-  else console.log(`
+  else
+    console.log(`
 Shelfpad reference ESL server
   console   http://localhost:${config.port}/
   API       http://localhost:${config.port}${config.apiBase}

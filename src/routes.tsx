@@ -1,6 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import { barcodeOutline, cloudUploadOutline, cubeOutline, gridOutline, listOutline, pricetagsOutline, serverOutline, storefrontOutline, thermometerOutline, warningOutline } from 'ionicons/icons';
+import {
+  barcodeOutline,
+  cloudUploadOutline,
+  cubeOutline,
+  gridOutline,
+  listOutline,
+  pricetagsOutline,
+  serverOutline,
+  storefrontOutline,
+  thermometerOutline,
+  warningOutline,
+} from 'ionicons/icons';
 import { alertCircleOutline, businessOutline, keyOutline, mailOutline, settingsOutline, timeOutline } from 'ionicons/icons';
 import { peopleOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import { cloudDownloadOutline } from 'ionicons/icons';
@@ -44,24 +55,53 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
 
 const PLUS_V1_ROUTES: Omit<AppRoute, 'privilege'>[] = [
-  { path: '/plus/v1/master', page: lazy(() => import('./features/plus-v1/v1-master-page')), menu: { labelKey: 'plusV1Master', icon: tvOutline, group: 'plus' } },
-  { path: '/plus/v1/content', page: lazy(() => import('./features/plus-v1/v1-content-page')), menu: { labelKey: 'plusV1Content', icon: imageOutline, group: 'plus' } },
-  { path: '/plus/v1/show', page: lazy(() => import('./features/plus-v1/v1-show-list-page')), menu: { labelKey: 'plusV1Shows', icon: appsOutline, group: 'plus' } },
+  {
+    path: '/plus/v1/master',
+    page: lazy(() => import('./features/plus-v1/v1-master-page')),
+    menu: { labelKey: 'plusV1Master', icon: tvOutline, group: 'plus' },
+  },
+  {
+    path: '/plus/v1/content',
+    page: lazy(() => import('./features/plus-v1/v1-content-page')),
+    menu: { labelKey: 'plusV1Content', icon: imageOutline, group: 'plus' },
+  },
+  {
+    path: '/plus/v1/show',
+    page: lazy(() => import('./features/plus-v1/v1-show-list-page')),
+    menu: { labelKey: 'plusV1Shows', icon: appsOutline, group: 'plus' },
+  },
   { path: '/plus/v1/show/update', page: lazy(() => import('./features/plus-v1/v1-show-editor-page')) },
   { path: '/plus/v1/show/update/:showId', page: lazy(() => import('./features/plus-v1/v1-show-editor-page')) },
-  { path: '/plus/v1/set', page: lazy(() => import('./features/plus-v1/v1-set-list-page')), menu: { labelKey: 'plusV1Sets', icon: listOutline, group: 'plus' } },
+  {
+    path: '/plus/v1/set',
+    page: lazy(() => import('./features/plus-v1/v1-set-list-page')),
+    menu: { labelKey: 'plusV1Sets', icon: listOutline, group: 'plus' },
+  },
   { path: '/plus/v1/set/update', page: lazy(() => import('./features/plus-v1/v1-set-editor-page')) },
   { path: '/plus/v1/set/update/:setId', page: lazy(() => import('./features/plus-v1/v1-set-editor-page')) },
-  { path: '/plus/v1/timeline', page: lazy(() => import('./features/plus-v1/v1-timeline-list-page')), menu: { labelKey: 'plusV1Timelines', icon: timeOutline, group: 'plus' } },
+  {
+    path: '/plus/v1/timeline',
+    page: lazy(() => import('./features/plus-v1/v1-timeline-list-page')),
+    menu: { labelKey: 'plusV1Timelines', icon: timeOutline, group: 'plus' },
+  },
   { path: '/plus/v1/timeline/schedule/:timelineId', page: lazy(() => import('./features/plus-v1/v1-timeline-schedule-page')) },
   { path: '/plus/v1/timeline/device/:timelineId', page: lazy(() => import('./features/plus-v1/v1-timeline-device-page')) },
 ];
 const PLUS_MEDIA_MENU = { image: 'plusImages', video: 'plusVideos', widget: 'plusWidgets' } as const;
 const PLUS_MEDIA_ICONS = { image: imageOutline, video: videocamOutline, widget: appsOutline } as const;
 const PLUS_MEDIA_PAGES = {
-  image: { overview: lazy(() => import('./features/plus-media/image-overview-page')), list: lazy(() => import('./features/plus-media/image-list-page')) },
-  video: { overview: lazy(() => import('./features/plus-media/video-overview-page')), list: lazy(() => import('./features/plus-media/video-list-page')) },
-  widget: { overview: lazy(() => import('./features/plus-media/widget-overview-page')), list: lazy(() => import('./features/plus-media/widget-list-page')) },
+  image: {
+    overview: lazy(() => import('./features/plus-media/image-overview-page')),
+    list: lazy(() => import('./features/plus-media/image-list-page')),
+  },
+  video: {
+    overview: lazy(() => import('./features/plus-media/video-overview-page')),
+    list: lazy(() => import('./features/plus-media/video-list-page')),
+  },
+  widget: {
+    overview: lazy(() => import('./features/plus-media/widget-overview-page')),
+    list: lazy(() => import('./features/plus-media/widget-list-page')),
+  },
 };
 
 export const ROUTES: readonly AppRoute[] = [
@@ -97,15 +137,27 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'store', need: 'read' },
     menu: { labelKey: 'store', icon: storefrontOutline, group: 'monitoring' },
   },
-  { path: '/store/detail/:storeCode', page: lazy(() => import('./features/store/store-detail-page')), privilege: { section: 'store', need: 'read' } },
-  { path: '/store/:storeCode/gw/:gwMac', page: lazy(() => import('./features/store/gateway-detail-page')), privilege: { section: 'store', need: 'read' } },
+  {
+    path: '/store/detail/:storeCode',
+    page: lazy(() => import('./features/store/store-detail-page')),
+    privilege: { section: 'store', need: 'read' },
+  },
+  {
+    path: '/store/:storeCode/gw/:gwMac',
+    page: lazy(() => import('./features/store/gateway-detail-page')),
+    privilege: { section: 'store', need: 'read' },
+  },
   {
     path: '/tag',
     page: lazy(() => import('./features/tags/tag-store-list-page')),
     privilege: { section: 'tag', need: 'read' },
     menu: { labelKey: 'tags', icon: pricetagsOutline, group: 'monitoring' },
   },
-  { path: '/tag/detail/:storeCode', page: lazy(() => import('./features/tags/tag-detail-page')), privilege: { section: 'tag', need: 'read' } },
+  {
+    path: '/tag/detail/:storeCode',
+    page: lazy(() => import('./features/tags/tag-detail-page')),
+    privilege: { section: 'tag', need: 'read' },
+  },
   ...TAG_HISTORY_KINDS.map((kind) => ({
     path: TAG_HISTORY_ROUTES[kind],
     page: lazy(() => import('./features/tags/tag-history-pages').then((m) => ({ default: m.TAG_HISTORY_PAGES[kind] }))),
@@ -135,8 +187,16 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'alarm', need: 'read' },
     menu: { labelKey: 'alarmConfig', icon: settingsOutline, group: 'monitoring' },
   },
-  { path: '/sensor/detail/:storeCode', page: lazy(() => import('./features/sensors/sensor-detail-page')), privilege: { section: 'sensor', need: 'read' } },
-  { path: '/sensor/:storeCode/:tagMac/history', page: lazy(() => import('./features/sensors/sensor-history-page')), privilege: { section: 'sensor', need: 'read' } },
+  {
+    path: '/sensor/detail/:storeCode',
+    page: lazy(() => import('./features/sensors/sensor-detail-page')),
+    privilege: { section: 'sensor', need: 'read' },
+  },
+  {
+    path: '/sensor/:storeCode/:tagMac/history',
+    page: lazy(() => import('./features/sensors/sensor-history-page')),
+    privilege: { section: 'sensor', need: 'read' },
+  },
   {
     path: '/sensor/:storeCode/:sensorMac/alarm/history',
     page: lazy(() => import('./features/sensors/sensor-alarm-history-page')),
@@ -148,14 +208,26 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'product', need: 'read' },
     menu: { labelKey: 'products', icon: cubeOutline, group: 'products' },
   },
-  { path: '/product/list/:storeCode', page: lazy(() => import('./features/products/product-list-page')), privilege: { section: 'product', need: 'read' } },
-  { path: '/product/:storeCode/update/task/list', page: lazy(() => import('./features/products/update-task-pages').then((m) => ({ default: m.UpdateTaskListPage }))), privilege: { section: 'product', need: 'read' } },
+  {
+    path: '/product/list/:storeCode',
+    page: lazy(() => import('./features/products/product-list-page')),
+    privilege: { section: 'product', need: 'read' },
+  },
+  {
+    path: '/product/:storeCode/update/task/list',
+    page: lazy(() => import('./features/products/update-task-pages').then((m) => ({ default: m.UpdateTaskListPage }))),
+    privilege: { section: 'product', need: 'read' },
+  },
   {
     path: '/product/:storeCode/:updateId/:taskId/update/task/detail',
     page: lazy(() => import('./features/products/update-task-pages').then((m) => ({ default: m.UpdateTaskDetailPage }))),
     privilege: { section: 'product', need: 'read' },
   },
-  { path: '/product/:companyCode/:storeCode/:prCode/update/history', page: lazy(() => import('./features/products/product-history-page')), privilege: { section: 'product', need: 'read' } },
+  {
+    path: '/product/:companyCode/:storeCode/:prCode/update/history',
+    page: lazy(() => import('./features/products/product-history-page')),
+    privilege: { section: 'product', need: 'read' },
+  },
   {
     path: '/product/file/upload/history',
     page: lazy(() => import('./features/products/upload-history-pages').then((m) => ({ default: m.UploadHistoryPage }))),
@@ -179,7 +251,11 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'task', need: 'read' },
     menu: { labelKey: 'tasks', icon: listOutline, group: 'products' },
   },
-  { path: '/task/detail/:companyCode/:storeCode/:taskId/:taskType', page: lazy(() => import('./features/tasks/task-detail-page')), privilege: { section: 'task', need: 'read' } },
+  {
+    path: '/task/detail/:companyCode/:storeCode/:taskId/:taskType',
+    page: lazy(() => import('./features/tasks/task-detail-page')),
+    privilege: { section: 'task', need: 'read' },
+  },
   {
     path: '/paper',
     page: lazy(() => import('./features/paper/paper-store-list-page')),
@@ -204,8 +280,16 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'plus', need: 'read' },
     menu: { labelKey: 'printLabels', icon: printOutline, group: 'products' },
   },
-  { path: '/print/edit/:storeCode', page: lazy(() => import('./features/print/print-edit-page')), privilege: { section: 'plus', need: 'read' } },
-  { path: '/paper/task/:storeCode', page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskListPage }))), privilege: { section: 'paper', need: 'read' } },
+  {
+    path: '/print/edit/:storeCode',
+    page: lazy(() => import('./features/print/print-edit-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
+  {
+    path: '/paper/task/:storeCode',
+    page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskListPage }))),
+    privilege: { section: 'paper', need: 'read' },
+  },
   {
     path: '/paper/task/:storeCode/:taskId',
     page: lazy(() => import('./features/paper/paper-task-pages').then((m) => ({ default: m.PaperTaskDetailPage }))),
@@ -266,7 +350,11 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'store_config', need: 'read' },
     menu: { labelKey: 'otaConfig', icon: cloudDownloadOutline, group: 'settings' },
   },
-  { path: '/setting/ota-config/:storeCode/history/:taskId', page: lazy(() => import('./features/ota/ota-detail-page')), privilege: { section: 'store_config', need: 'read' } },
+  {
+    path: '/setting/ota-config/:storeCode/history/:taskId',
+    page: lazy(() => import('./features/ota/ota-detail-page')),
+    privilege: { section: 'store_config', need: 'read' },
+  },
   {
     path: '/change/history',
     page: lazy(() => import('./features/changes/change-history-page')),
@@ -329,9 +417,17 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'plus', need: 'read' },
     menu: { labelKey: 'plusDevices', icon: tvOutline, group: 'plus' },
   },
-  { path: '/plus/device/list/:storeCode', page: lazy(() => import('./features/plus/plus-device-list-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/device/list/:storeCode',
+    page: lazy(() => import('./features/plus/plus-device-list-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
   // The show editor (issue 17 B): one editor for a device's shows and a template's (plus-signage §2.3).
-  { path: '/plus/device/show/:storeCode/:mac', page: lazy(() => import('./features/plus-show-editor/device-show-editor-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/device/show/:storeCode/:mac',
+    page: lazy(() => import('./features/plus-show-editor/device-show-editor-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
   {
     path: '/plus/template/show/:storeCode/:templateId/:mode/:size',
     page: lazy(() => import('./features/plus-show-editor/template-show-editor-page')),
@@ -344,14 +440,22 @@ export const ROUTES: readonly AppRoute[] = [
     privilege: { section: 'plus', need: 'read' },
     menu: { labelKey: 'plusTemplates', icon: copyOutline, group: 'plus' },
   },
-  { path: '/plus/template/list/:storeCode', page: lazy(() => import('./features/plus-template/template-list-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/template/list/:storeCode',
+    page: lazy(() => import('./features/plus-template/template-list-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
   {
     path: '/plus/schedule',
     page: lazy(() => import('./features/plus-schedule/schedule-overview-page')),
     privilege: { section: 'plus', need: 'read' },
     menu: { labelKey: 'plusSchedules', icon: calendarOutline, group: 'plus' },
   },
-  { path: '/plus/schedule/list/:storeCode', page: lazy(() => import('./features/plus-schedule/schedule-list-page')), privilege: { section: 'plus', need: 'read' } },
+  {
+    path: '/plus/schedule/list/:storeCode',
+    page: lazy(() => import('./features/plus-schedule/schedule-list-page')),
+    privilege: { section: 'plus', need: 'read' },
+  },
   // Plus media (issue 16 B): an overview of the stores per kind, then the store's list.
   ...(['image', 'video', 'widget'] as const).flatMap((type): AppRoute[] => [
     {
@@ -375,4 +479,6 @@ export function findRoute(pathname: string): AppRoute | undefined {
 export const resolvePath = (pathname: string): string => (findRoute(pathname) ? pathname : HOME_PATH);
 
 /** The menu, in table order: exactly the routes that declare a menu entry. */
-export const MENU_ROUTES: readonly (AppRoute & { menu: MenuEntry })[] = ROUTES.filter((r): r is AppRoute & { menu: MenuEntry } => Boolean(r.menu));
+export const MENU_ROUTES: readonly (AppRoute & { menu: MenuEntry })[] = ROUTES.filter((r): r is AppRoute & { menu: MenuEntry } =>
+  Boolean(r.menu),
+);

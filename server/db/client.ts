@@ -54,7 +54,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir ? { ...pgliteOptions, dataDir: `${opts.dataDir}/pglite` } : { ...pgliteOptions, loadDataDir: opts.loadDataDir });
+  const client = new PGlite(
+    opts.dataDir ? { ...pgliteOptions, dataDir: `${opts.dataDir}/pglite` } : { ...pgliteOptions, loadDataDir: opts.loadDataDir },
+  );
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   // PGlite's pages live in memory (or its file cache): random reads cost about what sequential ones do, and the
   // default of 4 makes the planner sort 40,000 rows instead of walking a covering index.

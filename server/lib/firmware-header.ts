@@ -44,12 +44,19 @@ export class FirmwareError extends Error {
 }
 
 export function parseFirmware(file: Buffer): FirmwareHeader {
-  if (file.length < FIRMWARE_HEADER_LENGTH) throw new FirmwareError(`The firmware file is too short for its header (${file.length} of ${FIRMWARE_HEADER_LENGTH} bytes).`, 'FIRMWARE_MALFORMED');
-  if (!file.subarray(0, 4).equals(FIRMWARE_MAGIC)) throw new FirmwareError('The file is not a firmware file (its header does not start with SPFW).', 'FIRMWARE_MALFORMED');
+  if (file.length < FIRMWARE_HEADER_LENGTH)
+    throw new FirmwareError(
+      `The firmware file is too short for its header (${file.length} of ${FIRMWARE_HEADER_LENGTH} bytes).`,
+      'FIRMWARE_MALFORMED',
+    );
+  if (!file.subarray(0, 4).equals(FIRMWARE_MAGIC))
+    throw new FirmwareError('The file is not a firmware file (its header does not start with SPFW).', 'FIRMWARE_MALFORMED');
   const format = file.readUInt8(4);
   if (format !== FIRMWARE_FORMAT) throw new FirmwareError(`Unsupported firmware header format ${format}.`, 'FIRMWARE_MALFORMED');
-  if (file.readUInt16LE(6) !== FIRMWARE_HEADER_LENGTH) throw new FirmwareError('The firmware header length is wrong.', 'FIRMWARE_MALFORMED');
-  if (crc32(file.subarray(0, 28)) !== file.readUInt32LE(28)) throw new FirmwareError('The firmware header is damaged (header checksum mismatch).', 'FIRMWARE_CHECKSUM');
+  if (file.readUInt16LE(6) !== FIRMWARE_HEADER_LENGTH)
+    throw new FirmwareError('The firmware header length is wrong.', 'FIRMWARE_MALFORMED');
+  if (crc32(file.subarray(0, 28)) !== file.readUInt32LE(28))
+    throw new FirmwareError('The firmware header is damaged (header checksum mismatch).', 'FIRMWARE_CHECKSUM');
   const header: FirmwareHeader = {
     otaType: file.readUInt8(5),
     fwVersion: file.readUInt32LE(8),
@@ -59,14 +66,24 @@ export function parseFirmware(file: Buffer): FirmwareHeader {
     checkSum: file.readUInt32LE(24),
   };
   const actual = file.length - FIRMWARE_HEADER_LENGTH;
-  if (actual !== header.payloadLength) throw new FirmwareError(`The firmware payload is ${actual} bytes; its header says ${header.payloadLength}.`, 'FIRMWARE_MALFORMED');
-  if (header.targetStartVersion > header.targetEndVersion) throw new FirmwareError('The firmware target start version is above its end version.', 'FIRMWARE_MALFORMED');
-  if (crc32(file.subarray(FIRMWARE_HEADER_LENGTH)) !== header.checkSum) throw new FirmwareError('The firmware payload does not match its checksum.', 'FIRMWARE_CHECKSUM');
+  if (actual !== header.payloadLength)
+    throw new FirmwareError(`The firmware payload is ${actual} bytes; its header says ${header.payloadLength}.`, 'FIRMWARE_MALFORMED');
+  if (header.targetStartVersion > header.targetEndVersion)
+    throw new FirmwareError('The firmware target start version is above its end version.', 'FIRMWARE_MALFORMED');
+  if (crc32(file.subarray(FIRMWARE_HEADER_LENGTH)) !== header.checkSum)
+    throw new FirmwareError('The firmware payload does not match its checksum.', 'FIRMWARE_CHECKSUM');
   return header;
 }
 
 /** A valid firmware file (tests, the e2e suite, scripts/make-firmware.ts): the payload is filler unless given. */
-export function buildFirmware(opts: { otaType: number; fwVersion: number; targetStartVersion: number; targetEndVersion: number; payload?: Buffer; payloadLength?: number }): Buffer {
+export function buildFirmware(opts: {
+  otaType: number;
+  fwVersion: number;
+  targetStartVersion: number;
+  targetEndVersion: number;
+  payload?: Buffer;
+  payloadLength?: number;
+}): Buffer {
   const payload = opts.payload ?? Buffer.from(Array.from({ length: opts.payloadLength ?? 1024 }, (_, i) => (i * 31 + 7) & 0xff));
   const header = Buffer.alloc(FIRMWARE_HEADER_LENGTH);
   FIRMWARE_MAGIC.copy(header, 0);

@@ -20,8 +20,7 @@ interface Index {
 }
 
 /** Lower case without accents: "Zürich" and "zurich" find the same place. */
-export const searchKey = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+export const searchKey = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 let index: Index | undefined;
 
@@ -38,8 +37,12 @@ function load(): Index {
   const order = cities.map((c, i) => ({ key: searchKey(c.name), i })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const n = order.length;
   const built: Index = {
-    keys: new Array<string>(n), names: new Array<string>(n), countries: new Array<string>(n),
-    population: new Uint32Array(n), lat: new Float32Array(n), lon: new Float32Array(n),
+    keys: new Array<string>(n),
+    names: new Array<string>(n),
+    countries: new Array<string>(n),
+    population: new Uint32Array(n),
+    lat: new Float32Array(n),
+    lon: new Float32Array(n),
   };
   order.forEach(({ key, i }, k) => {
     const c = cities[i];

@@ -57,7 +57,12 @@ export function productLabel(
 }
 
 /** Sub page: every product info slot by its alias name, as many as fit. */
-export function detailLabel(size: LabelSize, product: { prCode: string; prInfo: string[] }, names: Map<number, string>, money?: Money): Buffer {
+export function detailLabel(
+  size: LabelSize,
+  product: { prCode: string; prInfo: string[] },
+  names: Map<number, string>,
+  money?: Money,
+): Buffer {
   return renderDetailPage(size, product, names, 'bw', money?.locale);
 }
 

@@ -33,11 +33,16 @@ export async function sendNotificationMail(
   try {
     const content = await notificationContent(db, occurrence.key);
     if (!content) return { sent: false, reason: `no content for ${occurrence.key}` };
-    const smtp = (occurrence.companyCode ? usable(await smtpConfigOf(db, occurrence.companyCode)) : undefined) ?? usable(await smtpConfigOf(db, null));
+    const smtp =
+      (occurrence.companyCode ? usable(await smtpConfigOf(db, occurrence.companyCode)) : undefined) ?? usable(await smtpConfigOf(db, null));
     if (!smtp) return { sent: false, reason: 'SMTP is not enabled' };
     const to = await notificationRecipients(db, occurrence.companyCode);
     if (!to.length) return { sent: false, reason: 'nobody to notify' };
-    await sendMail(smtp, { to: to.join(', '), subject: fillTemplate(content.subject, occurrence.vars), text: fillTemplate(content.body, occurrence.vars) }, opts);
+    await sendMail(
+      smtp,
+      { to: to.join(', '), subject: fillTemplate(content.subject, occurrence.vars), text: fillTemplate(content.body, occurrence.vars) },
+      opts,
+    );
     return { sent: true, to };
   } catch (error) {
     return { sent: false, reason: (error as Error).message };

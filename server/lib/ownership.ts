@@ -13,9 +13,7 @@ import { canAccessStore, isSuperAdmin, type SessionUser } from './privileges';
  * - store: role -1; role 0 and whole-store members of the store's company; others only their assigned stores.
  */
 export type Owner =
-  | { kind: 'system' }
-  | { kind: 'company'; companyCode: string }
-  | { kind: 'store'; storeCode: string; companyCode: string };
+  { kind: 'system' } | { kind: 'company'; companyCode: string } | { kind: 'store'; storeCode: string; companyCode: string };
 
 export const SYSTEM: Owner = { kind: 'system' };
 export const storeOwner = (storeCode: string, companyCode: string): Owner => ({ kind: 'store', storeCode, companyCode });

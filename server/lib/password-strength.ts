@@ -103,5 +103,8 @@ export async function commonPasswordProblem(password: string, email: string): Pr
   const { score, warning, suggestions } = await estimateStrength(password, emailWords(email));
   if (score >= MIN_STRENGTH_SCORE) return undefined;
   const advice = [warning, ...suggestions].filter(Boolean);
-  return ['Your password is too weak.', ...(advice.length ? advice : ['It is too easy to guess: add more words that are less common.'])].join(' ');
+  return [
+    'Your password is too weak.',
+    ...(advice.length ? advice : ['It is too easy to guess: add more words that are less common.']),
+  ].join(' ');
 }

@@ -48,7 +48,9 @@ function derive(password: string, salt: Buffer, n = N, r = R, p = P): Promise<Bu
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key)));
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
       }),
   );
 }
@@ -94,11 +96,16 @@ export function weakPasswordMessage(rules: PasswordRules = DEFAULT_PASSWORD_RULE
  * common or easily guessed one (password-strength.ts). The cheap rules come first, so a short password never
  * waits for the estimator. Answers the problem as a message, or undefined when the password may be stored.
  */
-export async function passwordProblem(password: string, email: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): Promise<string | undefined> {
+export async function passwordProblem(
+  password: string,
+  email: string,
+  rules: PasswordRules = DEFAULT_PASSWORD_RULES,
+): Promise<string | undefined> {
   if ([...password].length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
   const lower = password.toLowerCase();
   const local = email.toLowerCase().split('@')[0];
-  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) return 'The password must not contain the e-mail address.';
+  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local)))
+    return 'The password must not contain the e-mail address.';
   if (isWeakPassword(password, rules)) return weakPasswordMessage(rules);
   return commonPasswordProblem(password, email);
 }
@@ -106,7 +113,11 @@ export async function passwordProblem(password: string, email: string, rules: Pa
 const DAY_MS = 86_400_000;
 
 /** A password older than the policy's expireDays must be changed; expireWarnDays before that the member is told. */
-export function passwordExpiry(lastChanged: Date, policy: { expireDays: number; expireWarnDays: number }, now: Date): { expired: boolean; expireSoon: boolean } {
+export function passwordExpiry(
+  lastChanged: Date,
+  policy: { expireDays: number; expireWarnDays: number },
+  now: Date,
+): { expired: boolean; expireSoon: boolean } {
   if (!policy.expireDays) return { expired: false, expireSoon: false };
   const expiresAt = lastChanged.getTime() + policy.expireDays * DAY_MS;
   return { expired: expiresAt <= now.getTime(), expireSoon: expiresAt - policy.expireWarnDays * DAY_MS <= now.getTime() };
@@ -119,9 +130,15 @@ export type PasswordChangeReason = 'forced' | 'expired';
 export const DEFAULT_EXPIRE_DAYS = 90;
 
 /** The rule of console-core §2 Login: forced first, then the policy's expiry (its default when the row is absent). */
-export function passwordChangeReason(member: { forceChange: boolean; lastPwdChanged: Date }, expireDays: number | null, now: Date): PasswordChangeReason | undefined {
+export function passwordChangeReason(
+  member: { forceChange: boolean; lastPwdChanged: Date },
+  expireDays: number | null,
+  now: Date,
+): PasswordChangeReason | undefined {
   if (member.forceChange) return 'forced';
-  return passwordExpiry(member.lastPwdChanged, { expireDays: expireDays ?? DEFAULT_EXPIRE_DAYS, expireWarnDays: 0 }, now).expired ? 'expired' : undefined;
+  return passwordExpiry(member.lastPwdChanged, { expireDays: expireDays ?? DEFAULT_EXPIRE_DAYS, expireWarnDays: 0 }, now).expired
+    ? 'expired'
+    : undefined;
 }
 
 /** 256-bit session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */

@@ -29,7 +29,12 @@ export function parseColour(text: string): Rgb {
 }
 
 /** A PNG of width × height: the slide's objects (names from `nameOf`) over its background colour. */
-export function drawScreen(width: number, height: number, show: PlusShow | undefined, nameOf: (type: string, id: string | number) => string): Buffer {
+export function drawScreen(
+  width: number,
+  height: number,
+  show: PlusShow | undefined,
+  nameOf: (type: string, id: string | number) => string,
+): Buffer {
   // Index 0 is the background: the canvas starts filled with it.
   const palette: Rgb[] = [parseColour(show?.bgColor ?? '#000000'), [255, 255, 255], [0, 0, 0], ...TYPES.map((t) => TYPE_COLOURS[t])];
   const canvas = new Canvas(width, height, palette);

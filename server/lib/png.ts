@@ -44,7 +44,8 @@ export interface IndexedImage {
 
 export function encodePng(image: IndexedImage): Buffer {
   const { width, height, palette, pixels } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new Error(`bad image size ${width}x${height}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new Error(`bad image size ${width}x${height}`);
   if (pixels.length !== width * height) throw new Error('pixel count does not match the size');
   if (!palette.length || palette.length > 256) throw new Error('palette must have 1..256 colours');
   const ihdr = Buffer.alloc(13);
@@ -61,5 +62,11 @@ export function encodePng(image: IndexedImage): Buffer {
     raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
   const plte = Buffer.from(palette.flatMap(([r, g, b]) => [r, g, b]));
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('PLTE', plte),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

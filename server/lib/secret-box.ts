@@ -90,6 +90,6 @@ export function openSecret(stored: string): string {
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   } catch {
-    throw new SecretUnreadableError('A stored secret cannot be opened with this server\'s key (SECRET_KEY or DATA_DIR/secret.key changed).');
+    throw new SecretUnreadableError("A stored secret cannot be opened with this server's key (SECRET_KEY or DATA_DIR/secret.key changed).");
   }
 }

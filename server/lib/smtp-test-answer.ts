@@ -19,7 +19,10 @@ export async function failingUniformly(send: () => Promise<void>, log: FastifyBa
   const sent = Symbol('sent');
   const giveUp = new AbortController();
   const outcome = await Promise.race([
-    send().then(() => sent, (error: unknown) => error),
+    send().then(
+      () => sent,
+      (error: unknown) => error,
+    ),
     sleep(TEST_MAIL_FAILURE_ANSWER_MS, new Error('The host gave no outcome in time.'), { signal: giveUp.signal }),
   ]).finally(() => giveUp.abort());
   if (outcome === sent) return;

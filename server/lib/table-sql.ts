@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, Param, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { parseTableRequest, TableRequestError, type FieldKind, type ParsedFilter, type ParsedTableRequest, type TableDef, type TablePage } from '../../src/api/table';
+import {
+  parseTableRequest,
+  TableRequestError,
+  type FieldKind,
+  type ParsedFilter,
+  type ParsedTableRequest,
+  type TableDef,
+  type TablePage,
+} from '../../src/api/table';
 import type { Db } from '../db/client';
 
 /** Escape LIKE wildcards so that "~ 50%" looks for the text "50%". */
@@ -31,7 +39,8 @@ const isTextColumn = (target: PgColumn | SQL) => {
 // spec: core §5.8, core §9.8 — date filters as epoch seconds; version filters read as hex
 function scalar(filter: ParsedFilter, value: string | number, target: PgColumn | SQL): string | number | boolean | Date {
   if (filter.kind === 'date' || ((filter.kind === 'number' || filter.kind === 'enum') && isDateColumn(target))) {
-    if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value)))) throw new TableRequestError(`filter_${filter.field} must be epoch seconds`);
+    if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value))))
+      throw new TableRequestError(`filter_${filter.field} must be epoch seconds`);
     const date = epochDate(Number(value));
     return (target as Partial<PgColumn>).columnType?.endsWith('String') ? date.toISOString() : date;
   }
@@ -64,7 +73,8 @@ function condition(filter: ParsedFilter, target: PgColumn | SQL, args: unknown[]
   switch (filter.condition) {
     case '~':
       // A text search on a column that is not text (a number, a timestamp) searches its text form.
-      if (isTextSearch(filter)) return ilike(isTextColumn(target) ? column : (sql`${target}::text` as unknown as PgColumn), value as string);
+      if (isTextSearch(filter))
+        return ilike(isTextColumn(target) ? column : (sql`${target}::text` as unknown as PgColumn), value as string);
       return eq(column, value);
     case '>=':
       return gte(column, value);
@@ -178,10 +188,25 @@ async function runTableQuery<Row, F extends string>(
   const paged = parsed.length >= 0;
   let data: Row[];
   if (source.deferredJoin && paged) {
-    const keys = db.select({ key: source.uniqueColumn }).from(source.table).where(and(base, filtered)).orderBy(...order).limit(parsed.length).offset(parsed.start);
-    data = (await db.select(select).from(source.table).where(inArray(source.uniqueColumn, keys)).orderBy(...order)) as Row[];
+    const keys = db
+      .select({ key: source.uniqueColumn })
+      .from(source.table)
+      .where(and(base, filtered))
+      .orderBy(...order)
+      .limit(parsed.length)
+      .offset(parsed.start);
+    data = (await db
+      .select(select)
+      .from(source.table)
+      .where(inArray(source.uniqueColumn, keys))
+      .orderBy(...order)) as Row[];
   } else {
-    let query = db.select(select).from(source.table).where(and(base, filtered)).orderBy(...order).$dynamic();
+    let query = db
+      .select(select)
+      .from(source.table)
+      .where(and(base, filtered))
+      .orderBy(...order)
+      .$dynamic();
     if (paged) query = query.limit(parsed.length).offset(parsed.start);
     data = (await query) as Row[];
   }
@@ -272,7 +297,17 @@ async function preparedQuery<Row, F extends string>(
   let statements = shapes.get(shape);
   if (!statements) {
     const keep = shapes.size < MAX_SHAPES;
-    statements = buildShape(db, parsed, source, prepared, select, keep ? shapeName(prepared.name, shape) : undefined, argCounts, range, paged);
+    statements = buildShape(
+      db,
+      parsed,
+      source,
+      prepared,
+      select,
+      keep ? shapeName(prepared.name, shape) : undefined,
+      argCounts,
+      range,
+      paged,
+    );
     if (keep) shapes.set(shape, statements);
   }
 
@@ -301,8 +336,15 @@ function buildShape<F extends string>(
 ): ShapeStatements {
   const cols = source.columns as Record<string, PgColumn | SQL>;
   // A placeholder binds like the value it stands for: through the column's mapping where Drizzle would use it.
-  const bind = (target: PgColumn | SQL, name: string) => (encodes(target) ? new Param(sql.placeholder(name), target as PgColumn) : sql.placeholder(name));
-  const filters = parsed.filters.map((f, i) => condition(f, cols[f.field], Array.from({ length: argCounts[i] }, (_, j) => bind(cols[f.field], `__f${i}_${j}`))));
+  const bind = (target: PgColumn | SQL, name: string) =>
+    encodes(target) ? new Param(sql.placeholder(name), target as PgColumn) : sql.placeholder(name);
+  const filters = parsed.filters.map((f, i) =>
+    condition(
+      f,
+      cols[f.field],
+      Array.from({ length: argCounts[i] }, (_, j) => bind(cols[f.field], `__f${i}_${j}`)),
+    ),
+  );
   const dateColumn = source.dateColumn as PgColumn | undefined;
   if (dateColumn && range.start) filters.push(gte(dateColumn, bind(dateColumn, '__range_start')));
   if (dateColumn && range.end) filters.push(lte(dateColumn, bind(dateColumn, '__range_end')));
@@ -337,16 +379,31 @@ function buildShape<F extends string>(
   };
   let page;
   if (source.deferredJoin && paged) {
-    const keys = db.select({ key: source.uniqueColumn }).from(source.table).where(and(base, filtered)).orderBy(...order)
-      .limit(sql.placeholder('__limit') as unknown as number).offset(sql.placeholder('__offset') as unknown as number);
-    page = from().where(inArray(source.uniqueColumn, keys)).orderBy(...order);
+    const keys = db
+      .select({ key: source.uniqueColumn })
+      .from(source.table)
+      .where(and(base, filtered))
+      .orderBy(...order)
+      .limit(sql.placeholder('__limit') as unknown as number)
+      .offset(sql.placeholder('__offset') as unknown as number);
+    page = from()
+      .where(inArray(source.uniqueColumn, keys))
+      .orderBy(...order);
   } else {
-    page = from().where(and(base, filtered)).orderBy(...order);
+    page = from()
+      .where(and(base, filtered))
+      .orderBy(...order);
     if (paged) page = page.limit(sql.placeholder('__limit') as unknown as number).offset(sql.placeholder('__offset') as unknown as number);
   }
   const counts = totalExpr
     ? db.select(countFields).from(sql`(values (1)) as one`)
-    : db.select({ [COUNT_FIELDS.total]: count(), [COUNT_FIELDS.filtered]: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count() }).from(source.table).where(base);
+    : db
+        .select({
+          [COUNT_FIELDS.total]: count(),
+          [COUNT_FIELDS.filtered]: filtered ? sql<number>`count(*) filter (where ${filtered})`.mapWith(Number) : count(),
+        })
+        .from(source.table)
+        .where(base);
   if (name === undefined) return { page, counts } as unknown as ShapeStatements;
   return {
     page: page.prepare(`${name}_p`) as unknown as ShapeStatements['page'],

@@ -26,7 +26,8 @@ export const PACKAGE_MESSAGES = {
   badJson: 'The manifest.json of the upgrade package is not valid JSON.',
   tampered: 'The upgrade package is damaged or has been tampered with: the SHA-256 of its payload does not match the manifest.',
   unsigned: 'This server accepts only signed upgrade packages, and this one has no manifest.sig.',
-  badSignature: 'The signature of the upgrade package is not valid: it was not signed with the key this server trusts, or the manifest was changed.',
+  badSignature:
+    'The signature of the upgrade package is not valid: it was not signed with the key this server trusts, or the manifest was changed.',
 } as const;
 
 export interface UpgradeManifest {
@@ -59,9 +60,17 @@ function parseManifest(raw: Buffer): UpgradeManifest {
     if (m[key] !== undefined && (typeof m[key] !== 'string' || !VERSION.test(m[key]))) throw bad(`${key} must be a version such as 1.2.3`);
   }
   if (m.version === undefined && m.grm === undefined && m.gmp === undefined) throw bad('it names no version (version, grm or gmp)');
-  if (typeof m.payload !== 'string' || !LISTABLE_NAME.test(m.payload) || m.payload.startsWith('manifest.')) throw bad('payload must name the payload file');
+  if (typeof m.payload !== 'string' || !LISTABLE_NAME.test(m.payload) || m.payload.startsWith('manifest.'))
+    throw bad('payload must name the payload file');
   if (typeof m.sha256 !== 'string' || !SHA256.test(m.sha256)) throw bad('sha256 must be 64 lower-case hex digits');
-  return { format: UPGRADE_FORMAT, version: m.version as string | undefined, grm: m.grm as string | undefined, gmp: m.gmp as string | undefined, payload: m.payload, sha256: m.sha256 };
+  return {
+    format: UPGRADE_FORMAT,
+    version: m.version as string | undefined,
+    grm: m.grm as string | undefined,
+    gmp: m.gmp as string | undefined,
+    payload: m.payload,
+    sha256: m.sha256,
+  };
 }
 
 function rawKey(base64: string): Buffer {
@@ -83,7 +92,9 @@ export function parseUpgradePublicKey(value: string): KeyObject {
     if (key.asymmetricKeyType !== 'ed25519') throw new Error('not an Ed25519 key');
     return key;
   } catch (error) {
-    throw new Error(`UPGRADE_PUBLIC_KEY must be an Ed25519 public key (PEM or base64 of 32 bytes): ${(error as Error).message}`, { cause: error });
+    throw new Error(`UPGRADE_PUBLIC_KEY must be an Ed25519 public key (PEM or base64 of 32 bytes): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -103,7 +114,7 @@ async function readPackageFiles(source: Buffer | AsyncIterable<Buffer>, limits: 
   const chunks = chunksOf(source);
   try {
     const first: Buffer[] = [];
-    for (let seen = 0; seen < 2; ) {
+    for (let seen = 0; seen < 2;) {
       const next = await chunks.next();
       if (next.done) break;
       first.push(next.value);
@@ -145,7 +156,8 @@ export async function verifyUpgradePackage(
   if (trustedKey) {
     if (!sig) throw badRequest(PACKAGE_MESSAGES.unsigned, 'UNSIGNED_PACKAGE');
     const signature = Buffer.from(sig.toString('utf8').trim(), 'base64');
-    if (signature.length !== 64 || !verify(null, rawManifest, trustedKey, signature)) throw badRequest(PACKAGE_MESSAGES.badSignature, 'BAD_SIGNATURE');
+    if (signature.length !== 64 || !verify(null, rawManifest, trustedKey, signature))
+      throw badRequest(PACKAGE_MESSAGES.badSignature, 'BAD_SIGNATURE');
   }
   const listed = new Set(['manifest.json', 'manifest.sig', manifest.payload]);
   const stray = [...files.keys()].find((name) => !listed.has(name));

@@ -37,12 +37,16 @@ export const TAR_MESSAGES = {
 } as const;
 
 const notPackage = () => badRequest(TAR_MESSAGES.notPackage, 'NOT_A_PACKAGE');
-const unsafe = (name: string, why: string) => badRequest(`The upgrade package holds an unsafe entry ${JSON.stringify(name)}: ${why}.`, 'UNSAFE_ENTRY');
+const unsafe = (name: string, why: string) =>
+  badRequest(`The upgrade package holds an unsafe entry ${JSON.stringify(name)}: ${why}.`, 'UNSAFE_ENTRY');
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
 const tooLarge = (what: string) => new ApiError(413, 'PACKAGE_TOO_LARGE', `The upgrade package is too large: ${what}.`);
 /** An entry the manifest does not (or cannot) list: the signature does not cover it, so the package is refused. */
 export const unlisted = (name: string) =>
-  badRequest(`The upgrade package holds ${JSON.stringify(name)}, which its manifest does not list; a package holds only manifest.json, manifest.sig and the payload.`, 'UNLISTED_ENTRY');
+  badRequest(
+    `The upgrade package holds ${JSON.stringify(name)}, which its manifest does not list; a package holds only manifest.json, manifest.sig and the payload.`,
+    'UNLISTED_ENTRY',
+  );
 
 /** Names a file may have in a package (the manifest's payload too); any other name cannot be listed by a manifest. */
 export const LISTABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -62,7 +66,13 @@ function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
-const LINK_TYPES: Record<string, string> = { '1': 'a hard link', '2': 'a symbolic link', '3': 'a character device', '4': 'a block device', '6': 'a FIFO' };
+const LINK_TYPES: Record<string, string> = {
+  '1': 'a hard link',
+  '2': 'a symbolic link',
+  '3': 'a character device',
+  '4': 'a block device',
+  '6': 'a FIFO',
+};
 /** Pax keys that only describe a file (times, owner), never where or what it becomes. */
 const HARMLESS_PAX_KEYS = new Set(['mtime', 'atime', 'ctime', 'uid', 'gid', 'uname', 'gname']);
 
@@ -82,7 +92,7 @@ class ChunkReader {
   async read(n: number): Promise<Buffer> {
     while (this.buffered < n && !this.ended) await this.pull();
     const parts: Buffer[] = [];
-    for (let left = Math.min(n, this.buffered); left > 0; ) {
+    for (let left = Math.min(n, this.buffered); left > 0;) {
       const part = this.take(left);
       parts.push(part);
       left -= part.length;
@@ -92,7 +102,7 @@ class ChunkReader {
 
   /** The next n bytes in pieces as they arrive, so a large entry is never held whole. */
   async *pieces(n: number): AsyncGenerator<Buffer> {
-    for (let left = n; left > 0; ) {
+    for (let left = n; left > 0;) {
       if (!this.buffered) {
         if (this.ended) return;
         await this.pull();
@@ -153,7 +163,8 @@ function paxRecords(raw: Buffer): Map<string, string> {
   while (at < raw.length) {
     const space = raw.indexOf(0x20, at);
     const length = Number(raw.subarray(at, space).toString('ascii'));
-    if (space < 0 || !Number.isInteger(length) || length <= space - at || at + length > raw.length || raw[at + length - 1] !== 0x0a) throw notPackage();
+    if (space < 0 || !Number.isInteger(length) || length <= space - at || at + length > raw.length || raw[at + length - 1] !== 0x0a)
+      throw notPackage();
     const record = raw.subarray(space + 1, at + length - 1).toString('utf8');
     const eq = record.indexOf('=');
     if (eq <= 0) throw notPackage();
@@ -180,7 +191,7 @@ async function skipPadding(reader: ChunkReader, size: number): Promise<void> {
 /** After the end marker tar tools pad with zeros; anything else could be an entry `tar -i` would still unpack. */
 async function checkTrailer(reader: ChunkReader, maxBytes: number): Promise<void> {
   const zeros = Buffer.alloc(64 * 1024);
-  for (let seen = 0; ; ) {
+  for (let seen = 0; ;) {
     const rest = await reader.read(zeros.length);
     if (!rest.length) return;
     if (!rest.equals(zeros.subarray(0, rest.length))) throw badRequest(TAR_MESSAGES.trailingData, 'NOT_A_PACKAGE');

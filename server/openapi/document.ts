@@ -7,7 +7,10 @@ const ERROR_SCHEMA = {
   required: ['code', 'message'],
   properties: { code: { type: ['string', 'integer'] }, message: { type: 'string' } },
 };
-const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /**
  * The OpenAPI 3.1 document of the contract: every call of `endpoints` (src/api/endpoints, the one list the client

@@ -24,7 +24,11 @@ function security(access: Access, sessionOptional?: boolean): Json[] {
 function accessText(access: Access): string {
   if (access === 'public') return 'Public: no session needed.';
   if (access === 'session') return 'Any signed-in member.';
-  const who = access.superOnly ? ' Super administrator (role -1) only.' : access.privilegedOnly ? ' Administrators (role -1 or 0) only.' : '';
+  const who = access.superOnly
+    ? ' Super administrator (role -1) only.'
+    : access.privilegedOnly
+      ? ' Administrators (role -1 or 0) only.'
+      : '';
   const system = access.owner === 'system' && access.need === 'write' ? ' Belongs to the system: only role -1 may write it.' : '';
   return `Needs the \`${access.section}\` privilege (${access.need}).${who}${system}`;
 }
@@ -33,7 +37,12 @@ function accessText(access: Access): string {
 function parametersOf(schema: TSchema | undefined, where: 'path' | 'query', names: string[] = []): Json[] {
   const props = ((schema as Json | undefined)?.properties ?? {}) as Record<string, Json>;
   const required = new Set(((schema as Json | undefined)?.required ?? []) as string[]);
-  const params = Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+  const params = Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: s,
+  }));
   // A path segment the params schema leaves out is still a (string) parameter of the path.
   for (const name of names) if (!props[name]) params.push({ name, in: where, required: true, schema: { type: 'string' } });
   return params;
@@ -54,7 +63,11 @@ function requestBody(def: EndpointDef): Json | undefined {
 }
 
 function okAnswer(def: EndpointDef): Json {
-  if (def.file) return { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  if (def.file)
+    return {
+      description: 'The file.',
+      content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    };
   return { description: 'Success.', content: { 'application/json': { schema: def.response ?? {} } } };
 }
 

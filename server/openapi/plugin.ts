@@ -6,7 +6,6 @@ import type { EndpointDef } from '../../src/api/endpoints/define';
 import { openApiDocument } from './document';
 import { OWN_VERSION as version } from '../version';
 
-
 /**
  * `<apiBase>/openapi.json` and the browsable reference `<apiBase>/docs` (Swagger UI, its assets served from the npm
  * package — nothing from a CDN). @fastify/swagger runs in static mode over the document built from the contract.

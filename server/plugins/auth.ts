@@ -17,7 +17,11 @@ export async function sessionFromHeaders(deps: AppDeps, req: FastifyRequest): Pr
 }
 
 /** The session of the headers and whether its password must change first, in one read (repos/sessions.ts findSession). */
-async function sessionAndPasswordState(deps: AppDeps, req: FastifyRequest, storeCode?: string): Promise<Awaited<ReturnType<typeof findSession>>> {
+async function sessionAndPasswordState(
+  deps: AppDeps,
+  req: FastifyRequest,
+  storeCode?: string,
+): Promise<Awaited<ReturnType<typeof findSession>>> {
   const token = req.headers['access-token'];
   const email = req.headers['access-email'];
   if (typeof token !== 'string' || typeof email !== 'string' || !token || !email) return undefined;
@@ -43,7 +47,8 @@ export const PASSWORD_CHANGE_FIRST: Record<PasswordChangeReason, string> = {
   forced: 'You must change your password before you can go on.',
   expired: 'Your password has expired. Change it before you can go on.',
 };
-const passwordChangeRequired = (reason: PasswordChangeReason) => new ApiError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_FIRST[reason]);
+const passwordChangeRequired = (reason: PasswordChangeReason) =>
+  new ApiError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_FIRST[reason]);
 
 /** Every store code a call names, wherever it names it. */
 export function storeCodesOf(req: FastifyRequest): string[] {
@@ -117,7 +122,9 @@ export function authHook(app: FastifyInstance, deps: AppDeps): void {
     // Validation may have changed what the call names (a body adds a store): then the stores are read again.
     const early = storeReadWithSession.get(req);
     const companies =
-      early && codes.length === 1 && codes[0] === early.code ? new Map(early.company === null ? [] : [[early.code, early.company]]) : await storeCompanies(deps.db, codes);
+      early && codes.length === 1 && codes[0] === early.code
+        ? new Map(early.company === null ? [] : [[early.code, early.company]])
+        : await storeCompanies(deps.db, codes);
     for (const code of codes) {
       const company = companies.get(code);
       if (company === undefined) throw badRequest(`Unknown store code: ${code}`, 'UNKNOWN_STORE');

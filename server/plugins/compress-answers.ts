@@ -53,8 +53,12 @@ export function compressAnswers(api: FastifyInstance): void {
     const small = payload.length <= SYNC_MAX_BYTES;
     const body =
       encoding === 'br'
-        ? small ? brotliCompressSync(payload, brOptions) : await brotli(payload, brOptions)
-        : small ? gzipSync(payload, { level: GZIP_LEVEL }) : await gzipped(payload, { level: GZIP_LEVEL });
+        ? small
+          ? brotliCompressSync(payload, brOptions)
+          : await brotli(payload, brOptions)
+        : small
+          ? gzipSync(payload, { level: GZIP_LEVEL })
+          : await gzipped(payload, { level: GZIP_LEVEL });
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return body;

@@ -26,7 +26,8 @@ async function claim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, ke
     return claimed;
   }
   if (claimed.kind === 'other-request') throw badRequest('This Idempotency-Key was used for another request.', 'IDEMPOTENCY_MISMATCH');
-  if (claimed.kind === 'in-flight') throw conflict('A request with this Idempotency-Key is still being processed.', 'IDEMPOTENCY_IN_FLIGHT');
+  if (claimed.kind === 'in-flight')
+    throw conflict('A request with this Idempotency-Key is still being processed.', 'IDEMPOTENCY_IN_FLIGHT');
   reply.header('Idempotent-Replayed', 'true');
   reply.status(claimed.status).type('application/json').send(JSON.stringify(claimed.body));
   return { kind: 'replayed' };
@@ -50,7 +51,10 @@ export async function claimStreamedKey(
 }
 
 /** A multipart form's fingerprint: its fields and every file's name, size and SHA-256 (never the bytes again). */
-export function formFingerprint(fields: Record<string, string>, files: readonly { fieldname: string; filename: string; size: number; sha256: string }[]): string {
+export function formFingerprint(
+  fields: Record<string, string>,
+  files: readonly { fieldname: string; filename: string; size: number; sha256: string }[],
+): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   for (const file of files) {
@@ -67,7 +71,10 @@ export function formFingerprint(fields: Record<string, string>, files: readonly 
  */
 export function fingerprint(req: FastifyRequest): string {
   const form = req.multipartForm;
-  if (!form) return createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
+  if (!form)
+    return createHash('sha256')
+      .update(JSON.stringify(req.body ?? null))
+      .digest('hex');
   return formFingerprint(form.fields, form.files);
 }
 

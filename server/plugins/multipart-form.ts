@@ -77,14 +77,21 @@ export function multipartForm(app: FastifyInstance): void {
 }
 
 /** Writes one file part to a temporary file as it arrives, counting and hashing its bytes. */
-async function spoolFile(part: { file: NodeJS.ReadableStream & { truncated?: boolean } }, path: string, budget: { left: number }): Promise<{ size: number; sha256: string }> {
+async function spoolFile(
+  part: { file: NodeJS.ReadableStream & { truncated?: boolean } },
+  path: string,
+  budget: { left: number },
+): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       budget.left -= chunk.length;
-      if (budget.left < 0) return done(new ApiError(413, 'FORM_TOO_LARGE', `The files of this form are larger than ${FORM_MAX_BYTES / 1024 / 1024} MiB together.`));
+      if (budget.left < 0)
+        return done(
+          new ApiError(413, 'FORM_TOO_LARGE', `The files of this form are larger than ${FORM_MAX_BYTES / 1024 / 1024} MiB together.`),
+        );
       hash.update(chunk);
       done(null, chunk);
     },
@@ -93,7 +100,11 @@ async function spoolFile(part: { file: NodeJS.ReadableStream & { truncated?: boo
   return { size, sha256: hash.digest('hex') };
 }
 
-function formFile(part: { fieldname: string; filename: string; mimetype: string }, path: string, spooled: { size: number; sha256: string }): FormFile {
+function formFile(
+  part: { fieldname: string; filename: string; mimetype: string },
+  path: string,
+  spooled: { size: number; sha256: string },
+): FormFile {
   let content: Buffer | undefined;
   return {
     fieldname: part.fieldname,
@@ -118,7 +129,8 @@ async function readForm(req: FastifyRequest, form: MultipartForm, maxFiles = LIM
         // Listed before it is written, so that the response hook removes it even when the write fails half way.
         const at = form.files.push({ path } as FormFile) - 1;
         const spooled = await spoolFile(part, path, budget);
-        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', `The file ${part.filename} is larger than ${LIMITS.fileSize / 1024 / 1024} MiB.`);
+        if (part.file.truncated)
+          throw new ApiError(413, 'FILE_TOO_LARGE', `The file ${part.filename} is larger than ${LIMITS.fileSize / 1024 / 1024} MiB.`);
         form.files[at] = formFile(part, path, spooled);
         continue;
       }

@@ -35,7 +35,10 @@ export function findNul(value: unknown, path: string, depth = 0): string | undef
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const found =
-      findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body') ?? findNul(req.multipartForm?.fields, 'form');
+      findNul(req.params, 'params') ??
+      findNul(req.query, 'query') ??
+      findNul(req.body, 'body') ??
+      findNul(req.multipartForm?.fields, 'form');
     if (found) throw badRequest(`${found} contains a NUL character (\\u0000), which is not allowed.`, 'NUL_CHARACTER');
   });
 }

@@ -93,7 +93,10 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'tileUrl' | 'ge
  * Strict-Transport-Security is only sent when the request came over https (behind a proxy: as TRUST_PROXY allows
  * X-Forwarded-Proto to say).
  */
-export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl' | 'geocoderUrl'>): Promise<void> {
+export async function securityHeaders(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'pushUrl' | 'pushPort' | 'tileUrl' | 'geocoderUrl'>,
+): Promise<void> {
   const csp = contentSecurityPolicy(config);
   // With PUSH_URL set the policy is the same for every request: written once.
   const fixedCsp = config.pushUrl ? csp(pushSources(config, undefined)) : undefined;

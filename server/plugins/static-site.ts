@@ -5,7 +5,13 @@ import type { ServerConfig } from '../config';
 
 /** The runtime settings the PWA reads at start (public/config.json is the development default). */
 export function runtimeConfig(config: ServerConfig) {
-  return { apiBase: config.apiBase, pushUrl: config.pushUrl ?? null, pushPort: config.pushPort, tileUrl: config.tileUrl, geocoderUrl: config.geocoderUrl ?? null };
+  return {
+    apiBase: config.apiBase,
+    pushUrl: config.pushUrl ?? null,
+    pushPort: config.pushPort,
+    tileUrl: config.tileUrl,
+    geocoderUrl: config.geocoderUrl ?? null,
+  };
 }
 
 /** Serve the built PWA. Hash routing means every page is index.html; no history fallback is needed. */

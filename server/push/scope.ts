@@ -30,7 +30,10 @@ export function scopeFor(user: SessionUser, message: PushMessage, companyOf: Com
     return company !== undefined && canAccessStore(user, code, company);
   };
   if (message.storeCode) return sees(message.storeCode) ? message.data : undefined;
-  if (Array.isArray(message.data) && message.data.every((item) => typeof (item as { storeCode?: unknown } | null)?.storeCode === 'string')) {
+  if (
+    Array.isArray(message.data) &&
+    message.data.every((item) => typeof (item as { storeCode?: unknown } | null)?.storeCode === 'string')
+  ) {
     return message.data.filter((item) => sees((item as { storeCode: string }).storeCode));
   }
   return isSuperAdmin(user) ? message.data : undefined;

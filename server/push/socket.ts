@@ -51,7 +51,12 @@ function credentialsOf(raw: unknown): { token: string; email: string } | undefin
  * member's companies and stores (./scope.ts); the session is checked again before deliveries and by a sweep, and a
  * socket closes when its session ends (logout, expiry, a locked account). The port sends the API's security headers.
  */
-export async function startPushServer(deps: AppDeps, port: number, host = '0.0.0.0', opts: PushServerOptions = {}): Promise<FastifyInstance> {
+export async function startPushServer(
+  deps: AppDeps,
+  port: number,
+  host = '0.0.0.0',
+  opts: PushServerOptions = {},
+): Promise<FastifyInstance> {
   const authTimeoutMs = opts.authTimeoutMs ?? 5_000;
   const recheckMs = opts.sessionRecheckMs ?? 1_000;
   const app = Fastify({ logger: false });
@@ -88,7 +93,8 @@ export async function startPushServer(deps: AppDeps, port: number, host = '0.0.0
     if (Date.now() - client.checkedAt >= recheckMs && !(await stillSignedIn(client))) return;
     await learnCompanies(storesOf(message));
     const data = scopeFor(client.user, message, (code) => companyOf.get(code));
-    if (data !== undefined && client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify({ type: message.type, data }));
+    if (data !== undefined && client.socket.readyState === client.socket.OPEN)
+      client.socket.send(JSON.stringify({ type: message.type, data }));
   }
 
   const unsubscribe = deps.push.subscribe((message) => {
@@ -102,7 +108,8 @@ export async function startPushServer(deps: AppDeps, port: number, host = '0.0.0
     }
   });
   const sweep = setInterval(() => {
-    for (const client of clients) client.queue = client.queue.then(async () => void (await stillSignedIn(client))).catch(() => client.socket.terminate());
+    for (const client of clients)
+      client.queue = client.queue.then(async () => void (await stillSignedIn(client))).catch(() => client.socket.terminate());
   }, opts.sweepMs ?? 30_000);
   sweep.unref();
   app.addHook('onClose', async () => {

@@ -70,11 +70,20 @@ const historyColumns = {
 
 /** One page of the member's own login history (newest first unless the request sorts otherwise). */
 export async function loginHistoryPage(db: Db, email: string, body: Record<string, unknown>): Promise<TablePage<LoginHistory>> {
-  const page = await queryTable<{ ip: string | null; type: 0 | 1; success: boolean; locked: boolean; email: string; updatedAt: Date }, keyof typeof historyColumns>(
+  const page = await queryTable<
+    { ip: string | null; type: 0 | 1; success: boolean; locked: boolean; email: string; updatedAt: Date },
+    keyof typeof historyColumns
+  >(
     db,
     wideTable(LOGIN_HISTORY_TABLE),
     body,
-    { table: loginHistory, columns: historyColumns, dateColumn: loginHistory.updatedAt, uniqueColumn: loginHistory.id, base: [eq(loginHistory.email, email)] },
+    {
+      table: loginHistory,
+      columns: historyColumns,
+      dateColumn: loginHistory.updatedAt,
+      uniqueColumn: loginHistory.id,
+      base: [eq(loginHistory.email, email)],
+    },
     { ...historyColumns, email: loginHistory.email },
   );
   return { ...page, data: page.data.map((r) => ({ ...r, ip: r.ip ?? '', updatedAt: r.updatedAt.toISOString() })) };

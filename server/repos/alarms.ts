@@ -19,7 +19,9 @@ export async function raiseSystemAlarm(
   const { code, class: cls } = SYSTEM_ALARM_TYPES[alarm.type];
   const available = await availableAlarmTypes(db);
   if (available && !available.has(code)) return;
-  await db.insert(systemAlarms).values({ type: code, class: cls, location: alarm.location, companyCode: alarm.companyCode, data: alarm.data ?? {} });
+  await db
+    .insert(systemAlarms)
+    .values({ type: code, class: cls, location: alarm.location, companyCode: alarm.companyCode, data: alarm.data ?? {} });
 }
 
 /**
@@ -36,8 +38,16 @@ export async function systemAlarmPage(db: Db, user: SessionUser, body: Record<st
     }
   }
   if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(eq(a.companyCode, body.global_companyCode));
-  const columns = { type: sql`${a.type}::text`, class: sql`${a.class}::text`, location: a.location, updatedAt: sql<number>`extract(epoch from ${a.updatedAt})` };
-  const page = await queryTable<{ location: string; type: number; class: AlarmClass; data: Record<string, unknown>; updatedAt: Date }, keyof typeof columns>(
+  const columns = {
+    type: sql`${a.type}::text`,
+    class: sql`${a.class}::text`,
+    location: a.location,
+    updatedAt: sql<number>`extract(epoch from ${a.updatedAt})`,
+  };
+  const page = await queryTable<
+    { location: string; type: number; class: AlarmClass; data: Record<string, unknown>; updatedAt: Date },
+    keyof typeof columns
+  >(
     db,
     wideTable(ALARM_HISTORY_TABLE),
     body,
@@ -82,7 +92,10 @@ export async function raiseAlarmOnce(
 /** Save the alarm config row (the variables stay the server's); creates the row on a database seeded without it. */
 export async function saveAlarmConfig(db: Db, body: AlarmConfigBody, now = new Date()): Promise<void> {
   const set = { available: body.available.map(Number), admin: body.admin, server: body.server, content: body.content, updatedAt: now };
-  await db.insert(alarmConfig).values({ id: 1, ...set }).onConflictDoUpdate({ target: alarmConfig.id, set });
+  await db
+    .insert(alarmConfig)
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: alarmConfig.id, set });
 }
 
 /** Alarm type codes that are raised (alarm_config.available); undefined when no config exists: everything is. */
@@ -91,7 +104,13 @@ export async function availableAlarmTypes(db: Db): Promise<Set<number> | undefin
   return row ? new Set(row.available.map(Number)) : undefined;
 }
 
-const PLUS_ALARM_DEFAULTS: AlarmSetting = { memoryThreshold: 80, diskThreshold: 80, progressThreshold: 80, totalTagsThreshold: 80, receiveCriticalOnly: false };
+const PLUS_ALARM_DEFAULTS: AlarmSetting = {
+  memoryThreshold: 80,
+  diskThreshold: 80,
+  progressThreshold: 80,
+  totalTagsThreshold: 80,
+  receiveCriticalOnly: false,
+};
 
 /** The Plus alarm thresholds (plus-signage §3 Alarm setting); the schema's defaults when never saved. */
 export async function plusAlarmSetting(db: Db): Promise<AlarmSetting> {
@@ -105,8 +124,15 @@ export async function savePlusAlarmSetting(db: Db, body: AlarmSetting, now = new
   // Whole percents are stored: the dialog's fields are whole numbers between 1 and 100.
   const round = (n: number) => Math.round(n);
   const set = {
-    memoryThreshold: round(body.memoryThreshold), diskThreshold: round(body.diskThreshold), progressThreshold: round(body.progressThreshold),
-    totalTagsThreshold: round(body.totalTagsThreshold), receiveCriticalOnly: body.receiveCriticalOnly, updatedAt: now,
+    memoryThreshold: round(body.memoryThreshold),
+    diskThreshold: round(body.diskThreshold),
+    progressThreshold: round(body.progressThreshold),
+    totalTagsThreshold: round(body.totalTagsThreshold),
+    receiveCriticalOnly: body.receiveCriticalOnly,
+    updatedAt: now,
   };
-  await db.insert(plusAlarmSettings).values({ id: 1, ...set }).onConflictDoUpdate({ target: plusAlarmSettings.id, set });
+  await db
+    .insert(plusAlarmSettings)
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: plusAlarmSettings.id, set });
 }

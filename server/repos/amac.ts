@@ -14,7 +14,11 @@ export async function addAmac(db: Db, abstractCode: string, abstractData: string
 
 /** false when there is no such code. */
 export async function updateAmac(db: Db, abstractCode: string, abstractData: string): Promise<boolean> {
-  const rows = await db.update(amacs).set({ abstractData, updatedAt: new Date() }).where(eq(amacs.abstractCode, abstractCode)).returning({ id: amacs.id });
+  const rows = await db
+    .update(amacs)
+    .set({ abstractData, updatedAt: new Date() })
+    .where(eq(amacs.abstractCode, abstractCode))
+    .returning({ id: amacs.id });
   return rows.length > 0;
 }
 

@@ -70,7 +70,11 @@ function visibleTo(user: SessionUser): SQL | undefined {
   const wholeStore = user.roleId === 0 || user.enableWholeStore;
   const storeOk = wholeStore
     ? undefined
-    : or(isNull(changeHistory.store), eq(changeHistory.store, SYSTEM_OWNER), user.stores.length ? inArray(changeHistory.store, user.stores) : sql`false`);
+    : or(
+        isNull(changeHistory.store),
+        eq(changeHistory.store, SYSTEM_OWNER),
+        user.stores.length ? inArray(changeHistory.store, user.stores) : sql`false`,
+      );
   return or(system, storeOk ? and(ofCompany, storeOk) : ofCompany);
 }
 
@@ -78,7 +82,10 @@ export async function changeHistoryPage(db: Db, user: SessionUser, body: Record<
   const base = [visibleTo(user)];
   // The console's company choice (the table protocol's global_companyCode).
   if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(eq(changeHistory.company, body.global_companyCode));
-  const page = await queryTable<{ [K in keyof typeof columns]: K extends 'updatedAt' ? Date : string | null } & { id: number | string; items: unknown }, keyof typeof columns>(
+  const page = await queryTable<
+    { [K in keyof typeof columns]: K extends 'updatedAt' ? Date : string | null } & { id: number | string; items: unknown },
+    keyof typeof columns
+  >(
     db,
     wideTable(CHANGE_HISTORY_TABLE),
     body,

@@ -23,7 +23,11 @@ const whereScope = (kind: CodeScriptKind, scope: ScriptScope) =>
 
 /** The script kept exactly at this scope, if any. */
 export async function findScript(db: Db, kind: CodeScriptKind, scope: ScriptScope = {}): Promise<StoredScript | undefined> {
-  const [row] = await db.select({ code: codeScripts.code, useType: codeScripts.useType }).from(codeScripts).where(whereScope(kind, scope)).limit(1);
+  const [row] = await db
+    .select({ code: codeScripts.code, useType: codeScripts.useType })
+    .from(codeScripts)
+    .where(whereScope(kind, scope))
+    .limit(1);
   return row;
 }
 
@@ -31,5 +35,8 @@ export async function saveScript(db: Db, kind: CodeScriptKind, scope: ScriptScop
   await db
     .insert(codeScripts)
     .values({ kind, companyCode: scope.companyCode ?? null, storeCode: scope.storeCode ?? null, ...value })
-    .onConflictDoUpdate({ target: [codeScripts.kind, codeScripts.companyCode, codeScripts.storeCode], set: { ...value, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [codeScripts.kind, codeScripts.companyCode, codeScripts.storeCode],
+      set: { ...value, updatedAt: new Date() },
+    });
 }

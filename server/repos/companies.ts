@@ -21,7 +21,9 @@ const listColumns = {
 
 /** The SMTP part of a company as the console sees it: never the password (console-admin §7, DESIGN §3). */
 export const smtpAnswer = (row: SmtpRow | undefined) =>
-  row ? { server: row.server ?? '', port: row.port, account: row.account ?? '', enable: row.enable, password: '', tls: row.tls, ssl: row.ssl } : null;
+  row
+    ? { server: row.server ?? '', port: row.port, account: row.account ?? '', enable: row.enable, password: '', tls: row.tls, ssl: row.ssl }
+    : null;
 
 function companyAnswer(row: CompanyRow, smtp: SmtpRow | undefined): Company {
   return {
@@ -83,27 +85,33 @@ export async function createCompanyWithAdmin(
   admin: { email: string; name: string; passwordHash: string; weakPwd: boolean },
   smtp: SmtpValues | undefined,
 ): Promise<'created' | 'company-exists' | 'admin-exists'> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.insert(companies).values(company).onConflictDoNothing().returning({ code: companies.companyCode });
-    if (!inserted.length) return 'company-exists';
-    const added = await tx
-      .insert(members)
-      .values({ ...admin, roleId: 0, companies: [company.companyCode], enableWholeStore: true })
-      .onConflictDoNothing()
-      .returning({ email: members.email });
-    // Throwing undoes the company insert with the transaction.
-    if (!added.length) throw new AdminTaken();
-    if (smtp) await saveSmtpConfig(tx as unknown as Db, company.companyCode, smtp);
-    return 'created' as const;
-  }).catch((error: unknown) => {
-    if (error instanceof AdminTaken) return 'admin-exists' as const;
-    throw error;
-  });
+  return db
+    .transaction(async (tx) => {
+      const inserted = await tx.insert(companies).values(company).onConflictDoNothing().returning({ code: companies.companyCode });
+      if (!inserted.length) return 'company-exists';
+      const added = await tx
+        .insert(members)
+        .values({ ...admin, roleId: 0, companies: [company.companyCode], enableWholeStore: true })
+        .onConflictDoNothing()
+        .returning({ email: members.email });
+      // Throwing undoes the company insert with the transaction.
+      if (!added.length) throw new AdminTaken();
+      if (smtp) await saveSmtpConfig(tx as unknown as Db, company.companyCode, smtp);
+      return 'created' as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AdminTaken) return 'admin-exists' as const;
+      throw error;
+    });
 }
 
 export async function updateCompany(db: Db, companyCode: string, values: CompanySettings, smtp: SmtpValues | undefined): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx.update(companies).set({ ...values, updatedAt: new Date() }).where(eq(companies.companyCode, companyCode)).returning({ code: companies.companyCode });
+    const rows = await tx
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.companyCode, companyCode))
+      .returning({ code: companies.companyCode });
     if (!rows.length) return false;
     if (smtp) await saveSmtpConfig(tx as unknown as Db, companyCode, smtp);
     return true;

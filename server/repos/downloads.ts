@@ -26,8 +26,15 @@ export interface DownloadTaskRow {
 }
 
 const taskColumns = {
-  id: downloadTasks.id, memberEmail: downloadTasks.memberEmail, type: downloadTasks.type, status: downloadTasks.status, message: downloadTasks.message,
-  fileName: downloadTasks.fileName, filePath: downloadTasks.filePath, createdAt: downloadTasks.createdAt, finishedAt: downloadTasks.finishedAt,
+  id: downloadTasks.id,
+  memberEmail: downloadTasks.memberEmail,
+  type: downloadTasks.type,
+  status: downloadTasks.status,
+  message: downloadTasks.message,
+  fileName: downloadTasks.fileName,
+  filePath: downloadTasks.filePath,
+  createdAt: downloadTasks.createdAt,
+  finishedAt: downloadTasks.finishedAt,
 };
 
 export async function createDownloadTask(
@@ -36,7 +43,14 @@ export async function createDownloadTask(
 ): Promise<string> {
   const [row] = await db
     .insert(downloadTasks)
-    .values({ memberEmail: task.memberEmail, type: task.type, storeCode: task.storeCode ?? null, filter: task.filter, fileName: task.fileName, createdAt: task.now })
+    .values({
+      memberEmail: task.memberEmail,
+      type: task.type,
+      storeCode: task.storeCode ?? null,
+      filter: task.filter,
+      fileName: task.fileName,
+      createdAt: task.now,
+    })
     .returning({ id: downloadTasks.id });
   return row.id;
 }
@@ -44,7 +58,10 @@ export async function createDownloadTask(
 /** A task of this member; another member's task is as unknown as a missing one. */
 export async function findDownloadTask(db: Db, id: string, memberEmail: string): Promise<DownloadTaskRow | undefined> {
   if (!TASK_ID_PATTERN.test(id)) return undefined;
-  const [row] = await db.select(taskColumns).from(downloadTasks).where(and(eq(downloadTasks.id, id), eq(downloadTasks.memberEmail, memberEmail)));
+  const [row] = await db
+    .select(taskColumns)
+    .from(downloadTasks)
+    .where(and(eq(downloadTasks.id, id), eq(downloadTasks.memberEmail, memberEmail)));
   return row;
 }
 
@@ -96,7 +113,11 @@ export const TAG_PRESET_SQL: Record<'error' | 'NoProduct' | 'NoImage', SQL> = {
 
 /** Stores of a company in code order. */
 export async function companyStores(db: Db, companyCode: string): Promise<string[]> {
-  const rows = await db.select({ storeCode: stores.storeCode }).from(stores).where(eq(stores.companyCode, companyCode)).orderBy(asc(stores.storeCode));
+  const rows = await db
+    .select({ storeCode: stores.storeCode })
+    .from(stores)
+    .where(eq(stores.companyCode, companyCode))
+    .orderBy(asc(stores.storeCode));
   return rows.map((r) => r.storeCode);
 }
 

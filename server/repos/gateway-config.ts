@@ -49,7 +49,11 @@ function toConfig(row: ConfigRow): GatewayConfig {
 }
 
 export async function gatewayConfigs(db: Db, storeCode: string): Promise<GatewayConfig[]> {
-  const rows = await db.select(configColumns).from(gateways).where(eq(gateways.storeCode, storeCode)).orderBy(asc(gateways.gwIndex), asc(gateways.gwMac));
+  const rows = await db
+    .select(configColumns)
+    .from(gateways)
+    .where(eq(gateways.storeCode, storeCode))
+    .orderBy(asc(gateways.gwIndex), asc(gateways.gwMac));
   return rows.map(toConfig);
 }
 
@@ -81,7 +85,13 @@ function patchOf(settings: GatewayConfigBody, now: Date): Partial<typeof gateway
   return patch;
 }
 
-export async function updateGatewayConfig(db: Db, storeCode: string, gwMac: string, settings: GatewayConfigBody, now = new Date()): Promise<boolean> {
+export async function updateGatewayConfig(
+  db: Db,
+  storeCode: string,
+  gwMac: string,
+  settings: GatewayConfigBody,
+  now = new Date(),
+): Promise<boolean> {
   const done = await db
     .update(gateways)
     .set(patchOf(settings, now))
@@ -92,7 +102,10 @@ export async function updateGatewayConfig(db: Db, storeCode: string, gwMac: stri
 
 /** Every entry in one transaction: a list is stored whole, so a failure leaves no half-updated store. */
 export async function updateGatewayConfigs(
-  db: Db, storeCode: string, entries: (GatewayConfigBody & { gwMac: string })[], now = new Date(),
+  db: Db,
+  storeCode: string,
+  entries: (GatewayConfigBody & { gwMac: string })[],
+  now = new Date(),
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     const written: string[] = [];

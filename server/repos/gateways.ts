@@ -46,13 +46,23 @@ function toSummary(row: SummaryRow): GatewaySummary {
 
 /** Gateways of one store as the store detail lists them, ip with its port (the console strips it). */
 export async function storeGateways(db: Db, storeCode: string): Promise<GatewaySummary[]> {
-  const rows = await db.select(summaryColumns).from(gateways).where(eq(gateways.storeCode, storeCode)).orderBy(asc(gateways.gwIndex), asc(gateways.gwMac));
+  const rows = await db
+    .select(summaryColumns)
+    .from(gateways)
+    .where(eq(gateways.storeCode, storeCode))
+    .orderBy(asc(gateways.gwIndex), asc(gateways.gwMac));
   return rows.map((r) => toSummary(r as SummaryRow));
 }
 
 export async function gatewayDetail(db: Db, storeCode: string, gwMac: string): Promise<GatewayDetail | undefined> {
   const [row] = await db
-    .select({ ...summaryColumns, storeCode: gateways.storeCode, diskUsage: gateways.diskUsage, ramUsage: gateways.ramUsage, serviceStatusList: gateways.serviceStatusList })
+    .select({
+      ...summaryColumns,
+      storeCode: gateways.storeCode,
+      diskUsage: gateways.diskUsage,
+      ramUsage: gateways.ramUsage,
+      serviceStatusList: gateways.serviceStatusList,
+    })
     .from(gateways)
     .where(and(eq(gateways.storeCode, storeCode), eq(gateways.gwMac, normalizeMac(gwMac))));
   if (!row) return undefined;
@@ -63,7 +73,11 @@ export async function gatewayDetail(db: Db, storeCode: string, gwMac: string): P
     diskUsage,
     // A gateway that never reported memory shows an empty gauge rather than failing the screen.
     ramUsage: ramUsage ?? { used: 0, total: 0 },
-    serviceStatusList: serviceStatusList.map((s) => ({ name: String(s.name), status: String(s.status), ...(typeof s.updatedAt === 'string' ? { updatedAt: s.updatedAt } : {}) })),
+    serviceStatusList: serviceStatusList.map((s) => ({
+      name: String(s.name),
+      status: String(s.status),
+      ...(typeof s.updatedAt === 'string' ? { updatedAt: s.updatedAt } : {}),
+    })),
   };
 }
 
@@ -78,7 +92,13 @@ export interface GatewayRef {
 /** The gateway and the store it belongs to, for calls that name only a gwMac. */
 export async function findGateway(db: Db, gwMac: string): Promise<GatewayRef | undefined> {
   const [row] = await db
-    .select({ gwMac: gateways.gwMac, storeCode: gateways.storeCode, companyCode: stores.companyCode, ip: gateways.ip, status: gateways.status })
+    .select({
+      gwMac: gateways.gwMac,
+      storeCode: gateways.storeCode,
+      companyCode: stores.companyCode,
+      ip: gateways.ip,
+      status: gateways.status,
+    })
     .from(gateways)
     .innerJoin(stores, eq(stores.storeCode, gateways.storeCode))
     .where(eq(gateways.gwMac, normalizeMac(gwMac)));
@@ -91,7 +111,9 @@ export async function findGateway(db: Db, gwMac: string): Promise<GatewayRef | u
  */
 export async function recordReboot(db: Db, gw: GatewayRef, now = new Date()): Promise<void> {
   const t = SYSTEM_ALARM_TYPES.GW_RECOVERY_STARTED;
-  await db.insert(gatewayAlarmHistory).values({ gwMac: gw.gwMac, storeCode: gw.storeCode, location: gw.storeCode, type: t.code, class: t.class, updatedAt: now });
+  await db
+    .insert(gatewayAlarmHistory)
+    .values({ gwMac: gw.gwMac, storeCode: gw.storeCode, location: gw.storeCode, type: t.code, class: t.class, updatedAt: now });
 }
 
 export async function deleteGateway(db: Db, storeCode: string, gwMac: string): Promise<boolean> {
@@ -118,7 +140,10 @@ export async function storesOfGateways(db: Db, macs: string[]): Promise<{ gwMac:
 }
 
 /** Predefined rows that already exist for the named MACs, with the store (and company) they were imported for. */
-export async function predefinedOwners(db: Db, macs: string[]): Promise<{ gwMac: string; storeCode: string | null; companyCode: string | null }[]> {
+export async function predefinedOwners(
+  db: Db,
+  macs: string[],
+): Promise<{ gwMac: string; storeCode: string | null; companyCode: string | null }[]> {
   if (!macs.length) return [];
   return db
     .select({ gwMac: predefinedGateways.gwMac, storeCode: predefinedGateways.storeCode, companyCode: stores.companyCode })
@@ -135,7 +160,16 @@ export async function upsertPredefined(db: Db, storeCode: string | null, rows: P
   if (!rows.length) return 0;
   const written = await db
     .insert(predefinedGateways)
-    .values(rows.map((r) => ({ gwMac: r.gwMac, storeCode, dataChannel: r.dataChannel, eventChannel: r.eventChannel, createdAt: now, updatedAt: now })))
+    .values(
+      rows.map((r) => ({
+        gwMac: r.gwMac,
+        storeCode,
+        dataChannel: r.dataChannel,
+        eventChannel: r.eventChannel,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: predefinedGateways.gwMac,
       set: { storeCode, dataChannel: sql`excluded.data_channel`, eventChannel: sql`excluded.event_channel`, updatedAt: now },
@@ -146,7 +180,11 @@ export async function upsertPredefined(db: Db, storeCode: string | null, rows: P
 
 /** The store's own gwIndex → channel map. */
 export async function getChannelMap(db: Db, storeCode: string): Promise<ChannelMap> {
-  const rows = await db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, storeCode)).orderBy(asc(gatewayChannels.gwIndex));
+  const rows = await db
+    .select()
+    .from(gatewayChannels)
+    .where(eq(gatewayChannels.storeCode, storeCode))
+    .orderBy(asc(gatewayChannels.gwIndex));
   return Object.fromEntries(rows.map((r) => [String(r.gwIndex), { dataChannel: r.dataChannel, eventChannel: r.eventChannel }]));
 }
 
@@ -154,7 +192,13 @@ export async function getChannelMap(db: Db, storeCode: string): Promise<ChannelM
 export async function replaceChannelMap(db: Db, storeCode: string, map: ChannelMap, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(gatewayChannels).where(eq(gatewayChannels.storeCode, storeCode));
-    const rows = Object.entries(map).map(([gwIndex, c]) => ({ storeCode, gwIndex: Number(gwIndex), dataChannel: c.dataChannel, eventChannel: c.eventChannel, updatedAt: now }));
+    const rows = Object.entries(map).map(([gwIndex, c]) => ({
+      storeCode,
+      gwIndex: Number(gwIndex),
+      dataChannel: c.dataChannel,
+      eventChannel: c.eventChannel,
+      updatedAt: now,
+    }));
     if (rows.length) await tx.insert(gatewayChannels).values(rows);
   });
 }

@@ -8,11 +8,7 @@ const IN_FLIGHT = 0;
 const ABANDONED_MS = 60_000;
 export const IDEMPOTENCY_RETENTION_MS = 7 * 86_400_000;
 
-export type Claim =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in-flight' }
-  | { kind: 'other-request' };
+export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'in-flight' } | { kind: 'other-request' };
 
 /**
  * Keys are the clients' own random strings, so they are only unique per member: the row is stored under the member
@@ -30,7 +26,16 @@ export async function claimKey(
   const key = rowKey(req.email, req.key);
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ key, memberEmail: req.email, method: req.method, path: req.path, fingerprint: req.fingerprint, status: IN_FLIGHT, body: null, createdAt: now })
+    .values({
+      key,
+      memberEmail: req.email,
+      method: req.method,
+      path: req.path,
+      fingerprint: req.fingerprint,
+      status: IN_FLIGHT,
+      body: null,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length) return { kind: 'new' };
@@ -42,7 +47,13 @@ export async function claimKey(
   const taken = await db
     .update(idempotencyKeys)
     .set({ createdAt: now })
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, IN_FLIGHT), lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_MS))))
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.status, IN_FLIGHT),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_MS)),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
   return taken.length ? { kind: 'new' } : { kind: 'in-flight' };
 }
@@ -54,7 +65,10 @@ export async function storeAnswer(db: Db, email: string, key: string, status: nu
   } catch {
     // not JSON: kept as text
   }
-  await db.update(idempotencyKeys).set({ status, body: sql`${JSON.stringify(body)}::jsonb` }).where(eq(idempotencyKeys.key, rowKey(email, key)));
+  await db
+    .update(idempotencyKeys)
+    .set({ status, body: sql`${JSON.stringify(body)}::jsonb` })
+    .where(eq(idempotencyKeys.key, rowKey(email, key)));
 }
 
 export async function forgetKey(db: Db, email: string, key: string): Promise<void> {

@@ -6,7 +6,11 @@ import { labelStyleOf, type LabelStyle } from '../lib/label-image';
 
 /** A company's layout types, each flagged when a layout config uses it (such a type is not deleted). */
 export async function layoutTypeList(db: Db, companyCode: string): Promise<LayoutType[]> {
-  const used = new Set((await db.selectDistinct({ t: layoutConfigs.layoutType }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map((r) => r.t));
+  const used = new Set(
+    (await db.selectDistinct({ t: layoutConfigs.layoutType }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map(
+      (r) => r.t,
+    ),
+  );
   const rows = await db.select().from(layoutTypes).where(eq(layoutTypes.companyCode, companyCode)).orderBy(asc(layoutTypes.layoutType));
   return rows.map((r) => ({ companyCode, layoutType: r.layoutType, inUse: used.has(r.layoutType) }));
 }
@@ -15,7 +19,12 @@ export async function layoutTypeList(db: Db, companyCode: string): Promise<Layou
 export async function unknownLayoutTypes(db: Db, companyCode: string, names: readonly string[]): Promise<string[]> {
   if (!names.length) return [];
   const known = new Set(
-    (await db.select({ t: layoutTypes.layoutType }).from(layoutTypes).where(and(eq(layoutTypes.companyCode, companyCode), inArray(layoutTypes.layoutType, [...names])))).map((r) => r.t),
+    (
+      await db
+        .select({ t: layoutTypes.layoutType })
+        .from(layoutTypes)
+        .where(and(eq(layoutTypes.companyCode, companyCode), inArray(layoutTypes.layoutType, [...names])))
+    ).map((r) => r.t),
   );
   return names.filter((n) => !known.has(n));
 }
@@ -23,17 +32,27 @@ export async function unknownLayoutTypes(db: Db, companyCode: string, names: rea
 export async function addLayoutTypes(db: Db, companyCode: string, names: readonly string[]): Promise<void> {
   if (!names.length) return;
   const now = new Date();
-  await db.insert(layoutTypes).values(names.map((layoutType) => ({ companyCode, layoutType, updatedAt: now }))).onConflictDoNothing();
+  await db
+    .insert(layoutTypes)
+    .values(names.map((layoutType) => ({ companyCode, layoutType, updatedAt: now })))
+    .onConflictDoNothing();
 }
 
 export async function layoutTypeInUse(db: Db, companyCode: string, layoutType: string): Promise<boolean> {
-  const [row] = await db.select({ id: layoutConfigs.layoutId }).from(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutType, layoutType))).limit(1);
+  const [row] = await db
+    .select({ id: layoutConfigs.layoutId })
+    .from(layoutConfigs)
+    .where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutType, layoutType)))
+    .limit(1);
   return Boolean(row);
 }
 
 /** false when there is no such layout type. */
 export async function deleteLayoutType(db: Db, companyCode: string, layoutType: string): Promise<boolean> {
-  const rows = await db.delete(layoutTypes).where(and(eq(layoutTypes.companyCode, companyCode), eq(layoutTypes.layoutType, layoutType))).returning({ t: layoutTypes.layoutType });
+  const rows = await db
+    .delete(layoutTypes)
+    .where(and(eq(layoutTypes.companyCode, companyCode), eq(layoutTypes.layoutType, layoutType)))
+    .returning({ t: layoutTypes.layoutType });
   return rows.length > 0;
 }
 
@@ -43,7 +62,11 @@ export async function layoutConfigList(db: Db, companyCode: string): Promise<Lay
 }
 
 /** Layout configs are saved by layoutId (created or given another type); the others stay. */
-export async function upsertLayoutConfigs(db: Db, companyCode: string, configs: readonly { layoutId: string; layoutType: string }[]): Promise<void> {
+export async function upsertLayoutConfigs(
+  db: Db,
+  companyCode: string,
+  configs: readonly { layoutId: string; layoutType: string }[],
+): Promise<void> {
   if (!configs.length) return;
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -51,20 +74,29 @@ export async function upsertLayoutConfigs(db: Db, companyCode: string, configs: 
       await tx
         .insert(layoutConfigs)
         .values({ companyCode, layoutId: c.layoutId, layoutType: c.layoutType, updatedAt: now })
-        .onConflictDoUpdate({ target: [layoutConfigs.companyCode, layoutConfigs.layoutId], set: { layoutType: c.layoutType, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: [layoutConfigs.companyCode, layoutConfigs.layoutId],
+          set: { layoutType: c.layoutType, updatedAt: now },
+        });
     }
   });
 }
 
 /** false when there is no such layout config. */
 export async function deleteLayoutConfig(db: Db, companyCode: string, layoutId: string): Promise<boolean> {
-  const rows = await db.delete(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, layoutId))).returning({ id: layoutConfigs.layoutId });
+  const rows = await db
+    .delete(layoutConfigs)
+    .where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, layoutId)))
+    .returning({ id: layoutConfigs.layoutId });
   return rows.length > 0;
 }
 
 /** The layout type of a layout id of the company, when configured. */
 export async function layoutTypeOf(db: Db, companyCode: string, layoutId: string): Promise<string | undefined> {
-  const [row] = await db.select({ t: layoutConfigs.layoutType }).from(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, layoutId)));
+  const [row] = await db
+    .select({ t: layoutConfigs.layoutType })
+    .from(layoutConfigs)
+    .where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, layoutId)));
   return row?.t;
 }
 
@@ -74,7 +106,14 @@ export async function layoutTypeOf(db: Db, companyCode: string, layoutId: string
  * prefix when the whole id is not configured.
  */
 export async function labelStyles(db: Db, companyCode: string): Promise<(layoutId: string | null | undefined) => LabelStyle> {
-  const types = new Map((await db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map((r) => [r.id, r.t]));
+  const types = new Map(
+    (
+      await db
+        .select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType })
+        .from(layoutConfigs)
+        .where(eq(layoutConfigs.companyCode, companyCode))
+    ).map((r) => [r.id, r.t]),
+  );
   return (layoutId) => {
     if (!layoutId) return labelStyleOf(undefined);
     const cut = layoutId.indexOf('_');

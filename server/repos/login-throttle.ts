@@ -24,7 +24,10 @@ const accountKey = (email: string) => `account:${email}`;
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
-const wait = (until: Date, now: Date): ThrottleVerdict => ({ allowed: false, retryAfterS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) });
+const wait = (until: Date, now: Date): ThrottleVerdict => ({
+  allowed: false,
+  retryAfterS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+});
 
 async function row(db: Db, key: string) {
   const [found] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
@@ -36,7 +39,15 @@ async function isKnownAddress(db: Db, email: string, ip: string, now: Date): Pro
   const [hit] = await db
     .select({ id: loginHistory.id })
     .from(loginHistory)
-    .where(and(eq(loginHistory.email, email), eq(loginHistory.ip, ip), eq(loginHistory.type, 0), eq(loginHistory.success, true), gt(loginHistory.updatedAt, since)))
+    .where(
+      and(
+        eq(loginHistory.email, email),
+        eq(loginHistory.ip, ip),
+        eq(loginHistory.type, 0),
+        eq(loginHistory.success, true),
+        gt(loginHistory.updatedAt, since),
+      ),
+    )
     .limit(1);
   return Boolean(hit);
 }
@@ -46,7 +57,13 @@ async function isKnownAddress(db: Db, email: string, ip: string, now: Date): Pro
  * While the account is slowed, an unknown address claims the next attempt slot atomically, so parallel guesses
  * cannot share one slot.
  */
-export async function checkLoginThrottle(db: Db, email: string, ip: string, policy: PasswordPolicy, now = new Date()): Promise<ThrottleVerdict> {
+export async function checkLoginThrottle(
+  db: Db,
+  email: string,
+  ip: string,
+  policy: PasswordPolicy,
+  now = new Date(),
+): Promise<ThrottleVerdict> {
   const pair = await row(db, pairKey(email, ip));
   if (pair?.blockedUntil && pair.blockedUntil > now) return wait(pair.blockedUntil, now);
 
@@ -65,13 +82,25 @@ export async function checkLoginThrottle(db: Db, email: string, ip: string, poli
 }
 
 /** Count one failure for a key, restarting the count when the window has passed; answers the new count. */
-async function countFailure(db: Db, key: string, now: Date, blockAt: number, blockMs: number): Promise<{ failures: number; blocked: boolean }> {
+async function countFailure(
+  db: Db,
+  key: string,
+  now: Date,
+  blockAt: number,
+  blockMs: number,
+): Promise<{ failures: number; blocked: boolean }> {
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const fresh = sql`${loginThrottle.windowStart} <= ${windowStart}`;
   const failures = sql`(case when ${fresh} then 1 else ${loginThrottle.failures} + 1 end)`;
   const [r] = await db
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStart: now, lastFailedAt: now, blockedUntil: blockAt <= 1 && blockMs ? new Date(now.getTime() + blockMs) : null })
+    .values({
+      key,
+      failures: 1,
+      windowStart: now,
+      lastFailedAt: now,
+      blockedUntil: blockAt <= 1 && blockMs ? new Date(now.getTime() + blockMs) : null,
+    })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
@@ -91,7 +120,13 @@ async function countFailure(db: Db, key: string, now: Date, blockAt: number, blo
  * A wrong password (or an unknown account: counted alike, so the throttle tells nobody which accounts exist).
  * Answers whether this failure made the account slow, for the "account locked" system alarm.
  */
-export async function recordLoginFailure(db: Db, email: string, ip: string, policy: PasswordPolicy, now = new Date()): Promise<{ accountSlowed: boolean }> {
+export async function recordLoginFailure(
+  db: Db,
+  email: string,
+  ip: string,
+  policy: PasswordPolicy,
+  now = new Date(),
+): Promise<{ accountSlowed: boolean }> {
   await countFailure(db, pairKey(email, ip), now, policy.maxFailedLogins, policy.lockMinutes * 60_000);
   const account = await countFailure(db, accountKey(email), now, Number.MAX_SAFE_INTEGER, 0);
   return { accountSlowed: account.failures === ACCOUNT_SLOW_FACTOR * policy.maxFailedLogins };

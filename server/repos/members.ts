@@ -15,7 +15,15 @@ export { memberFactColumns };
 export type PasswordPolicy = typeof passwordPolicy.$inferSelect;
 
 const DEFAULT_POLICY: PasswordPolicy = {
-  id: 1, minLength: 8, minClasses: 3, maxFailedLogins: 5, lockMinutes: 30, expireDays: 90, expireWarnDays: 14, sessionIdleMinutes: 720, updatedAt: new Date(0),
+  id: 1,
+  minLength: 8,
+  minClasses: 3,
+  maxFailedLogins: 5,
+  lockMinutes: 30,
+  expireDays: 90,
+  expireWarnDays: 14,
+  sessionIdleMinutes: 720,
+  updatedAt: new Date(0),
 };
 
 export async function getPasswordPolicy(db: Db): Promise<PasswordPolicy> {
@@ -33,7 +41,10 @@ export async function memberExists(db: Db, email: string): Promise<boolean> {
   return row.n > 0;
 }
 
-export async function addLoginHistory(db: Db, entry: { email: string; ip?: string; type: 0 | 1; success: boolean; locked?: boolean }): Promise<void> {
+export async function addLoginHistory(
+  db: Db,
+  entry: { email: string; ip?: string; type: 0 | 1; success: boolean; locked?: boolean },
+): Promise<void> {
   await db.insert(loginHistory).values({ ...entry, locked: entry.locked ?? false });
 }
 
@@ -45,12 +56,16 @@ export async function companyCount(db: Db): Promise<number> {
 /** Companies the member belongs to, code → name (role -1: every company). */
 export async function companyInfoOf(db: Db, user: Pick<SessionUser, 'roleId' | 'companies'>): Promise<Record<string, string>> {
   const query = db.select({ code: companies.companyCode, name: companies.companyName }).from(companies);
-  const rows = user.roleId === -1 ? await query : user.companies.length ? await query.where(inArray(companies.companyCode, user.companies)) : [];
+  const rows =
+    user.roleId === -1 ? await query : user.companies.length ? await query.where(inArray(companies.companyCode, user.companies)) : [];
   return Object.fromEntries(rows.map((r) => [r.code, r.name]));
 }
 
 /** Store codes the member may act on, in the same rule as canAccessStore. */
-export async function storeCodesOf(db: Db, user: Pick<SessionUser, 'roleId' | 'companies' | 'stores' | 'enableWholeStore'>): Promise<string[]> {
+export async function storeCodesOf(
+  db: Db,
+  user: Pick<SessionUser, 'roleId' | 'companies' | 'stores' | 'enableWholeStore'>,
+): Promise<string[]> {
   const query = db.select({ code: stores.storeCode }).from(stores).orderBy(stores.storeCode);
   if (user.roleId === -1) return (await query).map((r) => r.code);
   if (!user.companies.length) return [];
@@ -65,14 +80,21 @@ export async function roleOf(db: Db, roleId: number) {
 
 /** Insert the member unless the e-mail is taken (then nothing changes); answers whether it was created. */
 export async function createMemberIfNew(db: Db, values: typeof members.$inferInsert): Promise<boolean> {
-  const created = await db.insert(members).values(values).onConflictDoNothing({ target: members.email }).returning({ email: members.email });
+  const created = await db
+    .insert(members)
+    .values(values)
+    .onConflictDoNothing({ target: members.email })
+    .returning({ email: members.email });
   return created.length > 0;
 }
 
 /** Self-signed-up members get a role without privileges until an administrator assigns one. */
 export async function ensureSignupRole(db: Db): Promise<number> {
   const name = 'Self sign-up';
-  const [found] = await db.select({ roleId: roles.roleId }).from(roles).where(sql`${roles.name} = ${name} and ${roles.companyCode} is null`);
+  const [found] = await db
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(sql`${roles.name} = ${name} and ${roles.companyCode} is null`);
   if (found) return found.roleId;
   const [created] = await db.insert(roles).values({ name, privilege: [] }).returning({ roleId: roles.roleId });
   return created.roleId;
@@ -114,7 +136,8 @@ export function accountAnswer(m: MemberFacts): Account {
 
 export async function memberPage(db: Db, user: SessionUser, body: Record<string, unknown>): Promise<TablePage<Account>> {
   const base = [visibleMembers(user)];
-  if (typeof body.global_companyCode === 'string' && body.global_companyCode) base.push(arrayContains(members.companies, [body.global_companyCode]));
+  if (typeof body.global_companyCode === 'string' && body.global_companyCode)
+    base.push(arrayContains(members.companies, [body.global_companyCode]));
   const page = await queryTable<MemberFacts, keyof typeof memberColumns>(
     db,
     wideTable(MEMBER_TABLE),
@@ -126,7 +149,10 @@ export async function memberPage(db: Db, user: SessionUser, body: Record<string,
 }
 
 export async function visibleMember(db: Db, user: SessionUser, email: string): Promise<MemberFacts | undefined> {
-  const [row] = await db.select(memberFactColumns).from(members).where(and(eq(members.email, email), visibleMembers(user)));
+  const [row] = await db
+    .select(memberFactColumns)
+    .from(members)
+    .where(and(eq(members.email, email), visibleMembers(user)));
   return row;
 }
 
@@ -146,14 +172,20 @@ export async function deleteMember(db: Db, email: string): Promise<void> {
 }
 
 export async function unlockMember(db: Db, email: string): Promise<void> {
-  await db.update(members).set({ locked: false, lockedUntil: null, failedLogins: 0, updatedAt: new Date() }).where(eq(members.email, email));
+  await db
+    .update(members)
+    .set({ locked: false, lockedUntil: null, failedLogins: 0, updatedAt: new Date() })
+    .where(eq(members.email, email));
 }
 
 /** An administrator's new password: the member must change it at the next login, and its sessions end now. */
 export async function resetMemberPassword(db: Db, email: string, passwordHash: string): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx.update(members).set({ passwordHash, forceChange: true, weakPwd: false, lastPwdChanged: now, updatedAt: now }).where(eq(members.email, email));
+    await tx
+      .update(members)
+      .set({ passwordHash, forceChange: true, weakPwd: false, lastPwdChanged: now, updatedAt: now })
+      .where(eq(members.email, email));
     await tx.delete(sessions).where(eq(sessions.email, email));
   });
 }
@@ -167,11 +199,20 @@ const historyColumns = {
 };
 
 export async function memberLoginHistoryPage(db: Db, email: string, body: Record<string, unknown>): Promise<TablePage<LoginHistory>> {
-  const page = await queryTable<{ ip: string; type: 0 | 1; success: boolean; locked: boolean; email: string; updatedAt: Date }, keyof typeof historyColumns>(
+  const page = await queryTable<
+    { ip: string; type: 0 | 1; success: boolean; locked: boolean; email: string; updatedAt: Date },
+    keyof typeof historyColumns
+  >(
     db,
     wideTable(MEMBER_LOGIN_HISTORY_TABLE),
     body,
-    { table: loginHistory, columns: historyColumns, dateColumn: loginHistory.updatedAt, uniqueColumn: loginHistory.id, base: [eq(loginHistory.email, email)] },
+    {
+      table: loginHistory,
+      columns: historyColumns,
+      dateColumn: loginHistory.updatedAt,
+      uniqueColumn: loginHistory.id,
+      base: [eq(loginHistory.email, email)],
+    },
     { ...historyColumns, email: loginHistory.email },
   );
   return { ...page, data: page.data.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
@@ -180,7 +221,10 @@ export async function memberLoginHistoryPage(db: Db, email: string, body: Record
 /** Store codes of these companies, with their company, to check a member's store list against. */
 export async function storesOfCompanies(db: Db, companyCodes: string[]): Promise<Map<string, string>> {
   if (!companyCodes.length) return new Map();
-  const rows = await db.select({ code: stores.storeCode, company: stores.companyCode }).from(stores).where(inArray(stores.companyCode, companyCodes));
+  const rows = await db
+    .select({ code: stores.storeCode, company: stores.companyCode })
+    .from(stores)
+    .where(inArray(stores.companyCode, companyCodes));
   return new Map(rows.map((r) => [r.code, r.company]));
 }
 

@@ -19,7 +19,10 @@ export async function mobileSoftwareByVersion(db: Db, ver: string): Promise<Mobi
   return row;
 }
 
-export async function addMobileSoftware(db: Db, values: { ver: string; fileName: string; filePath: string; size: number }): Promise<number> {
+export async function addMobileSoftware(
+  db: Db,
+  values: { ver: string; fileName: string; filePath: string; size: number },
+): Promise<number> {
   const [row] = await db.insert(mobileSoftware).values(values).returning({ id: mobileSoftware.id });
   return row.id;
 }

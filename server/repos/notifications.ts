@@ -10,7 +10,11 @@ export async function notificationKeys(db: Db): Promise<string[]> {
 }
 
 export async function enabledNotificationKeys(db: Db): Promise<string[]> {
-  const rows = await db.select({ key: notificationSettings.key }).from(notificationSettings).where(eq(notificationSettings.enabled, true)).orderBy(asc(notificationSettings.key));
+  const rows = await db
+    .select({ key: notificationSettings.key })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.enabled, true))
+    .orderBy(asc(notificationSettings.key));
   return rows.map((r) => r.key);
 }
 
@@ -18,7 +22,8 @@ export async function enabledNotificationKeys(db: Db): Promise<string[]> {
 export async function saveEnabledNotifications(db: Db, enabled: string[], now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(notificationSettings).set({ enabled: false, updatedAt: now });
-    if (enabled.length) await tx.update(notificationSettings).set({ enabled: true, updatedAt: now }).where(inArray(notificationSettings.key, enabled));
+    if (enabled.length)
+      await tx.update(notificationSettings).set({ enabled: true, updatedAt: now }).where(inArray(notificationSettings.key, enabled));
   });
 }
 
@@ -40,9 +45,16 @@ export async function notificationContent(db: Db, key: string): Promise<Notifica
 }
 
 /** Store the contents of existing keys in one transaction; false (nothing stored) when a key is unknown. */
-export async function saveNotificationContents(db: Db, contents: (NotificationContentBody & { key: string })[], now = new Date()): Promise<boolean> {
+export async function saveNotificationContents(
+  db: Db,
+  contents: (NotificationContentBody & { key: string })[],
+  now = new Date(),
+): Promise<boolean> {
   const keys = contents.map((c) => c.key);
-  const known = await db.select({ key: notificationContents.key }).from(notificationContents).where(inArray(notificationContents.key, keys));
+  const known = await db
+    .select({ key: notificationContents.key })
+    .from(notificationContents)
+    .where(inArray(notificationContents.key, keys));
   if (known.length !== new Set(keys).size) return false;
   await db.transaction(async (tx) => {
     for (const { key, title, detail, subject, body } of contents) {

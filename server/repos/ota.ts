@@ -1,7 +1,14 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { OTA_RESULT } from '../../src/api/contract/constants-admin';
-import { OTA_DETAIL_TABLE, OTA_HISTORY_TABLE, type OtaDetailRow, type OtaGateway, type OtaStore, type OtaTask } from '../../src/api/contract/ota';
+import {
+  OTA_DETAIL_TABLE,
+  OTA_HISTORY_TABLE,
+  type OtaDetailRow,
+  type OtaGateway,
+  type OtaStore,
+  type OtaTask,
+} from '../../src/api/contract/ota';
 import { wideTable } from '../../src/api/contract/common';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
@@ -56,7 +63,13 @@ export function toOtaTask(row: TaskRow): OtaTask {
     startTime: new Date(row.startTime).toISOString(),
     endTime: row.endTime ? new Date(row.endTime).toISOString() : -1,
     detail: row.detail,
-    gwResult: row.detail.map((g) => ({ gwMac: g.gwMac, gwIp: g.gwIp, finished: results[g.gwMac]?.finished ?? false, total: results[g.gwMac]?.total ?? 0, done: results[g.gwMac]?.done ?? 0 })),
+    gwResult: row.detail.map((g) => ({
+      gwMac: g.gwMac,
+      gwIp: g.gwIp,
+      finished: results[g.gwMac]?.finished ?? false,
+      total: results[g.gwMac]?.total ?? 0,
+      done: results[g.gwMac]?.done ?? 0,
+    })),
     fwName: row.fwName ?? '',
     fileName: row.fileName ?? '',
     otaType,
@@ -75,12 +88,20 @@ export function toOtaTask(row: TaskRow): OtaTask {
 export const taskIdOf = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : 0);
 
 export async function findOtaTask(db: Db, storeCode: string, id: number): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(otaTasks).where(and(eq(otaTasks.id, id), eq(otaTasks.storeCode, storeCode)));
+  const [row] = await db
+    .select()
+    .from(otaTasks)
+    .where(and(eq(otaTasks.id, id), eq(otaTasks.storeCode, storeCode)));
   return row;
 }
 
 export async function runningOtaTask(db: Db, storeCode: string): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(otaTasks).where(and(eq(otaTasks.storeCode, storeCode), runningTask)).orderBy(asc(otaTasks.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(otaTasks)
+    .where(and(eq(otaTasks.storeCode, storeCode), runningTask))
+    .orderBy(asc(otaTasks.id))
+    .limit(1);
   return row;
 }
 
@@ -106,17 +127,33 @@ export async function createOtaTask(db: Db, input: NewOtaTask): Promise<TaskRow 
   return db.transaction(async (tx) => {
     // One job per store: the store row's lock keeps two starts from both passing the check.
     await tx.execute(sql`select 1 from ${stores} where ${stores.storeCode} = ${input.storeCode} for update`);
-    const [busy] = await tx.select({ id: otaTasks.id }).from(otaTasks).where(and(eq(otaTasks.storeCode, input.storeCode), runningTask)).limit(1);
+    const [busy] = await tx
+      .select({ id: otaTasks.id })
+      .from(otaTasks)
+      .where(and(eq(otaTasks.storeCode, input.storeCode), runningTask))
+      .limit(1);
     if (busy) return undefined;
     const [fw] = await tx
       .insert(firmwares)
       .values({
-        fwName: input.fwName, otaType: String(input.otaType), fwVersion: input.tagVersion, targetStartVersion: input.startVersion, targetEndVersion: input.endVersion,
-        targetCheckSum: input.file.checkSum.toString(16).padStart(8, '0'), fileName: input.file.fileName, filePath: input.file.filePath, size: input.file.size, createdAt: input.now,
+        fwName: input.fwName,
+        otaType: String(input.otaType),
+        fwVersion: input.tagVersion,
+        targetStartVersion: input.startVersion,
+        targetEndVersion: input.endVersion,
+        targetCheckSum: input.file.checkSum.toString(16).padStart(8, '0'),
+        fileName: input.file.fileName,
+        filePath: input.file.filePath,
+        size: input.file.size,
+        createdAt: input.now,
       })
       .returning({ id: firmwares.id });
     const macs = input.gateways.map((g) => g.gwMac);
-    const inRange = and(eq(tags.storeCode, input.storeCode), inArray(tags.gwMac, macs), sql`${tags.version} between ${input.startVersion} and ${input.endVersion}`);
+    const inRange = and(
+      eq(tags.storeCode, input.storeCode),
+      inArray(tags.gwMac, macs),
+      sql`${tags.version} between ${input.startVersion} and ${input.endVersion}`,
+    );
     const perGw = await tx.select({ gwMac: tags.gwMac, n: count() }).from(tags).where(inRange).groupBy(tags.gwMac);
     const totals = new Map(perGw.map((r) => [r.gwMac, r.n]));
     const total = perGw.reduce((s, r) => s + r.n, 0);
@@ -125,18 +162,43 @@ export async function createOtaTask(db: Db, input: NewOtaTask): Promise<TaskRow 
     );
     const [item] = await tx
       .insert(collectingItems)
-      .values({ storeCode: input.storeCode, companyCode: input.companyCode, kind: 'ota', cmd: OTA_CMD, otaType: String(input.otaType), total, startedAt: input.now, ...(total ? {} : { finishedAt: input.now }) })
+      .values({
+        storeCode: input.storeCode,
+        companyCode: input.companyCode,
+        kind: 'ota',
+        cmd: OTA_CMD,
+        otaType: String(input.otaType),
+        total,
+        startedAt: input.now,
+        ...(total ? {} : { finishedAt: input.now }),
+      })
       .returning({ id: collectingItems.id });
     const [task] = await tx
       .insert(otaTasks)
       .values({
-        storeCode: input.storeCode, firmwareId: fw.id, fwName: input.fwName, fileName: input.file.fileName, otaType: String(input.otaType),
-        tagVersion: input.tagVersion, startVersion: input.startVersion, endVersion: input.endVersion, totalTags: total, updatedTags: 0,
-        detail: input.gateways, gwResult, ...input.params, startTime: input.now, endTime: total ? null : input.now, collectingItemId: item.id,
+        storeCode: input.storeCode,
+        firmwareId: fw.id,
+        fwName: input.fwName,
+        fileName: input.file.fileName,
+        otaType: String(input.otaType),
+        tagVersion: input.tagVersion,
+        startVersion: input.startVersion,
+        endVersion: input.endVersion,
+        totalTags: total,
+        updatedTags: 0,
+        detail: input.gateways,
+        gwResult,
+        ...input.params,
+        startTime: input.now,
+        endTime: total ? null : input.now,
+        collectingItemId: item.id,
       })
       .returning();
     // The tag's gateway address is the one the console sent for that gateway.
-    const ipOf = sql.join(input.gateways.map((g) => sql`when ${g.gwMac} then ${g.gwIp}`), sql` `);
+    const ipOf = sql.join(
+      input.gateways.map((g) => sql`when ${g.gwMac} then ${g.gwIp}`),
+      sql` `,
+    );
     await tx.execute(sql`
       insert into ${otaDetails} (ota_task_id, barcode, tag_mac, version, result, gw_ip)
       select ${task.id}, ${tags.barcode}, ${tags.tagMac}, ${tags.version}, ${OTA_RESULT.inProgress}, case ${tags.gwMac} ${ipOf} end
@@ -148,7 +210,11 @@ export async function createOtaTask(db: Db, input: NewOtaTask): Promise<TaskRow 
 /** Counts the detail rows again (what the gateways reported) and answers the task as it is then. */
 export async function refreshOtaTask(db: Db, task: TaskRow): Promise<TaskRow> {
   const rows = await db
-    .select({ gwIp: otaDetails.gwIp, n: count(), done: sql<number>`count(*) filter (where ${otaDetails.result} <> ${OTA_RESULT.inProgress})`.mapWith(Number) })
+    .select({
+      gwIp: otaDetails.gwIp,
+      n: count(),
+      done: sql<number>`count(*) filter (where ${otaDetails.result} <> ${OTA_RESULT.inProgress})`.mapWith(Number),
+    })
     .from(otaDetails)
     .where(eq(otaDetails.otaTaskId, task.id))
     .groupBy(otaDetails.gwIp);
@@ -181,9 +247,15 @@ export async function finishOtaGateway(db: Db, task: TaskRow, gwMac: string, now
 
 /** Ends a task whose every gateway finished, with its collecting item. */
 export async function endIfAllFinished(db: Db, taskId: number, now: Date): Promise<boolean> {
-  const [task] = await db.select().from(otaTasks).where(and(eq(otaTasks.id, taskId), runningTask));
+  const [task] = await db
+    .select()
+    .from(otaTasks)
+    .where(and(eq(otaTasks.id, taskId), runningTask));
   if (!task || !Object.values(task.gwResult as GwResults).every((g) => g.finished)) return false;
-  await db.update(otaTasks).set({ endTime: now }).where(and(eq(otaTasks.id, taskId), runningTask));
+  await db
+    .update(otaTasks)
+    .set({ endTime: now })
+    .where(and(eq(otaTasks.id, taskId), runningTask));
   if (task.collectingItemId) {
     await db
       .update(collectingItems)
@@ -195,8 +267,14 @@ export async function endIfAllFinished(db: Db, taskId: number, now: Date): Promi
 
 /** Halts a running task: tags still waiting end as not updated. */
 async function haltTask(db: Db, task: TaskRow, now: Date): Promise<void> {
-  await db.update(otaTasks).set({ stoppedAt: now, endTime: now }).where(and(eq(otaTasks.id, task.id), runningTask));
-  await db.update(otaDetails).set({ result: OTA_RESULT.failed, endTime: now }).where(and(eq(otaDetails.otaTaskId, task.id), eq(otaDetails.result, OTA_RESULT.inProgress)));
+  await db
+    .update(otaTasks)
+    .set({ stoppedAt: now, endTime: now })
+    .where(and(eq(otaTasks.id, task.id), runningTask));
+  await db
+    .update(otaDetails)
+    .set({ result: OTA_RESULT.failed, endTime: now })
+    .where(and(eq(otaDetails.otaTaskId, task.id), eq(otaDetails.result, OTA_RESULT.inProgress)));
 }
 
 /**
@@ -205,26 +283,46 @@ async function haltTask(db: Db, task: TaskRow, now: Date): Promise<void> {
  */
 export async function stopOta(db: Db, storeCode: string, collectingId: number | undefined, now: Date): Promise<TaskRow | undefined> {
   const where = collectingId === undefined ? runningTask : and(runningTask, eq(otaTasks.collectingItemId, collectingId));
-  const [task] = await db.select().from(otaTasks).where(and(eq(otaTasks.storeCode, storeCode), where)).limit(1);
+  const [task] = await db
+    .select()
+    .from(otaTasks)
+    .where(and(eq(otaTasks.storeCode, storeCode), where))
+    .limit(1);
   if (!task) return undefined;
   await haltTask(db, task, now);
   if (task.collectingItemId) {
-    await db.update(collectingItems).set({ stoppedAt: now }).where(and(eq(collectingItems.id, task.collectingItemId), isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt)));
+    await db
+      .update(collectingItems)
+      .set({ stoppedAt: now })
+      .where(and(eq(collectingItems.id, task.collectingItemId), isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt)));
   }
   return task;
 }
 
 /** Stopping a collecting item from the header stops the OTA job it stands for. */
 export async function stopOtaOfCollecting(db: Db, collectingId: number, now = new Date()): Promise<void> {
-  const [task] = await db.select().from(otaTasks).where(and(eq(otaTasks.collectingItemId, collectingId), runningTask));
+  const [task] = await db
+    .select()
+    .from(otaTasks)
+    .where(and(eq(otaTasks.collectingItemId, collectingId), runningTask));
   if (task) await haltTask(db, task, now);
 }
 
 export async function otaHistoryPage(db: Db, storeCode: string, body: Body): Promise<TablePage<OtaTask>> {
   const t = otaTasks;
   const columns = {
-    taskId: sql`${t.id}::text`, fwName: t.fwName, fileName: t.fileName, otaType: t.otaType, tagVersion: t.tagVersion, startVersion: t.startVersion, endVersion: t.endVersion,
-    progress: progressOf, totalTags: t.totalTags, updatedTags: t.updatedTags, startTime: epochOf(t.startTime), endTime: epochOf(t.endTime),
+    taskId: sql`${t.id}::text`,
+    fwName: t.fwName,
+    fileName: t.fileName,
+    otaType: t.otaType,
+    tagVersion: t.tagVersion,
+    startVersion: t.startVersion,
+    endVersion: t.endVersion,
+    progress: progressOf,
+    totalTags: t.totalTags,
+    updatedTags: t.updatedTags,
+    startTime: epochOf(t.startTime),
+    endTime: epochOf(t.endTime),
   };
   const page = await queryTable<TaskRow, keyof typeof columns>(
     db,
@@ -238,19 +336,41 @@ export async function otaHistoryPage(db: Db, storeCode: string, body: Body): Pro
 
 export async function otaDetailPage(db: Db, taskId: number, body: Body): Promise<TablePage<OtaDetailRow>> {
   const d = otaDetails;
-  const columns = { barcode: d.barcode, tagMac: d.tagMac, version: d.version, result: d.result, gwIp: d.gwIp, startTime: epochOf(d.startTime), endTime: epochOf(d.endTime) };
+  const columns = {
+    barcode: d.barcode,
+    tagMac: d.tagMac,
+    version: d.version,
+    result: d.result,
+    gwIp: d.gwIp,
+    startTime: epochOf(d.startTime),
+    endTime: epochOf(d.endTime),
+  };
   const page = await queryTable<typeof d.$inferSelect, keyof typeof columns>(
     db,
     wideTable(OTA_DETAIL_TABLE),
     body,
     { table: d, columns, dateColumn: d.startTime, uniqueColumn: d.id, base: [eq(d.otaTaskId, taskId)] },
-    { id: d.id, barcode: d.barcode, tagMac: d.tagMac, version: d.version, result: d.result, gwIp: d.gwIp, startTime: d.startTime, endTime: d.endTime },
+    {
+      id: d.id,
+      barcode: d.barcode,
+      tagMac: d.tagMac,
+      version: d.version,
+      result: d.result,
+      gwIp: d.gwIp,
+      startTime: d.startTime,
+      endTime: d.endTime,
+    },
   );
   return {
     ...page,
     data: page.data.map((r) => ({
-      barcode: r.barcode, tagMac: r.tagMac, version: r.version, result: r.result, gwIp: r.gwIp ?? '',
-      startTime: r.startTime ? new Date(r.startTime).toISOString() : null, endTime: r.endTime ? new Date(r.endTime).toISOString() : null,
+      barcode: r.barcode,
+      tagMac: r.tagMac,
+      version: r.version,
+      result: r.result,
+      gwIp: r.gwIp ?? '',
+      startTime: r.startTime ? new Date(r.startTime).toISOString() : null,
+      endTime: r.endTime ? new Date(r.endTime).toISOString() : null,
     })),
   };
 }

@@ -2,8 +2,14 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { wideTable } from '../../src/api/contract/common';
 import {
-  PAPER_TASK_DETAIL_TABLE, PAPER_TASK_TABLE, PAPER_UPLOAD_HISTORY_TABLE, type PaperStore, type PaperTask, type PaperTaskDetail,
-  type PaperUploadHistory, type PaperUploadHistoryDetail,
+  PAPER_TASK_DETAIL_TABLE,
+  PAPER_TASK_TABLE,
+  PAPER_UPLOAD_HISTORY_TABLE,
+  type PaperStore,
+  type PaperTask,
+  type PaperTaskDetail,
+  type PaperUploadHistory,
+  type PaperUploadHistoryDetail,
 } from '../../src/api/contract/paper';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
@@ -40,9 +46,17 @@ export async function paperStores(db: Db, scope: StoreScope, now: Date): Promise
     .as('paper_counts');
   const rows = await db
     .select({
-      companyCode: stores.companyCode, companyName: companies.companyName, storeCode: stores.storeCode, storeName: stores.storeName,
-      latitude: stores.latitude, longitude: stores.longitude, status: stores.status,
-      total: counts.total, totalComplete: counts.totalComplete, today: counts.today, todayComplete: counts.todayComplete,
+      companyCode: stores.companyCode,
+      companyName: companies.companyName,
+      storeCode: stores.storeCode,
+      storeName: stores.storeName,
+      latitude: stores.latitude,
+      longitude: stores.longitude,
+      status: stores.status,
+      total: counts.total,
+      totalComplete: counts.totalComplete,
+      today: counts.today,
+      todayComplete: counts.todayComplete,
     })
     .from(stores)
     .innerJoin(companies, eq(companies.companyCode, stores.companyCode))
@@ -50,11 +64,16 @@ export async function paperStores(db: Db, scope: StoreScope, now: Date): Promise
     .where(inScope(stores.storeCode, scope))
     .orderBy(asc(stores.storeName), asc(stores.storeCode));
   return rows.map((r) => ({
-    companyCode: r.companyCode, companyName: r.companyName, storeCode: r.storeCode, storeName: r.storeName,
+    companyCode: r.companyCode,
+    companyName: r.companyName,
+    storeCode: r.storeCode,
+    storeName: r.storeName,
     position: r.latitude != null && r.longitude != null ? { latitude: r.latitude, longitude: r.longitude } : null,
     status: r.status,
-    totalTaskCount: Number(r.total ?? 0), totalCompleteCount: Number(r.totalComplete ?? 0),
-    todayTaskCount: Number(r.today ?? 0), todayCompleteCount: Number(r.todayComplete ?? 0),
+    totalTaskCount: Number(r.total ?? 0),
+    totalCompleteCount: Number(r.totalComplete ?? 0),
+    todayTaskCount: Number(r.today ?? 0),
+    todayCompleteCount: Number(r.todayComplete ?? 0),
   }));
 }
 
@@ -64,21 +83,42 @@ export async function paperUploadHistoryPage(db: Db, scope: StoreScope, body: Bo
   const company = companyOf(body, stores.companyCode);
   const inCompany = company ? sql`${h.storeCode} in (select ${stores.storeCode} from ${stores} where ${company})` : undefined;
   const columns = {
-    fileName: h.fileName, storeCode: h.storeCode, taskId: sql`coalesce(${h.taskId}, '')`, taskDes: sql`coalesce(${h.taskDes}, '')`,
-    count: h.count, received: epochOf(h.received),
+    fileName: h.fileName,
+    storeCode: h.storeCode,
+    taskId: sql`coalesce(${h.taskId}, '')`,
+    taskDes: sql`coalesce(${h.taskDes}, '')`,
+    count: h.count,
+    received: epochOf(h.received),
   };
   const page = await queryTable<typeof h.$inferSelect, keyof typeof columns>(
     db,
     wideTable(PAPER_UPLOAD_HISTORY_TABLE),
     body,
     { table: h, columns, dateColumn: h.received, uniqueColumn: h.id, base: [inScope(h.storeCode, scope), inCompany] },
-    { id: h.id, storeCode: h.storeCode, fileName: h.fileName, taskId: h.taskId, taskDes: h.taskDes, count: h.count, error: h.error, received: h.received, finished: h.finished },
+    {
+      id: h.id,
+      storeCode: h.storeCode,
+      fileName: h.fileName,
+      taskId: h.taskId,
+      taskDes: h.taskDes,
+      count: h.count,
+      error: h.error,
+      received: h.received,
+      finished: h.finished,
+    },
   );
   return {
     ...page,
     data: page.data.map((r) => ({
-      _id: String(r.id), fileName: r.fileName, storeCode: r.storeCode, taskId: r.taskId ?? '', taskDes: r.taskDes ?? '', count: r.count,
-      error: r.error, received: iso(r.received)!, finished: iso(r.finished),
+      _id: String(r.id),
+      fileName: r.fileName,
+      storeCode: r.storeCode,
+      taskId: r.taskId ?? '',
+      taskDes: r.taskDes ?? '',
+      count: r.count,
+      error: r.error,
+      received: iso(r.received)!,
+      finished: iso(r.finished),
     })),
   };
 }
@@ -96,7 +136,12 @@ export async function paperUploadOwner(db: Db, historyId: string): Promise<{ sto
 
 /** The rows an upload put into its print task, in file order. */
 export async function paperUploadDetail(db: Db, historyId: string): Promise<PaperUploadHistoryDetail> {
-  const [upload] = /^\d{1,15}$/.test(historyId) ? await db.select().from(paperUploadHistory).where(eq(paperUploadHistory.id, Number(historyId))) : [];
+  const [upload] = /^\d{1,15}$/.test(historyId)
+    ? await db
+        .select()
+        .from(paperUploadHistory)
+        .where(eq(paperUploadHistory.id, Number(historyId)))
+    : [];
   if (!upload) throw notFound(`Paper upload ${historyId} does not exist.`);
   const rows = upload.taskId
     ? await db
@@ -114,9 +159,17 @@ const progressOf = sql<number>`case when ${paperTasks.total} > 0 then floor(${pa
 export async function paperTaskPage(db: Db, storeCode: string, body: Body): Promise<TablePage<PaperTask>> {
   const t = paperTasks;
   const columns = {
-    taskId: t.taskId, taskDes: sql`coalesce(${t.taskDes}, '')`, total: t.total, complete: t.complete, progress: progressOf, updatedAt: epochOf(t.updatedAt),
+    taskId: t.taskId,
+    taskDes: sql`coalesce(${t.taskDes}, '')`,
+    total: t.total,
+    complete: t.complete,
+    progress: progressOf,
+    updatedAt: epochOf(t.updatedAt),
   };
-  const page = await queryTable<{ taskId: string; taskDes: string | null; total: number; complete: number; progress: number; updatedAt: Date }, keyof typeof columns>(
+  const page = await queryTable<
+    { taskId: string; taskDes: string | null; total: number; complete: number; progress: number; updatedAt: Date },
+    keyof typeof columns
+  >(
     db,
     wideTable(PAPER_TASK_TABLE),
     body,
@@ -126,7 +179,12 @@ export async function paperTaskPage(db: Db, storeCode: string, body: Body): Prom
   return {
     ...page,
     data: page.data.map((r) => ({
-      taskId: r.taskId, taskDes: r.taskDes ?? '', total: r.total, complete: r.complete, progress: Number(r.progress), updatedAt: iso(new Date(r.updatedAt))!,
+      taskId: r.taskId,
+      taskDes: r.taskDes ?? '',
+      total: r.total,
+      complete: r.complete,
+      progress: Number(r.progress),
+      updatedAt: iso(new Date(r.updatedAt))!,
     })),
   };
 }
@@ -136,12 +194,20 @@ const resultOf = sql`case when ${paperTaskDetails.resultCode} is null then 'NONE
 
 /** /paper/task/{storeCode}/{taskId}: one row per label with the printer's answer. */
 export async function paperTaskDetailPage(db: Db, storeCode: string, taskId: string, body: Body): Promise<TablePage<PaperTaskDetail>> {
-  const [task] = await db.select({ id: paperTasks.id }).from(paperTasks).where(and(eq(paperTasks.storeCode, storeCode), eq(paperTasks.taskId, taskId)));
+  const [task] = await db
+    .select({ id: paperTasks.id })
+    .from(paperTasks)
+    .where(and(eq(paperTasks.storeCode, storeCode), eq(paperTasks.taskId, taskId)));
   if (!task) throw notFound(`Paper task ${taskId} does not exist in store ${storeCode}.`);
   const d = paperTaskDetails;
   const columns = {
-    prCode: d.prCode, prInfo: prInfoText(d.prInfo), printerIp: sql`coalesce(${d.printerIp}, '')`, printerName: sql`coalesce(${d.printerName}, '')`,
-    result: resultOf, printedTime: epochOf(d.printedTime), updatedAt: epochOf(d.updatedAt),
+    prCode: d.prCode,
+    prInfo: prInfoText(d.prInfo),
+    printerIp: sql`coalesce(${d.printerIp}, '')`,
+    printerName: sql`coalesce(${d.printerName}, '')`,
+    result: resultOf,
+    printedTime: epochOf(d.printedTime),
+    updatedAt: epochOf(d.updatedAt),
   };
   const page = await queryTable<typeof d.$inferSelect, keyof typeof columns>(
     db,
@@ -149,17 +215,31 @@ export async function paperTaskDetailPage(db: Db, storeCode: string, taskId: str
     body,
     { table: d, columns, dateColumn: d.updatedAt, uniqueColumn: d.id, base: [eq(d.storeCode, storeCode), eq(d.taskId, taskId)] },
     {
-      id: d.id, storeCode: d.storeCode, taskId: d.taskId, prCode: d.prCode, prInfo: d.prInfo, printerIp: d.printerIp, printerName: d.printerName,
-      resultCode: d.resultCode, resultMsg: d.resultMsg, printedTime: d.printedTime, updatedAt: d.updatedAt,
+      id: d.id,
+      storeCode: d.storeCode,
+      taskId: d.taskId,
+      prCode: d.prCode,
+      prInfo: d.prInfo,
+      printerIp: d.printerIp,
+      printerName: d.printerName,
+      resultCode: d.resultCode,
+      resultMsg: d.resultMsg,
+      printedTime: d.printedTime,
+      updatedAt: d.updatedAt,
     },
   );
   return {
     ...page,
     data: page.data.map((r) => ({
-      _id: String(r.id), prCode: r.prCode, prInfo: r.prInfo, printerIp: r.printerIp ?? '', printerName: r.printerName ?? '',
+      _id: String(r.id),
+      prCode: r.prCode,
+      prInfo: r.prInfo,
+      printerIp: r.printerIp ?? '',
+      printerName: r.printerName ?? '',
       ...(r.resultCode !== null ? { resultCode: r.resultCode } : {}),
       ...(r.resultMsg !== null ? { resultMsg: r.resultMsg } : {}),
-      printedTime: iso(r.printedTime), updatedAt: iso(r.updatedAt)!,
+      printedTime: iso(r.printedTime),
+      updatedAt: iso(r.updatedAt)!,
     })),
   };
 }
@@ -200,14 +280,34 @@ export async function createPaperTask(db: Db, task: NewPaperTask): Promise<{ his
     const taskId = `P-${task.storeCode}-${String(n + 1).padStart(4, '0')}`;
     const [history] = await tx
       .insert(paperUploadHistory)
-      .values({ storeCode: task.storeCode, fileName: task.fileName, taskId, taskDes: task.taskDes, count: task.count, error: task.errors, received: task.now })
+      .values({
+        storeCode: task.storeCode,
+        fileName: task.fileName,
+        taskId,
+        taskDes: task.taskDes,
+        count: task.count,
+        error: task.errors,
+        received: task.now,
+      })
       .returning({ id: paperUploadHistory.id });
-    await tx.insert(paperTasks).values({ storeCode: task.storeCode, taskId, taskDes: task.taskDes, total: task.labels.length, complete: 0, createdAt: task.now, updatedAt: task.now });
+    await tx.insert(paperTasks).values({
+      storeCode: task.storeCode,
+      taskId,
+      taskDes: task.taskDes,
+      total: task.labels.length,
+      complete: 0,
+      createdAt: task.now,
+      updatedAt: task.now,
+    });
     const CHUNK = 1000;
     for (let i = 0; i < task.labels.length; i += CHUNK) {
-      await tx.insert(paperTaskDetails).values(
-        task.labels.slice(i, i + CHUNK).map((l) => ({ storeCode: task.storeCode, taskId, prCode: l.prCode, prInfo: l.prInfo, updatedAt: task.now })),
-      );
+      await tx
+        .insert(paperTaskDetails)
+        .values(
+          task.labels
+            .slice(i, i + CHUNK)
+            .map((l) => ({ storeCode: task.storeCode, taskId, prCode: l.prCode, prInfo: l.prInfo, updatedAt: task.now })),
+        );
     }
     return { historyId: String(history.id), taskId };
   });

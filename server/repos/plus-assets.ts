@@ -18,7 +18,10 @@ export const idOf = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : 0);
 export async function assetPage(db: Db, storeCode: string, type: FileAssetType, body: Record<string, unknown>) {
   const a = plusAssets;
   const columns = { name: a.name, updatedAt: sql<number>`extract(epoch from ${a.updatedAt})` };
-  const page = await queryTable<{ id: number; name: string; updatedAt: Date; width: number | null; height: number | null; size: number | null }, keyof typeof columns>(
+  const page = await queryTable<
+    { id: number; name: string; updatedAt: Date; width: number | null; height: number | null; size: number | null },
+    keyof typeof columns
+  >(
     db,
     wideTable(PLUS_ASSET_TABLE),
     body,
@@ -28,7 +31,9 @@ export async function assetPage(db: Db, storeCode: string, type: FileAssetType, 
   return {
     ...page,
     data: page.data.map((r) => ({
-      _id: String(r.id), name: r.name, updatedAt: r.updatedAt.toISOString(),
+      _id: String(r.id),
+      name: r.name,
+      updatedAt: r.updatedAt.toISOString(),
       ...(r.width && r.height ? { width: r.width, height: r.height } : {}),
       ...(r.size !== null ? { size: Number(r.size) } : {}),
     })),
@@ -60,7 +65,11 @@ export async function insertAsset(db: Db, asset: NewAsset): Promise<PlusAssetRow
 
 /** Replace the file of an asset; answers the old row (whose files the caller removes) or undefined. */
 export async function replaceAsset(db: Db, old: PlusAssetRow, next: NewAsset): Promise<PlusAssetRow> {
-  const [row] = await db.update(plusAssets).set({ ...next, updatedAt: new Date() }).where(eq(plusAssets.id, old.id)).returning();
+  const [row] = await db
+    .update(plusAssets)
+    .set({ ...next, updatedAt: new Date() })
+    .where(eq(plusAssets.id, old.id))
+    .returning();
   return row;
 }
 
@@ -100,7 +109,11 @@ export async function devicesUsing(db: Db, storeCode: string, type: UsageType, i
     const viaTemplate = sql`exists (select 1 from ${plusTemplates} t where t.store_code = ${d.storeCode} and t.name = ${d.template} and ${showsUse(sql`t.show`, type, id)})`;
     uses = sql`(${own} or ${viaTemplate})`;
   }
-  const rows = await db.select({ mac: d.mac, name: d.name }).from(d).where(and(eq(d.storeCode, storeCode), uses)).orderBy(asc(d.mac));
+  const rows = await db
+    .select({ mac: d.mac, name: d.name })
+    .from(d)
+    .where(and(eq(d.storeCode, storeCode), uses))
+    .orderBy(asc(d.mac));
   return rows.map((r) => ({ mac: r.mac, name: r.name ?? '' }));
 }
 
@@ -117,12 +130,21 @@ export async function softwarePage(db: Db, storeCode: string, kind: 'sw' | 'laun
   );
   return {
     ...page,
-    data: page.data.map((r) => ({ _id: String(r.id), os: r.os ?? '', model: r.model ?? '', ver: r.ver ?? '', updatedAt: r.updatedAt.toISOString() })),
+    data: page.data.map((r) => ({
+      _id: String(r.id),
+      os: r.os ?? '',
+      model: r.model ?? '',
+      ver: r.ver ?? '',
+      updatedAt: r.updatedAt.toISOString(),
+    })),
   };
 }
 
 export async function findSoftware(db: Db, storeCode: string, kind: 'sw' | 'launcher', id: string): Promise<PlusSoftwareRow | undefined> {
-  const [row] = await db.select().from(plusSoftware).where(and(eq(plusSoftware.storeCode, storeCode), eq(plusSoftware.kind, kind), eq(plusSoftware.id, idOf(id))));
+  const [row] = await db
+    .select()
+    .from(plusSoftware)
+    .where(and(eq(plusSoftware.storeCode, storeCode), eq(plusSoftware.kind, kind), eq(plusSoftware.id, idOf(id))));
   return row;
 }
 
@@ -134,7 +156,11 @@ export async function insertSoftware(db: Db, row: NewSoftware): Promise<PlusSoft
 }
 
 export async function replaceSoftware(db: Db, old: PlusSoftwareRow, next: NewSoftware): Promise<PlusSoftwareRow> {
-  const [row] = await db.update(plusSoftware).set({ ...next, updatedAt: new Date() }).where(eq(plusSoftware.id, old.id)).returning();
+  const [row] = await db
+    .update(plusSoftware)
+    .set({ ...next, updatedAt: new Date() })
+    .where(eq(plusSoftware.id, old.id))
+    .returning();
   return row;
 }
 
@@ -169,7 +195,10 @@ export async function removePlusTemplates(db: Db, storeCode: string, names: stri
       answer.inUse.push({ id: name, devices });
       continue;
     }
-    const gone = await db.delete(plusTemplates).where(and(eq(plusTemplates.storeCode, storeCode), eq(plusTemplates.name, name))).returning({ name: plusTemplates.name });
+    const gone = await db
+      .delete(plusTemplates)
+      .where(and(eq(plusTemplates.storeCode, storeCode), eq(plusTemplates.name, name)))
+      .returning({ name: plusTemplates.name });
     if (gone.length) answer.removed.push(name);
   }
   return answer;
@@ -184,7 +213,10 @@ export async function removePlusSchedules(db: Db, storeCode: string, ids: string
       continue;
     }
     if (!idOf(id)) continue;
-    const gone = await db.delete(plusSchedules).where(and(eq(plusSchedules.storeCode, storeCode), eq(plusSchedules.id, idOf(id)))).returning({ id: plusSchedules.id });
+    const gone = await db
+      .delete(plusSchedules)
+      .where(and(eq(plusSchedules.storeCode, storeCode), eq(plusSchedules.id, idOf(id))))
+      .returning({ id: plusSchedules.id });
     if (gone.length) answer.removed.push(id);
     if (gone.length) await forgetScheduleInTemplates(db, storeCode, id);
   }

@@ -36,9 +36,15 @@ export async function screenImage(db: Db, storeCode: string, mac: string, now: D
   const list = shows?.show ?? [];
   const index = await deviceSlide(db, d, shows, now);
   const slide = index === null ? undefined : list[index];
-  const assetIds = (slide?.object ?? []).filter((o) => ['image', 'video', 'widget'].includes(o.type)).map((o) => Number(o.id)).filter(Number.isSafeInteger);
+  const assetIds = (slide?.object ?? [])
+    .filter((o) => ['image', 'video', 'widget'].includes(o.type))
+    .map((o) => Number(o.id))
+    .filter(Number.isSafeInteger);
   const assets = assetIds.length
-    ? await db.select({ id: plusAssets.id, name: plusAssets.name }).from(plusAssets).where(and(eq(plusAssets.storeCode, storeCode), inArray(plusAssets.id, assetIds)))
+    ? await db
+        .select({ id: plusAssets.id, name: plusAssets.name })
+        .from(plusAssets)
+        .where(and(eq(plusAssets.storeCode, storeCode), inArray(plusAssets.id, assetIds)))
     : [];
   const names = new Map(assets.map((a) => [String(a.id), a.name]));
   // Product objects show their product's data as the Plus data decorator leaves it (repos/plus-products.ts).
@@ -52,7 +58,12 @@ export async function screenImage(db: Db, storeCode: string, mac: string, now: D
 export async function deviceShowData(db: Db, storeCode: string, mac: string): Promise<DeviceShowData> {
   const d = await findDevice(db, storeCode, mac);
   const [row] = await db.select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, d.mac));
-  return { screenWidth: row?.screenWidth ?? 1920, screenHeight: row?.screenHeight ?? 158, show: (row?.show ?? []).map(answerShow), productShowIdx: row?.productShowIdx ?? null };
+  return {
+    screenWidth: row?.screenWidth ?? 1920,
+    screenHeight: row?.screenHeight ?? 158,
+    show: (row?.show ?? []).map(answerShow),
+    productShowIdx: row?.productShowIdx ?? null,
+  };
 }
 
 /** Stored shows may hold schedule ids as numbers and no empty flag; the answer has the contract's shape. */

@@ -1,6 +1,12 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { wideTable } from '../../src/api/contract/common';
-import { PLUS_STORE_TABLE, type PlusDeviceInfo, type PlusOverviewType, type PlusStoreInfo, type PlusStoreSummary } from '../../src/api/contract/plus';
+import {
+  PLUS_STORE_TABLE,
+  type PlusDeviceInfo,
+  type PlusOverviewType,
+  type PlusStoreInfo,
+  type PlusStoreSummary,
+} from '../../src/api/contract/plus';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { plusAssets, plusDevices, plusSchedules, plusTemplates, stores } from '../db/schema/index';
@@ -21,7 +27,12 @@ function typeCounts(db: Db, type: PlusOverviewType) {
   if (type === 'device') return undefined;
   const table = type === 'template' ? plusTemplates : type === 'schedule' ? plusSchedules : plusAssets;
   const where = table === plusAssets ? eq(plusAssets.type, type as 'image' | 'video' | 'widget') : undefined;
-  return db.select({ storeCode: table.storeCode, n: sql<number>`count(*)::int`.as('n') }).from(table).where(where).groupBy(table.storeCode).as('type_agg');
+  return db
+    .select({ storeCode: table.storeCode, n: sql<number>`count(*)::int`.as('n') })
+    .from(table)
+    .where(where)
+    .groupBy(table.storeCode)
+    .as('type_agg');
 }
 
 /**
@@ -107,7 +118,13 @@ export async function switchMode(db: Db, actor: Actor, path: string, macList: st
   await db.transaction(async (tx) => {
     const macs = await targets(tx, actor.storeCode, macList);
     const rows = await tx.update(plusDevices).set({ mode }).where(inStore(actor.storeCode, macs)).returning({ mac: plusDevices.mac });
-    await recordHistory(tx, actor, 'Mode', path, rows.map((r) => ({ mac: r.mac, mode })));
+    await recordHistory(
+      tx,
+      actor,
+      'Mode',
+      path,
+      rows.map((r) => ({ mac: r.mac, mode })),
+    );
   });
 }
 
@@ -116,11 +133,28 @@ export async function switchMode(db: Db, actor: Actor, path: string, macList: st
  * Sync also counts as a fresh report of an online device (it has just sent its state).
  */
 // spec: plus §7.7 — setDevInfoView and setSync
-export async function deviceCommand(db: Db, actor: Actor, path: string, operation: 'InfoView' | 'Sync', macList: string[], extra: Record<string, unknown> = {}): Promise<void> {
+export async function deviceCommand(
+  db: Db,
+  actor: Actor,
+  path: string,
+  operation: 'InfoView' | 'Sync',
+  macList: string[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
-    if (operation === 'Sync') await tx.update(plusDevices).set({ recvTime: actor.now }).where(and(inStore(actor.storeCode, macs), eq(plusDevices.status, 'ONLINE')));
-    await recordHistory(tx, actor, operation, path, macs.map((mac) => ({ mac, ...extra })));
+    if (operation === 'Sync')
+      await tx
+        .update(plusDevices)
+        .set({ recvTime: actor.now })
+        .where(and(inStore(actor.storeCode, macs), eq(plusDevices.status, 'ONLINE')));
+    await recordHistory(
+      tx,
+      actor,
+      operation,
+      path,
+      macs.map((mac) => ({ mac, ...extra })),
+    );
   });
 }
 
@@ -130,7 +164,13 @@ export async function rebootDevices(db: Db, actor: Actor, path: string, macList:
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
     await tx.update(plusDevices).set({ status: 'OFFLINE', recvTime: actor.now }).where(inStore(actor.storeCode, macs));
-    await recordHistory(tx, actor, 'Reboot', path, macs.map((mac) => ({ mac })));
+    await recordHistory(
+      tx,
+      actor,
+      'Reboot',
+      path,
+      macs.map((mac) => ({ mac })),
+    );
   });
 }
 
@@ -139,7 +179,13 @@ export async function removeDevices(db: Db, actor: Actor, path: string, macList:
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
     await tx.delete(plusDevices).where(inStore(actor.storeCode, macs));
-    await recordHistory(tx, actor, 'Delete', path, macs.map((mac) => ({ mac })));
+    await recordHistory(
+      tx,
+      actor,
+      'Delete',
+      path,
+      macs.map((mac) => ({ mac })),
+    );
   });
 }
 
@@ -149,13 +195,22 @@ export async function setShowIdx(db: Db, actor: Actor, path: string, macList: st
   await db.transaction(async (tx) => {
     const macs = (await targets(tx, actor.storeCode, macList)) as string[];
     await tx.update(plusDevices).set({ showIdx }).where(inStore(actor.storeCode, macs));
-    await recordHistory(tx, actor, showIdx === null ? 'UnsetShowIdx' : 'SetShowIdx', path, macs.map((mac) => ({ mac, showIdx })));
+    await recordHistory(
+      tx,
+      actor,
+      showIdx === null ? 'UnsetShowIdx' : 'SetShowIdx',
+      path,
+      macs.map((mac) => ({ mac, showIdx })),
+    );
   });
 }
 
 export async function findDevice(db: Db, storeCode: string, mac: string) {
   const [normal] = normalizeMacs([mac]);
-  const [row] = await db.select(getTableColumns(plusDevices)).from(plusDevices).where(inStore(storeCode, [normal]));
+  const [row] = await db
+    .select(getTableColumns(plusDevices))
+    .from(plusDevices)
+    .where(inStore(storeCode, [normal]));
   if (!row) throw notFound(`Device ${normal} does not exist in store ${storeCode}.`);
   return row;
 }

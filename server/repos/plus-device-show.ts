@@ -55,7 +55,10 @@ function checkObjects(shows: Show[], screenWidth: number): void {
       if (o.type === 'product') {
         const n = Number(o.id);
         if (!Number.isInteger(n) || n < 0 || n >= choices) {
-          throw badRequest(`Slide ${i + 1}: the product number ${String(o.id)} is not between 0 and ${choices - 1}.`, 'INVALID_PRODUCT_NUMBER');
+          throw badRequest(
+            `Slide ${i + 1}: the product number ${String(o.id)} is not between 0 and ${choices - 1}.`,
+            'INVALID_PRODUCT_NUMBER',
+          );
         }
       }
       if (o.type === 'webpage' && !String(o.id).trim()) throw badRequest(`Slide ${i + 1}: a webpage needs an address.`, 'INVALID_WEBPAGE');
@@ -68,14 +71,21 @@ function checkObjects(shows: Show[], screenWidth: number): void {
  * (plus-signage §4); otherwise the template is cleared and the customised list kept. Answers the template after.
  */
 // spec: plus §3.8, plus §4.3, plus §7.10 — the device show list; detached from its template when it differs
-export async function saveDeviceShow(db: Db, actor: Actor, path: string, mac: string, body: DeviceShowSaveBody): Promise<DeviceShowSaveAnswer> {
+export async function saveDeviceShow(
+  db: Db,
+  actor: Actor,
+  path: string,
+  mac: string,
+  body: DeviceShowSaveBody,
+): Promise<DeviceShowSaveAnswer> {
   return db.transaction(async (tx) => {
     const device = await findDevice(tx, actor.storeCode, mac);
     const [stored] = await tx.select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, device.mac));
     const screenWidth = stored?.screenWidth ?? SCREEN_DEFAULT.width;
     // Left out, the stored index stays while it still names a slide; given, it must name one.
     const kept = stored?.productShowIdx ?? null;
-    const productShowIdx = body.productShowIdx === undefined ? (kept !== null && kept < body.show.length ? kept : null) : body.productShowIdx;
+    const productShowIdx =
+      body.productShowIdx === undefined ? (kept !== null && kept < body.show.length ? kept : null) : body.productShowIdx;
     if (productShowIdx !== null && productShowIdx >= body.show.length) {
       throw badRequest(`The product show index ${productShowIdx} names no slide of ${body.show.length}.`, 'INVALID_PRODUCT_SHOW');
     }
@@ -96,9 +106,18 @@ export async function saveDeviceShow(db: Db, actor: Actor, path: string, mac: st
 
     await tx
       .insert(plusDeviceShows)
-      .values({ mac: device.mac, screenWidth, screenHeight: stored?.screenHeight ?? SCREEN_DEFAULT.height, productShowIdx, show, updatedAt: actor.now })
+      .values({
+        mac: device.mac,
+        screenWidth,
+        screenHeight: stored?.screenHeight ?? SCREEN_DEFAULT.height,
+        productShowIdx,
+        show,
+        updatedAt: actor.now,
+      })
       .onConflictDoUpdate({ target: plusDeviceShows.mac, set: { show, productShowIdx, updatedAt: actor.now } });
-    await recordHistory(tx, actor, 'Update', path, [{ mac: device.mac, shows: show.length, template, detached: template !== (device.template ?? '') }]);
+    await recordHistory(tx, actor, 'Update', path, [
+      { mac: device.mac, shows: show.length, template, detached: template !== (device.template ?? '') },
+    ]);
     return { success: true, template };
   });
 }

@@ -18,7 +18,14 @@ type ScheduleRow = typeof plusSchedules.$inferSelect;
 export const SCHEDULE_INVALID = 'Validation Error';
 
 function answer(r: Pick<ScheduleRow, 'id' | 'name' | 'period' | 'days' | 'time' | 'updatedAt'>): PlusSchedule {
-  return { _id: String(r.id), name: r.name, period: r.period, days: dayNumbers(r.days), time: r.time, updatedAt: r.updatedAt.toISOString() };
+  return {
+    _id: String(r.id),
+    name: r.name,
+    period: r.period,
+    days: dayNumbers(r.days),
+    time: r.time,
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 const s = plusSchedules;
@@ -48,7 +55,12 @@ export async function scheduleRules(db: Db, storeCode: string): Promise<Map<stri
 }
 
 export async function findSchedule(db: Db, storeCode: string, id: string): Promise<PlusSchedule> {
-  const [row] = idOf(id) ? await db.select(fields).from(s).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(id)))) : [];
+  const [row] = idOf(id)
+    ? await db
+        .select(fields)
+        .from(s)
+        .where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(id))))
+    : [];
   if (!row) throw notFound(`Schedule ${id} does not exist in store ${storeCode}.`);
   return answer(row);
 }
@@ -60,8 +72,13 @@ export async function findSchedule(db: Db, storeCode: string, id: string): Promi
 function checkedPeriod(body: PlusScheduleSaveBody): { start: string; end: string } {
   const { period, time } = body;
   const ok =
-    !!period && isCalendarDate(period.start) && isCalendarDate(period.end) && period.start <= period.end &&
-    time.length > 0 && time.every((r) => r.start !== r.end) && !!body.name.trim();
+    !!period &&
+    isCalendarDate(period.start) &&
+    isCalendarDate(period.end) &&
+    period.start <= period.end &&
+    time.length > 0 &&
+    time.every((r) => r.start !== r.end) &&
+    !!body.name.trim();
   if (!ok || !period) throw badRequest(SCHEDULE_INVALID, 'VALIDATION');
   return period;
 }
@@ -78,10 +95,19 @@ export async function saveSchedule(db: Db, actor: Actor, path: string, body: Plu
   return db.transaction(async (tx) => {
     let id: string;
     if (body._id === undefined) {
-      const [row] = await tx.insert(s).values({ storeCode, ...values }).returning({ id: s.id });
+      const [row] = await tx
+        .insert(s)
+        .values({ storeCode, ...values })
+        .returning({ id: s.id });
       id = String(row.id);
     } else {
-      const rows = idOf(body._id) ? await tx.update(s).set(values).where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(body._id)))).returning({ id: s.id }) : [];
+      const rows = idOf(body._id)
+        ? await tx
+            .update(s)
+            .set(values)
+            .where(and(eq(s.storeCode, storeCode), eq(s.id, idOf(body._id))))
+            .returning({ id: s.id })
+        : [];
       if (!rows.length) throw notFound(`Schedule ${body._id} does not exist in store ${storeCode}.`);
       id = String(rows[0].id);
     }
@@ -91,8 +117,21 @@ export async function saveSchedule(db: Db, actor: Actor, path: string, body: Plu
 }
 
 /** Deletes the schedules no device uses (repos/plus-assets.ts) and records the removed ones in the plus history. */
-export async function removeSchedules(db: Db, actor: Actor, path: string, ids: string[]): Promise<Awaited<ReturnType<typeof removePlusSchedules>>> {
+export async function removeSchedules(
+  db: Db,
+  actor: Actor,
+  path: string,
+  ids: string[],
+): Promise<Awaited<ReturnType<typeof removePlusSchedules>>> {
   const answer = await removePlusSchedules(db, actor.storeCode, ids);
-  if (answer.removed.length) await recordHistory(db, actor, 'Delete', path, answer.removed.map((id) => ({ id })), 'schedule');
+  if (answer.removed.length)
+    await recordHistory(
+      db,
+      actor,
+      'Delete',
+      path,
+      answer.removed.map((id) => ({ id })),
+      'schedule',
+    );
   return answer;
 }

@@ -2,7 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { wideTable } from '../../src/api/contract/common';
 import { TEMPLATE_SIZE_DIMENSIONS } from '../../src/api/contract/constants-plus';
 import type { Show } from '../../src/api/contract/plus';
-import { PLUS_TEMPLATE_TABLE, type PlusTemplate, type PlusTemplateRow, type PlusTemplateSaveBody } from '../../src/api/contract/plus-assets';
+import {
+  PLUS_TEMPLATE_TABLE,
+  type PlusTemplate,
+  type PlusTemplateRow,
+  type PlusTemplateSaveBody,
+} from '../../src/api/contract/plus-assets';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { plusDevices, plusDeviceShows, plusTemplates, type PlusShow } from '../db/schema/index';
@@ -23,10 +28,21 @@ const rowFields = { name: t.name, size: t.size, fixed: t.fixed, updatedAt: t.upd
 type Row = { name: string; size: string; fixed: number | null; updatedAt: Date; deviceCount: number };
 
 /** fixed is stored as the template's fixed show index (null = none); the contract answers whether it has one. */
-const answerRow = (r: Row): PlusTemplateRow => ({ _id: r.name, size: r.size, deviceCount: Number(r.deviceCount), updatedAt: r.updatedAt.toISOString(), fixed: r.fixed !== null });
+const answerRow = (r: Row): PlusTemplateRow => ({
+  _id: r.name,
+  size: r.size,
+  deviceCount: Number(r.deviceCount),
+  updatedAt: r.updatedAt.toISOString(),
+  fixed: r.fixed !== null,
+});
 
 /** Stored shows may hold schedule ids as numbers and no empty flag; the answer has the contract's shape. */
-export const answerShow = (s: PlusShow): Show => ({ ...s, empty: s.empty ?? s.object.length === 0, schedule: s.schedule.map(String), object: s.object as Show['object'] });
+export const answerShow = (s: PlusShow): Show => ({
+  ...s,
+  empty: s.empty ?? s.object.length === 0,
+  schedule: s.schedule.map(String),
+  object: s.object as Show['object'],
+});
 
 export async function templatePage(db: Db, storeCode: string, body: Record<string, unknown>): Promise<TablePage<PlusTemplateRow>> {
   const columns = { _id: t.name, size: t.size, deviceCount, updatedAt: sql<number>`extract(epoch from ${t.updatedAt})` };
@@ -46,7 +62,10 @@ export async function templateNames(db: Db, storeCode: string): Promise<{ _id: s
 }
 
 async function templateRow(db: Db, storeCode: string, name: string) {
-  const [row] = await db.select({ ...rowFields, show: t.show }).from(t).where(and(eq(t.storeCode, storeCode), eq(t.name, name)));
+  const [row] = await db
+    .select({ ...rowFields, show: t.show })
+    .from(t)
+    .where(and(eq(t.storeCode, storeCode), eq(t.name, name)));
   return row;
 }
 
@@ -92,9 +111,21 @@ export async function saveTemplate(db: Db, actor: Actor, path: string, body: Plu
     const existing = await templateRow(tx, actor.storeCode, name);
     if (existing && !body.overwrite) throw conflict(TEMPLATE_NAME_TAKEN, 'TEMPLATE_EXISTS');
     if (existing) {
-      await tx.update(t).set(values).where(and(eq(t.storeCode, actor.storeCode), eq(t.name, name)));
-      const linked = await tx.select({ mac: plusDevices.mac }).from(plusDevices).where(and(eq(plusDevices.storeCode, actor.storeCode), eq(plusDevices.template, name)));
-      await copyShows(tx, linked.map((d) => d.mac), show, body.size, actor.now);
+      await tx
+        .update(t)
+        .set(values)
+        .where(and(eq(t.storeCode, actor.storeCode), eq(t.name, name)));
+      const linked = await tx
+        .select({ mac: plusDevices.mac })
+        .from(plusDevices)
+        .where(and(eq(plusDevices.storeCode, actor.storeCode), eq(plusDevices.template, name)));
+      await copyShows(
+        tx,
+        linked.map((d) => d.mac),
+        show,
+        body.size,
+        actor.now,
+      );
     } else {
       await tx.insert(t).values({ storeCode: actor.storeCode, name, ...values });
     }
@@ -125,7 +156,10 @@ async function requireSameSize(db: Db, macs: string[], name: string, size: strin
   // A device that has never had a show list has the default screen (plus_device_shows' defaults).
   const other = rows.find((r) => dims && ((r.width ?? 1920) !== dims.width || (r.height ?? 158) !== dims.height));
   if (other) {
-    throw badRequest(`Template ${name} is made for ${size} screens; device ${other.mac} (${other.name ?? ''}) has a ${other.width ?? 1920}x${other.height ?? 158} screen.`, 'TEMPLATE_SIZE');
+    throw badRequest(
+      `Template ${name} is made for ${size} screens; device ${other.mac} (${other.name ?? ''}) has a ${other.width ?? 1920}x${other.height ?? 158} screen.`,
+      'TEMPLATE_SIZE',
+    );
   }
 }
 
@@ -143,7 +177,13 @@ export async function applyTemplate(db: Db, actor: Actor, path: string, macList:
     const inStore = and(eq(plusDevices.storeCode, actor.storeCode), sql`${plusDevices.mac} = any(${textArray(macs)})`);
     if (!name) {
       await tx.update(plusDevices).set({ template: null }).where(inStore);
-      await recordHistory(tx, actor, 'UnsetTemplate', path, macs.map((mac) => ({ mac })));
+      await recordHistory(
+        tx,
+        actor,
+        'UnsetTemplate',
+        path,
+        macs.map((mac) => ({ mac })),
+      );
       return;
     }
     const row = await templateRow(tx, actor.storeCode, name);
@@ -153,7 +193,13 @@ export async function applyTemplate(db: Db, actor: Actor, path: string, macList:
       await copyShows(tx, macs, row.show, row.size, actor.now);
     }
     await tx.update(plusDevices).set({ template: name }).where(inStore);
-    await recordHistory(tx, actor, 'SetTemplate', path, macs.map((mac) => ({ mac, template: name, flag })));
+    await recordHistory(
+      tx,
+      actor,
+      'SetTemplate',
+      path,
+      macs.map((mac) => ({ mac, template: name, flag })),
+    );
   });
 }
 

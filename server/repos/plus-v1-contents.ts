@@ -17,39 +17,80 @@ export type V1ContentRow = typeof v1Contents.$inferSelect;
 type GroupRow = typeof v1ContentGroups.$inferSelect;
 
 export const v1ContentAnswer = (c: V1ContentRow): V1Content => ({
-  id: String(c.id), name: c.name, group: c.group === null ? null : String(c.group), type: c.type,
-  resolution: c.resolution ?? '-', duration: c.duration ?? 0, size: Number(c.size ?? 0), user: c.user ?? '', updatedAt: c.updatedAt.toISOString(),
+  id: String(c.id),
+  name: c.name,
+  group: c.group === null ? null : String(c.group),
+  type: c.type,
+  resolution: c.resolution ?? '-',
+  duration: c.duration ?? 0,
+  size: Number(c.size ?? 0),
+  user: c.user ?? '',
+  updatedAt: c.updatedAt.toISOString(),
 });
 
 /** The contents of one group (`group`: an id, or null for the root), or of every group when it is absent. */
 export async function v1ContentPage(db: Db, user: SessionUser, body: Record<string, unknown>): Promise<TablePage<V1Content>> {
   const columns: Record<keyof typeof V1_CONTENT_TABLE.fields, PgColumn | SQL> = {
-    id: v1Contents.id, name: v1Contents.name, type: v1Contents.type, resolution: v1Contents.resolution,
-    user: v1Contents.user, size: v1Contents.size, updatedAt: v1Contents.updatedAt,
+    id: v1Contents.id,
+    name: v1Contents.name,
+    type: v1Contents.type,
+    resolution: v1Contents.resolution,
+    user: v1Contents.user,
+    size: v1Contents.size,
+    updatedAt: v1Contents.updatedAt,
   };
-  const group = body.group === undefined ? undefined : body.group === null ? isNull(v1Contents.group) : eq(v1Contents.group, v1GroupIdOf(String(body.group)));
+  const group =
+    body.group === undefined
+      ? undefined
+      : body.group === null
+        ? isNull(v1Contents.group)
+        : eq(v1Contents.group, v1GroupIdOf(String(body.group)));
   const page = await queryTable<V1ContentRow, keyof typeof columns>(
-    db, wideTable(V1_CONTENT_TABLE), body,
-    { table: v1Contents, columns, dateColumn: v1Contents.updatedAt, uniqueColumn: v1Contents.id, base: [v1Visible(v1Contents.companyCode, user), group] },
+    db,
+    wideTable(V1_CONTENT_TABLE),
+    body,
+    {
+      table: v1Contents,
+      columns,
+      dateColumn: v1Contents.updatedAt,
+      uniqueColumn: v1Contents.id,
+      base: [v1Visible(v1Contents.companyCode, user), group],
+    },
     getTableColumns(v1Contents),
   );
   return { ...page, data: page.data.map(v1ContentAnswer) };
 }
 
 export async function findV1Content(db: Db, user: SessionUser, id: string, need: 'read' | 'write'): Promise<V1ContentRow> {
-  const [row] = await db.select().from(v1Contents).where(eq(v1Contents.id, v1IdOf(id)));
+  const [row] = await db
+    .select()
+    .from(v1Contents)
+    .where(eq(v1Contents.id, v1IdOf(id)));
   return assertV1Row(user, row, need, `content ${id}`);
 }
 
 export type NewV1Content = Pick<V1ContentRow, 'name' | 'type' | 'resolution' | 'duration' | 'size' | 'path' | 'group'>;
 
 export async function insertV1Content(db: Db, user: SessionUser, content: NewV1Content, now: Date): Promise<V1ContentRow> {
-  const [row] = await db.insert(v1Contents).values({ ...content, companyCode: v1NewOwner(user), user: user.email, updatedAt: now }).returning();
+  const [row] = await db
+    .insert(v1Contents)
+    .values({ ...content, companyCode: v1NewOwner(user), user: user.email, updatedAt: now })
+    .returning();
   return row;
 }
 
-export async function replaceV1Content(db: Db, user: SessionUser, id: number, content: Omit<NewV1Content, 'group'>, now: Date): Promise<V1ContentRow> {
-  const [row] = await db.update(v1Contents).set({ ...content, user: user.email, updatedAt: now }).where(eq(v1Contents.id, id)).returning();
+export async function replaceV1Content(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  content: Omit<NewV1Content, 'group'>,
+  now: Date,
+): Promise<V1ContentRow> {
+  const [row] = await db
+    .update(v1Contents)
+    .set({ ...content, user: user.email, updatedAt: now })
+    .where(eq(v1Contents.id, id))
+    .returning();
   return row;
 }
 
@@ -65,7 +106,15 @@ export async function moveV1Contents(db: Db, user: SessionUser, ids: string[], g
     const group = groupId === null ? null : (await findV1Group(tx, user, groupId, 'write')).id;
     const rows = [];
     for (const id of new Set(ids)) rows.push(await findV1Content(tx, user, id, 'write'));
-    await tx.update(v1Contents).set({ group }).where(inArray(v1Contents.id, rows.map((r) => r.id)));
+    await tx
+      .update(v1Contents)
+      .set({ group })
+      .where(
+        inArray(
+          v1Contents.id,
+          rows.map((r) => r.id),
+        ),
+      );
   });
 }
 
@@ -75,7 +124,10 @@ export async function removeV1Contents(db: Db, user: SessionUser, ids: string[])
     const rows = [];
     for (const id of new Set(ids)) rows.push(await findV1Content(tx, user, id, 'write'));
     const keys = rows.map((r) => r.id);
-    const using = await tx.select({ name: v1Shows.name }).from(v1Shows).where(sql`${v1Shows.contentIdList} && ${sql.param(keys)}::bigint[]`);
+    const using = await tx
+      .select({ name: v1Shows.name })
+      .from(v1Shows)
+      .where(sql`${v1Shows.contentIdList} && ${sql.param(keys)}::bigint[]`);
     refuseInUse(using, 'shows');
     await tx.delete(v1Contents).where(inArray(v1Contents.id, keys));
     return rows;
@@ -84,16 +136,27 @@ export async function removeV1Contents(db: Db, user: SessionUser, ids: string[])
 
 // Groups.
 
-export const v1GroupAnswer = (g: GroupRow): V1ContentGroup => ({ id: String(g.id), name: g.name, parent: g.parent === null ? null : String(g.parent), order: g.order });
+export const v1GroupAnswer = (g: GroupRow): V1ContentGroup => ({
+  id: String(g.id),
+  name: g.name,
+  parent: g.parent === null ? null : String(g.parent),
+  order: g.order,
+});
 
 export async function v1Groups(db: Db, user: SessionUser): Promise<V1ContentGroup[]> {
-  const rows = await db.select().from(v1ContentGroups).where(v1Visible(v1ContentGroups.companyCode, user))
+  const rows = await db
+    .select()
+    .from(v1ContentGroups)
+    .where(v1Visible(v1ContentGroups.companyCode, user))
     .orderBy(asc(v1ContentGroups.parent), asc(v1ContentGroups.order), asc(v1ContentGroups.id));
   return rows.map(v1GroupAnswer);
 }
 
 export async function findV1Group(db: Db, user: SessionUser, id: string, need: 'read' | 'write'): Promise<GroupRow> {
-  const [row] = await db.select().from(v1ContentGroups).where(eq(v1ContentGroups.id, v1GroupIdOf(id)));
+  const [row] = await db
+    .select()
+    .from(v1ContentGroups)
+    .where(eq(v1ContentGroups.id, v1GroupIdOf(id)));
   return assertV1Row(user, row, need, `content group ${id}`);
 }
 
@@ -112,11 +175,15 @@ export async function saveV1Group(db: Db, user: SessionUser, body: V1ContentGrou
     const parent = body.parent === null ? null : (await findV1Group(tx, user, body.parent, 'write')).id;
     const fields = { name: body.name.trim(), parent, order: body.order };
     if (body.id === undefined) {
-      const [row] = await tx.insert(v1ContentGroups).values({ ...fields, companyCode: v1NewOwner(user) }).returning({ id: v1ContentGroups.id });
+      const [row] = await tx
+        .insert(v1ContentGroups)
+        .values({ ...fields, companyCode: v1NewOwner(user) })
+        .returning({ id: v1ContentGroups.id });
       return String(row.id);
     }
     const old = await findV1Group(tx, user, body.id, 'write');
-    if (parent !== null && (await subtree(tx, old.id)).includes(parent)) throw badRequest('A group cannot move into itself or one of its subgroups.', 'GROUP_CYCLE');
+    if (parent !== null && (await subtree(tx, old.id)).includes(parent))
+      throw badRequest('A group cannot move into itself or one of its subgroups.', 'GROUP_CYCLE');
     await tx.update(v1ContentGroups).set(fields).where(eq(v1ContentGroups.id, old.id));
     return String(old.id);
   });

@@ -60,7 +60,10 @@ export async function v1DevicePage(db: Db, scope: StoreScope, body: Record<strin
 
 /** The named devices, each in scope, or a 404 naming the first that is not (a device of another company is unknown). */
 export async function v1DevicesIn(db: Db, scope: StoreScope, macs: string[]): Promise<Row[]> {
-  const rows = await db.select().from(v1Devices).where(and(sql`${v1Devices.mac} = any(${textArray(macs)})`, inScope(v1Devices.storeCode, scope)));
+  const rows = await db
+    .select()
+    .from(v1Devices)
+    .where(and(sql`${v1Devices.mac} = any(${textArray(macs)})`, inScope(v1Devices.storeCode, scope)));
   const known = new Set(rows.map((r) => r.mac));
   const unknown = macs.find((m) => !known.has(m));
   if (unknown) throw notFound(`Device ${unknown} does not exist.`);
@@ -73,17 +76,36 @@ export interface V1Actor {
 }
 
 /** One plus history row per store touched, so that each store's history shows its own devices. */
-async function record(db: Db, actor: V1Actor, operation: string, path: string, rows: Pick<Row, 'mac' | 'storeCode'>[], extra: Record<string, unknown> = {}) {
+async function record(
+  db: Db,
+  actor: V1Actor,
+  operation: string,
+  path: string,
+  rows: Pick<Row, 'mac' | 'storeCode'>[],
+  extra: Record<string, unknown> = {},
+) {
   const byStore = new Map<string, string[]>();
   for (const r of rows) byStore.set(r.storeCode ?? 'SYSTEM', [...(byStore.get(r.storeCode ?? 'SYSTEM') ?? []), r.mac]);
   const codes = [...byStore.keys()].filter((c) => c !== 'SYSTEM');
   const companies = new Map(
-    codes.length ? (await db.select({ s: stores.storeCode, c: stores.companyCode }).from(stores).where(inArray(stores.storeCode, codes))).map((r) => [r.s, r.c]) : [],
+    codes.length
+      ? (await db.select({ s: stores.storeCode, c: stores.companyCode }).from(stores).where(inArray(stores.storeCode, codes))).map((r) => [
+          r.s,
+          r.c,
+        ])
+      : [],
   );
   for (const [store, macs] of byStore) {
     await db.insert(plusHistory).values({
-      company: companies.get(store) ?? 'SYSTEM', store, category: 'v1 device', operation, method: 'POST', path,
-      items: macs.map((mac) => ({ mac, ...extra })), email: actor.email, updatedAt: actor.now,
+      company: companies.get(store) ?? 'SYSTEM',
+      store,
+      category: 'v1 device',
+      operation,
+      method: 'POST',
+      path,
+      items: macs.map((mac) => ({ mac, ...extra })),
+      email: actor.email,
+      updatedAt: actor.now,
     });
   }
 }
@@ -107,7 +129,14 @@ export async function rebootV1Devices(db: Db, scope: StoreScope, actor: V1Actor,
 
 /** Merges the sent fields into the config; config.storeCode moves the device (the route checks the new store). */
 // spec: plus §7.20, plus §9.3 — savePlusDevConfigV1 {config, mac}
-export async function saveV1Config(db: Db, scope: StoreScope, actor: V1Actor, path: string, mac: string, config: Partial<V1DeviceConfig>): Promise<void> {
+export async function saveV1Config(
+  db: Db,
+  scope: StoreScope,
+  actor: V1Actor,
+  path: string,
+  mac: string,
+  config: Partial<V1DeviceConfig>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await v1DevicesIn(tx, scope, [mac]);
     const next = { ...row.config, ...config };
@@ -122,7 +151,12 @@ export async function saveV1Config(db: Db, scope: StoreScope, actor: V1Actor, pa
 /** Replaces the device's product list (the master assign); the codes must exist in the device's store. */
 // spec: plus §7.20 — assignPlusV1 {mac, product[]}
 export async function assignV1(
-  db: Db, scope: StoreScope, actor: V1Actor, path: string, mac: string, product: string[],
+  db: Db,
+  scope: StoreScope,
+  actor: V1Actor,
+  path: string,
+  mac: string,
+  product: string[],
   requireProducts: (db: Db, storeCode: string, codes: string[]) => Promise<unknown>,
 ): Promise<void> {
   await db.transaction(async (tx) => {

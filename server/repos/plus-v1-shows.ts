@@ -59,16 +59,26 @@ export async function v1ShowPage(db: Db, user: SessionUser, body: Record<string,
 }
 
 export async function findV1Show(db: Db, user: SessionUser, id: string, need: 'read' | 'write'): Promise<Row> {
-  const [row] = await db.select().from(v1Shows).where(eq(v1Shows.id, v1IdOf(id)));
+  const [row] = await db
+    .select()
+    .from(v1Shows)
+    .where(eq(v1Shows.id, v1IdOf(id)));
   return assertV1Row(user, row, need, `show ${id}`);
 }
 
 /** Every id names a row the member may read, or a 404 naming the first that does not. */
 export async function requireVisible(
-  db: Db, user: SessionUser, table: typeof v1Shows | typeof v1Contents | typeof v1Sets, ids: number[], what: string,
+  db: Db,
+  user: SessionUser,
+  table: typeof v1Shows | typeof v1Contents | typeof v1Sets,
+  ids: number[],
+  what: string,
 ): Promise<void> {
   if (!ids.length) return;
-  const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), v1Visible(table.companyCode, user)));
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, ids), v1Visible(table.companyCode, user)));
   const known = new Set(rows.map((r) => r.id));
   const unknown = ids.find((id) => !known.has(id));
   if (unknown !== undefined) throw notFound(`Unknown ${what} ${unknown}.`);
@@ -82,13 +92,22 @@ export async function requireVisible(
 export async function saveV1Show(db: Db, user: SessionUser, body: V1ShowSaveBody, now: Date): Promise<string> {
   const derived = deriveShow(body);
   const fields = {
-    name: body.name.trim(), duration: body.duration, contentLayout: body.contentLayout, device: body.device, contentArea: body.contentArea,
-    ...derived, user: user.email, updatedAt: now,
+    name: body.name.trim(),
+    duration: body.duration,
+    contentLayout: body.contentLayout,
+    device: body.device,
+    contentArea: body.contentArea,
+    ...derived,
+    user: user.email,
+    updatedAt: now,
   };
   return db.transaction(async (tx) => {
     await requireVisible(tx, user, v1Contents, derived.contentIdList, 'content');
     if (body.id === undefined) {
-      const [row] = await tx.insert(v1Shows).values({ ...fields, companyCode: v1NewOwner(user) }).returning({ id: v1Shows.id });
+      const [row] = await tx
+        .insert(v1Shows)
+        .values({ ...fields, companyCode: v1NewOwner(user) })
+        .returning({ id: v1Shows.id });
       return String(row.id);
     }
     const old = await findV1Show(tx, user, body.id, 'write');
@@ -111,7 +130,9 @@ export async function removeV1Shows(db: Db, user: SessionUser, ids: string[]): P
     const using = await tx
       .select({ name: v1Sets.name })
       .from(v1Sets)
-      .where(sql`exists (select 1 from jsonb_array_elements(${v1Sets.list}) e where e->>'id' = any(${sql.param(keys.map(String))}::text[]))`);
+      .where(
+        sql`exists (select 1 from jsonb_array_elements(${v1Sets.list}) e where e->>'id' = any(${sql.param(keys.map(String))}::text[]))`,
+      );
     refuseInUse(using, 'sets');
     await tx.delete(v1Shows).where(inArray(v1Shows.id, keys));
   });

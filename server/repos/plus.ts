@@ -35,7 +35,13 @@ export async function listPlusDevices(db: Db, storeCode: string, body: Record<st
     db,
     wideTable(PLUS_DEVICE_TABLE),
     body,
-    { table: plusDevices, columns: deviceColumns, dateColumn: plusDevices.recvTime, uniqueColumn: plusDevices.mac, base: [eq(plusDevices.storeCode, storeCode)] },
+    {
+      table: plusDevices,
+      columns: deviceColumns,
+      dateColumn: plusDevices.recvTime,
+      uniqueColumn: plusDevices.mac,
+      base: [eq(plusDevices.storeCode, storeCode)],
+    },
     getTableColumns(plusDevices),
   );
   return { ...page, data: page.data.map(deviceAnswer) };
@@ -99,7 +105,14 @@ export interface Actor {
 
 /** One row of the plus history (plus-signage §2.8); category names what changed: device, template, schedule. */
 // spec: plus §3.10 — a history row
-export async function recordHistory(db: Db, actor: Actor, operation: string, path: string, items: unknown[], category = 'device'): Promise<void> {
+export async function recordHistory(
+  db: Db,
+  actor: Actor,
+  operation: string,
+  path: string,
+  items: unknown[],
+  category = 'device',
+): Promise<void> {
   await db.insert(plusHistory).values({
     company: actor.companyCode,
     store: actor.storeCode,
@@ -129,7 +142,13 @@ export async function assignPlus(db: Db, actor: Actor, path: string, devList: { 
       from unnest(${textArray(macs)}, ${textArray(lists.map((l) => JSON.stringify(l)))}) as v(mac, products)
       where ${plusDevices.mac} = v.mac and ${plusDevices.storeCode} = ${actor.storeCode}
       returning ${plusDevices.mac}`);
-    await recordHistory(tx, actor, 'Assign', path, macs.map((mac, i) => ({ mac, product: lists[i] })));
+    await recordHistory(
+      tx,
+      actor,
+      'Assign',
+      path,
+      macs.map((mac, i) => ({ mac, product: lists[i] })),
+    );
     return rowCount(updated);
   });
 }
@@ -145,7 +164,13 @@ export async function deassignPlus(db: Db, actor: Actor, path: string, devList: 
       .set({ product: sql`'{}'::text[]` })
       .where(and(eq(plusDevices.storeCode, actor.storeCode), sql`${plusDevices.mac} = any(${textArray(macs)})`))
       .returning({ mac: plusDevices.mac });
-    await recordHistory(tx, actor, 'Deassign', path, macs.map((mac) => ({ mac })));
+    await recordHistory(
+      tx,
+      actor,
+      'Deassign',
+      path,
+      macs.map((mac) => ({ mac })),
+    );
     return rows.length;
   });
 }
@@ -176,7 +201,13 @@ export async function searchPlus(db: Db, storeCode: string, keyword: string): Pr
   const byMac = /^[0-9a-f]+$/.test(hex) ? sql`replace(${plusDevices.mac}, ':', '') like ${likeText(hex)}` : undefined;
   const exact = macKey(text);
   const devices = await db
-    .select({ mac: plusDevices.mac, name: plusDevices.name, model: plusDevices.model, status: plusDevices.status, product: plusDevices.product })
+    .select({
+      mac: plusDevices.mac,
+      name: plusDevices.name,
+      model: plusDevices.model,
+      status: plusDevices.status,
+      product: plusDevices.product,
+    })
     .from(plusDevices)
     .where(
       and(

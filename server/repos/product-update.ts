@@ -4,7 +4,15 @@ import { decodeTagType } from '../../src/api/contract/tag-type';
 import type { ProductInput } from '../../src/api/contract/products';
 import type { Db } from '../db/client';
 import { aliases, productUpdates, products, serverConfig, tagTypes, tags, taskItems, updateTasks } from '../db/schema/index';
-import { companyMoney, DEFAULT_LABEL_SIZE, detailLabel, productLabel, type LabelSize, type LabelStyle, type Money } from '../lib/label-image';
+import {
+  companyMoney,
+  DEFAULT_LABEL_SIZE,
+  detailLabel,
+  productLabel,
+  type LabelSize,
+  type LabelStyle,
+  type Money,
+} from '../lib/label-image';
 import { labelStyles } from './layouts';
 import { decorateProducts } from '../lib/sandbox/script-use';
 import { rowsOf } from '../lib/rows';
@@ -58,8 +66,18 @@ async function nextTaskId(db: Db, scope: UpdateScope): Promise<{ id: number; tas
 }
 
 /** What a tag of this size and colour would show for the product: both pages, as the radio would send them. */
-function renderedDigest(size: LabelSize, colour: boolean, style: LabelStyle, product: { prCode: string; prInfo: string[] }, names: Map<number, string>, money: Money): string {
-  return createHash('sha256').update(productLabel(size, product, colour, style, { money })).update(detailLabel(size, product, names, money)).digest('hex');
+function renderedDigest(
+  size: LabelSize,
+  colour: boolean,
+  style: LabelStyle,
+  product: { prCode: string; prInfo: string[] },
+  names: Map<number, string>,
+  money: Money,
+): string {
+  return createHash('sha256')
+    .update(productLabel(size, product, colour, style, { money }))
+    .update(detailLabel(size, product, names, money))
+    .digest('hex');
 }
 
 /** Drops trailing empty slots, so that [a, b, ''] and [a, b] are the same content. */
@@ -97,8 +115,14 @@ const asRecordset = (rows: readonly StoredProduct[]) =>
   JSON.stringify(rows.map((p) => ({ pr_code: p.prCode, type: p.type, pr_info: p.prInfo, layout_id: p.layoutId, nfc: p.nfc })));
 
 /** The tags showing these products, with their products as stored now (before this update), in one query. */
-async function shownBy(db: Db, storeCode: string, codes: readonly string[]): Promise<{ shown: ShownTag[]; before: Map<string, StoredProduct> }> {
-  const rows = rowsOf<ShownTag & { pType: string | null; pInfo: string[] | null; pLayout: string | null; pNfc: string | null; stored: boolean }>(
+async function shownBy(
+  db: Db,
+  storeCode: string,
+  codes: readonly string[],
+): Promise<{ shown: ShownTag[]; before: Map<string, StoredProduct> }> {
+  const rows = rowsOf<
+    ShownTag & { pType: string | null; pInfo: string[] | null; pLayout: string | null; pNfc: string | null; stored: boolean }
+  >(
     await db.execute(sql`
       select t.tag_mac as "tagMac", t.barcode, t.pr_code as "prCode", t.tag_type as "tagType", t.layout_id as "layoutId", t.nfc,
         p.type as "pType", p.pr_info as "pInfo", p.layout_id as "pLayout", p.nfc as "pNfc", p.pr_code is not null as stored
@@ -106,8 +130,12 @@ async function shownBy(db: Db, storeCode: string, codes: readonly string[]): Pro
       where t.store_code = ${storeCode} and t.operation = 1 and t.pr_code = any(${sql.param(codes)}::text[])`),
   );
   const before = new Map<string, StoredProduct>();
-  for (const r of rows) if (r.stored) before.set(r.prCode!, { prCode: r.prCode!, type: r.pType, prInfo: r.pInfo ?? [], layoutId: r.pLayout, nfc: r.pNfc });
-  return { shown: rows.map(({ tagMac, barcode, prCode, tagType, layoutId, nfc }) => ({ tagMac, barcode, prCode, tagType, layoutId, nfc })), before };
+  for (const r of rows)
+    if (r.stored) before.set(r.prCode!, { prCode: r.prCode!, type: r.pType, prInfo: r.pInfo ?? [], layoutId: r.pLayout, nfc: r.pNfc });
+  return {
+    shown: rows.map(({ tagMac, barcode, prCode, tagType, layoutId, nfc }) => ({ tagMac, barcode, prCode, tagType, layoutId, nfc })),
+    before,
+  };
 }
 
 /**
@@ -121,7 +149,13 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
   const { storeCode, companyCode, now } = scope;
   // The last entry of a code wins, as a file's later row would (and one statement may not touch a row twice).
   const byCode = new Map(inputs.map((p) => [p.prCode, p]));
-  const incoming: StoredProduct[] = [...byCode.values()].map((p) => ({ prCode: p.prCode, type: p.type ?? null, prInfo: trimInfo(p.prInfo), layoutId: p.layoutId, nfc: p.nfc ?? null }));
+  const incoming: StoredProduct[] = [...byCode.values()].map((p) => ({
+    prCode: p.prCode,
+    type: p.type ?? null,
+    prInfo: trimInfo(p.prInfo),
+    layoutId: p.layoutId,
+    nfc: p.nfc ?? null,
+  }));
   const at = now.toISOString();
   return db.transaction(async (tx) => {
     const { shown, before } = await shownBy(tx, storeCode, [...byCode.keys()]);
@@ -153,7 +187,13 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
       const old = before.get(p.prCode);
       after.set(p.prCode, { ...p, type: p.type ?? old?.type ?? null, nfc: p.nfc ?? old?.nfc ?? null });
     }
-    const changed = await changedTags(tx, scope, shown.filter((t) => after.has(t.prCode!)), before, after);
+    const changed = await changedTags(
+      tx,
+      scope,
+      shown.filter((t) => after.has(t.prCode!)),
+      before,
+      after,
+    );
     const internalTaskId = changed.length ? id : (scope.task?.internalTaskId ?? 0);
     const layouts = new Set(changed.map((c) => c.layoutId));
     if (scope.task) {
@@ -168,15 +208,26 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
           // The task names a layout only while all of its tags share one (the old values on the right-hand side).
           ...(layouts.size > 1 ? { layoutId: null } : {}),
           ...(layouts.size === 1
-            ? { layoutId: sql`case when ${updateTasks.totalTags} = 0 or ${updateTasks.layoutId} = ${[...layouts][0]} then ${[...layouts][0]} else null end` }
+            ? {
+                layoutId: sql`case when ${updateTasks.totalTags} = 0 or ${updateTasks.layoutId} = ${[...layouts][0]} then ${[...layouts][0]} else null end`,
+              }
             : {}),
         })
         .where(eq(updateTasks.id, id));
     } else {
       await tx.insert(updateTasks).values({
-        id, taskId, internalTaskId, companyCode, storeCode, taskType: 'UPDATE', updateId,
+        id,
+        taskId,
+        internalTaskId,
+        companyCode,
+        storeCode,
+        taskType: 'UPDATE',
+        updateId,
         layoutId: layouts.size === 1 ? [...layouts][0] : null,
-        productCount: after.size, totalTags: changed.length, updatedTags: 0, startTime: now,
+        productCount: after.size,
+        totalTags: changed.length,
+        updatedTags: 0,
+        startTime: now,
         // Nothing to send: the task is over as it starts.
         endTime: changed.length ? null : now,
       });
@@ -193,20 +244,49 @@ async function applyUpdate(db: Db, scope: UpdateScope, inputs: readonly ProductI
         await tx.insert(taskItems).values(
           part.map((c) => {
             const p = after.get(c.prCode)!;
-            return { companyCode, storeCode, taskId, tagMac: c.tagMac, barcode: c.barcode, prCode: c.prCode, layoutId: c.layoutId, prInfo: p.prInfo, nfc: c.nfc, status: null, createdAt: now };
+            return {
+              companyCode,
+              storeCode,
+              taskId,
+              tagMac: c.tagMac,
+              barcode: c.barcode,
+              prCode: c.prCode,
+              layoutId: c.layoutId,
+              prInfo: p.prInfo,
+              nfc: c.nfc,
+              status: null,
+              createdAt: now,
+            };
           }),
         );
       }
     }
     const prior = scope.task;
-    return { id, updateId, taskId, internalTaskId, productCount: (prior?.productCount ?? 0) + after.size, tagCount: (prior?.tagCount ?? 0) + changed.length };
+    return {
+      id,
+      updateId,
+      taskId,
+      internalTaskId,
+      productCount: (prior?.productCount ?? 0) + after.size,
+      tagCount: (prior?.tagCount ?? 0) + changed.length,
+    };
   });
 }
 
 /** The products tags show, as the tag data decorator makes them (one sandbox call per map), keyed as before. */
-async function decoratedForTags(db: Db, companyCode: string, stored: Map<string, StoredProduct>, shown: { prCode: string | null }[]): Promise<Map<string, StoredProduct>> {
+async function decoratedForTags(
+  db: Db,
+  companyCode: string,
+  stored: Map<string, StoredProduct>,
+  shown: { prCode: string | null }[],
+): Promise<Map<string, StoredProduct>> {
   const codes = [...new Set(shown.map((t) => t.prCode!))].filter((c) => stored.has(c));
-  const decorated = await decorateProducts(db, 'tagDataDecorator', codes.map((c) => stored.get(c)!), companyCode);
+  const decorated = await decorateProducts(
+    db,
+    'tagDataDecorator',
+    codes.map((c) => stored.get(c)!),
+    companyCode,
+  );
   const out = new Map(stored);
   codes.forEach((code, i) => out.set(code, decorated[i]));
   return out;
@@ -230,7 +310,13 @@ interface ChangedTag {
 }
 
 /** The tags showing these products whose content differs before and after the update. */
-async function changedTags(db: Db, scope: UpdateScope, shown: ShownTag[], storedBefore: Map<string, StoredProduct>, storedAfter: Map<string, StoredProduct>): Promise<ChangedTag[]> {
+async function changedTags(
+  db: Db,
+  scope: UpdateScope,
+  shown: ShownTag[],
+  storedBefore: Map<string, StoredProduct>,
+  storedAfter: Map<string, StoredProduct>,
+): Promise<ChangedTag[]> {
   if (!shown.length) return [];
   // Tags draw what the tag data decorator (when on) makes of a product: compare those drawings.
   // The company's share of the sandbox (lib/sandbox/fair-queue.ts) pays for it.
@@ -241,7 +327,9 @@ async function changedTags(db: Db, scope: UpdateScope, shown: ShownTag[], stored
     if (t.width && t.height) sizes.set(t.prefix, { width: t.width, height: t.height });
   }
   const names = new Map(
-    (await db.select({ index: aliases.index, name: aliases.name }).from(aliases).where(eq(aliases.companyCode, scope.companyCode))).map((a) => [a.index, a.name]),
+    (await db.select({ index: aliases.index, name: aliases.name }).from(aliases).where(eq(aliases.companyCode, scope.companyCode))).map(
+      (a) => [a.index, a.name],
+    ),
   );
   // One render per product, size and colour: a store's tags share a few types.
   const digests = new Map<string, string>();
@@ -269,7 +357,11 @@ async function changedTags(db: Db, scope: UpdateScope, shown: ShownTag[], stored
     const followsProduct = !tag.layoutId || tag.layoutId === old?.layoutId;
     const layoutId = followsProduct ? next.layoutId : tag.layoutId;
     const nfc = next.nfc;
-    const same = old !== undefined && layoutId === tag.layoutId && nfc === tag.nfc && digest('old', old, tag.tagType, layoutId) === digest('new', next, tag.tagType, layoutId);
+    const same =
+      old !== undefined &&
+      layoutId === tag.layoutId &&
+      nfc === tag.nfc &&
+      digest('old', old, tag.tagType, layoutId) === digest('new', next, tag.tagType, layoutId);
     if (!same) out.push({ tagMac: tag.tagMac, barcode: tag.barcode, prCode: tag.prCode!, layoutId, nfc });
   }
   return out;

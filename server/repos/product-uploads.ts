@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { wideTable } from '../../src/api/contract/common';
-import { SECOND_CODE_TABLE, UPLOAD_HISTORY_TABLE, type SecondCode, type UploadHistory, type UploadHistoryDetail } from '../../src/api/contract/products';
+import {
+  SECOND_CODE_TABLE,
+  UPLOAD_HISTORY_TABLE,
+  type SecondCode,
+  type UploadHistory,
+  type UploadHistoryDetail,
+} from '../../src/api/contract/products';
 import type { TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import { aliases, productTypes, secondCodes, stores, uploadHistory, uploadRows } from '../db/schema/index';
@@ -20,7 +26,11 @@ export interface ImportContext {
 
 export async function importContext(db: Db, companyCode: string): Promise<ImportContext> {
   const [aliasRows, typeRows, storeRows] = await Promise.all([
-    db.select({ index: aliases.index, name: aliases.name, type: aliases.type, dataTypeLength: aliases.dataTypeLength }).from(aliases).where(eq(aliases.companyCode, companyCode)).orderBy(asc(aliases.index)),
+    db
+      .select({ index: aliases.index, name: aliases.name, type: aliases.type, dataTypeLength: aliases.dataTypeLength })
+      .from(aliases)
+      .where(eq(aliases.companyCode, companyCode))
+      .orderBy(asc(aliases.index)),
     db.select({ code: productTypes.code }).from(productTypes).where(eq(productTypes.companyCode, companyCode)),
     db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, companyCode)),
   ]);
@@ -33,7 +43,13 @@ export async function createUploadHistory(db: Db, companyCode: string, fileName:
 }
 
 /** A batch's progress: the counts grow while the import runs, so the console can show rows processed. */
-export async function addUploadProgress(db: Db, id: number, rows: number, errors: readonly string[], data: { rowNo: number; data: Record<string, unknown> }[]): Promise<void> {
+export async function addUploadProgress(
+  db: Db,
+  id: number,
+  rows: number,
+  errors: readonly string[],
+  data: { rowNo: number; data: Record<string, unknown> }[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (data.length) await tx.insert(uploadRows).values(data.map((d) => ({ historyId: id, ...d })));
     await tx
@@ -63,20 +79,44 @@ function visibleUploads(user: SessionUser): (SQL | undefined)[] {
 const epochOf = (column: typeof hx.received) => sql<number>`extract(epoch from ${column})`;
 
 export async function uploadHistoryPage(db: Db, user: SessionUser, body: Body): Promise<TablePage<UploadHistory>> {
-  const company = typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(hx.companyCode, body.global_companyCode) : undefined;
-  const columns = { fileName: hx.fileName, storeCode: hx.storeCode, fileType: hx.fileType, count: hx.count, received: epochOf(hx.received) };
+  const company =
+    typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(hx.companyCode, body.global_companyCode) : undefined;
+  const columns = {
+    fileName: hx.fileName,
+    storeCode: hx.storeCode,
+    fileType: hx.fileType,
+    count: hx.count,
+    received: epochOf(hx.received),
+  };
   const page = await queryTable<typeof hx.$inferSelect, keyof typeof columns>(
     db,
     wideTable(UPLOAD_HISTORY_TABLE),
     body,
     { table: hx, columns, dateColumn: hx.received, uniqueColumn: hx.id, base: [...visibleUploads(user), company] },
-    { id: hx.id, fileName: hx.fileName, storeCode: hx.storeCode, count: hx.count, error: hx.error, received: hx.received, finished: hx.finished, dataCount: hx.dataCount, fileType: hx.fileType },
+    {
+      id: hx.id,
+      fileName: hx.fileName,
+      storeCode: hx.storeCode,
+      count: hx.count,
+      error: hx.error,
+      received: hx.received,
+      finished: hx.finished,
+      dataCount: hx.dataCount,
+      fileType: hx.fileType,
+    },
   );
   return {
     ...page,
     data: page.data.map((r) => ({
-      _id: String(r.id), fileName: r.fileName, storeCode: r.storeCode ?? '', count: r.count, error: r.error, received: r.received.toISOString(),
-      finished: r.finished ? r.finished.toISOString() : null, dataCount: r.dataCount, fileType: r.fileType,
+      _id: String(r.id),
+      fileName: r.fileName,
+      storeCode: r.storeCode ?? '',
+      count: r.count,
+      error: r.error,
+      received: r.received.toISOString(),
+      finished: r.finished ? r.finished.toISOString() : null,
+      dataCount: r.dataCount,
+      fileType: r.fileType,
     })),
   };
 }
@@ -85,9 +125,16 @@ export async function uploadHistoryPage(db: Db, user: SessionUser, body: Body): 
 export async function uploadHistoryDetail(db: Db, user: SessionUser, historyId: string): Promise<UploadHistoryDetail> {
   const missing = notFound(`Upload history ${historyId} does not exist.`);
   if (!/^\d{1,15}$/.test(historyId)) throw missing;
-  const [h] = await db.select().from(hx).where(and(eq(hx.id, Number(historyId)), ...visibleUploads(user)));
+  const [h] = await db
+    .select()
+    .from(hx)
+    .where(and(eq(hx.id, Number(historyId)), ...visibleUploads(user)));
   if (!h) throw missing;
-  const rows = await db.select({ data: uploadRows.data }).from(uploadRows).where(eq(uploadRows.historyId, h.id)).orderBy(asc(uploadRows.rowNo));
+  const rows = await db
+    .select({ data: uploadRows.data })
+    .from(uploadRows)
+    .where(eq(uploadRows.historyId, h.id))
+    .orderBy(asc(uploadRows.rowNo));
   return { fileName: h.fileName, fileType: h.fileType, data: rows.map((r) => r.data) };
 }
 
@@ -96,12 +143,17 @@ export async function secondCodePage(db: Db, user: SessionUser, body: Body): Pro
   const s = secondCodes;
   const scope: (SQL | undefined)[] = [];
   if (!isSuperAdmin(user)) {
-    const mine = await db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(user.companies.length ? inArray(stores.companyCode, user.companies) : sql`false`);
+    const mine = await db
+      .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+      .from(stores)
+      .where(user.companies.length ? inArray(stores.companyCode, user.companies) : sql`false`);
     const codes = mine.filter((r) => canAccessStore(user, r.storeCode, r.companyCode)).map((r) => r.storeCode);
     scope.push(codes.length ? inArray(s.storeCode, codes) : sql`false`);
   }
   if (typeof body.global_companyCode === 'string' && body.global_companyCode) {
-    scope.push(inArray(s.storeCode, db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, body.global_companyCode))));
+    scope.push(
+      inArray(s.storeCode, db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, body.global_companyCode))),
+    );
   }
   if (typeof body.storeCode === 'string' && body.storeCode) scope.push(eq(s.storeCode, body.storeCode));
   const page = await queryTable<typeof s.$inferSelect, keyof typeof SECOND_CODE_TABLE.fields>(
@@ -110,9 +162,19 @@ export async function secondCodePage(db: Db, user: SessionUser, body: Body): Pro
     body,
     { table: s, columns: { prCode: s.prCode, secondCode: s.secondCode }, uniqueColumn: s.id, base: scope },
     {
-      id: s.id, storeCode: s.storeCode, prCode: s.prCode, secondCode: s.secondCode, CODICE_TIPO_VENDITA: s.CODICE_TIPO_VENDITA, DATA_INSERIMENTO: s.DATA_INSERIMENTO,
-      DATA_CESSAZIONE: s.DATA_CESSAZIONE, DATA_ELIMINAZIONE: s.DATA_ELIMINAZIONE, DATA_ACQUISIZIONE: s.DATA_ACQUISIZIONE, NOME_PROGRAMMA: s.NOME_PROGRAMMA,
-      NOME_OPERATORE: s.NOME_OPERATORE, FLG_DB_TRIGGER: s.FLG_DB_TRIGGER, DATA_MODIFICA: s.DATA_MODIFICA,
+      id: s.id,
+      storeCode: s.storeCode,
+      prCode: s.prCode,
+      secondCode: s.secondCode,
+      CODICE_TIPO_VENDITA: s.CODICE_TIPO_VENDITA,
+      DATA_INSERIMENTO: s.DATA_INSERIMENTO,
+      DATA_CESSAZIONE: s.DATA_CESSAZIONE,
+      DATA_ELIMINAZIONE: s.DATA_ELIMINAZIONE,
+      DATA_ACQUISIZIONE: s.DATA_ACQUISIZIONE,
+      NOME_PROGRAMMA: s.NOME_PROGRAMMA,
+      NOME_OPERATORE: s.NOME_OPERATORE,
+      FLG_DB_TRIGGER: s.FLG_DB_TRIGGER,
+      DATA_MODIFICA: s.DATA_MODIFICA,
     },
   );
   return {

@@ -58,7 +58,10 @@ export async function productByCode(db: Db, storeCode: string, prCode: string) {
     .from(tags)
     .where(and(eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)))
     .groupBy(tags.tagType);
-  const tagTypes = byType.filter((t) => t.tagType !== null).map((t) => t.tagType as string).sort();
+  const tagTypes = byType
+    .filter((t) => t.tagType !== null)
+    .map((t) => t.tagType as string)
+    .sort();
   return {
     prCode: row.prCode,
     storeCode: row.storeCode,
@@ -117,8 +120,14 @@ export async function productPage(
   const outerCode = sql.raw('"products"."pr_code"');
   const tagCount = sql<number>`(select count(*)::int from ${tags} t where t.store_code = ${outer} and t.pr_code = ${outerCode})`;
   const columns: Record<ProductField, PgColumn | SQL> = {
-    prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode,
-    prInfo: prInfoText(products.prInfo), tagCount, updatedAt: products.updatedAt,
+    prCode: products.prCode,
+    type: products.type,
+    layoutId: products.layoutId,
+    nfc: products.nfc,
+    barcode: products.barcode,
+    prInfo: prInfoText(products.prInfo),
+    tagCount,
+    updatedAt: products.updatedAt,
   };
   const base: SQL[] = [eq(products.storeCode, storeCode)];
   if (opts.assignedOnly) {
@@ -131,8 +140,14 @@ export async function productPage(
     body,
     { table: products, columns, dateColumn: products.updatedAt, uniqueColumn: products.prCode, base },
     {
-      prCode: products.prCode, type: products.type, layoutId: products.layoutId, nfc: products.nfc, barcode: products.barcode, prInfo: products.prInfo,
-      tagCount: tagCount.as('tag_count'), updatedAt: products.updatedAt,
+      prCode: products.prCode,
+      type: products.type,
+      layoutId: products.layoutId,
+      nfc: products.nfc,
+      barcode: products.barcode,
+      prInfo: products.prInfo,
+      tagCount: tagCount.as('tag_count'),
+      updatedAt: products.updatedAt,
     },
   );
 }
@@ -168,14 +183,27 @@ export async function listProducts(db: Db, storeCode: string, body: Record<strin
 // ---- The product screens of console-admin §2 ----
 
 /** Tags showing one product (the product tag list by code), 25 a page in the console. */
-export async function productTagPage(db: Db, storeCode: string, prCode: string, body: Record<string, unknown>): Promise<TablePage<ProductTagRow>> {
-  const [product] = await db.select({ prInfo: products.prInfo }).from(products).where(and(eq(products.storeCode, storeCode), eq(products.prCode, prCode)));
+export async function productTagPage(
+  db: Db,
+  storeCode: string,
+  prCode: string,
+  body: Record<string, unknown>,
+): Promise<TablePage<ProductTagRow>> {
+  const [product] = await db
+    .select({ prInfo: products.prInfo })
+    .from(products)
+    .where(and(eq(products.storeCode, storeCode), eq(products.prCode, prCode)));
   if (!product) throw productNotFound();
   const page = await queryTable<{ barcode: string; layoutId: string | null }, keyof typeof PRODUCT_TAG_TABLE.fields>(
     db,
     wideTable(PRODUCT_TAG_TABLE),
     body,
-    { table: tags, columns: { barcode: tags.barcode, layoutId: tags.layoutId }, uniqueColumn: tags.tagMac, base: [eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)] },
+    {
+      table: tags,
+      columns: { barcode: tags.barcode, layoutId: tags.layoutId },
+      uniqueColumn: tags.tagMac,
+      base: [eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)],
+    },
     { barcode: tags.barcode, layoutId: tags.layoutId },
   );
   return { ...page, data: page.data.map((r) => ({ barcode: r.barcode, layoutId: r.layoutId ?? '', prCode, prInfo: product.prInfo })) };
@@ -218,14 +246,24 @@ export async function removeUnusedProducts(db: Db, storeCode: string, codes: rea
 /** Every known tag type, flagged in use when a tag of the store has its prefix. */
 export async function tagTypesInStore(db: Db, storeCode: string): Promise<TagTypeInStore[]> {
   const used = new Set(
-    (await db.selectDistinct({ tagType: tags.tagType }).from(tags).where(eq(tags.storeCode, storeCode))).flatMap((r) => (r.tagType ? [r.tagType.toUpperCase()] : [])),
+    (await db.selectDistinct({ tagType: tags.tagType }).from(tags).where(eq(tags.storeCode, storeCode))).flatMap((r) =>
+      r.tagType ? [r.tagType.toUpperCase()] : [],
+    ),
   );
   const rows = await db.select().from(tagTypes).orderBy(tagTypes.prefix);
-  return rows.map((t) => ({ prefix: t.prefix, model: t.model, resolution: t.resolution ?? (t.width && t.height ? `${t.width}x${t.height}` : ''), inUse: used.has(t.prefix) }));
+  return rows.map((t) => ({
+    prefix: t.prefix,
+    model: t.model,
+    resolution: t.resolution ?? (t.width && t.height ? `${t.width}x${t.height}` : ''),
+    inUse: used.has(t.prefix),
+  }));
 }
 
 /** Screen size of a tag type prefix, when known. */
 export async function labelSizeOf(db: Db, prefix: string): Promise<{ width: number; height: number } | undefined> {
-  const [t] = await db.select({ width: tagTypes.width, height: tagTypes.height }).from(tagTypes).where(eq(tagTypes.prefix, prefix.toUpperCase()));
+  const [t] = await db
+    .select({ width: tagTypes.width, height: tagTypes.height })
+    .from(tagTypes)
+    .where(eq(tagTypes.prefix, prefix.toUpperCase()));
   return t?.width && t.height ? { width: t.width, height: t.height } : undefined;
 }

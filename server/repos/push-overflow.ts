@@ -8,7 +8,10 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
 }
 
 export async function storeOverflow(db: Db, payload: unknown): Promise<number> {
-  const [row] = await db.insert(pushOverflow).values({ payload: sql`${JSON.stringify(payload)}::jsonb` }).returning({ id: pushOverflow.id });
+  const [row] = await db
+    .insert(pushOverflow)
+    .values({ payload: sql`${JSON.stringify(payload)}::jsonb` })
+    .returning({ id: pushOverflow.id });
   return row.id;
 }
 

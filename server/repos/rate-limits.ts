@@ -21,7 +21,10 @@ export async function countHit(db: Db, key: string, windowMs: number, now = new 
 }
 
 export async function readHits(db: Db, key: string, now = new Date()): Promise<{ hits: number; windowEnd: Date } | undefined> {
-  const [row] = await db.select({ hits: rateLimitHits.hits, windowEnd: rateLimitHits.windowEnd }).from(rateLimitHits).where(sql`${rateLimitHits.key} = ${key}`);
+  const [row] = await db
+    .select({ hits: rateLimitHits.hits, windowEnd: rateLimitHits.windowEnd })
+    .from(rateLimitHits)
+    .where(sql`${rateLimitHits.key} = ${key}`);
   return row && row.windowEnd > now ? row : undefined;
 }
 

@@ -6,7 +6,11 @@ import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 
 export type RoleRow = typeof roles.$inferSelect;
 
-const roleAnswer = (r: RoleRow): Role => ({ role_id: r.roleId, name: r.name, privilege: r.privilege.map(({ key, depth, read, write }) => ({ key, depth, read, write })) });
+const roleAnswer = (r: RoleRow): Role => ({
+  role_id: r.roleId,
+  name: r.name,
+  privilege: r.privilege.map(({ key, depth, read, write }) => ({ key, depth, read, write })),
+});
 
 /**
  * The roles a member may see and assign from: role -1 every role; others the shared roles (no company, never -1)
@@ -24,7 +28,10 @@ export async function roleList(db: Db, user: SessionUser): Promise<Role[]> {
 }
 
 export async function visibleRole(db: Db, user: SessionUser, roleId: number): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.roleId, roleId), visibleTo(user)));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.roleId, roleId), visibleTo(user)));
   return row;
 }
 
@@ -36,7 +43,10 @@ export async function createRole(db: Db, values: { name: string; companyCode: st
 }
 
 export async function updateRole(db: Db, roleId: number, values: { name: string; privilege: Privilege[] }): Promise<void> {
-  await db.update(roles).set({ ...values, updatedAt: new Date() }).where(eq(roles.roleId, roleId));
+  await db
+    .update(roles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(roles.roleId, roleId));
 }
 
 /** 'in-use' while a member holds the role (members.roleId restricts the delete). */

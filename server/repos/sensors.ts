@@ -33,9 +33,18 @@ export async function distanceErrorRange(db: Db, storeCode?: string): Promise<nu
 // ---- Reading ----
 
 const sensorColumns = {
-  barcode: sensors.barcode, tagMac: sensors.tagMac, prCode: sensors.prCode, gwIp: sensors.gwIp, sensorType: sensors.sensorType,
-  operationName: sensors.operationName, version: sensors.version, dRssi: sensors.dRssi, eRssi: sensors.eRssi, status: sensors.status,
-  reportTime: sensors.reportTime, updatedAt: sensors.updatedAt,
+  barcode: sensors.barcode,
+  tagMac: sensors.tagMac,
+  prCode: sensors.prCode,
+  gwIp: sensors.gwIp,
+  sensorType: sensors.sensorType,
+  operationName: sensors.operationName,
+  version: sensors.version,
+  dRssi: sensors.dRssi,
+  eRssi: sensors.eRssi,
+  status: sensors.status,
+  reportTime: sensors.reportTime,
+  updatedAt: sensors.updatedAt,
 };
 type SensorRow = Pick<typeof sensors.$inferSelect, keyof typeof sensorColumns | 'fields'>;
 
@@ -64,13 +73,22 @@ export async function listSensors(db: Db, storeCode: string, body: Record<string
 }
 
 /** Sensors of a store by MAC (any spelling) or tag id. */
-async function findSensors(db: Db, storeCode: string, refs: readonly string[]): Promise<{ found: Map<string, SensorRow>; missing: string[] }> {
+async function findSensors(
+  db: Db,
+  storeCode: string,
+  refs: readonly string[],
+): Promise<{ found: Map<string, SensorRow>; missing: string[] }> {
   const unique = [...new Set(refs)];
   const rows = unique.length
     ? await db
         .select({ ...sensorColumns, fields: sensors.fields })
         .from(sensors)
-        .where(and(eq(sensors.storeCode, storeCode), or(sql`${sensors.tagMac} = any(${textArray(unique.map(tagKey))})`, sql`${sensors.barcode} = any(${textArray(unique)})`)))
+        .where(
+          and(
+            eq(sensors.storeCode, storeCode),
+            or(sql`${sensors.tagMac} = any(${textArray(unique.map(tagKey))})`, sql`${sensors.barcode} = any(${textArray(unique)})`),
+          ),
+        )
     : [];
   const byMac = new Map(rows.map((r) => [r.tagMac, r]));
   const byBarcode = new Map(rows.map((r) => [r.barcode, r]));
@@ -96,10 +114,27 @@ export async function requireSensor(db: Db, storeCode: string, ref: string): Pro
 }
 
 /** Readings between two times, oldest first; at most `limit`, the newest ones when there are more. */
-export async function sensorReadings(db: Db, storeCode: string, tagMac: string, start: Date, end: Date, limit: number): Promise<SensorPoint[]> {
+export async function sensorReadings(
+  db: Db,
+  storeCode: string,
+  tagMac: string,
+  start: Date,
+  end: Date,
+  limit: number,
+): Promise<SensorPoint[]> {
   const m = sensorMeasurements;
   const rows = await db
-    .select({ time: m.time, humidity: m.humidity, temperature: m.temperature, distance: m.distance, count: m.count, weight: m.weight, tvoc: m.tvoc, iaq: m.iaq, eco2: m.eco2 })
+    .select({
+      time: m.time,
+      humidity: m.humidity,
+      temperature: m.temperature,
+      distance: m.distance,
+      count: m.count,
+      weight: m.weight,
+      tvoc: m.tvoc,
+      iaq: m.iaq,
+      eco2: m.eco2,
+    })
     .from(m)
     .where(and(eq(m.storeCode, storeCode), eq(m.tagMac, tagMac), gte(m.time, start), lte(m.time, end)))
     .orderBy(desc(m.time), desc(m.id))
@@ -114,7 +149,12 @@ const alarmTypeName = sql<string>`(case ${sensorAlarmHistory.type} ${sql.raw(
     .join(' '),
 )} else ${sensorAlarmHistory.type}::text end)`;
 
-export async function sensorAlarmPage(db: Db, storeCode: string, sensorMac: string, body: Record<string, unknown>): Promise<TablePage<TagAlarmHistoryRow>> {
+export async function sensorAlarmPage(
+  db: Db,
+  storeCode: string,
+  sensorMac: string,
+  body: Record<string, unknown>,
+): Promise<TablePage<TagAlarmHistoryRow>> {
   const h = sensorAlarmHistory;
   const columns = { alarmType: alarmTypeName, alarmTime: h.updatedAt };
   const page = await queryTable<{ alarmType: string; alarmTime: Date }, keyof typeof columns>(
@@ -148,7 +188,11 @@ function onlyOnce(refs: string[], key: (ref: string) => string): void {
  * then becomes a sensor tag). Every tag and product is checked before anything is written: an unknown tag is
  * a 404 naming it, an unknown product the spec's 'This product does not exist'.
  */
-export async function assignSensors(db: Db, scope: Scope, items: { tagMac: string; prCode: string; sensor: SensorConfig }[]): Promise<number> {
+export async function assignSensors(
+  db: Db,
+  scope: Scope,
+  items: { tagMac: string; prCode: string; sensor: SensorConfig }[],
+): Promise<number> {
   const { storeCode, now } = scope;
   return db.transaction(async (tx) => {
     const refs = items.map((i) => i.tagMac);
@@ -157,7 +201,11 @@ export async function assignSensors(db: Db, scope: Scope, items: { tagMac: strin
     if (fromTags.missing.length) throw notFound(unknownTagsMessage(fromTags.missing, storeCode));
     const macOf = (ref: string) => known.found.get(ref)?.tagMac ?? fromTags.found.get(ref)!.tagMac;
     onlyOnce(refs, macOf);
-    await requireProducts(tx, storeCode, items.map((i) => i.prCode));
+    await requireProducts(
+      tx,
+      storeCode,
+      items.map((i) => i.prCode),
+    );
 
     const newTags = [...new Set(fromTags.found.values())].map((t) => t.tagMac);
     if (newTags.length) {
@@ -172,7 +220,14 @@ export async function assignSensors(db: Db, scope: Scope, items: { tagMac: strin
     for (const item of items) {
       await tx
         .update(sensors)
-        .set({ prCode: item.prCode, sensorType: item.sensor.sensorType, fields: item.sensor.fields, operation: 1, operationName: 'ASSIGN', updatedAt: now })
+        .set({
+          prCode: item.prCode,
+          sensorType: item.sensor.sensorType,
+          fields: item.sensor.fields,
+          operation: 1,
+          operationName: 'ASSIGN',
+          updatedAt: now,
+        })
         .where(and(eq(sensors.storeCode, storeCode), eq(sensors.tagMac, macOf(item.tagMac))));
     }
     return items.length;

@@ -10,7 +10,9 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export async function createSession(db: Db, tokenHash: string, email: string, now = new Date()): Promise<void> {
-  await db.insert(sessions).values({ tokenHash, email, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash, email, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) });
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
@@ -32,16 +34,30 @@ export async function findSessionUser(db: Db, tokenHash: string, email: string, 
 
 /** The session read, built once per database (a prepared statement, PostgreSQL keeps its plan per connection). */
 function buildSessionRead(db: Db) {
-  return db
-    .select({ member: members, privilege: roles.privilege, lastSeenAt: sessions.lastSeenAt, expireDays: passwordPolicy.expireDays, storeCompany: stores.companyCode })
-    .from(sessions)
-    .innerJoin(members, eq(members.email, sessions.email))
-    .innerJoin(roles, eq(roles.roleId, members.roleId))
-    .leftJoin(passwordPolicy, eq(passwordPolicy.id, 1))
-    // The store the call names in its path, when it names one: its company rides along (plugins/auth.ts).
-    .leftJoin(stores, eq(stores.storeCode, sql.placeholder('store')))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('token')), eq(sessions.email, sql.placeholder('email')), gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt))))
-    .prepare('session_read');
+  return (
+    db
+      .select({
+        member: members,
+        privilege: roles.privilege,
+        lastSeenAt: sessions.lastSeenAt,
+        expireDays: passwordPolicy.expireDays,
+        storeCompany: stores.companyCode,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.email, sessions.email))
+      .innerJoin(roles, eq(roles.roleId, members.roleId))
+      .leftJoin(passwordPolicy, eq(passwordPolicy.id, 1))
+      // The store the call names in its path, when it names one: its company rides along (plugins/auth.ts).
+      .leftJoin(stores, eq(stores.storeCode, sql.placeholder('store')))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('token')),
+          eq(sessions.email, sql.placeholder('email')),
+          gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
+        ),
+      )
+      .prepare('session_read')
+  );
 }
 const sessionReads = new WeakMap<Db, ReturnType<typeof buildSessionRead>>();
 

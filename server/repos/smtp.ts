@@ -16,7 +16,8 @@ export interface SmtpValues {
 }
 
 /** companyCode null is the global setting of the server config screen. */
-const scope = (companyCode: string | null) => (companyCode === null ? isNull(smtpConfigs.companyCode) : eq(smtpConfigs.companyCode, companyCode));
+const scope = (companyCode: string | null) =>
+  companyCode === null ? isNull(smtpConfigs.companyCode) : eq(smtpConfigs.companyCode, companyCode);
 
 export async function smtpConfigOf(db: Db, companyCode: string | null): Promise<SmtpRow | undefined> {
   const [row] = await db.select().from(smtpConfigs).where(scope(companyCode));

@@ -1,12 +1,30 @@
 import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
-  AlarmConfig, DailyCount, GatewayStoreStatus, GatewayTagCount, HealthCounts, ProductStats, TagStats,
+  AlarmConfig,
+  DailyCount,
+  GatewayStoreStatus,
+  GatewayTagCount,
+  HealthCounts,
+  ProductStats,
+  TagStats,
 } from '../../src/api/contract/dashboard';
 import type { Db } from '../db/client';
 import {
-  alarmConfig, companies, dailyCounts, gateways, productStoreCounts, products, productUpdateDays, servers, stores, tagGatewayCounts, tagStoreCounts, tags,
-  tagUpdateDays, updateTasks,
+  alarmConfig,
+  companies,
+  dailyCounts,
+  gateways,
+  productStoreCounts,
+  products,
+  productUpdateDays,
+  servers,
+  stores,
+  tagGatewayCounts,
+  tagStoreCounts,
+  tags,
+  tagUpdateDays,
+  updateTasks,
   type HealthStatus,
 } from '../db/schema/index';
 import type { SessionUser } from '../lib/privileges';
@@ -105,7 +123,12 @@ export function gatewayAggregate(db: Db, scope: StoreScope) {
 /** Stores the member sees, with their company name. */
 export async function storesInScope(db: Db, scope: StoreScope) {
   return db
-    .select({ storeCode: stores.storeCode, storeName: stores.storeName, companyCode: stores.companyCode, companyName: companies.companyName })
+    .select({
+      storeCode: stores.storeCode,
+      storeName: stores.storeName,
+      companyCode: stores.companyCode,
+      companyName: companies.companyName,
+    })
     .from(stores)
     .innerJoin(companies, eq(companies.companyCode, stores.companyCode))
     .where(inScope(stores.storeCode, scope))
@@ -131,14 +154,27 @@ export async function serverCounts(db: Db): Promise<HealthCounts> {
  */
 const keyedByData = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
-const emptyGw = (): GatewayStoreStatus => ({ total: 0, normal: 0, alarm: 0, offline: 0, gmpVersion: keyedByData(), grmVersion: keyedByData() });
+const emptyGw = (): GatewayStoreStatus => ({
+  total: 0,
+  normal: 0,
+  alarm: 0,
+  offline: 0,
+  gmpVersion: keyedByData(),
+  grmVersion: keyedByData(),
+});
 const lower = (s: HealthStatus) => s.toLowerCase() as 'normal' | 'alarm' | 'offline';
 
 /** Gateway health and version counts per store, grouped in SQL by store, status and versions. */
 export async function gatewayStatusByStore(db: Db, scope: StoreScope): Promise<Record<string, GatewayStoreStatus>> {
   const shown = gatewayStatusSql;
   const rows = await db
-    .select({ storeCode: gateways.storeCode, status: shown, gmp: gateways.gmpVersion, grm: gateways.grmVersion, n: sql<number>`count(*)::int` })
+    .select({
+      storeCode: gateways.storeCode,
+      status: shown,
+      gmp: gateways.gmpVersion,
+      grm: gateways.grmVersion,
+      n: sql<number>`count(*)::int`,
+    })
     .from(gateways)
     .where(inScope(gateways.storeCode, scope))
     .groupBy(gateways.storeCode, shown, gateways.gmpVersion, gateways.grmVersion);
@@ -158,14 +194,29 @@ export async function tagStatsByStore(db: Db, scope: StoreScope, since: Date): P
   const c = tagStoreCounts;
   const [rows, perStore] = await Promise.all([
     db
-      .select({ storeCode: c.storeCode, type: c.tagType, total: c.total, error: c.error, inprogress: c.inprogress, lowBattery: c.lowBattery })
+      .select({
+        storeCode: c.storeCode,
+        type: c.tagType,
+        total: c.total,
+        error: c.error,
+        inprogress: c.inprogress,
+        lowBattery: c.lowBattery,
+      })
       .from(c)
       .where(and(sql`${c.total} > 0`, inScope(c.storeCode, scope))),
     storeTagTimes(db, scope, since),
   ]);
   const out = keyedByData<TagStats>();
   for (const r of rows) {
-    const s = (out[r.storeCode] ??= { total: 0, error: 0, inprogress: 0, lowBattery: 0, countByType: keyedByData(), countNgByType: keyedByData(), todayUpdated: 0 });
+    const s = (out[r.storeCode] ??= {
+      total: 0,
+      error: 0,
+      inprogress: 0,
+      lowBattery: 0,
+      countByType: keyedByData(),
+      countNgByType: keyedByData(),
+      todayUpdated: 0,
+    });
     s.total += r.total;
     s.error += r.error;
     s.inprogress += r.inprogress;
@@ -209,7 +260,12 @@ export async function gatewayTagCounts(db: Db, scope: StoreScope): Promise<Recor
     .groupBy(tagGatewayCounts.gwMac)
     .as('gw_tags');
   const rows = await db
-    .select({ storeCode: gateways.storeCode, gwMac: gateways.gwMac, status: gatewayStatusSql, tagCount: sql<number>`coalesce(${perGw.n}, 0)::int` })
+    .select({
+      storeCode: gateways.storeCode,
+      gwMac: gateways.gwMac,
+      status: gatewayStatusSql,
+      tagCount: sql<number>`coalesce(${perGw.n}, 0)::int`,
+    })
     .from(gateways)
     .leftJoin(perGw, eq(perGw.gwMac, gateways.gwMac))
     .where(inScope(gateways.storeCode, scope))
@@ -259,7 +315,11 @@ export async function productStatsByStore(db: Db, scope: StoreScope, since: Date
 /** Days shown by the daily charts (our choice: two weeks, what the stats task keeps at least). */
 export const DAILY_CHART_DAYS = 14;
 
-export async function dailyUpdateCounts(db: Db, scope: StoreScope, now = new Date()): Promise<{ tags: DailyCount[]; products: DailyCount[] }> {
+export async function dailyUpdateCounts(
+  db: Db,
+  scope: StoreScope,
+  now = new Date(),
+): Promise<{ tags: DailyCount[]; products: DailyCount[] }> {
   const from = new Date(todayStart(now).getTime() - (DAILY_CHART_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const rows = await db
     .select({ date: dailyCounts.date, storeCode: dailyCounts.storeCode, total: dailyCounts.total, productTotal: dailyCounts.productTotal })

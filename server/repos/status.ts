@@ -2,7 +2,14 @@ import { OWN_VERSION } from '../version';
 import { and, asc, desc, eq, exists, gte, lte, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
-  ServerDetail, Server, StoreProductRow, StoreSensorRow, StoreStatusRow, StoreTagRow, SystemStatusPoint, VersionInfo,
+  ServerDetail,
+  Server,
+  StoreProductRow,
+  StoreSensorRow,
+  StoreStatusRow,
+  StoreTagRow,
+  SystemStatusPoint,
+  VersionInfo,
 } from '../../src/api/contract/status';
 import { STORE_PRODUCT_TABLE, STORE_SENSOR_TABLE, STORE_TAG_TABLE } from '../../src/api/contract/status';
 import type { TagTypeInfo } from '../../src/api/contract/tags';
@@ -10,7 +17,16 @@ import { wideTable } from '../../src/api/contract/common';
 import type { TableDef, TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import {
-  companies, gatewayHealth, gateways, sensors, serverHealth, servers, stores, swUpgradeVersions, tagStoreCounts, tagTypes,
+  companies,
+  gatewayHealth,
+  gateways,
+  sensors,
+  serverHealth,
+  servers,
+  stores,
+  swUpgradeVersions,
+  tagStoreCounts,
+  tagTypes,
   type HealthStatus,
 } from '../db/schema/index';
 import { withoutNulls } from '../lib/rows';
@@ -22,7 +38,14 @@ const percent = (used: number | null, total: number | null) => (used !== null &&
 
 // ---- Servers ----
 
-const serverColumns = { id: servers.id, name: servers.name, status: servers.status, state: servers.state, type: servers.type, reportTime: servers.reportTime };
+const serverColumns = {
+  id: servers.id,
+  name: servers.name,
+  status: servers.status,
+  state: servers.state,
+  type: servers.type,
+  reportTime: servers.reportTime,
+};
 
 const toServer = ({ reportTime, ...s }: { reportTime: Date | null } & Omit<Server, 'reportTime'>): Server => ({
   ...s,
@@ -44,8 +67,17 @@ export async function serverDetail(db: Db, id: string): Promise<ServerDetail | u
     // A server that never reported usage shows empty gauges rather than failing the screen.
     diskUsage: row.diskUsage ?? { used: 0, total: 0 },
     ramUsage: row.ramUsage ?? { used: 0, total: 0 },
-    serviceStatusList: row.serviceStatusList.map((s) => ({ name: String(s.name), status: String(s.status), ...(typeof s.updatedAt === 'string' ? { updatedAt: s.updatedAt } : {}) })),
-    network: row.network.map((n) => ({ name: n.name, ip: n.ip ?? '', ...(n.mac ? { mac: n.mac } : {}), ...(typeof n.netmask === 'string' ? { netmask: n.netmask } : {}) })),
+    serviceStatusList: row.serviceStatusList.map((s) => ({
+      name: String(s.name),
+      status: String(s.status),
+      ...(typeof s.updatedAt === 'string' ? { updatedAt: s.updatedAt } : {}),
+    })),
+    network: row.network.map((n) => ({
+      name: n.name,
+      ip: n.ip ?? '',
+      ...(n.mac ? { mac: n.mac } : {}),
+      ...(typeof n.netmask === 'string' ? { netmask: n.netmask } : {}),
+    })),
   };
 }
 
@@ -60,7 +92,14 @@ export async function serverHistory(db: Db, id: string, from: Date, to: Date): P
     .from(serverHealth)
     .where(and(eq(serverHealth.serverId, id), gte(serverHealth.time, from), lte(serverHealth.time, to)))
     .orderBy(asc(serverHealth.time));
-  return rows.map((r) => withoutNulls({ time: r.time.toISOString(), memory: percent(r.ramUsed, r.ramTotal), disk: percent(r.diskUsed, r.diskTotal), cpu: r.cpu }));
+  return rows.map((r) =>
+    withoutNulls({
+      time: r.time.toISOString(),
+      memory: percent(r.ramUsed, r.ramTotal),
+      disk: percent(r.diskUsed, r.diskTotal),
+      cpu: r.cpu,
+    }),
+  );
 }
 
 export async function gatewayHistory(db: Db, gwMac: string, from: Date, to: Date): Promise<SystemStatusPoint[]> {
@@ -131,12 +170,21 @@ function storeOut(r: Raw) {
   };
 }
 
-export async function storeStatusList(db: Db, scope: StoreScope, filter: { companyCode?: string; storeCode?: string } = {}): Promise<StoreStatusRow[]> {
+export async function storeStatusList(
+  db: Db,
+  scope: StoreScope,
+  filter: { companyCode?: string; storeCode?: string } = {},
+): Promise<StoreStatusRow[]> {
   const q = storeRows(db, scope).as('store_rows');
   const rows = await db
     .select()
     .from(q)
-    .where(and(filter.companyCode ? eq(q.companyCode, filter.companyCode) : undefined, filter.storeCode ? eq(q.storeCode, filter.storeCode) : undefined))
+    .where(
+      and(
+        filter.companyCode ? eq(q.companyCode, filter.companyCode) : undefined,
+        filter.storeCode ? eq(q.storeCode, filter.storeCode) : undefined,
+      ),
+    )
     .orderBy(asc(q.storeName), asc(q.storeCode));
   return rows.map((r) => ({ ...storeOut(r), gwCount: r.gwCount, normal: r.normal, offline: r.offline, alarm: r.alarm }));
 }
@@ -150,9 +198,16 @@ const countOf = (x: Field) => sql<number>`coalesce(${x}, 0)::int`;
 async function storePage(db: Db, def: TableDef, body: Raw, rows: Subquery, keys: string[]): Promise<TablePage<Raw>> {
   const r = rows as unknown as Record<string, PgColumn>;
   const columns = Object.fromEntries(Object.keys(def.fields).map((f) => [f, sql`${r[f]}`]));
-  const company = typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(r.companyCode, body.global_companyCode) : undefined;
+  const company =
+    typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(r.companyCode, body.global_companyCode) : undefined;
   const select = Object.fromEntries([...BASE_KEYS, ...keys].map((k) => [k, r[k]]));
-  return queryTable<Raw, string>(db, def, body, { table: rows as unknown as PgTable, columns, uniqueColumn: r.storeCode, base: [company] }, select);
+  return queryTable<Raw, string>(
+    db,
+    def,
+    body,
+    { table: rows as unknown as PgTable, columns, uniqueColumn: r.storeCode, base: [company] },
+    select,
+  );
 }
 
 export async function storeTagPage(db: Db, scope: StoreScope, body: Raw): Promise<TablePage<StoreTagRow>> {
@@ -173,8 +228,13 @@ export async function storeTagPage(db: Db, scope: StoreScope, body: Raw): Promis
     ...page,
     data: page.data.map((r) => ({
       ...storeOut(r),
-      total: r.total as number, success: r.success as number, inprogress: r.inprogress as number, error: r.error as number,
-      lowBattery: r.lowBattery as number, todayUpdated: r.todayUpdated as number, enableTagStatusCheck: r.enableTagStatusCheck as boolean,
+      total: r.total as number,
+      success: r.success as number,
+      inprogress: r.inprogress as number,
+      error: r.error as number,
+      lowBattery: r.lowBattery as number,
+      todayUpdated: r.todayUpdated as number,
+      enableTagStatusCheck: r.enableTagStatusCheck as boolean,
     })),
   };
 }
@@ -206,7 +266,11 @@ function sensorAggregate(db: Db, scope: StoreScope) {
 
 export async function storeSensorPage(db: Db, scope: StoreScope, body: Raw): Promise<TablePage<StoreSensorRow>> {
   const s = sensorAggregate(db, scope);
-  const extra = { total: countOf(s.total).as('total'), sensorTypeCount: sql`coalesce(${s.types}, '{}'::jsonb)`.as('sensor_type_count'), updatedAt: s.updatedAt };
+  const extra = {
+    total: countOf(s.total).as('total'),
+    sensorTypeCount: sql`coalesce(${s.types}, '{}'::jsonb)`.as('sensor_type_count'),
+    updatedAt: s.updatedAt,
+  };
   const rows = storeRows(db, scope, extra, { sq: s, storeCode: s.storeCode }).as('store_sensor_rows');
   const page = await storePage(db, wideTable(STORE_SENSOR_TABLE), body, rows, Object.keys(extra));
   return {
@@ -214,7 +278,9 @@ export async function storeSensorPage(db: Db, scope: StoreScope, body: Raw): Pro
     data: page.data.map((r) => ({
       ...storeOut(r),
       total: r.total as number,
-      sensorTypeCount: (typeof r.sensorTypeCount === 'string' ? JSON.parse(r.sensorTypeCount) : r.sensorTypeCount) as StoreSensorRow['sensorTypeCount'],
+      sensorTypeCount: (typeof r.sensorTypeCount === 'string'
+        ? JSON.parse(r.sensorTypeCount)
+        : r.sensorTypeCount) as StoreSensorRow['sensorTypeCount'],
     })),
   };
 }
@@ -261,11 +327,24 @@ export async function tagTypeList(db: Db, inUseScope?: StoreScope): Promise<TagT
         db
           .select({ one: sql`1` })
           .from(tagStoreCounts)
-          .where(and(eq(tagStoreCounts.tagType, tagTypes.prefix), sql`${tagStoreCounts.total} > 0`, inScope(tagStoreCounts.storeCode, inUseScope))),
+          .where(
+            and(
+              eq(tagStoreCounts.tagType, tagTypes.prefix),
+              sql`${tagStoreCounts.total} > 0`,
+              inScope(tagStoreCounts.storeCode, inUseScope),
+            ),
+          ),
       )
     : sql`null`;
   const rows = await db
-    .select({ prefix: tagTypes.prefix, model: tagTypes.model, resolution: tagTypes.resolution, width: tagTypes.width, height: tagTypes.height, inUse: sql<boolean | null>`${inUse}` })
+    .select({
+      prefix: tagTypes.prefix,
+      model: tagTypes.model,
+      resolution: tagTypes.resolution,
+      width: tagTypes.width,
+      height: tagTypes.height,
+      inUse: sql<boolean | null>`${inUse}`,
+    })
     .from(tagTypes)
     .orderBy(asc(tagTypes.prefix));
   return rows.map((r) => ({

@@ -62,7 +62,9 @@ const foreignMembers = (db: Db, companyCode: string, emails: string[]) =>
     db
       .select({ email: members.email })
       .from(members)
-      .where(and(inArray(sql`lower(${members.email})`, chunk), ne(members.roleId, -1), sql`not (${companyCode} = any(${members.companies}))`)),
+      .where(
+        and(inArray(sql`lower(${members.email})`, chunk), ne(members.roleId, -1), sql`not (${companyCode} = any(${members.companies}))`),
+      ),
   );
 
 /** Refuses (409, nothing written) files naming rows of another company, and (400) tags naming an unknown gateway. */
@@ -93,6 +95,9 @@ export async function assertRowsOwnedBy(db: Db, target: MigrateTarget, files: Pa
 
   const unknown = tagRows.find((r) => typeof r.gwMac === 'string' && !inFile.has(r.gwMac) && !owners.has(r.gwMac));
   if (unknown) {
-    throw badRequest(`Nothing was migrated: tag ${String(unknown.tagMac)} names gateway ${String(unknown.gwMac)}, which is neither in the file nor on this server.`, 'BAD_EXPORT');
+    throw badRequest(
+      `Nothing was migrated: tag ${String(unknown.tagMac)} names gateway ${String(unknown.gwMac)}, which is neither in the file nor on this server.`,
+      'BAD_EXPORT',
+    );
   }
 }

@@ -33,7 +33,18 @@ const KINDS: Record<Kind, { table: PgTable; omit: string[] }> = {
   task: { table: updateTasks, omit: ['id', 'storeCode', 'companyCode'] },
   account: {
     table: members,
-    omit: ['passwordHash', 'companies', 'stores', 'locked', 'lockedUntil', 'failedLogins', 'forceChange', 'enableWholeStore', 'createdAt', 'updatedAt'],
+    omit: [
+      'passwordHash',
+      'companies',
+      'stores',
+      'locked',
+      'lockedUntil',
+      'failedLogins',
+      'forceChange',
+      'enableWholeStore',
+      'createdAt',
+      'updatedAt',
+    ],
   },
 };
 
@@ -62,18 +73,37 @@ async function* pages(db: Db, kind: Kind, where: SQL, key: PgColumn): AsyncGener
 }
 
 /** The field each kind pages by (its key within the store). */
-const KEY_FIELDS: Record<Kind, string> = { store: 'storeCode', gateway: 'gwMac', product: 'prCode', tag: 'tagMac', task: 'taskId', account: 'email' };
+const KEY_FIELDS: Record<Kind, string> = {
+  store: 'storeCode',
+  gateway: 'gwMac',
+  product: 'prCode',
+  tag: 'tagMac',
+  task: 'taskId',
+  account: 'email',
+};
 
 /** The export of one store as text lines, read page by page while the answer is sent. */
 export async function* exportStore(db: Db, storeCode: string, companyCode: string): AsyncGenerator<string> {
-  yield line({ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, storeCode, companyCode, exportedAt: new Date().toISOString() });
+  yield line({
+    kind: 'header',
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    storeCode,
+    companyCode,
+    exportedAt: new Date().toISOString(),
+  });
   yield* pages(db, 'store', eq(stores.storeCode, storeCode), stores.storeCode);
   yield* pages(db, 'gateway', eq(gateways.storeCode, storeCode), gateways.gwMac);
   yield* pages(db, 'product', eq(products.storeCode, storeCode), products.prCode);
   yield* pages(db, 'tag', eq(tags.storeCode, storeCode), tags.tagMac);
   yield* pages(db, 'task', eq(updateTasks.storeCode, storeCode), updateTasks.taskId);
   // Members limited to this store; administrators (roles -1, 0) belong to companies, not to a store.
-  yield* pages(db, 'account', and(sql`${members.stores} @> ${JSON.stringify([storeCode])}::jsonb`, notInArray(members.roleId, [-1, 0]))!, members.email);
+  yield* pages(
+    db,
+    'account',
+    and(sql`${members.stores} @> ${JSON.stringify([storeCode])}::jsonb`, notInArray(members.roleId, [-1, 0]))!,
+    members.email,
+  );
 }
 
 // ---- Import ----
@@ -98,7 +128,9 @@ function columnValue(column: PgColumn, value: unknown, field: string): { value: 
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? { value } : { error: `${field} must be a list of texts` };
     default:
       // jsonb: any JSON the export wrote (lists and objects); text inside is still checked for NUL by the caller.
-      return typeof value === 'object' && !JSON.stringify(value).includes('\\u0000') ? { value } : { error: `${field} must be a list or an object` };
+      return typeof value === 'object' && !JSON.stringify(value).includes('\\u0000')
+        ? { value }
+        : { error: `${field} must be a list or an object` };
   }
 }
 
@@ -137,7 +169,10 @@ const keyOf = (kind: Kind, row: Record<string, unknown>) =>
 
 /** Reads an export file whole and checks every line; a file that is not one is the client's mistake (400). */
 export function parseExport(content: Buffer, fileName: string): ParsedExport {
-  const lines = content.toString('utf8').split('\n').filter((l) => l.trim());
+  const lines = content
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   const parsed: ParsedExport = { store: [], gateway: [], product: [], tag: [], task: [], account: [] };
   const seen = new Set<string>();
   lines.forEach((text, i) => {
@@ -150,11 +185,13 @@ export function parseExport(content: Buffer, fileName: string): ParsedExport {
     }
     if (i === 0) {
       if (value?.kind !== 'header' || value.format !== EXPORT_FORMAT) throw badRequest(`${fileName} is not a store export.`, 'BAD_EXPORT');
-      if (value.version !== EXPORT_VERSION) throw badRequest(`${fileName}: export version ${String(value.version)} is not supported.`, 'BAD_EXPORT');
+      if (value.version !== EXPORT_VERSION)
+        throw badRequest(`${fileName}: export version ${String(value.version)} is not supported.`, 'BAD_EXPORT');
       return;
     }
     const kind = value?.kind;
-    if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind) || kind === 'header') throw badRequest(`${where}: unknown kind.`, 'BAD_EXPORT');
+    if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind) || kind === 'header')
+      throw badRequest(`${where}: unknown kind.`, 'BAD_EXPORT');
     const row = checkRow(kind as Kind, value.row, where);
     const key = keyOf(kind as Kind, row);
     if (key !== undefined) {
@@ -186,7 +223,8 @@ export interface MigrateTarget {
   storeCode: string;
   companyCode: string;
 }
-type MigrateCounts = Required<Pick<StoreMigrateAnswer, 'tagCount' | 'productCount' | 'gwCount' | 'accountCount'>> & Pick<StoreMigrateAnswer, 'lastTaskId'>;
+type MigrateCounts = Required<Pick<StoreMigrateAnswer, 'tagCount' | 'productCount' | 'gwCount' | 'accountCount'>> &
+  Pick<StoreMigrateAnswer, 'lastTaskId'>;
 
 /**
  * Writes the checked files into the chosen store, all in one transaction: a file naming a row of another company
@@ -227,34 +265,50 @@ const inCompanyStore = (storeCode: PgColumn, companyCode: string) =>
 async function writeStore(db: Db, target: MigrateTarget, data: ParsedExport): Promise<MigrateCounts> {
   const { storeCode, companyCode } = target;
   const settings = data.store[data.store.length - 1];
-  if (settings) await db.update(stores).set({ ...settings, updatedAt: new Date() }).where(eq(stores.storeCode, storeCode));
+  if (settings)
+    await db
+      .update(stores)
+      .set({ ...settings, updatedAt: new Date() })
+      .where(eq(stores.storeCode, storeCode));
 
   const gws = data.gateway.map((r) => ({ ...r, storeCode }) as typeof gateways.$inferInsert);
   await inBatches(gws, (b) =>
-    db.insert(gateways).values(b).onConflictDoUpdate({
-      target: gateways.gwMac,
-      set: excludedSet(gateways, fieldsOf(b)),
-      setWhere: inCompanyStore(gateways.storeCode, companyCode),
-    }),
+    db
+      .insert(gateways)
+      .values(b)
+      .onConflictDoUpdate({
+        target: gateways.gwMac,
+        set: excludedSet(gateways, fieldsOf(b)),
+        setWhere: inCompanyStore(gateways.storeCode, companyCode),
+      }),
   );
 
   const prs = data.product.map((r) => ({ ...r, storeCode }) as typeof products.$inferInsert);
   await inBatches(prs, (b) =>
-    db.insert(products).values(b).onConflictDoUpdate({ target: [products.storeCode, products.prCode], set: excludedSet(products, fieldsOf(b)) }),
+    db
+      .insert(products)
+      .values(b)
+      .onConflictDoUpdate({ target: [products.storeCode, products.prCode], set: excludedSet(products, fieldsOf(b)) }),
   );
 
   const tgs = data.tag.map((r) => ({ ...r, storeCode, companyCode }) as typeof tags.$inferInsert);
   await inBatches(tgs, (b) =>
-    db.insert(tags).values(b).onConflictDoUpdate({
-      target: tags.tagMac,
-      set: excludedSet(tags, fieldsOf(b)),
-      setWhere: inCompanyStore(tags.storeCode, companyCode),
-    }),
+    db
+      .insert(tags)
+      .values(b)
+      .onConflictDoUpdate({
+        target: tags.tagMac,
+        set: excludedSet(tags, fieldsOf(b)),
+        setWhere: inCompanyStore(tags.storeCode, companyCode),
+      }),
   );
 
   const tks = data.task.map((r) => ({ ...r, storeCode, companyCode }) as typeof updateTasks.$inferInsert);
   await inBatches(tks, (b) =>
-    db.insert(updateTasks).values(b).onConflictDoUpdate({ target: [updateTasks.storeCode, updateTasks.taskId], set: excludedSet(updateTasks, fieldsOf(b)) }),
+    db
+      .insert(updateTasks)
+      .values(b)
+      .onConflictDoUpdate({ target: [updateTasks.storeCode, updateTasks.taskId], set: excludedSet(updateTasks, fieldsOf(b)) }),
   );
 
   const accountCount = await linkAccounts(db, target, data.account);
@@ -278,7 +332,15 @@ async function linkAccounts(db: Db, target: MigrateTarget, accounts: Record<stri
   const usable = await db
     .select({ roleId: roles.roleId })
     .from(roles)
-    .where(and(inArray(roles.roleId, accounts.map((a) => a.roleId as number)), or(isNull(roles.companyCode), eq(roles.companyCode, target.companyCode))));
+    .where(
+      and(
+        inArray(
+          roles.roleId,
+          accounts.map((a) => a.roleId as number),
+        ),
+        or(isNull(roles.companyCode), eq(roles.companyCode, target.companyCode)),
+      ),
+    );
   const roleIds = usable.map((r) => r.roleId);
   let linked = 0;
   for (const account of accounts) {

@@ -8,7 +8,11 @@ import { queryTable } from '../lib/table-sql';
 import { inScope, type StoreScope } from './stats';
 
 const buildStoreCompany = (db: Db) =>
-  db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, sql.placeholder('code'))).prepare('store_company');
+  db
+    .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+    .from(stores)
+    .where(eq(stores.storeCode, sql.placeholder('code')))
+    .prepare('store_company');
 const storeCompanyReads = new WeakMap<Db, ReturnType<typeof buildStoreCompany>>();
 
 /** Company of each named store that exists; a code missing from the answer is unknown. */
@@ -19,7 +23,10 @@ export async function storeCompanies(db: Db, codes: string[]): Promise<Map<strin
     if (!read) storeCompanyReads.set(db, (read = buildStoreCompany(db)));
     return new Map((await read.execute({ code: codes[0] })).map((r) => [r.storeCode, r.companyCode]));
   }
-  const rows = await db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(inArray(stores.storeCode, codes));
+  const rows = await db
+    .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+    .from(stores)
+    .where(inArray(stores.storeCode, codes));
   return new Map(rows.map((r) => [r.storeCode, r.companyCode]));
 }
 
@@ -58,7 +65,8 @@ const listColumns = { companyCode: stores.companyCode, storeCode: stores.storeCo
 
 /** One page of the store config list over the stores in the member's scope; global_companyCode narrows it. */
 export async function storeConfigPage(db: Db, scope: StoreScope, body: Record<string, unknown>): Promise<TablePage<StoreConfig>> {
-  const company = typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(stores.companyCode, body.global_companyCode) : undefined;
+  const company =
+    typeof body.global_companyCode === 'string' && body.global_companyCode ? eq(stores.companyCode, body.global_companyCode) : undefined;
   const page = await queryTable<StoreRow, keyof typeof listColumns>(
     db,
     wideTable(STORE_CONFIG_TABLE),
@@ -76,12 +84,20 @@ export async function findStore(db: Db, storeCode: string): Promise<StoreRow | u
 
 /** false when the store code is taken (by any company: store codes are unique on the server). */
 export async function insertStore(db: Db, storeCode: string, companyCode: string, settings: StoreSettings): Promise<boolean> {
-  const rows = await db.insert(stores).values({ storeCode, companyCode, ...settings }).onConflictDoNothing().returning({ storeCode: stores.storeCode });
+  const rows = await db
+    .insert(stores)
+    .values({ storeCode, companyCode, ...settings })
+    .onConflictDoNothing()
+    .returning({ storeCode: stores.storeCode });
   return rows.length > 0;
 }
 
 export async function updateStore(db: Db, storeCode: string, settings: StoreSettings): Promise<boolean> {
-  const rows = await db.update(stores).set({ ...settings, updatedAt: new Date() }).where(eq(stores.storeCode, storeCode)).returning({ storeCode: stores.storeCode });
+  const rows = await db
+    .update(stores)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(stores.storeCode, storeCode))
+    .returning({ storeCode: stores.storeCode });
   return rows.length > 0;
 }
 
@@ -114,7 +130,14 @@ export async function startTagStatusCheck(db: Db, storeCode: string, companyCode
   const running = await db
     .select({ id: collectingItems.id })
     .from(collectingItems)
-    .where(and(eq(collectingItems.storeCode, storeCode), eq(collectingItems.kind, 'statusCheck'), isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt)))
+    .where(
+      and(
+        eq(collectingItems.storeCode, storeCode),
+        eq(collectingItems.kind, 'statusCheck'),
+        isNull(collectingItems.finishedAt),
+        isNull(collectingItems.stoppedAt),
+      ),
+    )
     .limit(1);
   if (running.length) return false;
   const [{ n }] = await db.select({ n: count() }).from(tags).where(eq(tags.storeCode, storeCode));

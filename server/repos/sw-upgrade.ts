@@ -10,6 +10,13 @@ export async function recordUpgrade(
   now = new Date(),
 ): Promise<void> {
   await db.insert(swUpgradeVersions).values(
-    pkg.versions.map((v) => ({ component: v.component, version: v.version, fileName: pkg.fileName, filePath: pkg.filePath, size: pkg.size, updatedAt: now })),
+    pkg.versions.map((v) => ({
+      component: v.component,
+      version: v.version,
+      fileName: pkg.fileName,
+      filePath: pkg.filePath,
+      size: pkg.size,
+      updatedAt: now,
+    })),
   );
 }

@@ -12,14 +12,22 @@ export interface SystemConfig {
 /** The session's systemConfig (console-core §3); the flags live on the one server_config row. */
 export async function getSystemConfig(db: Db): Promise<SystemConfig> {
   const [row] = await db
-    .select({ site: serverConfig.site, useSubDomain: serverConfig.useSubDomain, imageBaseUpdate: serverConfig.imageBaseUpdate, enableProductUpdateHistory: serverConfig.enableProductUpdateHistory })
+    .select({
+      site: serverConfig.site,
+      useSubDomain: serverConfig.useSubDomain,
+      imageBaseUpdate: serverConfig.imageBaseUpdate,
+      enableProductUpdateHistory: serverConfig.enableProductUpdateHistory,
+    })
     .from(serverConfig)
     .where(eq(serverConfig.id, 1));
   return row ?? { site: '', useSubDomain: false, imageBaseUpdate: false, enableProductUpdateHistory: true };
 }
 
 export type ServerConfigRow = typeof serverConfig.$inferSelect;
-export type ServerConfigValues = Omit<typeof serverConfig.$inferInsert, 'id' | 'updatedAt' | 'site' | 'useSubDomain' | 'imageBaseUpdate' | 'enableProductUpdateHistory' | 'distanceErrorRange' | 'changeConfig'>;
+export type ServerConfigValues = Omit<
+  typeof serverConfig.$inferInsert,
+  'id' | 'updatedAt' | 'site' | 'useSubDomain' | 'imageBaseUpdate' | 'enableProductUpdateHistory' | 'distanceErrorRange' | 'changeConfig'
+>;
 
 /** The one server_config row; a system without it (no demo data yet) answers the table's defaults. */
 export async function getServerConfig(db: Db): Promise<ServerConfigRow> {

@@ -148,7 +148,11 @@ export async function assignTags(db: Db, scope: Scope, entries: AssignEntry[]): 
   return db.transaction(async (tx) => {
     const refs = entries.map((e) => e.tagRef);
     const tagList = distinctTags(refs, await requireTags(tx, scope.storeCode, refs));
-    const productMap = await requireProducts(tx, scope.storeCode, entries.map((e) => e.prCode));
+    const productMap = await requireProducts(
+      tx,
+      scope.storeCode,
+      entries.map((e) => e.prCode),
+    );
     const items = entries.map((entry, i): SendItem => {
       const product = productMap.get(entry.prCode)!;
       return {
@@ -199,18 +203,16 @@ export async function assignMultiple(
 export async function deassignTags(db: Db, scope: Scope, refs: string[]): Promise<SendResult> {
   return db.transaction(async (tx) => {
     const found = await requireTags(tx, scope.storeCode, refs);
-    const items = uniqueByMac([...found.values()]).map(
-      (tag): SendItem => ({
-        tag,
-        prCode: null,
-        layoutId: NO_PRODUCT_LAYOUT_MARK,
-        degree: tag.degree,
-        nfc: null,
-        operation: 0,
-        operationName: 'DEASSIGN',
-        shown: [],
-      }),
-    );
+    const items = uniqueByMac([...found.values()]).map((tag): SendItem => ({
+      tag,
+      prCode: null,
+      layoutId: NO_PRODUCT_LAYOUT_MARK,
+      degree: tag.degree,
+      nfc: null,
+      operation: 0,
+      operationName: 'DEASSIGN',
+      shown: [],
+    }));
     return sendToTags(tx, scope, 'DEASSIGN', items);
   });
 }
@@ -222,10 +224,23 @@ export async function deassignTags(db: Db, scope: Scope, refs: string[]): Promis
 export async function reassignTags(db: Db, scope: Scope, refs: string[]): Promise<SendResult> {
   return db.transaction(async (tx) => {
     const tagList = uniqueByMac([...(await requireTags(tx, scope.storeCode, refs)).values()]);
-    const productMap = await findProducts(tx, scope.storeCode, tagList.flatMap((t) => (t.prCode ? [t.prCode] : [])));
+    const productMap = await findProducts(
+      tx,
+      scope.storeCode,
+      tagList.flatMap((t) => (t.prCode ? [t.prCode] : [])),
+    );
     const items = tagList.map((tag): SendItem => {
       const product = tag.prCode ? productMap.get(tag.prCode) : undefined;
-      return { tag, prCode: tag.prCode, layoutId: tag.layoutId, degree: tag.degree, nfc: tag.nfc, operation: tag.operation, operationName: null, shown: product ? [product] : [] };
+      return {
+        tag,
+        prCode: tag.prCode,
+        layoutId: tag.layoutId,
+        degree: tag.degree,
+        nfc: tag.nfc,
+        operation: tag.operation,
+        operationName: null,
+        shown: product ? [product] : [],
+      };
     });
     return sendToTags(tx, scope, 'REASSIGN', items);
   });

@@ -3,15 +3,35 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { wideTable } from '../../src/api/contract/common';
 import { GATEWAY_ALARM_HISTORY_TABLE, type AlarmHistoryRow } from '../../src/api/contract/gateways';
 import {
-  TAG_ALARM_HISTORY_TABLE, TAG_BATTERY_HISTORY_TABLE, TAG_RESET_HISTORY_TABLE, TAG_TEMPERATURE_HISTORY_TABLE, TAG_UPDATE_HISTORY_TABLE,
-  TASK_FAIL_TABLE, type TagAlarmHistoryRow, type TagBatteryHistoryRow, type TagResetHistoryRow, type TagTemperatureHistoryRow,
-  type TagUpdateHistoryRow, type TaskFailRow,
+  TAG_ALARM_HISTORY_TABLE,
+  TAG_BATTERY_HISTORY_TABLE,
+  TAG_RESET_HISTORY_TABLE,
+  TAG_TEMPERATURE_HISTORY_TABLE,
+  TAG_UPDATE_HISTORY_TABLE,
+  TASK_FAIL_TABLE,
+  type TagAlarmHistoryRow,
+  type TagBatteryHistoryRow,
+  type TagResetHistoryRow,
+  type TagTemperatureHistoryRow,
+  type TagUpdateHistoryRow,
+  type TaskFailRow,
 } from '../../src/api/contract/tag-history';
 import type { TableDef, TablePage } from '../../src/api/table';
 import type { Db } from '../db/client';
 import {
-  aliases, gatewayAlarmHistory, gateways, products, tagAlarmHistory, tagBatteryHistory, tagResetHistory, tagTemperatureHistory, tagTypes, tags,
-  taskItems, updateTasks, type AlarmClass,
+  aliases,
+  gatewayAlarmHistory,
+  gateways,
+  products,
+  tagAlarmHistory,
+  tagBatteryHistory,
+  tagResetHistory,
+  tagTemperatureHistory,
+  tagTypes,
+  tags,
+  taskItems,
+  updateTasks,
+  type AlarmClass,
 } from '../db/schema/index';
 import { notFound } from '../lib/errors';
 import { withoutNulls } from '../lib/rows';
@@ -25,7 +45,8 @@ import { normalizeMac } from './gateways';
 
 const iso = (d: Date) => d.toISOString();
 /** prInfo slots as one text, so that '~' finds a word in any slot. */
-export const prInfoText = (column: PgColumn) => sql<string>`(select coalesce(string_agg(v, ' '), '') from jsonb_array_elements_text(${column}) as v)`;
+export const prInfoText = (column: PgColumn) =>
+  sql<string>`(select coalesce(string_agg(v, ' '), '') from jsonb_array_elements_text(${column}) as v)`;
 /** A table whose contract declares a time field 'number' compares epoch seconds (NOTES.md 10). */
 const epochOf = (column: PgColumn) => sql<number>`extract(epoch from ${column})`;
 
@@ -36,15 +57,37 @@ export async function tagUpdateHistory(db: Db, storeCode: string, tagMac: string
   // In progress and cancelled rows have no updatedAt: they sort and filter by the time their task started.
   const time = sql`coalesce(${taskItems.updatedAt}, ${taskItems.createdAt})`;
   const columns = {
-    taskId: taskItems.taskId, prCode: taskItems.prCode, layoutId: taskItems.layoutId, prInfo: prInfoText(taskItems.prInfo),
-    nfc: taskItems.nfc, status: taskItems.status, updatedAt: time,
+    taskId: taskItems.taskId,
+    prCode: taskItems.prCode,
+    layoutId: taskItems.layoutId,
+    prInfo: prInfoText(taskItems.prInfo),
+    nfc: taskItems.nfc,
+    status: taskItems.status,
+    updatedAt: time,
   };
-  const page = await queryTable<Pick<typeof taskItems.$inferSelect, 'taskId' | 'prCode' | 'layoutId' | 'prInfo' | 'nfc' | 'status' | 'updatedAt'>, keyof typeof columns>(
+  const page = await queryTable<
+    Pick<typeof taskItems.$inferSelect, 'taskId' | 'prCode' | 'layoutId' | 'prInfo' | 'nfc' | 'status' | 'updatedAt'>,
+    keyof typeof columns
+  >(
     db,
     wideTable(TAG_UPDATE_HISTORY_TABLE),
     body,
-    { table: taskItems, columns, dateColumn: time, uniqueColumn: taskItems.id, base: [eq(taskItems.storeCode, storeCode), eq(taskItems.tagMac, tagMac)] },
-    { taskId: taskItems.taskId, prCode: taskItems.prCode, layoutId: taskItems.layoutId, prInfo: taskItems.prInfo, nfc: taskItems.nfc, status: taskItems.status, updatedAt: taskItems.updatedAt },
+    {
+      table: taskItems,
+      columns,
+      dateColumn: time,
+      uniqueColumn: taskItems.id,
+      base: [eq(taskItems.storeCode, storeCode), eq(taskItems.tagMac, tagMac)],
+    },
+    {
+      taskId: taskItems.taskId,
+      prCode: taskItems.prCode,
+      layoutId: taskItems.layoutId,
+      prInfo: taskItems.prInfo,
+      nfc: taskItems.nfc,
+      status: taskItems.status,
+      updatedAt: taskItems.updatedAt,
+    },
   );
   return {
     ...page,
@@ -75,32 +118,73 @@ async function valueHistory<Row>(
     db,
     def,
     body,
-    { table, columns, dateColumn: time, uniqueColumn: table.id, base: [eq(table.storeCode, scope.storeCode), eq(table.tagMac, scope.tagMac)] },
+    {
+      table,
+      columns,
+      dateColumn: time,
+      uniqueColumn: table.id,
+      base: [eq(table.storeCode, scope.storeCode), eq(table.tagMac, scope.tagMac)],
+    },
     columns,
   );
-  return { ...page, data: page.data.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? iso(v) : v])) as Row) };
+  return {
+    ...page,
+    data: page.data.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? iso(v) : v])) as Row),
+  };
 }
 
 type TagScope = { storeCode: string; tagMac: string };
 
 export const tagBatteryPage = (db: Db, scope: TagScope, body: Body) =>
-  valueHistory<TagBatteryHistoryRow>(db, wideTable(TAG_BATTERY_HISTORY_TABLE), tagBatteryHistory, { battery: tagBatteryHistory.battery, updatedAt: tagBatteryHistory.updatedAt }, tagBatteryHistory.updatedAt, scope, body);
+  valueHistory<TagBatteryHistoryRow>(
+    db,
+    wideTable(TAG_BATTERY_HISTORY_TABLE),
+    tagBatteryHistory,
+    { battery: tagBatteryHistory.battery, updatedAt: tagBatteryHistory.updatedAt },
+    tagBatteryHistory.updatedAt,
+    scope,
+    body,
+  );
 
 export const tagResetPage = (db: Db, scope: TagScope, body: Body) =>
-  valueHistory<TagResetHistoryRow>(db, wideTable(TAG_RESET_HISTORY_TABLE), tagResetHistory, { cnt: tagResetHistory.cnt, last_time: tagResetHistory.lastTime }, tagResetHistory.lastTime, scope, body);
+  valueHistory<TagResetHistoryRow>(
+    db,
+    wideTable(TAG_RESET_HISTORY_TABLE),
+    tagResetHistory,
+    { cnt: tagResetHistory.cnt, last_time: tagResetHistory.lastTime },
+    tagResetHistory.lastTime,
+    scope,
+    body,
+  );
 
 export const tagTemperaturePage = (db: Db, scope: TagScope, body: Body) =>
   valueHistory<TagTemperatureHistoryRow>(
-    db, wideTable(TAG_TEMPERATURE_HISTORY_TABLE), tagTemperatureHistory,
-    { temperature: tagTemperatureHistory.temperature, updatedAt: tagTemperatureHistory.updatedAt }, tagTemperatureHistory.updatedAt, scope, body,
+    db,
+    wideTable(TAG_TEMPERATURE_HISTORY_TABLE),
+    tagTemperatureHistory,
+    { temperature: tagTemperatureHistory.temperature, updatedAt: tagTemperatureHistory.updatedAt },
+    tagTemperatureHistory.updatedAt,
+    scope,
+    body,
   );
 
 export const tagAlarmPage = (db: Db, scope: TagScope, body: Body) =>
-  valueHistory<TagAlarmHistoryRow>(db, wideTable(TAG_ALARM_HISTORY_TABLE), tagAlarmHistory, { alarmType: tagAlarmHistory.alarmType, alarmTime: tagAlarmHistory.alarmTime }, tagAlarmHistory.alarmTime, scope, body);
+  valueHistory<TagAlarmHistoryRow>(
+    db,
+    wideTable(TAG_ALARM_HISTORY_TABLE),
+    tagAlarmHistory,
+    { alarmType: tagAlarmHistory.alarmType, alarmTime: tagAlarmHistory.alarmTime },
+    tagAlarmHistory.alarmTime,
+    scope,
+    body,
+  );
 
 /** The gateway of a store, by any spelling of its address; undefined when the store has no such gateway. */
 export async function gatewayInStore(db: Db, storeCode: string, gwMac: string): Promise<string | undefined> {
-  const [row] = await db.select({ gwMac: gateways.gwMac }).from(gateways).where(and(eq(gateways.storeCode, storeCode), eq(gateways.gwMac, normalizeMac(gwMac))));
+  const [row] = await db
+    .select({ gwMac: gateways.gwMac })
+    .from(gateways)
+    .where(and(eq(gateways.storeCode, storeCode), eq(gateways.gwMac, normalizeMac(gwMac))));
   return row?.gwMac;
 }
 
@@ -115,25 +199,48 @@ export async function gatewayAlarmPage(db: Db, storeCode: string, gwMac: string,
     { table: h, columns, dateColumn: h.updatedAt, uniqueColumn: h.id, base: [eq(h.storeCode, storeCode), eq(h.gwMac, gwMac)] },
     { location: h.location, type: h.type, class: h.class, updatedAt: h.updatedAt },
   );
-  return { ...page, data: page.data.map((r) => ({ location: r.location, type: String(r.type), class: r.class, updatedAt: iso(r.updatedAt) })) };
+  return {
+    ...page,
+    data: page.data.map((r) => ({ location: r.location, type: String(r.type), class: r.class, updatedAt: iso(r.updatedAt) })),
+  };
 }
 
 /** Tags that failed (NG) in one update task of a store; 404 when the store has no such task. */
 export async function taskFailPage(db: Db, storeCode: string, taskId: string, body: Body): Promise<TablePage<TaskFailRow>> {
-  const [task] = await db.select({ id: updateTasks.id }).from(updateTasks).where(and(eq(updateTasks.storeCode, storeCode), eq(updateTasks.taskId, taskId)));
+  const [task] = await db
+    .select({ id: updateTasks.id })
+    .from(updateTasks)
+    .where(and(eq(updateTasks.storeCode, storeCode), eq(updateTasks.taskId, taskId)));
   if (!task) throw notFound(`Task ${taskId} does not exist in store ${storeCode}.`);
   const t = taskItems;
-  const columns = { barcode: t.barcode, tagMac: t.tagMac, prCode: t.prCode, layoutId: t.layoutId, status: t.status, updatedAt: t.updatedAt };
+  const columns = {
+    barcode: t.barcode,
+    tagMac: t.tagMac,
+    prCode: t.prCode,
+    layoutId: t.layoutId,
+    status: t.status,
+    updatedAt: t.updatedAt,
+  };
   const page = await queryTable<Pick<typeof t.$inferSelect, keyof typeof columns>, keyof typeof columns>(
     db,
     wideTable(TASK_FAIL_TABLE),
     body,
-    { table: t, columns, dateColumn: t.updatedAt, uniqueColumn: t.id, base: [eq(t.storeCode, storeCode), eq(t.taskId, taskId), eq(t.status, 'NG')] },
+    {
+      table: t,
+      columns,
+      dateColumn: t.updatedAt,
+      uniqueColumn: t.id,
+      base: [eq(t.storeCode, storeCode), eq(t.taskId, taskId), eq(t.status, 'NG')],
+    },
     columns,
   );
   return {
     ...page,
-    data: page.data.map(({ updatedAt, status, ...rest }) => ({ ...withoutNulls(rest), status: status ?? '', ...(updatedAt ? { updatedAt: iso(updatedAt) } : {}) })),
+    data: page.data.map(({ updatedAt, status, ...rest }) => ({
+      ...withoutNulls(rest),
+      status: status ?? '',
+      ...(updatedAt ? { updatedAt: iso(updatedAt) } : {}),
+    })),
   };
 }
 
@@ -161,14 +268,28 @@ export interface PreviewData {
  */
 export async function previewData(db: Db, storeCode: string, tagMac: string): Promise<PreviewData> {
   const [tag] = await db
-    .select({ tagMac: tags.tagMac, barcode: tags.barcode, prCode: tags.prCode, layoutId: tags.layoutId, tagType: tags.tagType, companyCode: tags.companyCode })
+    .select({
+      tagMac: tags.tagMac,
+      barcode: tags.barcode,
+      prCode: tags.prCode,
+      layoutId: tags.layoutId,
+      tagType: tags.tagType,
+      companyCode: tags.companyCode,
+    })
     .from(tags)
     .where(and(eq(tags.storeCode, storeCode), eq(tags.tagMac, tagMac)));
   if (!tag) throw notFound(`Tag ${tagMac} does not exist in store ${storeCode}.`);
   const [type] = tag.tagType
-    ? await db.select({ width: tagTypes.width, height: tagTypes.height }).from(tagTypes).where(eq(tagTypes.prefix, tag.tagType.toUpperCase()))
+    ? await db
+        .select({ width: tagTypes.width, height: tagTypes.height })
+        .from(tagTypes)
+        .where(eq(tagTypes.prefix, tag.tagType.toUpperCase()))
     : [];
-  const aliasNames = await db.select({ index: aliases.index, name: aliases.name }).from(aliases).where(eq(aliases.companyCode, tag.companyCode)).orderBy(asc(aliases.index));
+  const aliasNames = await db
+    .select({ index: aliases.index, name: aliases.name })
+    .from(aliases)
+    .where(eq(aliases.companyCode, tag.companyCode))
+    .orderBy(asc(aliases.index));
   const pages: PreviewData['pages'] = [];
   let layoutId = tag.layoutId;
   if (tag.prCode) {
@@ -197,10 +318,18 @@ export async function previewData(db: Db, storeCode: string, tagMac: string): Pr
 /** The other products of the tag's latest task, when that task sent several (a multi assign) led by prCode. */
 async function furtherProducts(db: Db, storeCode: string, tagMac: string, prCode: string): Promise<{ prCode: string; prInfo: string[] }[]> {
   const mine = and(eq(taskItems.storeCode, storeCode), eq(taskItems.tagMac, tagMac));
-  const [latest] = await db.select({ taskId: taskItems.taskId }).from(taskItems).where(mine).orderBy(desc(taskItems.createdAt), desc(taskItems.id)).limit(1);
+  const [latest] = await db
+    .select({ taskId: taskItems.taskId })
+    .from(taskItems)
+    .where(mine)
+    .orderBy(desc(taskItems.createdAt), desc(taskItems.id))
+    .limit(1);
   if (!latest) return [];
-  const rows = await db.select({ prCode: taskItems.prCode, prInfo: taskItems.prInfo }).from(taskItems).where(and(mine, eq(taskItems.taskId, latest.taskId))).orderBy(asc(taskItems.id));
+  const rows = await db
+    .select({ prCode: taskItems.prCode, prInfo: taskItems.prInfo })
+    .from(taskItems)
+    .where(and(mine, eq(taskItems.taskId, latest.taskId)))
+    .orderBy(asc(taskItems.id));
   if (rows.length < 2 || rows[0].prCode !== prCode) return [];
   return rows.slice(1).flatMap((r) => (r.prCode ? [{ prCode: r.prCode, prInfo: r.prInfo }] : []));
 }
-

@@ -41,14 +41,23 @@ const barcodeKey = sql`upper(translate(${tags.barcode}, ':-', ''))`;
  * typed, and only for what is still unknown by the normalised barcode (the one comparison no index serves).
  * A tag of another store is unknown here.
  */
-export async function resolveTags(db: Db, storeCode: string, refs: readonly string[]): Promise<{ found: Map<string, TagRef>; missing: string[] }> {
+export async function resolveTags(
+  db: Db,
+  storeCode: string,
+  refs: readonly string[],
+): Promise<{ found: Map<string, TagRef>; missing: string[] }> {
   const unique = [...new Set(refs)];
   const found = new Map<string, TagRef>();
   if (!unique.length) return { found, missing: [] };
   const rows = await db
     .select(refColumns)
     .from(tags)
-    .where(and(eq(tags.storeCode, storeCode), or(sql`${tags.tagMac} = any(${textArray(unique.map(tagKey))})`, sql`${tags.barcode} = any(${textArray(unique)})`)));
+    .where(
+      and(
+        eq(tags.storeCode, storeCode),
+        or(sql`${tags.tagMac} = any(${textArray(unique.map(tagKey))})`, sql`${tags.barcode} = any(${textArray(unique)})`),
+      ),
+    );
   const byMac = new Map(rows.map((r) => [r.tagMac, r]));
   const byBarcode = new Map(rows.map((r) => [r.barcode, r]));
   for (const ref of unique) {
@@ -86,11 +95,17 @@ export async function requireTags(db: Db, storeCode: string, refs: readonly stri
 
 /** The tags of a store showing a product. */
 export async function tagsShowing(db: Db, storeCode: string, prCode: string): Promise<TagRef[]> {
-  return db.select(refColumns).from(tags).where(and(eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)));
+  return db
+    .select(refColumns)
+    .from(tags)
+    .where(and(eq(tags.storeCode, storeCode), eq(tags.prCode, prCode)));
 }
 
 export async function countTags(db: Db, storeCode: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tags).where(eq(tags.storeCode, storeCode));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tags)
+    .where(eq(tags.storeCode, storeCode));
   return row.n;
 }
 
@@ -159,8 +174,23 @@ const listSelect = {
 };
 type ListRow = Pick<
   typeof tags.$inferSelect,
-  | 'tagMac' | 'barcode' | 'prCode' | 'tagType' | 'gwIp' | 'operationName' | 'operation' | 'status' | 'battStatus' | 'version'
-  | 'rssi' | 'battery' | 'temperature' | 'updatedAt' | 'respondedAt' | 'companyCode' | 'storeCode'
+  | 'tagMac'
+  | 'barcode'
+  | 'prCode'
+  | 'tagType'
+  | 'gwIp'
+  | 'operationName'
+  | 'operation'
+  | 'status'
+  | 'battStatus'
+  | 'version'
+  | 'rssi'
+  | 'battery'
+  | 'temperature'
+  | 'updatedAt'
+  | 'respondedAt'
+  | 'companyCode'
+  | 'storeCode'
 > & { tagLayout: string | null; countByPrCode: number };
 
 /** All tags of a store, summed over its tag types' counters. */
@@ -172,9 +202,22 @@ async function storeTagTotal(db: Db, storeCode: string): Promise<number> {
   return row.total;
 }
 
-const listSource = { table: tags, columns: listColumns, dateColumn: tags.updatedAt, uniqueColumn: tags.tagMac, deferredJoin: true } as const;
+const listSource = {
+  table: tags,
+  columns: listColumns,
+  dateColumn: tags.updatedAt,
+  uniqueColumn: tags.tagMac,
+  deferredJoin: true,
+} as const;
 
-function unpreparedSource(db: Db, storeCode: string, where: SQL[], macList?: string[], idList?: string[], companyFilter?: string | false): TableSource<TagListField> {
+function unpreparedSource(
+  db: Db,
+  storeCode: string,
+  where: SQL[],
+  macList?: string[],
+  idList?: string[],
+  companyFilter?: string | false,
+): TableSource<TagListField> {
   const base: (SQL | undefined)[] = [eq(tags.storeCode, storeCode), ...where];
   if (macList) base.push(sql`${tags.tagMac} = any(${textArray(macList.map(tagKey))})`);
   if (idList) base.push(or(sql`${tags.barcode} = any(${textArray(idList)})`, sql`${tags.tagMac} = any(${textArray(idList.map(tagKey))})`));
@@ -195,7 +238,10 @@ function statusTotal(filters: readonly ParsedFilter[]): SQL | undefined {
   // Every condition on an enum field is equality (table-sql condition(): "~" only searches text; >= and <= are refused).
   if (filter.field !== 'status' || filter.kind !== 'enum' || !['==', '~', 'in'].includes(filter.condition)) return undefined;
   const count = filter.condition === 'in' ? (filter.value as unknown[]).length : 1;
-  const statuses = sql.join(Array.from({ length: count }, (_, j) => placeholder(`__f0_${j}`)), sql`, `);
+  const statuses = sql.join(
+    Array.from({ length: count }, (_, j) => placeholder(`__f0_${j}`)),
+    sql`, `,
+  );
   return sql`select coalesce(sum(${tagStatusCounts}.total), 0)::int from ${tagStatusCounts} where ${tagStatusCounts}.store_code = ${placeholder('storeCode')} and ${tagStatusCounts}.status in (${statuses})`;
 }
 
@@ -204,7 +250,12 @@ const preparedBases = new Map<string, { base: (SQL | undefined)[]; total?: SQL; 
 const placeholder = (name: string) => sql.placeholder(name);
 const textArrayOf = (name: string) => sql`${placeholder(name)}::text[]`;
 
-function preparedSource(storeCode: string, macList?: string[], idList?: string[], companyFilter?: string | false): TableSource<TagListField> {
+function preparedSource(
+  storeCode: string,
+  macList?: string[],
+  idList?: string[],
+  companyFilter?: string | false,
+): TableSource<TagListField> {
   const shape = `${macList ? 'm' : ''}${idList ? 'i' : ''}${companyFilter ? 'c' : ''}`;
   let built = preparedBases.get(shape);
   if (!built) {
@@ -222,7 +273,11 @@ function preparedSource(storeCode: string, macList?: string[], idList?: string[]
   if (macList) values.macs = macList.map(tagKey);
   if (idList) Object.assign(values, { ids: idList, idKeys: idList.map(tagKey) });
   if (companyFilter) values.companyCode = companyFilter;
-  return { ...listSource, base: built.base, prepared: { name: 'tag_list', shape, values, total: built.total, filteredTotal: built.filteredTotal } };
+  return {
+    ...listSource,
+    base: built.base,
+    prepared: { name: 'tag_list', shape, values, total: built.total, filteredTotal: built.filteredTotal },
+  };
 }
 
 /**
@@ -238,7 +293,9 @@ export async function listTags(db: Db, storeCode: string, body: Record<string, u
     wideTable(TAG_LIST_TABLE),
     body,
     // A download's pre-filter (`where`) is SQL of its own, with its values in it: that list is built per request.
-    where.length ? unpreparedSource(db, storeCode, where, macList, idList, companyFilter) : preparedSource(storeCode, macList, idList, companyFilter),
+    where.length
+      ? unpreparedSource(db, storeCode, where, macList, idList, companyFilter)
+      : preparedSource(storeCode, macList, idList, companyFilter),
     listSelect,
   );
   return {
@@ -267,7 +324,15 @@ export async function startCollecting(
 ): Promise<number> {
   const [row] = await db
     .insert(collectingItems)
-    .values({ storeCode: item.storeCode, companyCode: item.companyCode, kind: item.kind, cmd: item.cmd, total: item.total, done: 0, startedAt: item.now })
+    .values({
+      storeCode: item.storeCode,
+      companyCode: item.companyCode,
+      kind: item.kind,
+      cmd: item.cmd,
+      total: item.total,
+      done: 0,
+      startedAt: item.now,
+    })
     .returning({ id: collectingItems.id });
   return row.id;
 }

@@ -6,7 +6,12 @@ import { route } from '../lib/route';
 import { plusAlarmSetting, saveAlarmConfig, savePlusAlarmSetting, systemAlarmPage } from '../repos/alarms';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import {
-  enabledNotificationKeys, notificationContent, notificationContentList, notificationKeys, saveEnabledNotifications, saveNotificationContents,
+  enabledNotificationKeys,
+  notificationContent,
+  notificationContentList,
+  notificationKeys,
+  saveEnabledNotifications,
+  saveNotificationContents,
 } from '../repos/notifications';
 
 /**
@@ -46,7 +51,8 @@ export function alarmRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, alarmsEndpoints.notificationContentAllUpdate, async ({ body }) => {
     const keys = body.contents.map((c) => c.key);
     if (new Set(keys).size !== keys.length) throw badRequest('A notification key is given twice.', 'DUPLICATE_NOTIFICATION');
-    if (!(await saveNotificationContents(db, body.contents))) throw badRequest('The file names a notification key that does not exist.', 'UNKNOWN_NOTIFICATION');
+    if (!(await saveNotificationContents(db, body.contents)))
+      throw badRequest('The file names a notification key that does not exist.', 'UNKNOWN_NOTIFICATION');
     return { success: true };
   });
   route(app, deps, alarmsEndpoints.notificationContentGet, async ({ params }) => {

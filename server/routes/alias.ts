@@ -9,7 +9,13 @@ import type { SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { findCompany } from '../repos/companies';
 import {
-  aliasItems, customDataTypeGroups, deleteCustomDataType, deleteProductType, productTypeList, replaceAliasItems, upsertCustomDataTypes,
+  aliasItems,
+  customDataTypeGroups,
+  deleteCustomDataType,
+  deleteProductType,
+  productTypeList,
+  replaceAliasItems,
+  upsertCustomDataTypes,
   upsertProductTypes,
 } from '../repos/product-aliases';
 
@@ -53,7 +59,16 @@ export function aliasRoutes(app: FastifyInstance, deps: AppDeps): void {
     await replaceAliasItems(
       db,
       body.companyCode,
-      [...items].sort((x, y) => x.index - y.index).map((a) => ({ index: a.index, name: a.name, type: a.type, key: a.key, chart: a.chart ?? false, dataTypeLength: dataTypeLengthFor(a.type, types, a.dataTypeLength) })),
+      [...items]
+        .sort((x, y) => x.index - y.index)
+        .map((a) => ({
+          index: a.index,
+          name: a.name,
+          type: a.type,
+          key: a.key,
+          chart: a.chart ?? false,
+          dataTypeLength: dataTypeLengthFor(a.type, types, a.dataTypeLength),
+        })),
     );
     return { success: true };
   });
@@ -73,7 +88,12 @@ export function aliasRoutes(app: FastifyInstance, deps: AppDeps): void {
     await upsertProductTypes(
       db,
       body.companyCode,
-      list.map((p) => ({ ...p, alias: [...p.alias].sort((x, y) => x.order - y.order).map((d, order) => ({ index: d.index, order, storeManagement: d.storeManagement })) })),
+      list.map((p) => ({
+        ...p,
+        alias: [...p.alias]
+          .sort((x, y) => x.order - y.order)
+          .map((d, order) => ({ index: d.index, order, storeManagement: d.storeManagement })),
+      })),
     );
     return { success: true };
   });
@@ -86,10 +106,15 @@ export function aliasRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, settingsAliasEndpoints.customDataTypeUpdate, async ({ body, user }) => {
     await requireCompanyOf(db, user, body.companyCode, 'write');
-    const groups = body.groups.map((g) => ({ ...g, groupCode: g.groupCode.trim(), elements: g.elements.map((e) => ({ ...e, code: e.code.trim() })) }));
+    const groups = body.groups.map((g) => ({
+      ...g,
+      groupCode: g.groupCode.trim(),
+      elements: g.elements.map((e) => ({ ...e, code: e.code.trim() })),
+    }));
     const twice = firstDuplicate(groups.map((g) => g.groupCode));
     if (twice) throw badRequest(`Custom data type group ${twice} is given twice.`);
-    if (groups.some((g) => BUILTIN_DATA_TYPES.some((t) => t.code === g.groupCode))) throw badRequest('A custom data type group cannot take the code of a built-in data type.');
+    if (groups.some((g) => BUILTIN_DATA_TYPES.some((t) => t.code === g.groupCode)))
+      throw badRequest('A custom data type group cannot take the code of a built-in data type.');
     for (const g of groups) {
       const element = firstDuplicate(g.elements.map((e) => e.code));
       if (element) throw badRequest(`Element ${element} is given twice in group ${g.groupCode}.`);
@@ -103,7 +128,8 @@ export function aliasRoutes(app: FastifyInstance, deps: AppDeps): void {
     await requireCompanyOf(db, user, params.companyCode, 'write');
     const usedBy = (await aliasItems(db, params.companyCode)).find((a) => a.type === params.groupCode);
     if (usedBy) throw conflict(`Alias ${usedBy.name} uses the data type ${params.groupCode}.`, 'IN_USE');
-    if (!(await deleteCustomDataType(db, params.companyCode, params.groupCode))) throw notFound(`Unknown custom data type: ${params.groupCode}`);
+    if (!(await deleteCustomDataType(db, params.companyCode, params.groupCode)))
+      throw notFound(`Unknown custom data type: ${params.groupCode}`);
     return { success: true };
   });
 }

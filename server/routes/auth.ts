@@ -86,7 +86,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
       const failed = async () => {
         const { accountSlowed } = await recordLoginFailure(db, email, req.ip, policy, now);
         await addLoginHistory(db, { email, ip: req.ip, type: 0, success: false });
-        if (accountSlowed && member) await raiseSystemAlarm(db, { type: 'ACCOUNT_LOCKED', location: 'SYSTEM', data: { email, throttled: true } });
+        if (accountSlowed && member)
+          await raiseSystemAlarm(db, { type: 'ACCOUNT_LOCKED', location: 'SYSTEM', data: { email, throttled: true } });
         return authFailure();
       };
       if (!member) {
@@ -130,7 +131,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
     const member = user && (await findMember(db, user.email));
     if (!user || !member) return { authenticated: false as const };
     const { expired, expireSoon } = expiry(member, await getPasswordPolicy(db), new Date());
-    return { ...(await userInfo(deps, user)), weakPwd: member.weakPwd, expireSoon: expireSoon && !expired, forceChange: member.forceChange || expired };
+    return {
+      ...(await userInfo(deps, user)),
+      weakPwd: member.weakPwd,
+      expireSoon: expireSoon && !expired,
+      forceChange: member.forceChange || expired,
+    };
   });
 
   route(app, deps, authEndpoints.authLogout, async ({ user, req }) => {
@@ -175,7 +181,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, opts: { loginRat
     async ({ body }) => {
       const email = body.email.trim().toLowerCase();
       // Same answer whether or not the account exists, so the call cannot be used to discover accounts.
-      if (await memberExists(db, email)) await raiseSystemAlarm(db, { type: 'PASSWORD_RESET_REQUESTED', location: 'SYSTEM', data: { email } });
+      if (await memberExists(db, email))
+        await raiseSystemAlarm(db, { type: 'PASSWORD_RESET_REQUESTED', location: 'SYSTEM', data: { email } });
       return { success: true, message: 'If the account exists, the administrator has been notified.' };
     },
     { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },

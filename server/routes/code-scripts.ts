@@ -57,7 +57,11 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   /** The product file parser's scope: the store (checked by the auth hook) or a company the member belongs to. */
-  const productScope = async (query: { storeCode?: string; companyCode?: string }, user: SessionUser, need: 'read' | 'write'): Promise<ScriptScope> => {
+  const productScope = async (
+    query: { storeCode?: string; companyCode?: string },
+    user: SessionUser,
+    need: 'read' | 'write',
+  ): Promise<ScriptScope> => {
     if (query.storeCode) return { storeCode: query.storeCode };
     const companyCode = query.companyCode!;
     if (!(await findCompany(db, companyCode))) throw badRequest(`Unknown company code: ${companyCode}`, 'UNKNOWN_COMPANY');
@@ -73,15 +77,21 @@ export function codeScriptRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, ep.plusDataDecoratorGet, () => read('plusDataDecorator'));
   route(app, deps, ep.plusDataDecoratorSave, ({ body, user, reply }) => save('plusDataDecorator', {}, body, user, reply));
   route(app, deps, ep.paperParserGet, ({ params }) => read('paperParser', { storeCode: params.storeCode }));
-  route(app, deps, ep.paperParserSave, ({ params, body, user, reply }) => save('paperParser', { storeCode: params.storeCode }, body, user, reply));
+  route(app, deps, ep.paperParserSave, ({ params, body, user, reply }) =>
+    save('paperParser', { storeCode: params.storeCode }, body, user, reply),
+  );
   route(app, deps, ep.productFileParserGet, async ({ query, user }) => read('productFileParser', await productScope(query, user, 'read')));
-  route(app, deps, ep.productFileParserSave, async ({ query, user, body, reply }) => save('productFileParser', await productScope(query, user, 'write'), body, user, reply));
+  route(app, deps, ep.productFileParserSave, async ({ query, user, body, reply }) =>
+    save('productFileParser', await productScope(query, user, 'write'), body, user, reply),
+  );
 
   // The script's own failures (its error, a limit it ran into, an answer too large or outside its contract) are the
   // test pane's answer ({ok: false, error} with the line to mark); only a busy sandbox is refused.
   route(app, deps, ep.codeScriptTest, async ({ body, user, reply }) => {
     const result = await runScript(body.kind, body.code, body.input, { tenant: tenantOf(user) });
     if (!result.ok) refuseWhenBusy(result.error, reply);
-    return result.ok ? { ok: true, output: result.output, logs: result.logs, ms: result.ms } : { ok: false, error: result.error, logs: result.logs, ms: result.ms };
+    return result.ok
+      ? { ok: true, output: result.output, logs: result.logs, ms: result.ms }
+      : { ok: false, error: result.error, logs: result.logs, ms: result.ms };
   });
 }

@@ -5,8 +5,17 @@ import type { AppDeps } from '../deps';
 import { can } from '../lib/privileges';
 import { route } from '../lib/route';
 import {
-  dailyUpdateCounts, gatewayStatusByStore, gatewayTagCounts, getAlarmConfig, productStatsByStore, scopeOf, serverCounts,
-  storesInScope, tagStatsByStore, todayStart, updatingStores,
+  dailyUpdateCounts,
+  gatewayStatusByStore,
+  gatewayTagCounts,
+  getAlarmConfig,
+  productStatsByStore,
+  scopeOf,
+  serverCounts,
+  storesInScope,
+  tagStatsByStore,
+  todayStart,
+  updatingStores,
 } from '../repos/stats';
 
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {

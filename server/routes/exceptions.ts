@@ -9,7 +9,10 @@ export function exceptionsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   route(app, deps, exceptionsEndpoints.statsExceptions, ({ params }) => exceptionStats(db, params.storeCode));
 
-  const list = (kind: ExceptionKind) => ({ params }: { params: { storeCode: string } }) => exceptionList(db, params.storeCode, kind);
+  const list =
+    (kind: ExceptionKind) =>
+    ({ params }: { params: { storeCode: string } }) =>
+      exceptionList(db, params.storeCode, kind);
   route(app, deps, exceptionsEndpoints.tagErrorList, list('error'));
   route(app, deps, exceptionsEndpoints.tagNoProductList, list('noproduct'));
   route(app, deps, exceptionsEndpoints.tagLowBatteryList, list('lowbattery'));

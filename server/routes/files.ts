@@ -15,8 +15,18 @@ import { fileStoreOf } from '../lib/file-store';
 import { can, canAccessStore, isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import {
-  aliasNames, companyExists, companyStores, createDownloadTask, downloadStatus, expireDownloads, failDownload, findDownloadTask, finishDownload,
-  markDownloadRunning, productPage, TAG_PRESET_SQL,
+  aliasNames,
+  companyExists,
+  companyStores,
+  createDownloadTask,
+  downloadStatus,
+  expireDownloads,
+  failDownload,
+  findDownloadTask,
+  finishDownload,
+  markDownloadRunning,
+  productPage,
+  TAG_PRESET_SQL,
 } from '../repos/downloads';
 import { findGateway, storeGateways } from '../repos/gateways';
 import { gatewayHistory, listServers, serverHistory } from '../repos/status';
@@ -47,7 +57,12 @@ async function* rowsOf(header: string[], chunks: () => AsyncIterable<unknown[][]
 }
 
 /** A table filter of the download as a table request, checked like the list's own request (400 otherwise). */
-function tableRequest(schema: TSchema, def: TableDef, filter: DownloadFilter | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function tableRequest(
+  schema: TSchema,
+  def: TableDef,
+  filter: DownloadFilter | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const req = { start: 0, length: -1, ...(filter?.table ?? {}), ...extra };
   const known = (schema as TSchema & { properties?: Record<string, unknown> }).properties ?? {};
   // Own properties only: a filter named "constructor" or "toString" is no filter of any list.
@@ -62,11 +77,29 @@ function tableRequest(schema: TSchema, def: TableDef, filter: DownloadFilter | u
 }
 
 const TAG_COLUMNS: (keyof Tag)[] = [
-  'barcode', 'tagMac', 'prCode', 'countByPrCode', 'tagType', 'gwIp', 'operationName', 'operation', 'status', 'battStatus', 'version', 'rssi',
-  'battery', 'temperature', 'updatedAt', 'respondedAt', 'tagLayout', 'companyCode', 'storeCode',
+  'barcode',
+  'tagMac',
+  'prCode',
+  'countByPrCode',
+  'tagType',
+  'gwIp',
+  'operationName',
+  'operation',
+  'status',
+  'battStatus',
+  'version',
+  'rssi',
+  'battery',
+  'temperature',
+  'updatedAt',
+  'respondedAt',
+  'tagLayout',
+  'companyCode',
+  'storeCode',
 ];
 /** Versions in hex, as the console shows them (NOTES.md 10). */
-const tagCells = (t: Tag) => TAG_COLUMNS.map((k) => (k === 'version' && t.version !== undefined ? `0x${t.version.toString(16)}` : cell(t[k])));
+const tagCells = (t: Tag) =>
+  TAG_COLUMNS.map((k) => (k === 'version' && t.version !== undefined ? `0x${t.version.toString(16)}` : cell(t[k])));
 
 /**
  * The filter is tried once on an empty page before the task exists, so that a value the database cannot
@@ -74,7 +107,13 @@ const tagCells = (t: Tag) => TAG_COLUMNS.map((k) => (k === 'version' && t.versio
  */
 const probe = (req: Record<string, unknown>) => ({ ...req, start: 0, length: 0 });
 
-async function tagPlan(deps: AppDeps, fileName: string, storeCodes: string[], req: Record<string, unknown>, preset?: keyof typeof TAG_PRESET_SQL): Promise<Plan> {
+async function tagPlan(
+  deps: AppDeps,
+  fileName: string,
+  storeCodes: string[],
+  req: Record<string, unknown>,
+  preset?: keyof typeof TAG_PRESET_SQL,
+): Promise<Plan> {
   const where = preset ? [TAG_PRESET_SQL[preset]] : [];
   if (storeCodes.length) await listTags(deps.db, storeCodes[0], probe(req), where);
   return {
@@ -100,9 +139,29 @@ async function productPlan(
       const names = await aliasNames(deps.db, await storeCompany(deps.db, storeCode));
       const { data } = await productPage(deps.db, storeCode, req, opts);
       const slots = Math.max(0, ...data.map((p) => p.prInfo.length), ...[...names.keys()].map((i) => i + 1));
-      const header = ['prCode', 'type', 'layoutId', 'nfc', 'barcode', 'tagCount', 'updatedAt', ...Array.from({ length: slots }, (_, i) => names.get(i) ?? `prInfo_${i}`)];
+      const header = [
+        'prCode',
+        'type',
+        'layoutId',
+        'nfc',
+        'barcode',
+        'tagCount',
+        'updatedAt',
+        ...Array.from({ length: slots }, (_, i) => names.get(i) ?? `prInfo_${i}`),
+      ];
       yield* rowsOf(header, async function* () {
-        yield data.map((p) => [p.prCode, p.type, p.layoutId, p.nfc, p.barcode, p.tagCount, p.updatedAt.toISOString(), ...Array.from({ length: slots }, (_, i) => p.prInfo[i])].map(cell));
+        yield data.map((p) =>
+          [
+            p.prCode,
+            p.type,
+            p.layoutId,
+            p.nfc,
+            p.barcode,
+            p.tagCount,
+            p.updatedAt.toISOString(),
+            ...Array.from({ length: slots }, (_, i) => p.prInfo[i]),
+          ].map(cell),
+        );
       });
     },
   };
@@ -118,7 +177,8 @@ function gatewayStatusFilter(filter: DownloadFilter | undefined): string[] | und
   if (unknown.length) throw badRequest(`filter.table: ${unknown.join(', ')} is not a filter of the store file.`);
   const status = table.filter_status;
   if (status === undefined || status === '' || (Array.isArray(status) && !status.length)) return undefined;
-  if (table.condition_status !== undefined && table.condition_status !== '==') throw badRequest('filter.table: condition_status must be ==.');
+  if (table.condition_status !== undefined && table.condition_status !== '==')
+    throw badRequest('filter.table: condition_status must be ==.');
   return (Array.isArray(status) ? status : [status]).map(String);
 }
 
@@ -145,7 +205,8 @@ async function planDownload(deps: AppDeps, user: SessionUser, body: DownloadBody
         fileName: `server-log_${filter?.serverId ?? 'all'}_${stamp(now)}.csv`,
         lines: () =>
           rowsOf(['time', 'serverId', 'serverName', 'cpu', 'memory', 'disk'], async function* () {
-            for (const s of servers) yield (await serverHistory(db, s.id, since, now)).map((p) => [p.time, s.id, s.name, p.cpu, p.memory, p.disk].map(cell));
+            for (const s of servers)
+              yield (await serverHistory(db, s.id, since, now)).map((p) => [p.time, s.id, s.name, p.cpu, p.memory, p.disk].map(cell));
           }),
       };
     }
@@ -166,19 +227,49 @@ async function planDownload(deps: AppDeps, user: SessionUser, body: DownloadBody
     case DOWNLOAD_TYPE.STORE_FILE: {
       const storeCode = needStore(body);
       const shown = gatewayStatusFilter(filter);
-      const columns = ['gwMac', 'gwIndex', 'ip', 'alternateIp', 'status', 'tagCount', 'dataChannel', 'eventChannel', 'channelGroupIndex', 'gmpVersion', 'grmVersion', 'timeSync', 'upLink', 'downLink', 'updatedAt', 'lastStatusTime'] as const;
+      const columns = [
+        'gwMac',
+        'gwIndex',
+        'ip',
+        'alternateIp',
+        'status',
+        'tagCount',
+        'dataChannel',
+        'eventChannel',
+        'channelGroupIndex',
+        'gmpVersion',
+        'grmVersion',
+        'timeSync',
+        'upLink',
+        'downLink',
+        'updatedAt',
+        'lastStatusTime',
+      ] as const;
       return {
         fileName: `store_${storeCode}_gateways_${stamp(now)}.csv`,
         lines: () =>
           rowsOf([...columns], async function* () {
-            yield (await storeGateways(db, storeCode)).filter((g) => !shown || shown.includes(g.status)).map((g) => columns.map((k) => cell(g[k])));
+            yield (await storeGateways(db, storeCode))
+              .filter((g) => !shown || shown.includes(g.status))
+              .map((g) => columns.map((k) => cell(g[k])));
           }),
       };
     }
     case DOWNLOAD_TYPE.TAG_LIST: {
       const storeCode = needStore(body);
-      const req = tableRequest(TagListRequestSchema, wideTable(TAG_LIST_TABLE), filter, filter?.barcodeList ? { tagIdList: filter.barcodeList } : {});
-      return tagPlan(deps, `tags_${storeCode}${filter?.preset ? `_${filter.preset}` : ''}_${stamp(now)}.csv`, [storeCode], req, filter?.preset);
+      const req = tableRequest(
+        TagListRequestSchema,
+        wideTable(TAG_LIST_TABLE),
+        filter,
+        filter?.barcodeList ? { tagIdList: filter.barcodeList } : {},
+      );
+      return tagPlan(
+        deps,
+        `tags_${storeCode}${filter?.preset ? `_${filter.preset}` : ''}_${stamp(now)}.csv`,
+        [storeCode],
+        req,
+        filter?.preset,
+      );
     }
     case DOWNLOAD_TYPE.COMPANY_TAGS: {
       const companyCode = filter?.companyCode ?? (user.companies.length === 1 ? user.companies[0] : undefined);
@@ -186,7 +277,12 @@ async function planDownload(deps: AppDeps, user: SessionUser, body: DownloadBody
       if (!isSuperAdmin(user) && !user.companies.includes(companyCode)) throw forbidden(`Permission denied for company ${companyCode}.`);
       if (!(await companyExists(db, companyCode))) throw notFound(`Unknown company: ${companyCode}`);
       const storeCodes = (await companyStores(db, companyCode)).filter((s) => canAccessStore(user, s, companyCode));
-      const req = tableRequest(TagListRequestSchema, wideTable(TAG_LIST_TABLE), filter, filter?.barcodeList ? { tagIdList: filter.barcodeList } : {});
+      const req = tableRequest(
+        TagListRequestSchema,
+        wideTable(TAG_LIST_TABLE),
+        filter,
+        filter?.barcodeList ? { tagIdList: filter.barcodeList } : {},
+      );
       return tagPlan(deps, `tags_${companyCode}_${stamp(now)}.csv`, storeCodes, req, filter?.preset);
     }
     case DOWNLOAD_TYPE.FILTERED_PRODUCTS:
@@ -244,7 +340,12 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
     const plan = await planDownload(deps, user, body, now);
     await expire(now);
     const taskId = await createDownloadTask(db, {
-      memberEmail: user.email, type: body.type, storeCode: body.storeCode, filter: (body.filter ?? {}) as Record<string, unknown>, fileName: plan.fileName, now,
+      memberEmail: user.email,
+      type: body.type,
+      storeCode: body.storeCode,
+      filter: (body.filter ?? {}) as Record<string, unknown>,
+      fileName: plan.fileName,
+      now,
     });
     // The token is not the job's business: the member's rights as checked now are.
     await deps.jobs!.send<DownloadJob>('file-download', { taskId, user: { ...user, tokenHash: '' }, body, at: now.toISOString() });
@@ -269,7 +370,10 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
       .send(file.stream);
   });
 }

@@ -14,7 +14,8 @@ async function checkChannels(db: Db, storeCode: string, entries: GatewayConfigBo
   const max = (await storeOutband(db, storeCode)) ? CHANNEL_MAX_OUTBAND : CHANNEL_MAX;
   for (const entry of entries) {
     for (const ch of [entry.dataChannel, entry.eventChannel]) {
-      if (ch !== undefined && (ch < CHANNEL_MIN || ch > max)) throw badRequest(`Channel ${ch} is outside ${CHANNEL_MIN}..${max}.`, 'INVALID_CHANNEL');
+      if (ch !== undefined && (ch < CHANNEL_MIN || ch > max))
+        throw badRequest(`Channel ${ch} is outside ${CHANNEL_MIN}..${max}.`, 'INVALID_CHANNEL');
     }
   }
 }
@@ -37,7 +38,8 @@ export function gatewayConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, settingsStoreEndpoints.gatewayConfigUpdate, async ({ params, body }) => {
     await checkChannels(db, params.storeCode, [body]);
-    if (!(await updateGatewayConfig(db, params.storeCode, params.gwMac, body))) throw notFound(`Unknown gateway ${params.gwMac} in store ${params.storeCode}`);
+    if (!(await updateGatewayConfig(db, params.storeCode, params.gwMac, body)))
+      throw notFound(`Unknown gateway ${params.gwMac} in store ${params.storeCode}`);
     return { success: true };
   });
 
@@ -49,7 +51,11 @@ export function gatewayConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (twice) throw badRequest(`Gateway ${twice} is listed twice.`, 'DUPLICATE_GATEWAY');
     await checkChannels(db, params.storeCode, entries);
     const known = await gatewaysOfStore(db, params.storeCode, macs);
-    const gwOK = await updateGatewayConfigs(db, params.storeCode, entries.filter((e) => known.has(e.gwMac)));
+    const gwOK = await updateGatewayConfigs(
+      db,
+      params.storeCode,
+      entries.filter((e) => known.has(e.gwMac)),
+    );
     return { gwOK, gwNG: macs.filter((mac) => !known.has(mac)) };
   });
 }

@@ -9,8 +9,17 @@ import { SYSTEM, assertMayTouch, storeOwner } from '../lib/ownership';
 import type { SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import {
-  deleteGateway, findGateway, getChannelMap, normalizeMac, predefinedOwners, recordReboot, replaceChannelMap, storeOutband,
-  storesOfGateways, upsertPredefined, type GatewayRef,
+  deleteGateway,
+  findGateway,
+  getChannelMap,
+  normalizeMac,
+  predefinedOwners,
+  recordReboot,
+  replaceChannelMap,
+  storeOutband,
+  storesOfGateways,
+  upsertPredefined,
+  type GatewayRef,
 } from '../repos/gateways';
 
 /** Message of console-core §8, used exactly. */
@@ -75,7 +84,10 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // Each store has its own channel map; the auth hook has checked the storeCode the call carries.
-  route(app, deps, gatewaysEndpoints.gatewayChannelGet, async ({ query }) => ({ storeCode: query.storeCode, channelMap: await getChannelMap(db, query.storeCode) }));
+  route(app, deps, gatewaysEndpoints.gatewayChannelGet, async ({ query }) => ({
+    storeCode: query.storeCode,
+    channelMap: await getChannelMap(db, query.storeCode),
+  }));
 
   route(app, deps, gatewaysEndpoints.gatewayChannelSave, async ({ body }) => {
     const max = await channelLimit(db, body.storeCode);
@@ -91,7 +103,8 @@ export function gatewayRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, deps, gatewaysEndpoints.gatewayDelete, async ({ params }) => {
-    if (!(await deleteGateway(db, params.storeCode, params.gwMac))) throw notFound(`Unknown gateway ${params.gwMac} in store ${params.storeCode}`);
+    if (!(await deleteGateway(db, params.storeCode, params.gwMac)))
+      throw notFound(`Unknown gateway ${params.gwMac} in store ${params.storeCode}`);
     return { success: true };
   });
 }

@@ -5,7 +5,14 @@ import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import {
-  addLayoutTypes, deleteLayoutConfig, deleteLayoutType, layoutConfigList, layoutTypeInUse, layoutTypeList, unknownLayoutTypes, upsertLayoutConfigs,
+  addLayoutTypes,
+  deleteLayoutConfig,
+  deleteLayoutType,
+  layoutConfigList,
+  layoutTypeInUse,
+  layoutTypeList,
+  unknownLayoutTypes,
+  upsertLayoutConfigs,
 } from '../repos/layouts';
 import { requireCompanyOf } from './alias';
 
@@ -27,7 +34,8 @@ export function layoutRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, settingsAliasEndpoints.layoutTypeDelete, async ({ params, user }) => {
     await requireCompanyOf(db, user, params.companyCode, 'write');
-    if (await layoutTypeInUse(db, params.companyCode, params.layoutType)) throw conflict(`Layout type ${params.layoutType} is in use.`, 'IN_USE');
+    if (await layoutTypeInUse(db, params.companyCode, params.layoutType))
+      throw conflict(`Layout type ${params.layoutType} is in use.`, 'IN_USE');
     if (!(await deleteLayoutType(db, params.companyCode, params.layoutType))) throw notFound(`Unknown layout type: ${params.layoutType}`);
     return { success: true };
   });

@@ -115,7 +115,8 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (idProblem) throw badRequest(idProblem, 'INVALID_EMAIL');
     const values = await assignment(deps, user, body);
     const passwordHash = await checkedHash(deps, body.password, email);
-    if (!(await createMemberIfNew(db, { email, passwordHash, ...values }))) throw conflict(`The account ${email} exists already.`, 'ACCOUNT_EXISTS');
+    if (!(await createMemberIfNew(db, { email, passwordHash, ...values })))
+      throw conflict(`The account ${email} exists already.`, 'ACCOUNT_EXISTS');
     return { success: true };
   });
 

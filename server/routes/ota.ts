@@ -12,7 +12,19 @@ import { route } from '../lib/route';
 import { PUSH_COLLECTING } from '../push/hub';
 import { runningCollecting } from '../repos/collecting';
 import {
-  bareIp, createOtaTask, otaGateways, findOtaTask, finishOtaGateway, otaDetailPage, otaHistoryPage, otaStores, refreshOtaTask, runningOtaTask, stopOta, taskIdOf, toOtaTask,
+  bareIp,
+  createOtaTask,
+  otaGateways,
+  findOtaTask,
+  finishOtaGateway,
+  otaDetailPage,
+  otaHistoryPage,
+  otaStores,
+  refreshOtaTask,
+  runningOtaTask,
+  stopOta,
+  taskIdOf,
+  toOtaTask,
 } from '../repos/ota';
 import { scopeOf } from '../repos/stats';
 import { storeCompanies } from '../repos/stores';
@@ -40,7 +52,8 @@ const hasBinExtension = (name: string) => name.toLowerCase().endsWith(`.${OTA_FI
 function firmwareOf(form: Form): { header: FirmwareHeader; name: string; content: Buffer } {
   if (!form.file || form.file.content.length === 0) throw badRequest('firmware file not exist', 'FIRMWARE_MISSING');
   const name = form.fields.fwName || form.file.filename;
-  if (!hasBinExtension(name) || !hasBinExtension(form.file.filename)) throw badRequest('please check the file extension', 'FIRMWARE_EXTENSION');
+  if (!hasBinExtension(name) || !hasBinExtension(form.file.filename))
+    throw badRequest('please check the file extension', 'FIRMWARE_EXTENSION');
   try {
     return { header: parseFirmware(form.file.content), name, content: form.file.content };
   } catch (error) {
@@ -49,7 +62,8 @@ function firmwareOf(form: Form): { header: FirmwareHeader; name: string; content
   }
 }
 
-const asNumber = (text: string) => (/^\s*0x[0-9a-f]+\s*$/i.test(text) ? parseInt(text, 16) : /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+const asNumber = (text: string) =>
+  /^\s*0x[0-9a-f]+\s*$/i.test(text) ? parseInt(text, 16) : /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 
 function jsonField(fields: Record<string, string>, name: string): unknown {
   try {
@@ -64,7 +78,8 @@ function startFieldsOf(fields: Record<string, string>, hasFile: boolean): OtaSta
   const transmission = fields.otaTransmissionTime?.trim();
   if (transmission) {
     const t = asNumber(transmission);
-    if (!(t >= OTA_TRANSMISSION_TIME.min && t <= OTA_TRANSMISSION_TIME.max)) throw badRequest('transmission time must be between 0 and 255.', 'OTA_TRANSMISSION_TIME');
+    if (!(t >= OTA_TRANSMISSION_TIME.min && t <= OTA_TRANSMISSION_TIME.max))
+      throw badRequest('transmission time must be between 0 and 255.', 'OTA_TRANSMISSION_TIME');
   }
   const list = fields.gw_ip_list?.trim() ? jsonField(fields, 'gw_ip_list') : [];
   if (!Array.isArray(list) || list.length === 0) throw badRequest('No gateway has checked', 'OTA_NO_GATEWAY');
@@ -81,7 +96,10 @@ function startFieldsOf(fields: Record<string, string>, hasFile: boolean): OtaSta
   for (const name of NUMBER_FIELDS) value[name] = asNumber(fields[name]);
   if (!Value.Check(OtaStartFieldsSchema, value)) {
     const first = Value.Errors(OtaStartFieldsSchema, value)[0];
-    throw badRequest(`Invalid OTA field ${first?.instancePath || ''}: ${first?.message ?? 'invalid'}`.replace(' :', ':'), 'OTA_INVALID_FIELD');
+    throw badRequest(
+      `Invalid OTA field ${first?.instancePath || ''}: ${first?.message ?? 'invalid'}`.replace(' :', ':'),
+      'OTA_INVALID_FIELD',
+    );
   }
   return value as OtaStartFields;
 }
@@ -114,10 +132,14 @@ export function otaRoutes(app: FastifyInstance, deps: AppDeps): void {
     const fw = firmwareOf(form);
     const { header } = fw;
     if (fields.tagVersion !== header.fwVersion || String(fields.otaType) !== String(header.otaType)) {
-      throw badRequest('The OTA type and tag version must be the firmware header\'s (parse the file again).', 'OTA_HEADER_MISMATCH');
+      throw badRequest("The OTA type and tag version must be the firmware header's (parse the file again).", 'OTA_HEADER_MISMATCH');
     }
-    if (fields.startVersion > fields.endVersion || fields.startVersion < header.targetStartVersion || fields.endVersion > header.targetEndVersion) {
-      throw badRequest('The target versions must lie within the firmware\'s target range.', 'OTA_TARGET_RANGE');
+    if (
+      fields.startVersion > fields.endVersion ||
+      fields.startVersion < header.targetStartVersion ||
+      fields.endVersion > header.targetEndVersion
+    ) {
+      throw badRequest("The target versions must lie within the firmware's target range.", 'OTA_TARGET_RANGE');
     }
     const known = new Map((await otaGateways(db, params.storeCode)).map((g) => [g.gwMac.toLowerCase(), g]));
     const chosen = [...new Set(fields.gw_ip_list.map(bareIp))].map((ip) => {
@@ -134,10 +156,20 @@ export function otaRoutes(app: FastifyInstance, deps: AppDeps): void {
     const size = await files().write(key, [fw.content]);
     const now = new Date();
     const task = await createOtaTask(db, {
-      storeCode: params.storeCode, companyCode, fwName: fields.fwName, file: { fileName: form.file!.filename, filePath: key, size, checkSum: header.checkSum },
-      otaType: header.otaType, tagVersion: fields.tagVersion, startVersion: fields.startVersion, endVersion: fields.endVersion, gateways: chosen,
+      storeCode: params.storeCode,
+      companyCode,
+      fwName: fields.fwName,
+      file: { fileName: form.file!.filename, filePath: key, size, checkSum: header.checkSum },
+      otaType: header.otaType,
+      tagVersion: fields.tagVersion,
+      startVersion: fields.startVersion,
+      endVersion: fields.endVersion,
+      gateways: chosen,
       params: {
-        repeatCnt: fields.repeatCnt, otaStartTime: fields.otaStartTime, otaSleepMinTime: fields.otaSleepMinTime, otaSleepDistTime: fields.otaSleepDistTime,
+        repeatCnt: fields.repeatCnt,
+        otaStartTime: fields.otaStartTime,
+        otaSleepMinTime: fields.otaSleepMinTime,
+        otaSleepDistTime: fields.otaSleepDistTime,
         otaTransmissionTime: fields.otaTransmissionTime,
       },
       now,
@@ -159,12 +191,15 @@ export function otaRoutes(app: FastifyInstance, deps: AppDeps): void {
     return task;
   };
 
-  route(app, deps, otaEndpoints.otaRefresh, async ({ body }) => toOtaTask(await refreshOtaTask(db, await taskOf(body.storeCode, body.otaTaskId))));
+  route(app, deps, otaEndpoints.otaRefresh, async ({ body }) =>
+    toOtaTask(await refreshOtaTask(db, await taskOf(body.storeCode, body.otaTaskId))),
+  );
 
   route(app, deps, otaEndpoints.otaGatewayFinish, async ({ body }) => {
     const task = await taskOf(body.storeCode, body.taskId);
     if (task.endTime) throw conflict(`OTA task ${body.taskId} has ended.`, 'OTA_ENDED');
-    if (!(await finishOtaGateway(db, task, body.gwMac, new Date()))) throw notFound(`Gateway ${body.gwMac} is not part of OTA task ${body.taskId}.`);
+    if (!(await finishOtaGateway(db, task, body.gwMac, new Date())))
+      throw notFound(`Gateway ${body.gwMac} is not part of OTA task ${body.taskId}.`);
     return { success: true };
   });
 

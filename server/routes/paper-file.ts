@@ -91,7 +91,9 @@ export const parseDefaultPaperFile: PaperParser = (text, { aliases }) => {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy' });
   const broken = parsed.errors.find((e) => e.type === 'Quotes');
   if (broken) throw badRequest(`Line ${(broken.row ?? 0) + 1}: ${broken.message}.`, 'MALFORMED_CSV');
-  const lines = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c.trim()) })).filter((l) => !l.cells[0]?.startsWith('#'));
+  const lines = parsed.data
+    .map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c.trim()) }))
+    .filter((l) => !l.cells[0]?.startsWith('#'));
   if (lines.length > PAPER_FILE_MAX_ROWS + 1) throw badRequest(`The file has more than ${PAPER_FILE_MAX_ROWS} rows.`);
 
   const ordered = [...aliases].sort((a, b) => a.index - b.index);
@@ -120,7 +122,11 @@ export const parseDefaultPaperFile: PaperParser = (text, { aliases }) => {
 function slotOfHeader(name: string, aliases: readonly AliasItem[]): number | undefined {
   if (!name) return undefined;
   const alias = aliases.find((a) => a.name.trim().toLowerCase() === name.toLowerCase());
-  if (!alias) throw badRequest(`Unknown column "${name.slice(0, 40)}": the columns are prCode and the product info names of the alias config.`, 'MALFORMED_CSV');
+  if (!alias)
+    throw badRequest(
+      `Unknown column "${name.slice(0, 40)}": the columns are prCode and the product info names of the alias config.`,
+      'MALFORMED_CSV',
+    );
   return alias.index;
 }
 
@@ -128,7 +134,8 @@ function rowError(cells: string[], slots: readonly (number | undefined)[]): stri
   const prCode = cells[0] ?? '';
   if (!prCode) return 'empty product code';
   if (!Value.Check(PrCode, prCode)) return 'the product code is too long';
-  if (cells.length - 1 > slots.length) return `${cells.length} values, but a row has the product code and ${slots.length} product info fields`;
+  if (cells.length - 1 > slots.length)
+    return `${cells.length} values, but a row has the product code and ${slots.length} product info fields`;
   if (cells.some((c) => c.length > PR_INFO_MAX_CHARS)) return `a value is longer than ${PR_INFO_MAX_CHARS} characters`;
   return undefined;
 }
@@ -137,7 +144,10 @@ function rowError(cells: string[], slots: readonly (number | undefined)[]): stri
  * The labels to print: a row's own info, over the store's product of that code when it has one (a row may name the
  * product only). A row of an unknown product without any info has nothing to print: an error of its own.
  */
-export function labelsOf(file: ParsedPaperFile, known: ReadonlyMap<string, string[]>): { labels: { prCode: string; prInfo: string[] }[]; errors: string[] } {
+export function labelsOf(
+  file: ParsedPaperFile,
+  known: ReadonlyMap<string, string[]>,
+): { labels: { prCode: string; prInfo: string[] }[]; errors: string[] } {
   const labels: { prCode: string; prInfo: string[] }[] = [];
   const errors = [...file.errors];
   for (const row of file.rows) {

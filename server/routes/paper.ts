@@ -4,7 +4,16 @@ import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { assertMayTouch, storeOwner } from '../lib/ownership';
 import { route } from '../lib/route';
-import { createPaperTask, paperStores, paperTaskDetailPage, paperTaskPage, paperUploadDetail, paperUploadHistoryPage, paperUploadOwner, storeProductInfo } from '../repos/paper';
+import {
+  createPaperTask,
+  paperStores,
+  paperTaskDetailPage,
+  paperTaskPage,
+  paperUploadDetail,
+  paperUploadHistoryPage,
+  paperUploadOwner,
+  storeProductInfo,
+} from '../repos/paper';
 import { aliasItems } from '../repos/product-aliases';
 import { scopeOf } from '../repos/stats';
 import { storeCompanies } from '../repos/stores';
@@ -29,16 +38,30 @@ export function paperRoutes(app: FastifyInstance, deps: AppDeps): void {
     const companyCode = (await storeCompanies(db, [params.storeCode])).get(params.storeCode)!;
     const parse = await paperParserFor(db, params.storeCode, form.fileName);
     const file = await parse(form.text, { aliases: await aliasItems(db, companyCode) });
-    const known = await storeProductInfo(db, params.storeCode, file.rows.filter((r) => !r.prInfo.size).map((r) => r.prCode));
+    const known = await storeProductInfo(
+      db,
+      params.storeCode,
+      file.rows.filter((r) => !r.prInfo.size).map((r) => r.prCode),
+    );
     const { labels, errors } = labelsOf(file, known);
     // console-core §8's message for a file without usable rows; nothing is stored.
     if (!labels.length) throw badRequest(['No valid data', ...errors.slice(0, ERRORS_SHOWN)].join('\n'), 'NO_VALID_DATA');
     const taskDes = form.taskDes ?? form.fileName.replace(/\.[^.]*$/, '');
-    const created = await createPaperTask(db, { storeCode: params.storeCode, fileName: form.fileName, taskDes, count: file.count, errors, labels, now: new Date() });
+    const created = await createPaperTask(db, {
+      storeCode: params.storeCode,
+      fileName: form.fileName,
+      taskDes,
+      count: file.count,
+      errors,
+      labels,
+      now: new Date(),
+    });
     return { success: true, ...created, count: labels.length, error: errors };
   });
 
-  route(app, deps, paperEndpoints.paperUploadHistory, async ({ body: b, user }) => paperUploadHistoryPage(db, await scopeOf(db, user), body(b)));
+  route(app, deps, paperEndpoints.paperUploadHistory, async ({ body: b, user }) =>
+    paperUploadHistoryPage(db, await scopeOf(db, user), body(b)),
+  );
 
   route(app, deps, paperEndpoints.paperUploadHistoryDetail, async ({ params, user }) => {
     const owner = await paperUploadOwner(db, params.historyId);
@@ -48,5 +71,7 @@ export function paperRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, deps, paperEndpoints.paperTaskList, ({ params, body: b }) => paperTaskPage(db, params.storeCode, body(b)));
-  route(app, deps, paperEndpoints.paperTaskDetail, ({ params, body: b }) => paperTaskDetailPage(db, params.storeCode, params.taskId, body(b)));
+  route(app, deps, paperEndpoints.paperTaskDetail, ({ params, body: b }) =>
+    paperTaskDetailPage(db, params.storeCode, params.taskId, body(b)),
+  );
 }

@@ -14,16 +14,38 @@ import { MediaError, processImage, processVideo, type Processed } from '../lib/m
 import { route } from '../lib/route';
 import type { FormFile } from '../plugins/multipart-form';
 import {
-  assetChoices, assetPage, deleteAssets, deleteSoftware, devicesUsing, findAsset, findSoftware, idOf, insertAsset, insertSoftware,
-  readPlusSetting, removePlusTemplates, replaceAsset, replaceSoftware, savePlusSetting, softwarePage,
-  type FileAssetType, type PlusAssetRow,
+  assetChoices,
+  assetPage,
+  deleteAssets,
+  deleteSoftware,
+  devicesUsing,
+  findAsset,
+  findSoftware,
+  idOf,
+  insertAsset,
+  insertSoftware,
+  readPlusSetting,
+  removePlusTemplates,
+  replaceAsset,
+  replaceSoftware,
+  savePlusSetting,
+  softwarePage,
+  type FileAssetType,
+  type PlusAssetRow,
 } from '../repos/plus-assets';
 import { removeSchedules } from '../repos/plus-schedules';
 import { storeCompany } from '../repos/tags';
 
 export const MIME_BY_EXT: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', avi: 'video/x-msvideo', zip: 'application/zip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  avi: 'video/x-msvideo',
+  zip: 'application/zip',
 };
 const KIND_WORD: Record<FileAssetType, string> = { image: 'an image', video: 'a video', widget: 'a widget' };
 
@@ -58,7 +80,10 @@ export async function prepareMedia(files: FormFile[], limits: Record<FileAssetTy
     if (file.size > Math.max(...Object.values(limits))) throw tooLarge(name, Math.max(...Object.values(limits)));
     const detected = detectMedia(file.content);
     if (!detected) {
-      throw badRequest(`${name} is not an image, video or widget: its content is not PNG, JPEG, GIF, WebP, MP4, MOV, WebM, AVI or a zip package.`, 'INVALID_FILE_TYPE');
+      throw badRequest(
+        `${name} is not an image, video or widget: its content is not PNG, JPEG, GIF, WebP, MP4, MOV, WebM, AVI or a zip package.`,
+        'INVALID_FILE_TYPE',
+      );
     }
     if (file.size > limits[detected.kind]) throw tooLarge(name, limits[detected.kind]);
     prepared.push({ file, detected });
@@ -82,8 +107,14 @@ async function storeMedia(files: FileStore, storeCode: string, item: Prepared) {
   const thumbPath = item.processed ? `${base}.thumb.jpg` : null;
   if (item.processed && thumbPath) await files.write(thumbPath, [item.processed.thumbnail]);
   return {
-    storeCode, type: item.detected.kind, name: displayName(item.file.filename), size, path, thumbPath,
-    width: item.processed?.width ?? null, height: item.processed?.height ?? null,
+    storeCode,
+    type: item.detected.kind,
+    name: displayName(item.file.filename),
+    size,
+    path,
+    thumbPath,
+    width: item.processed?.width ?? null,
+    height: item.processed?.height ?? null,
   };
 }
 
@@ -98,12 +129,21 @@ export async function removeFiles(files: FileStore, rows: { path: string; thumbP
 const versionOf = (name: string) => /(\d+(?:\.\d+)+)/.exec(name)?.[1] ?? '-';
 const modelOf = (name: string) => /(?:^|[_\-. ])(IP[A-Z0-9]+)(?=[_\-. ]|$)/i.exec(name)?.[1]?.toUpperCase() ?? '-';
 
-export function sendFile(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; size: number }, type: string, name: string, inline: boolean) {
+export function sendFile(
+  reply: FastifyReply,
+  file: { stream: NodeJS.ReadableStream; size: number },
+  type: string,
+  name: string,
+  inline: boolean,
+) {
   return reply
     .header('content-type', type)
     .header('content-length', file.size)
     .header('cache-control', 'private, max-age=300')
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
     .send(file.stream);
 }
 
@@ -125,7 +165,9 @@ export function plusAssetRoutes(app: FastifyInstance, deps: AppDeps): void {
       const kind = prepared[0].detected.kind;
       old = await findAsset(db, params.storeCode, kind, query.id!);
       if (!old) {
-        const other = (await Promise.all((['image', 'video', 'widget'] as const).map((t) => findAsset(db, params.storeCode, t, query.id!)))).find(Boolean);
+        const other = (
+          await Promise.all((['image', 'video', 'widget'] as const).map((t) => findAsset(db, params.storeCode, t, query.id!)))
+        ).find(Boolean);
         if (other) throw badRequest(`The new file must be ${KIND_WORD[other.type]} like the file it replaces.`, 'KIND_MISMATCH');
         throw notFound(`Unknown file: ${query.id}`);
       }
@@ -165,7 +207,8 @@ export function plusAssetRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, api.plusAssetChoices, async ({ params }) =>
     (await assetChoices(db, params.storeCode, params.type)).map((r) => ({
-      id: String(r.id), name: r.name,
+      id: String(r.id),
+      name: r.name,
       ...(params.type !== 'widget' && r.width && r.height ? { width: r.width, height: r.height } : {}),
     })),
   );
@@ -207,7 +250,9 @@ export function plusAssetRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendFile(reply, file, 'image/jpeg', `${row.name}.jpg`, true);
   });
 
-  route(app, deps, api.plusSoftwareList, ({ params, body }) => softwarePage(db, params.storeCode, params.kind, body as Record<string, unknown>));
+  route(app, deps, api.plusSoftwareList, ({ params, body }) =>
+    softwarePage(db, params.storeCode, params.kind, body as Record<string, unknown>),
+  );
 
   route(app, deps, api.plusSoftwareRemove, async ({ params, body }) => {
     const ids = [...new Set(body.idList)].map(idOf).filter(Boolean);

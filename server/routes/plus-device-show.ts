@@ -10,7 +10,12 @@ import { storeCompany } from '../repos/tags';
 export function plusDeviceShowRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   route(app, deps, plusEndpoints.plusDeviceShowSave, async ({ params, body, user }) => {
-    const actor = { storeCode: params.storeCode, companyCode: await storeCompany(db, params.storeCode), email: user.email, now: new Date() };
+    const actor = {
+      storeCode: params.storeCode,
+      companyCode: await storeCompany(db, params.storeCode),
+      email: user.email,
+      now: new Date(),
+    };
     return saveDeviceShow(db, actor, fillPath(plusEndpoints.plusDeviceShowSave.path, params), params.mac, body);
   });
 }

@@ -18,7 +18,12 @@ export function plusScheduleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.plusScheduleAll, ({ params }) => allSchedules(db, params.storeCode));
   route(app, deps, api.plusScheduleGet, ({ params }) => findSchedule(db, params.storeCode, params.id));
   route(app, deps, api.plusScheduleSave, async ({ params, body, user }) => {
-    const actor = { storeCode: params.storeCode, companyCode: await storeCompany(db, params.storeCode), email: user.email, now: nowOf(deps) };
+    const actor = {
+      storeCode: params.storeCode,
+      companyCode: await storeCompany(db, params.storeCode),
+      email: user.email,
+      now: nowOf(deps),
+    };
     await saveSchedule(db, actor, fillPath(api.plusScheduleSave.path, params), body);
     return { success: true };
   });

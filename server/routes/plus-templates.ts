@@ -15,7 +15,12 @@ import { applyTemplate, findTemplate, saveTemplate, templateNames, templatePage 
  */
 export function plusTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const actor = async (storeCode: string, email: string) => ({ storeCode, companyCode: await storeCompany(db, storeCode), email, now: nowOf(deps) });
+  const actor = async (storeCode: string, email: string) => ({
+    storeCode,
+    companyCode: await storeCompany(db, storeCode),
+    email,
+    now: nowOf(deps),
+  });
 
   route(app, deps, assets.plusTemplateList, ({ params, body }) => templatePage(db, params.storeCode, body as Record<string, unknown>));
   route(app, deps, assets.plusTemplateNames, ({ params }) => templateNames(db, params.storeCode));
@@ -27,7 +32,14 @@ export function plusTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, deps, plus.plusDeviceTemplateSave, async ({ params, body, user }) => {
-    await applyTemplate(db, await actor(params.storeCode, user.email), fillPath(plus.plusDeviceTemplateSave.path, params), body.macList, body.template, body.flag);
+    await applyTemplate(
+      db,
+      await actor(params.storeCode, user.email),
+      fillPath(plus.plusDeviceTemplateSave.path, params),
+      body.macList,
+      body.template,
+      body.flag,
+    );
     return { success: true };
   });
 }

@@ -11,8 +11,18 @@ import { mp4Duration } from '../lib/plus-v1/mp4-duration';
 import { route } from '../lib/route';
 import { readPlusSetting } from '../repos/plus-assets';
 import {
-  findV1Content, findV1Group, insertV1Content, moveV1Contents, removeV1Contents, removeV1Group, renameV1Content, replaceV1Content,
-  saveV1Group, v1ContentPage, v1Groups, type NewV1Content,
+  findV1Content,
+  findV1Group,
+  insertV1Content,
+  moveV1Contents,
+  removeV1Contents,
+  removeV1Group,
+  renameV1Content,
+  replaceV1Content,
+  saveV1Group,
+  v1ContentPage,
+  v1Groups,
+  type NewV1Content,
 } from '../repos/plus-v1-contents';
 import { displayName, formFiles, MIME_BY_EXT, prepareMedia, removeFiles, sendFile, type Prepared } from './plus-assets';
 
@@ -26,7 +36,11 @@ function uploadFields(fields: Record<string, string> | undefined): V1ContentUplo
   const [error] = Value.Errors(V1ContentUploadFieldsSchema, value);
   const unknown = Object.keys(value).find((k) => !['name', 'type', 'group', 'id'].includes(k));
   if (unknown) throw badRequest(`Unexpected field: ${unknown}`);
-  throw badRequest(value.type === undefined ? 'type is required: image, video or widget.' : `Invalid form field ${error?.instancePath || ''}: ${error?.message ?? 'bad value'}`);
+  throw badRequest(
+    value.type === undefined
+      ? 'type is required: image, video or widget.'
+      : `Invalid form field ${error?.instancePath || ''}: ${error?.message ?? 'bad value'}`,
+  );
 }
 
 /** Plus v1 contents and content groups (plus-signage §2.6 content, §7.4); uploads use the Plus media handling. */
@@ -42,16 +56,23 @@ export function plusV1ContentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const upload = formFiles(req.multipartForm, fields.id !== undefined);
     const prepared = await prepareMedia(upload, sizeLimits(await readPlusSetting(db)));
     const wrong = prepared.find((p) => p.detected.kind !== fields.type);
-    if (wrong) throw badRequest(`${displayName(wrong.file.filename)} is not ${fields.type === 'image' ? 'an image' : `a ${fields.type}`}.`, 'KIND_MISMATCH');
+    if (wrong)
+      throw badRequest(
+        `${displayName(wrong.file.filename)} is not ${fields.type === 'image' ? 'an image' : `a ${fields.type}`}.`,
+        'KIND_MISMATCH',
+      );
     const group = fields.group === undefined ? null : (await findV1Group(db, user, fields.group, 'write')).id;
     const old = fields.id === undefined ? undefined : await findV1Content(db, user, fields.id, 'write');
-    if (old && old.type !== fields.type) throw badRequest(`The new file must be a ${old.type} like the content it replaces.`, 'KIND_MISMATCH');
+    if (old && old.type !== fields.type)
+      throw badRequest(`The new file must be a ${old.type} like the content it replaces.`, 'KIND_MISMATCH');
 
     const now = new Date();
     const idList: string[] = [];
     for (const item of prepared) {
       const content = await storeContent(item, upload.length === 1 ? fields.name : undefined);
-      const row = old ? await replaceV1Content(db, user, old.id, content, now) : await insertV1Content(db, user, { ...content, group }, now);
+      const row = old
+        ? await replaceV1Content(db, user, old.id, content, now)
+        : await insertV1Content(db, user, { ...content, group }, now);
       idList.push(String(row.id));
     }
     if (old) await removeFiles(files(), [old]);
@@ -63,7 +84,10 @@ export function plusV1ContentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const path = `plus/v1/${kind}/${randomUUID()}.${item.detected.ext}`;
     const size = await files().write(path, [item.file.content]);
     return {
-      name: name ?? displayName(item.file.filename), type: kind, path, size,
+      name: name ?? displayName(item.file.filename),
+      type: kind,
+      path,
+      size,
       resolution: item.processed ? `${item.processed.width}x${item.processed.height}` : '-',
       duration: (kind === 'video' ? mp4Duration(item.file.content) : undefined) ?? DEFAULT_DURATION[kind],
     };

@@ -5,7 +5,15 @@ import { badRequest, forbidden } from '../lib/errors';
 import { canAccessStore } from '../lib/privileges';
 import { route } from '../lib/route';
 import { normalizeMacs } from '../repos/plus';
-import { assignV1, rebootV1Devices, removeV1Devices, saveV1Config, v1DevicePage, v1DeviceAnswer, v1DevicesIn } from '../repos/plus-v1-devices';
+import {
+  assignV1,
+  rebootV1Devices,
+  removeV1Devices,
+  saveV1Config,
+  v1DevicePage,
+  v1DeviceAnswer,
+  v1DevicesIn,
+} from '../repos/plus-v1-devices';
 import { requireProducts } from '../repos/products';
 import { scopeOf } from '../repos/stats';
 import { storeCompanies } from '../repos/stores';
@@ -19,7 +27,9 @@ export function plusV1DeviceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const ok = { success: true } as const;
   const actor = (email: string) => ({ email, now: new Date() });
 
-  route(app, deps, api.plusV1DeviceList, async ({ body, user }) => v1DevicePage(db, await scopeOf(db, user), body as Record<string, unknown>));
+  route(app, deps, api.plusV1DeviceList, async ({ body, user }) =>
+    v1DevicePage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
 
   route(app, deps, api.plusV1DeviceRemove, async ({ body, user }) => {
     await removeV1Devices(db, await scopeOf(db, user), actor(user.email), api.plusV1DeviceRemove.path, normalizeMacs(body.macList));

@@ -6,7 +6,16 @@ import { route } from '../lib/route';
 import { normalizeMacs } from '../repos/plus';
 import { v1DevicesIn } from '../repos/plus-v1-devices';
 import {
-  findV1Set, findV1Timeline, removeV1Sets, removeV1Timelines, saveV1Set, saveV1Timeline, v1SetAnswer, v1SetPage, v1TimelineAnswer, v1TimelinePage,
+  findV1Set,
+  findV1Timeline,
+  removeV1Sets,
+  removeV1Timelines,
+  saveV1Set,
+  saveV1Timeline,
+  v1SetAnswer,
+  v1SetPage,
+  v1TimelineAnswer,
+  v1TimelinePage,
 } from '../repos/plus-v1-sets';
 import { findV1Show, removeV1Shows, saveV1Show, v1ShowAnswer, v1ShowPage } from '../repos/plus-v1-shows';
 import { scopeOf } from '../repos/stats';

@@ -9,7 +9,16 @@ import { productExists, productNotFound } from '../repos/products';
 import { storeCompany } from '../repos/tags';
 import { scopeOf } from '../repos/stats';
 import {
-  deviceCommand, deviceInfo, plusOverview, plusStoreInfo, plusStorePage, rebootDevices, removeDevices, saveDeviceConfig, setShowIdx, switchMode,
+  deviceCommand,
+  deviceInfo,
+  plusOverview,
+  plusStoreInfo,
+  plusStorePage,
+  rebootDevices,
+  removeDevices,
+  saveDeviceConfig,
+  setShowIdx,
+  switchMode,
 } from '../repos/plus-commands';
 import { captureInfo, deviceShowData, screenImage, visionPicture } from '../repos/plus-capture';
 import { fileStoreOf } from '../lib/file-store';
@@ -17,19 +26,36 @@ import { nowOf } from '../lib/clock';
 
 export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const actor = async (storeCode: string, email: string) => ({ storeCode, companyCode: await storeCompany(db, storeCode), email, now: new Date() });
+  const actor = async (storeCode: string, email: string) => ({
+    storeCode,
+    companyCode: await storeCompany(db, storeCode),
+    email,
+    now: new Date(),
+  });
 
-  route(app, deps, plusEndpoints.plusDeviceList, ({ params, body }) => listPlusDevices(db, params.storeCode, body as Record<string, unknown>));
+  route(app, deps, plusEndpoints.plusDeviceList, ({ params, body }) =>
+    listPlusDevices(db, params.storeCode, body as Record<string, unknown>),
+  );
 
   route(app, deps, plusEndpoints.plusAssign, async ({ params, body, user }) => {
     sameStore(params.storeCode, body.storeCode);
-    const count = await assignPlus(db, await actor(params.storeCode, user.email), fillPath(plusEndpoints.plusAssign.path, params), body.devList);
+    const count = await assignPlus(
+      db,
+      await actor(params.storeCode, user.email),
+      fillPath(plusEndpoints.plusAssign.path, params),
+      body.devList,
+    );
     return { success: true, count };
   });
 
   route(app, deps, plusEndpoints.plusDeassign, async ({ params, body, user }) => {
     sameStore(params.storeCode, body.storeCode);
-    const count = await deassignPlus(db, await actor(params.storeCode, user.email), fillPath(plusEndpoints.plusDeassign.path, params), body.devList);
+    const count = await deassignPlus(
+      db,
+      await actor(params.storeCode, user.email),
+      fillPath(plusEndpoints.plusDeassign.path, params),
+      body.devList,
+    );
     return { success: true, count };
   });
 
@@ -45,7 +71,9 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Store overviews and the store list: the stores the member may see (role -1: all).
   route(app, deps, plusEndpoints.plusStoreOverview, async ({ params, user }) => plusOverview(db, await scopeOf(db, user), params.type));
-  route(app, deps, plusEndpoints.plusStoreList, async ({ body, user }) => plusStorePage(db, await scopeOf(db, user), body as Record<string, unknown>));
+  route(app, deps, plusEndpoints.plusStoreList, async ({ body, user }) =>
+    plusStorePage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
   route(app, deps, plusEndpoints.plusStoreInfo, ({ params }) => plusStoreInfo(db, params.storeCode));
 
   // The list's commands. The auth hook has checked plus write and the store; each device must be in that store.
@@ -57,15 +85,28 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   route(app, deps, plusEndpoints.plusInfoView, async ({ params, body, user }) => {
     const macs = body.devList.map((d) => d.mac);
-    await deviceCommand(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusInfoView, params), 'InfoView', macs, { duration: body.duration });
+    await deviceCommand(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusInfoView, params), 'InfoView', macs, {
+      duration: body.duration,
+    });
     return ok;
   });
   route(app, deps, plusEndpoints.plusSync, async ({ params, body, user }) => {
-    await deviceCommand(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusSync, params), 'Sync', body.devList.map((d) => d.mac));
+    await deviceCommand(
+      db,
+      await actor(params.storeCode, user.email),
+      pathOf(plusEndpoints.plusSync, params),
+      'Sync',
+      body.devList.map((d) => d.mac),
+    );
     return ok;
   });
   route(app, deps, plusEndpoints.plusReboot, async ({ params, body, user }) => {
-    await rebootDevices(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusReboot, params), body.devList.map((d) => d.mac));
+    await rebootDevices(
+      db,
+      await actor(params.storeCode, user.email),
+      pathOf(plusEndpoints.plusReboot, params),
+      body.devList.map((d) => d.mac),
+    );
     return ok;
   });
   route(app, deps, plusEndpoints.plusDeviceRemove, async ({ params, body, user }) => {
@@ -73,7 +114,13 @@ export function plusRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok;
   });
   route(app, deps, plusEndpoints.plusShowIdxSet, async ({ params, body, user }) => {
-    await setShowIdx(db, await actor(params.storeCode, user.email), pathOf(plusEndpoints.plusShowIdxSet, params), body.macList, body.showIdx);
+    await setShowIdx(
+      db,
+      await actor(params.storeCode, user.email),
+      pathOf(plusEndpoints.plusShowIdxSet, params),
+      body.macList,
+      body.showIdx,
+    );
     return ok;
   });
   route(app, deps, plusEndpoints.plusShowIdxUnset, async ({ params, body, user }) => {

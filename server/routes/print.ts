@@ -54,7 +54,10 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
     const tooLong = body.productList.find((p) => p.prInfo.length > prInfoLimitOf(templates.get(p.layoutId)));
     if (tooLong) {
       const limit = prInfoLimitOf(templates.get(tooLong.layoutId));
-      throw badRequest(`Product ${tooLong.prCode} has ${tooLong.prInfo.length} info entries; template ${tooLong.layoutId} is a static label and takes at most ${limit}.`, 'PRINFO_TOO_LONG');
+      throw badRequest(
+        `Product ${tooLong.prCode} has ${tooLong.prInfo.length} info entries; template ${tooLong.layoutId} is a static label and takes at most ${limit}.`,
+        'PRINFO_TOO_LONG',
+      );
     }
     const styleOf = await labelStyles(db, companyCode);
     // The console draws the printed label itself (vector PDF): it needs the style and the company's money; the
@@ -63,7 +66,16 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
     const images = await paperLabelImages(body.productList, styleOf, money);
     return body.productList.map((p, i) => {
       const description = p.description ?? descriptionOf(p.prInfo);
-      return { prCode: p.prCode, prInfo: p.prInfo, ...(description !== undefined ? { description } : {}), layoutId: p.layoutId, qty: p.qty, data: images[i], style: styleOf(p.layoutId), money };
+      return {
+        prCode: p.prCode,
+        prInfo: p.prInfo,
+        ...(description !== undefined ? { description } : {}),
+        layoutId: p.layoutId,
+        qty: p.qty,
+        data: images[i],
+        style: styleOf(p.layoutId),
+        money,
+      };
     });
   });
 }

@@ -19,7 +19,13 @@ import { productUpdateHistoryPage, updateTaskDetailPage, updateTaskPage } from '
 import { secondCodePage, uploadHistoryDetail, uploadHistoryPage } from '../repos/product-uploads';
 import { applyProductUpdate } from '../repos/product-update';
 import {
-  labelSizeOf, listProducts, productByCode, productTagPage, removeUnusedProducts, tagTypesInStore, tagsShowing,
+  labelSizeOf,
+  listProducts,
+  productByCode,
+  productTagPage,
+  removeUnusedProducts,
+  tagTypesInStore,
+  tagsShowing,
 } from '../repos/products';
 import { labelStyles } from '../repos/layouts';
 import { aliasItems, aliasItemsForType } from '../repos/product-aliases';
@@ -72,7 +78,9 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   const companyOf = async (storeCode: string) => (await storeCompanies(db, [storeCode])).get(storeCode)!;
 
   // The assign flow's scan check (declared with the tag calls): the product, or 404 'This product does not exist'.
-  route(app, deps, tagsEndpoints.productByCode, async ({ params }) => withoutNulls(await productByCode(db, params.storeCode, params.prCode)));
+  route(app, deps, tagsEndpoints.productByCode, async ({ params }) =>
+    withoutNulls(await productByCode(db, params.storeCode, params.prCode)),
+  );
 
   // The product list; the handheld pages through it to refuse unknown products offline (issue 4, item 7).
   route(app, deps, productsEndpoints.productList, ({ params, body }) => listProducts(db, params.storeCode, body as Body));
@@ -85,7 +93,11 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Create and update alike (the console asks before overwriting): the update pipeline of product-update.ts.
   route(app, deps, productsEndpoints.productUpdate, async ({ body }) => {
-    const outcome = await applyProductUpdate(db, { storeCode: body.storeCode, companyCode: await companyOf(body.storeCode), now: new Date() }, body.productList);
+    const outcome = await applyProductUpdate(
+      db,
+      { storeCode: body.storeCode, companyCode: await companyOf(body.storeCode), now: new Date() },
+      body.productList,
+    );
     return { success: true, taskId: outcome.taskId, message: `${outcome.productCount} products, ${outcome.tagCount} tags to update` };
   });
 
@@ -105,7 +117,11 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   // LED and page control: the radio carries them, nothing is stored; no tag showing the products is the spec's
   // "no matching tags", which the console closes on normally.
   const control = async (storeCode: string, list: { prCode: string }[]) => {
-    const n = await tagsShowing(db, storeCode, list.map((p) => p.prCode));
+    const n = await tagsShowing(
+      db,
+      storeCode,
+      list.map((p) => p.prCode),
+    );
     if (!n) throw notFound(NO_MATCHING_TAGS);
     return { success: true, message: `${n} tags` };
   };
@@ -114,13 +130,22 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, productsEndpoints.productPage, ({ body }) => control(body.storeCode, body.productList));
 
   // spec: admin §7.13 — remove unused products
-  route(app, deps, productsEndpoints.productRemoveUnused, async ({ body }) => ({ success: true, count: await removeUnusedProducts(db, body.storeCode, body.prCodeList) }));
+  route(app, deps, productsEndpoints.productRemoveUnused, async ({ body }) => ({
+    success: true,
+    count: await removeUnusedProducts(db, body.storeCode, body.prCodeList),
+  }));
 
   // spec: admin §7.1, admin §7.2, admin §7.3 — tag list by code, update history, update task list and detail
-  route(app, deps, productsEndpoints.productTagList, ({ params, body }) => productTagPage(db, params.storeCode, params.prCode, body as Body));
-  route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) => productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body));
+  route(app, deps, productsEndpoints.productTagList, ({ params, body }) =>
+    productTagPage(db, params.storeCode, params.prCode, body as Body),
+  );
+  route(app, deps, productsEndpoints.productUpdateHistory, ({ params, body }) =>
+    productUpdateHistoryPage(db, params.storeCode, params.prCode, body as Body),
+  );
   route(app, deps, productsEndpoints.productUpdateTaskList, ({ params, body }) => updateTaskPage(db, params.storeCode, body as Body));
-  route(app, deps, productsEndpoints.productUpdateTaskDetail, ({ params, body }) => updateTaskDetailPage(db, params.storeCode, params.updateId, body as Body));
+  route(app, deps, productsEndpoints.productUpdateTaskDetail, ({ params, body }) =>
+    updateTaskDetailPage(db, params.storeCode, params.updateId, body as Body),
+  );
   // The product file (issue 12): the multipart stream is kept as it arrives (never held whole), then imported as a
   // durable job by any process (issue 19). Only the first file part is read (one file at a time); the rows name their
   // stores, each checked against the member.
@@ -130,7 +155,12 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const part = await productFilePart(req);
     const kept = await keepUpload(deps, part.file, { hash: req.idempotencyKeyPending !== undefined });
     // A large upload's Idempotency-Key is claimed now that its file's SHA-256 is known (a small one's was before).
-    const claimed = await claimStreamedKey(deps, req, reply, { fieldname: 'file', filename: part.filename, size: kept.size, sha256: kept.sha256 }).catch(async (error) => {
+    const claimed = await claimStreamedKey(deps, req, reply, {
+      fieldname: 'file',
+      filename: part.filename,
+      size: kept.size,
+      sha256: kept.sha256,
+    }).catch(async (error) => {
       await forgetUpload(deps, kept.fileKey);
       throw error;
     });
@@ -138,7 +168,13 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       await forgetUpload(deps, kept.fileKey);
       return reply;
     }
-    const result = await importAsJob(deps, { companyCode: query.companyCode, user, fileName: part.filename, fileKey: kept.fileKey, encoding: query.encoding });
+    const result = await importAsJob(deps, {
+      companyCode: query.companyCode,
+      user,
+      fileName: part.filename,
+      fileKey: kept.fileKey,
+      encoding: query.encoding,
+    });
     return { success: true, fileName: part.filename, ...result };
   });
   // spec: admin §7.4, admin §7.5 — upload history and detail; second code list
@@ -158,7 +194,9 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     const [shown] = await decorateProducts(db, 'tagDataDecorator', data.pages.slice(0, 1), data.companyCode);
     const style = (await labelStyles(db, data.companyCode))(data.layoutId);
     const money = await companyMoney(db, data.companyCode);
-    const png = shown ? productLabel(size, shown, decodeTagType(query.tagType).color, style, { money }) : noProductLabel(size, data.barcode);
+    const png = shown
+      ? productLabel(size, shown, decodeTagType(query.tagType).color, style, { money })
+      : noProductLabel(size, data.barcode);
     return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
   });
 

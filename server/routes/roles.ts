@@ -29,7 +29,8 @@ export function roleRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (roleId <= 0) throw badRequest(BUILT_IN_ROLE_MESSAGE, 'BUILT_IN_ROLE');
     const row = await visibleRole(db, user, roleId);
     if (!row) throw notFound(`Unknown role: ${roleId}`);
-    if ((!row.companyCode && !isSuperAdmin(user)) || ungrantable(user, row.privilege).length) throw forbidden(`Permission denied for role ${row.name}.`);
+    if ((!row.companyCode && !isSuperAdmin(user)) || ungrantable(user, row.privilege).length)
+      throw forbidden(`Permission denied for role ${row.name}.`);
     return row;
   }
 

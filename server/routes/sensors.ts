@@ -6,7 +6,15 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { route } from '../lib/route';
 import {
-  assignSensors, deassignSensors, distanceErrorRange, listSensors, requireSensor, sensorAlarmPage, sensorReadings, toSensor, updateSensors,
+  assignSensors,
+  deassignSensors,
+  distanceErrorRange,
+  listSensors,
+  requireSensor,
+  sensorAlarmPage,
+  sensorReadings,
+  toSensor,
+  updateSensors,
 } from '../repos/sensors';
 
 /** Readings one history answer carries at most (a month of 30-minute readings is ~1,500): the newest ones. */
@@ -18,9 +26,21 @@ export const SENSOR_HISTORY_MAX_S = 366 * 86_400;
  * Lower bounds of the settings (ours, apart from the spec's productWidth ≥ distance error range + 1); a
  * field not listed here only has to be an integer. Pairs name a minimum that may not exceed its maximum.
  */
-const MINIMUMS: Record<string, number> = { depth: 1, threshold: 0, unitWeight: 1, minWeight: 0, tvocThreshold: 0, eco2Threshold: 0, humidityMin: 0, humidityMax: 0 };
+const MINIMUMS: Record<string, number> = {
+  depth: 1,
+  threshold: 0,
+  unitWeight: 1,
+  minWeight: 0,
+  tvocThreshold: 0,
+  eco2Threshold: 0,
+  humidityMin: 0,
+  humidityMax: 0,
+};
 const MAXIMUMS: Record<string, number> = { humidityMin: 100, humidityMax: 100 };
-const PAIRS: [string, string][] = [['tempMin', 'tempMax'], ['humidityMin', 'humidityMax']];
+const PAIRS: [string, string][] = [
+  ['tempMin', 'tempMax'],
+  ['humidityMin', 'humidityMax'],
+];
 
 /**
  * A sensor's settings: exactly the fields of its type (SENSOR_TYPE_FIELDS), integers (the schema already
@@ -30,13 +50,19 @@ export function checkSensorConfig(config: SensorConfig, range: number, where: st
   const expected = SENSOR_TYPE_FIELDS[config.sensorType];
   const given = Object.keys(config.fields);
   const unknown = given.find((f) => !expected.includes(f));
-  if (unknown) throw badRequest(`${where}: ${unknown} is not a setting of a ${config.sensorType} sensor (${expected.join(', ')}).`, 'INVALID_SENSOR_FIELD');
+  if (unknown)
+    throw badRequest(
+      `${where}: ${unknown} is not a setting of a ${config.sensorType} sensor (${expected.join(', ')}).`,
+      'INVALID_SENSOR_FIELD',
+    );
   const missing = expected.find((f) => config.fields[f] === undefined);
   if (missing) throw badRequest(`${where}: enter ${missing} for a ${config.sensorType} sensor.`, 'MISSING_SENSOR_FIELD');
   for (const [field, value] of Object.entries(config.fields)) {
     if (!Number.isInteger(value)) throw badRequest(`${where}: ${field} must be an integer.`, 'INVALID_SENSOR_FIELD');
-    if (MINIMUMS[field] !== undefined && value < MINIMUMS[field]) throw badRequest(`${where}: ${field} must be at least ${MINIMUMS[field]}.`, 'INVALID_SENSOR_FIELD');
-    if (MAXIMUMS[field] !== undefined && value > MAXIMUMS[field]) throw badRequest(`${where}: ${field} must be at most ${MAXIMUMS[field]}.`, 'INVALID_SENSOR_FIELD');
+    if (MINIMUMS[field] !== undefined && value < MINIMUMS[field])
+      throw badRequest(`${where}: ${field} must be at least ${MINIMUMS[field]}.`, 'INVALID_SENSOR_FIELD');
+    if (MAXIMUMS[field] !== undefined && value > MAXIMUMS[field])
+      throw badRequest(`${where}: ${field} must be at most ${MAXIMUMS[field]}.`, 'INVALID_SENSOR_FIELD');
   }
   for (const [low, high] of PAIRS) {
     if (config.fields[low] !== undefined && config.fields[high] !== undefined && config.fields[low] > config.fields[high]) {
@@ -45,7 +71,10 @@ export function checkSensorConfig(config: SensorConfig, range: number, where: st
   }
   // console-core §2: "Product width has a minimum of the distance error range plus 1."
   if (config.sensorType === 'TOF' && config.fields.productWidth < range + 1) {
-    throw badRequest(`${where}: productWidth must be at least ${range + 1} (distance error range ${range} + 1).`, 'PRODUCT_WIDTH_TOO_SMALL');
+    throw badRequest(
+      `${where}: productWidth must be at least ${range + 1} (distance error range ${range} + 1).`,
+      'PRODUCT_WIDTH_TOO_SMALL',
+    );
   }
 }
 
@@ -56,9 +85,13 @@ export function sensorRoutes(app: FastifyInstance, deps: AppDeps): void {
     list.forEach((item, i) => checkSensorConfig(item.sensor, range, `Sensor ${item.tagMac} (row ${i + 1})`));
   };
 
-  route(app, deps, sensorsEndpoints.sensorType, () => SENSOR_TYPES.map((sensorType) => ({ sensorType, fields: [...SENSOR_TYPE_FIELDS[sensorType]] })));
+  route(app, deps, sensorsEndpoints.sensorType, () =>
+    SENSOR_TYPES.map((sensorType) => ({ sensorType, fields: [...SENSOR_TYPE_FIELDS[sensorType]] })),
+  );
 
-  route(app, deps, sensorsEndpoints.sensorDistanceErrorRange, async ({ query }) => ({ distanceErrorRange: await distanceErrorRange(db, query.storeCode) }));
+  route(app, deps, sensorsEndpoints.sensorDistanceErrorRange, async ({ query }) => ({
+    distanceErrorRange: await distanceErrorRange(db, query.storeCode),
+  }));
 
   route(app, deps, sensorsEndpoints.sensorList, ({ params, body }) => listSensors(db, params.storeCode, body as Record<string, unknown>));
 

@@ -65,7 +65,8 @@ export function companyRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, settingsStoreEndpoints.companyConfigSave, async ({ params, body, user }) => {
     assertMayTouch(user, { kind: 'company', companyCode: params.companyCode }, 'write', `company ${params.companyCode}`);
     if (body.smtp) checkSmtp(body.smtp);
-    if (!(await updateCompany(db, params.companyCode, settingsOf(body), body.smtp))) throw notFound(`Unknown company: ${params.companyCode}`);
+    if (!(await updateCompany(db, params.companyCode, settingsOf(body), body.smtp)))
+      throw notFound(`Unknown company: ${params.companyCode}`);
     return { success: true };
   });
 

@@ -7,7 +7,12 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { fileStoreOf } from '../lib/file-store';
 import { route } from '../lib/route';
 import {
-  activateMobileSoftware, addMobileSoftware, findMobileSoftware, mobileSoftwareByVersion, mobileSoftwareList, removeMobileSoftware,
+  activateMobileSoftware,
+  addMobileSoftware,
+  findMobileSoftware,
+  mobileSoftwareByVersion,
+  mobileSoftwareList,
+  removeMobileSoftware,
 } from '../repos/mobile-software';
 
 /** mobile_{version_info}.apk, where the version is what the list shows; stricter than the console's check. */
@@ -23,7 +28,11 @@ interface Upload {
 
 /** The one file of the form, field `file`, whether a plugin read the form already or not. */
 async function readUpload(req: FastifyRequest): Promise<Upload> {
-  const form = (req as FastifyRequest & { multipartForm?: { fields: Record<string, string>; files: { fieldname: string; filename: string; content: Buffer }[] } }).multipartForm;
+  const form = (
+    req as FastifyRequest & {
+      multipartForm?: { fields: Record<string, string>; files: { fieldname: string; filename: string; content: Buffer }[] };
+    }
+  ).multipartForm;
   const files: Upload[] = [];
   if (form) {
     for (const file of form.files) {
@@ -52,7 +61,12 @@ export function mobileSoftwareRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   // spec: admin §7.15, admin §3.17 — mobile software files: list, upload, download, activate, remove
   route(app, deps, settingsEndpoints.mobileFileList, async () =>
-    (await mobileSoftwareList(db)).map((row) => ({ _id: String(row.id), ver: row.ver, updatedAt: row.updatedAt.toISOString(), active: row.active })),
+    (await mobileSoftwareList(db)).map((row) => ({
+      _id: String(row.id),
+      ver: row.ver,
+      updatedAt: row.updatedAt.toISOString(),
+      active: row.active,
+    })),
   );
 
   route(app, deps, settingsEndpoints.mobileFileUpload, async ({ req }) => {

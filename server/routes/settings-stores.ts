@@ -12,8 +12,16 @@ import { route } from '../lib/route';
 import { scopeOf } from '../repos/stats';
 import { exportStore, migrateStore, parseExport } from '../repos/store-transfer';
 import {
-  deleteStore, findStore, insertStore, saveStoreSensorConfig, startTagStatusCheck, storeConfigAnswer, storeConfigPage, storeSensorConfig,
-  updateStore, type StoreSettings,
+  deleteStore,
+  findStore,
+  insertStore,
+  saveStoreSensorConfig,
+  startTagStatusCheck,
+  storeConfigAnswer,
+  storeConfigPage,
+  storeSensorConfig,
+  updateStore,
+  type StoreSettings,
 } from '../repos/stores';
 import { getSystemConfig } from '../repos/system-config';
 
@@ -67,7 +75,9 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   // spec: admin §7.16, admin §7.17, admin §3.15 — store config list, get, add, save, delete
-  route(app, deps, ep.storeConfigList, async ({ body, user }) => storeConfigPage(db, await scopeOf(db, user), body as Record<string, unknown>));
+  route(app, deps, ep.storeConfigList, async ({ body, user }) =>
+    storeConfigPage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
 
   route(app, deps, ep.storeConfigGet, async ({ params }) => storeConfigAnswer(await storeOf(params.storeCode)));
 
@@ -80,14 +90,16 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     if ((await getSystemConfig(db)).useSubDomain && !body.storeCode.startsWith(prefix)) {
       throw badRequest(`With sub-domains on, the store code must start with ${prefix}`, 'STORE_CODE_PREFIX');
     }
-    if (!(await insertStore(db, body.storeCode, body.companyCode, settingsOf(body)))) throw conflict(`Store ${body.storeCode} exists already.`, 'STORE_EXISTS');
+    if (!(await insertStore(db, body.storeCode, body.companyCode, settingsOf(body))))
+      throw conflict(`Store ${body.storeCode} exists already.`, 'STORE_EXISTS');
     return { success: true };
   });
 
   route(app, deps, ep.storeConfigSave, async ({ params, body }) => {
     const row = await storeOf(params.storeCode);
     // The company of a store is where its tags and members live: moving it is a migration, not an edit.
-    if (body.companyCode !== row.companyCode) throw badRequest(`Store ${params.storeCode} belongs to company ${row.companyCode}.`, 'STORE_COMPANY');
+    if (body.companyCode !== row.companyCode)
+      throw badRequest(`Store ${params.storeCode} belongs to company ${row.companyCode}.`, 'STORE_COMPANY');
     await updateStore(db, params.storeCode, settingsOf(body));
     return { success: true };
   });
@@ -109,7 +121,8 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, ep.storeTagStatusCheck, async ({ body }) => {
     const row = await storeOf(body.storeCode);
-    if (!(await startTagStatusCheck(db, row.storeCode, row.companyCode))) throw conflict(`A tag status check of ${row.storeCode} is running already.`, 'CHECK_RUNNING');
+    if (!(await startTagStatusCheck(db, row.storeCode, row.companyCode)))
+      throw conflict(`A tag status check of ${row.storeCode} is running already.`, 'CHECK_RUNNING');
     return { success: true };
   });
 
@@ -133,7 +146,9 @@ export function storeConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (Object.keys(form?.fields ?? {}).length) throw badRequest('This call takes files only.');
     // Every file is read and checked before anything is written: a bad second file leaves the store untouched.
     const parsed = files.map((f) => parseExport(f.content, f.filename));
-    if (parsed.every((p) => !p.store.length && !p.gateway.length && !p.product.length && !p.tag.length && !p.task.length && !p.account.length)) {
+    if (
+      parsed.every((p) => !p.store.length && !p.gateway.length && !p.product.length && !p.tag.length && !p.task.length && !p.account.length)
+    ) {
       return { error_msg: 'The file holds no rows of a store.' };
     }
     // The company is the target store's, never the caller's or the file's: an administrator of several companies

@@ -20,11 +20,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export const SMTP_REQUIRED_MESSAGE = 'SMTP server, port and account are required when SMTP is enabled.';
 export const TEST_MAIL_SUBJECT = 'Shelfpad test mail';
-export const STORED_PASSWORD_UNREADABLE_MESSAGE = 'The stored SMTP password cannot be read with this server\'s secret key: type the password again.';
+export const STORED_PASSWORD_UNREADABLE_MESSAGE =
+  "The stored SMTP password cannot be read with this server's secret key: type the password again.";
 
 /** console-admin §5: with SMTP on, server, port and account must be given (the console titles it 'Setting SMTP Error'). */
 export function checkSmtp(body: SmtpConfigBody): void {
-  if (body.enable && (!body.server?.trim() || !body.port || !body.account?.trim())) throw badRequest(SMTP_REQUIRED_MESSAGE, 'SMTP_REQUIRED');
+  if (body.enable && (!body.server?.trim() || !body.port || !body.account?.trim()))
+    throw badRequest(SMTP_REQUIRED_MESSAGE, 'SMTP_REQUIRED');
 }
 
 /**

@@ -11,8 +11,17 @@ import { stopOtaOfCollecting } from '../repos/ota';
 import { gatewayDetail, storeGateways } from '../repos/gateways';
 import { scopeOf } from '../repos/stats';
 import {
-  deleteServer, gatewayHistory, listServers, serverDetail, serverHistory, storeProductPage, storeSensorPage, storeStatusList,
-  storeTagPage, tagTypeList, versionInfo,
+  deleteServer,
+  gatewayHistory,
+  listServers,
+  serverDetail,
+  serverHistory,
+  storeProductPage,
+  storeSensorPage,
+  storeStatusList,
+  storeTagPage,
+  tagTypeList,
+  versionInfo,
 } from '../repos/status';
 import { gatewayOf } from './gateways';
 
@@ -67,9 +76,15 @@ export function statusRoutes(app: FastifyInstance, deps: AppDeps): void {
     return gw.status === 'OFFLINE' ? { success: false, message: "Can't connect to the GW" } : { success: true };
   });
 
-  route(app, deps, statusEndpoints.statusPaginationTag, async ({ body, user }) => storeTagPage(db, await scopeOf(db, user), body as Record<string, unknown>));
-  route(app, deps, statusEndpoints.statusPaginationSensor, async ({ body, user }) => storeSensorPage(db, await scopeOf(db, user), body as Record<string, unknown>));
-  route(app, deps, statusEndpoints.statusPaginationProduct, async ({ body, user }) => storeProductPage(db, await scopeOf(db, user), body as Record<string, unknown>));
+  route(app, deps, statusEndpoints.statusPaginationTag, async ({ body, user }) =>
+    storeTagPage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
+  route(app, deps, statusEndpoints.statusPaginationSensor, async ({ body, user }) =>
+    storeSensorPage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
+  route(app, deps, statusEndpoints.statusPaginationProduct, async ({ body, user }) =>
+    storeProductPage(db, await scopeOf(db, user), body as Record<string, unknown>),
+  );
 
   // Public (console-core §6), but jobs belong to companies: a caller without a session sees none, a member those of
   // its stores (the auth hook read the optional session into `user`).
@@ -88,5 +103,7 @@ export function statusRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, statusEndpoints.version, () => versionInfo(db));
   route(app, deps, statusEndpoints.tagTypeInfo, () => tagTypeList(db));
-  route(app, deps, statusEndpoints.tagType, async ({ query, user }) => tagTypeList(db, query.storeCode ? [query.storeCode] : await scopeOf(db, user)));
+  route(app, deps, statusEndpoints.tagType, async ({ query, user }) =>
+    tagTypeList(db, query.storeCode ? [query.storeCode] : await scopeOf(db, user)),
+  );
 }

@@ -9,7 +9,15 @@ import { companyMoney, DEFAULT_LABEL_SIZE, detailLabel, noProductLabel, productL
 import { route } from '../lib/route';
 import { decorateProducts } from '../lib/sandbox/script-use';
 import {
-  gatewayAlarmPage, gatewayInStore, previewData, tagAlarmPage, tagBatteryPage, tagResetPage, tagTemperaturePage, tagUpdateHistory, taskFailPage,
+  gatewayAlarmPage,
+  gatewayInStore,
+  previewData,
+  tagAlarmPage,
+  tagBatteryPage,
+  tagResetPage,
+  tagTemperaturePage,
+  tagUpdateHistory,
+  taskFailPage,
 } from '../repos/tag-history';
 import { labelStyles } from '../repos/layouts';
 import { requireTags, resolveTags } from '../repos/tags';
@@ -21,17 +29,28 @@ import { NO_MATCHING_TAGS } from './tags';
  */
 export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const tagOf = async (storeCode: string, ref: string) => ({ storeCode, tagMac: (await requireTags(db, storeCode, [ref])).get(ref)!.tagMac });
+  const tagOf = async (storeCode: string, ref: string) => ({
+    storeCode,
+    tagMac: (await requireTags(db, storeCode, [ref])).get(ref)!.tagMac,
+  });
   const body = (b: unknown) => b as Record<string, unknown>;
 
   route(app, deps, tagsEndpoints.tagUpdateHistory, async ({ params, body: b }) => {
     const { storeCode, tagMac } = await tagOf(params.storeCode, params.tagMac);
     return tagUpdateHistory(db, storeCode, tagMac, body(b));
   });
-  route(app, deps, tagsEndpoints.tagBatteryHistory, async ({ params, body: b }) => tagBatteryPage(db, await tagOf(params.storeCode, params.tagMac), body(b)));
-  route(app, deps, tagsEndpoints.tagResetHistory, async ({ params, body: b }) => tagResetPage(db, await tagOf(params.storeCode, params.tagMac), body(b)));
-  route(app, deps, tagsEndpoints.tagTemperatureHistory, async ({ params, body: b }) => tagTemperaturePage(db, await tagOf(params.storeCode, params.tagMac), body(b)));
-  route(app, deps, tagsEndpoints.tagAlarmHistory, async ({ params, body: b }) => tagAlarmPage(db, await tagOf(params.storeCode, params.tagMac), body(b)));
+  route(app, deps, tagsEndpoints.tagBatteryHistory, async ({ params, body: b }) =>
+    tagBatteryPage(db, await tagOf(params.storeCode, params.tagMac), body(b)),
+  );
+  route(app, deps, tagsEndpoints.tagResetHistory, async ({ params, body: b }) =>
+    tagResetPage(db, await tagOf(params.storeCode, params.tagMac), body(b)),
+  );
+  route(app, deps, tagsEndpoints.tagTemperatureHistory, async ({ params, body: b }) =>
+    tagTemperaturePage(db, await tagOf(params.storeCode, params.tagMac), body(b)),
+  );
+  route(app, deps, tagsEndpoints.tagAlarmHistory, async ({ params, body: b }) =>
+    tagAlarmPage(db, await tagOf(params.storeCode, params.tagMac), body(b)),
+  );
 
   route(app, deps, gatewaysEndpoints.gatewayAlarmHistory, async ({ params, body: b }) => {
     const gwMac = await gatewayInStore(db, params.storeCode, params.gwMac);
@@ -61,8 +80,16 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     const names = new Map(alias.map((a) => [a.index, a.name]));
     const style = (await labelStyles(db, data.companyCode))(data.layoutId);
     const money = await companyMoney(db, data.companyCode);
-    const subPage = [detailLabel(size, main, names, money), ...more.map((p) => productLabel(size, p, colour, style, { money }))].map((png) => png.toString('base64'));
-    return { encodedImage: productLabel(size, main, colour, style, { money }).toString('base64'), subPage, alias, prInfo: data.pages[0].prInfo, layoutId: data.layoutId ?? '' };
+    const subPage = [detailLabel(size, main, names, money), ...more.map((p) => productLabel(size, p, colour, style, { money }))].map(
+      (png) => png.toString('base64'),
+    );
+    return {
+      encodedImage: productLabel(size, main, colour, style, { money }).toString('base64'),
+      subPage,
+      alias,
+      prInfo: data.pages[0].prInfo,
+      layoutId: data.layoutId ?? '',
+    };
   });
 
   /*
@@ -76,7 +103,9 @@ export function tagHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     return {
       success: true,
       count,
-      ...(missing.length ? { failed: missing.map((ref) => ({ tagMac: ref, message: `Tag ${ref} does not exist in store ${b.storeCode}.` })) } : {}),
+      ...(missing.length
+        ? { failed: missing.map((ref) => ({ tagMac: ref, message: `Tag ${ref} does not exist in store ${b.storeCode}.` })) }
+        : {}),
     };
   });
 }

@@ -9,16 +9,7 @@ import { PUSH_COLLECTING, PUSH_TAG_STATUS } from '../push/hub';
 import { productExists, productNotFound } from '../repos/products';
 import { storeCompanies } from '../repos/stores';
 import { assignMultiple, assignTags, deassignTags, reassignAll, reassignTags, type SendResult } from '../repos/tag-assign';
-import {
-  countTags,
-  listTags,
-  requireTags,
-  resolveTags,
-  startCollecting,
-  stopCollecting,
-  storeCompany,
-  tagsShowing,
-} from '../repos/tags';
+import { countTags, listTags, requireTags, resolveTags, startCollecting, stopCollecting, storeCompany, tagsShowing } from '../repos/tags';
 import { parseAssignCsv, readAssignForm } from './tag-assign-file';
 
 /** console-core §8, exact text. */
@@ -108,7 +99,13 @@ export function tagRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { found, missing } = await resolveTags(db, storeCode, body.tagList!);
     const count = new Set([...found.values()].map((t) => t.tagMac)).size;
     if (!count) throw notFound(NO_MATCHING_TAGS);
-    return { success: true, count, ...(missing.length ? { failed: missing.map((ref) => ({ tagMac: ref, message: `Tag ${ref} does not exist in store ${storeCode}.` })) } : {}) };
+    return {
+      success: true,
+      count,
+      ...(missing.length
+        ? { failed: missing.map((ref) => ({ tagMac: ref, message: `Tag ${ref} does not exist in store ${storeCode}.` })) }
+        : {}),
+    };
   });
 }
 

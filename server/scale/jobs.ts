@@ -96,11 +96,15 @@ type Outcome = { ok: true; result: unknown } | { ok: false; failure: JobFailure 
 type Data = Record<string, unknown>;
 
 const failureOf = (error: unknown): JobFailure =>
-  error instanceof ApiError ? { status: error.status, code: error.code, message: error.message } : { status: 500, code: 'JOB_FAILED', message: (error as Error)?.message ?? String(error) };
+  error instanceof ApiError
+    ? { status: error.status, code: error.code, message: error.message }
+    : { status: 500, code: 'JOB_FAILED', message: (error as Error)?.message ?? String(error) };
 /** What a failed job's output says: our handler's failure, or pg-boss's own (a heartbeat or run time out: its process died). */
 const failureIn = (output: unknown): JobFailure => {
   const o = output as Partial<JobFailure> | null;
-  return o && typeof o.status === 'number' && o.code !== undefined && typeof o.message === 'string' ? { status: o.status, code: o.code, message: o.message } : INTERRUPTED;
+  return o && typeof o.status === 'number' && o.code !== undefined && typeof o.message === 'string'
+    ? { status: o.status, code: o.code, message: o.message }
+    : INTERRUPTED;
 };
 const answer = (outcome: Outcome): unknown => {
   if (outcome.ok) return outcome.result;
@@ -272,11 +276,17 @@ export class JobRunner {
     await boss.createQueue(queue.deadLetter, { notify: true, retryLimit: 2 });
     await boss.createQueue(name, { ...queue.options, notify: true, deadLetter: queue.deadLetter });
     const polling = { pollingIntervalSeconds: this.pollSeconds, notifyPollingIntervalSeconds: this.pollSeconds };
-    const worker = await boss.work(name, { ...polling, batchSize: 1, localConcurrency: this.concurrency, perJobResults: true as const }, async ([job]: Job<Data>[]) => [
-      await this.execute(boss, kind, job),
-    ]);
+    const worker = await boss.work(
+      name,
+      { ...polling, batchSize: 1, localConcurrency: this.concurrency, perJobResults: true as const },
+      async ([job]: Job<Data>[]) => [await this.execute(boss, kind, job)],
+    );
     this.workers.set(name, worker);
-    await boss.work(queue.deadLetter, { ...polling, batchSize: 1, includeMetadata: true as const }, async ([job]: JobWithMetadata<Data>[]) => this.afterDeath(kind, job));
+    await boss.work(
+      queue.deadLetter,
+      { ...polling, batchSize: 1, includeMetadata: true as const },
+      async ([job]: JobWithMetadata<Data>[]) => this.afterDeath(kind, job),
+    );
   }
 
   private async execute(boss: PgBoss, kind: JobKind<Data>, job: Job<Data>): Promise<JobResult> {

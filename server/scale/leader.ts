@@ -16,7 +16,12 @@ export interface Leadership {
  * it and another process, trying every `retryMs`, takes over and starts. A cut connection stops the work here
  * first: two processes must never both believe they lead.
  */
-export function whileLeader<T>(databaseUrl: string, lockKey: number, work: { start: () => T; stop: (running: T) => void }, retryMs = 2_000): Leadership {
+export function whileLeader<T>(
+  databaseUrl: string,
+  lockKey: number,
+  work: { start: () => T; stop: (running: T) => void },
+  retryMs = 2_000,
+): Leadership {
   let closed = false;
   let client: pg.Client | undefined;
   let running: { value: T } | undefined;
@@ -42,7 +47,8 @@ export function whileLeader<T>(databaseUrl: string, lockKey: number, work: { sta
         await next.connect();
         client = next;
       }
-      if (running) await client.query('select 1'); // still connected, so still holding the lock
+      if (running)
+        await client.query('select 1'); // still connected, so still holding the lock
       else {
         const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [lockKey]);
         if (rows[0]?.locked && !closed) running = { value: work.start() };

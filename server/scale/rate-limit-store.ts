@@ -58,7 +58,10 @@ function postgresStore(db: Db) {
  * - on PostgreSQL (several processes may share it): the database table above;
  * - on PGlite (one process by design): the plugin's memory, as fast as before.
  */
-export function rateLimitStore(deps: Pick<AppDeps, 'db' | 'config'>): { options: Partial<RateLimitPluginOptions>; close: () => Promise<void> } {
+export function rateLimitStore(deps: Pick<AppDeps, 'db' | 'config'>): {
+  options: Partial<RateLimitPluginOptions>;
+  close: () => Promise<void>;
+} {
   if (deps.config.redisUrl) {
     // Fail fast rather than hold a login while Redis is away; skipOnError lets calls through then (the per-account
     // throttles in the database still hold).

@@ -32,7 +32,9 @@ const GATEWAYS_PER_STORE = 2;
 export async function seedChain(db: Db, opts: ChainOptions): Promise<{ stores: number; tags: number; seconds: number }> {
   const log = opts.log ?? (() => {});
   const started = performance.now();
-  const [{ have }] = rowsOf<{ have: number }>(await db.execute(sql`SELECT count(*)::int AS have FROM stores WHERE store_code LIKE ${`${CHAIN_STORE_PREFIX}%`}`));
+  const [{ have }] = rowsOf<{ have: number }>(
+    await db.execute(sql`SELECT count(*)::int AS have FROM stores WHERE store_code LIKE ${`${CHAIN_STORE_PREFIX}%`}`),
+  );
   const productsPerStore = Math.max(1, Math.floor(opts.tagsPerStore / 5));
   // Maintaining eight indexes row by row made the inserts ~5× slower than building each index once at the end.
   const indexes = rowsOf<{ indexname: string; indexdef: string }>(

@@ -2,8 +2,18 @@ import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract
 import { DEFAULT_NOTIFICATION_KEYS } from '../../src/api/contract/constants-admin';
 import type { Db } from '../db/client';
 import {
-  alarmConfig, amacs, changeHistory, notificationContents, notificationSettings,
-  plusAlarmSettings, plusSettings, serverConfig, smtpConfigs, systemAlarms, uploadHistory, uploadRows,
+  alarmConfig,
+  amacs,
+  changeHistory,
+  notificationContents,
+  notificationSettings,
+  plusAlarmSettings,
+  plusSettings,
+  serverConfig,
+  smtpConfigs,
+  systemAlarms,
+  uploadHistory,
+  uploadRows,
 } from '../db/schema/index';
 import type { ProductPlan } from './products';
 import { DISTANCE_ERROR_RANGE } from './sensors';
@@ -11,30 +21,65 @@ import { Rng, minutesAgo } from './random';
 import { insertRows } from './insert';
 import { seedPaperTasks } from './paper';
 
-const titleOf = (key: string) => key.toLowerCase().split('_').map((w, i) => (i ? w : w[0].toUpperCase() + w.slice(1))).join(' ');
+const titleOf = (key: string) =>
+  key
+    .toLowerCase()
+    .split('_')
+    .map((w, i) => (i ? w : w[0].toUpperCase() + w.slice(1)))
+    .join(' ');
 
 /** The singleton settings rows, written out so that the settings screens show values rather than blanks. */
 export async function seedSettings(db: Db, now: Date): Promise<void> {
   await db.insert(serverConfig).values({
-    id: 1, retailServerIp: '10.0.0.21', retailServerPort: 9000, timeServerIp: 'pool.ntp.org', timeServerPort: 123,
-    gatewayStatusCheckInterval: 600, historyRetentionDays: 30, updateHistoryRetentionDays: 7, tagDisplayRefreshDays: 1,
-    panId: 'BFFF', mobile: '+81-3-0000-0000', email: 'ops@shelfpad.test', mainFromMac: 2, mainFromPage: 3,
+    id: 1,
+    retailServerIp: '10.0.0.21',
+    retailServerPort: 9000,
+    timeServerIp: 'pool.ntp.org',
+    timeServerPort: 123,
+    gatewayStatusCheckInterval: 600,
+    historyRetentionDays: 30,
+    updateHistoryRetentionDays: 7,
+    tagDisplayRefreshDays: 1,
+    panId: 'BFFF',
+    mobile: '+81-3-0000-0000',
+    email: 'ops@shelfpad.test',
+    mainFromMac: 2,
+    mainFromPage: 3,
     // The standard profile: no customer site, no sub-domains, product-based updates with history.
-    site: '', useSubDomain: false, imageBaseUpdate: false, enableProductUpdateHistory: true,
-    distanceErrorRange: DISTANCE_ERROR_RANGE, changeConfig: { store: true, product: true, member: true, setting: true }, updatedAt: now,
+    site: '',
+    useSubDomain: false,
+    imageBaseUpdate: false,
+    enableProductUpdateHistory: true,
+    distanceErrorRange: DISTANCE_ERROR_RANGE,
+    changeConfig: { store: true, product: true, member: true, setting: true },
+    updatedAt: now,
   });
-  await db.insert(smtpConfigs).values({ companyCode: null, enable: false, server: 'smtp.shelfpad.test', port: 587, account: 'alerts@shelfpad.test', tls: true, ssl: false });
+  await db.insert(smtpConfigs).values({
+    companyCode: null,
+    enable: false,
+    server: 'smtp.shelfpad.test',
+    port: 587,
+    account: 'alerts@shelfpad.test',
+    tls: true,
+    ssl: false,
+  });
   const types = Object.entries(SYSTEM_ALARM_TYPES);
   await db.insert(alarmConfig).values({
     id: 1,
     available: types.map(([, t]) => t.code),
     admin: ['admin@shelfpad.test'],
     server: ['proxy-01', 'esl-01', 'db-01'],
-    content: Object.fromEntries(types.map(([key, t]) => [String(t.code), { title: titleOf(key), detail: `${titleOf(key)} at {location}` }])),
+    content: Object.fromEntries(
+      types.map(([key, t]) => [String(t.code), { title: titleOf(key), detail: `${titleOf(key)} at {location}` }]),
+    ),
     variables: ['location', 'type', 'class', 'updatedAt'],
     updatedAt: now,
   });
-  await insertRows(db, notificationSettings, DEFAULT_NOTIFICATION_KEYS.map((key) => ({ key, enabled: false, updatedAt: now })));
+  await insertRows(
+    db,
+    notificationSettings,
+    DEFAULT_NOTIFICATION_KEYS.map((key) => ({ key, enabled: false, updatedAt: now })),
+  );
   const notices: Record<string, [string, string]> = {
     gwOff1Hr: ['Gateway offline', 'A gateway of {store} has been offline for over 1 hour.'],
     notRecvCsv4Hr: ['No product file', 'No product file has been received for {store} for over 4 hours.'],
@@ -43,9 +88,18 @@ export async function seedSettings(db: Db, now: Date): Promise<void> {
   await insertRows(
     db,
     notificationContents,
-    DEFAULT_NOTIFICATION_KEYS.map((key) => ({ key, title: notices[key][0], detail: notices[key][1], subject: `[Shelfpad] ${notices[key][0]}`, body: notices[key][1], updatedAt: now })),
+    DEFAULT_NOTIFICATION_KEYS.map((key) => ({
+      key,
+      title: notices[key][0],
+      detail: notices[key][1],
+      subject: `[Shelfpad] ${notices[key][0]}`,
+      body: notices[key][1],
+      updatedAt: now,
+    })),
   );
-  await db.insert(plusAlarmSettings).values({ id: 1, memoryThreshold: 85, diskThreshold: 90, progressThreshold: 80, totalTagsThreshold: 95, receiveCriticalOnly: false });
+  await db
+    .insert(plusAlarmSettings)
+    .values({ id: 1, memoryThreshold: 85, diskThreshold: 90, progressThreshold: 80, totalTagsThreshold: 95, receiveCriticalOnly: false });
   await db.insert(plusSettings).values({ id: 1, setting: { autoSync: true, screenshotIntervalMin: 60, defaultShowDuration: 30 } });
   await insertRows(db, amacs, [
     { abstractCode: 'AM01', abstractData: '3C1A0001' },
@@ -54,7 +108,12 @@ export async function seedSettings(db: Db, now: Date): Promise<void> {
 }
 
 /** A handful of system alarms of each class, spread over the last two days. */
-export async function seedSystemAlarms(db: Db, seed: number, now: Date, stores: { storeCode: string; companyCode: string; status: string }[]): Promise<void> {
+export async function seedSystemAlarms(
+  db: Db,
+  seed: number,
+  now: Date,
+  stores: { storeCode: string; companyCode: string; status: string }[],
+): Promise<void> {
   const rng = Rng.of(seed, 'alarms');
   const rows: (typeof systemAlarms.$inferInsert)[] = [];
   const add = (type: SystemAlarmType, location: string, companyCode: string | null, data: Record<string, unknown> = {}) => {
@@ -81,28 +140,70 @@ export async function seedSystemAlarms(db: Db, seed: number, now: Date, stores: 
   }
   await insertRows(db, systemAlarms, rows);
   await insertRows(db, changeHistory, [
-    { company: 'ACME', store: 'TKY001', category: 'store_config', operation: 'Update', method: 'PUT', path: '/config/store', items: [{ enableTagStatusCheck: true }], email: 'acme-admin@shelfpad.test', updatedAt: minutesAgo(now, 3000) },
-    { company: 'NORD', store: 'SYSTEM', category: 'member', operation: 'Create', method: 'POST', path: '/account', items: ['nord-admin@shelfpad.test'], email: 'admin@shelfpad.test', updatedAt: minutesAgo(now, 9000) },
-    { company: 'SYSTEM', store: 'SYSTEM', category: 'setting', operation: 'Update', method: 'PUT', path: '/config/server', items: [{ historyRetentionDays: 30 }], email: 'admin@shelfpad.test', updatedAt: minutesAgo(now, 12000) },
+    {
+      company: 'ACME',
+      store: 'TKY001',
+      category: 'store_config',
+      operation: 'Update',
+      method: 'PUT',
+      path: '/config/store',
+      items: [{ enableTagStatusCheck: true }],
+      email: 'acme-admin@shelfpad.test',
+      updatedAt: minutesAgo(now, 3000),
+    },
+    {
+      company: 'NORD',
+      store: 'SYSTEM',
+      category: 'member',
+      operation: 'Create',
+      method: 'POST',
+      path: '/account',
+      items: ['nord-admin@shelfpad.test'],
+      email: 'admin@shelfpad.test',
+      updatedAt: minutesAgo(now, 9000),
+    },
+    {
+      company: 'SYSTEM',
+      store: 'SYSTEM',
+      category: 'setting',
+      operation: 'Update',
+      method: 'PUT',
+      path: '/config/server',
+      items: [{ historyRetentionDays: 30 }],
+      email: 'admin@shelfpad.test',
+      updatedAt: minutesAgo(now, 12000),
+    },
   ]);
 }
 
 /** Product file uploads and paper label tasks for a few stores, so that those lists are not empty. */
 export async function seedUploadsAndPaper(
-  db: Db, seed: number, now: Date, stores: { storeCode: string; companyCode: string; products: ProductPlan[] }[],
+  db: Db,
+  seed: number,
+  now: Date,
+  stores: { storeCode: string; companyCode: string; products: ProductPlan[] }[],
 ): Promise<void> {
   for (const s of stores) {
     const sample = s.products.slice(0, 5);
     const [upload] = await db
       .insert(uploadHistory)
       .values({
-        companyCode: s.companyCode, storeCode: s.storeCode, fileName: `products_${s.storeCode}.csv`, fileType: 'product',
-        count: 120, dataCount: 118, error: ['line 17: price is not a number', 'line 88: empty product code'],
-        received: minutesAgo(now, 1500), finished: minutesAgo(now, 1499),
+        companyCode: s.companyCode,
+        storeCode: s.storeCode,
+        fileName: `products_${s.storeCode}.csv`,
+        fileType: 'product',
+        count: 120,
+        dataCount: 118,
+        error: ['line 17: price is not a number', 'line 88: empty product code'],
+        received: minutesAgo(now, 1500),
+        finished: minutesAgo(now, 1499),
       })
       .returning({ id: uploadHistory.id });
-    await insertRows(db, uploadRows, sample.map((p, rowNo) => ({ historyId: upload.id, rowNo, data: { prCode: p.prCode, prInfo: p.prInfo, layoutId: p.layoutId } })));
-
+    await insertRows(
+      db,
+      uploadRows,
+      sample.map((p, rowNo) => ({ historyId: upload.id, rowNo, data: { prCode: p.prCode, prInfo: p.prInfo, layoutId: p.layoutId } })),
+    );
   }
   await seedPaperTasks(db, seed, now, stores);
 }

@@ -60,7 +60,13 @@ export async function seedIfEmpty(db: Db, opts: { seed: number; scale?: Scale; d
   return seeded;
 }
 
-async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<string, string>>, media: Awaited<ReturnType<typeof demoMedia>>): Promise<SeedFile[]> {
+async function seedAll(
+  db: Db,
+  seed: number,
+  scale: Scale,
+  hashes: Promise<Map<string, string>>,
+  media: Awaited<ReturnType<typeof demoMedia>>,
+): Promise<SeedFile[]> {
   const now = new Date();
   const storeList = storesFor(scale);
   await seedCompaniesAndStores(db, scale, seed, now);
@@ -95,15 +101,27 @@ async function seedAll(db: Db, seed: number, scale: Scale, hashes: Promise<Map<s
   const extra = (codes: string[]) =>
     storeList
       .filter((s) => codes.includes(s.storeCode))
-      .map((s) => ({ ...s, prCodes: productsByStore.get(s.storeCode)!.map((p) => p.prCode), gateways: gatewaysByStore.get(s.storeCode) ?? [] }));
+      .map((s) => ({
+        ...s,
+        prCodes: productsByStore.get(s.storeCode)!.map((p) => p.prCode),
+        gateways: gatewaysByStore.get(s.storeCode) ?? [],
+      }));
   await seedSensors(db, seed, now, extra(SENSOR_STORES));
   const files = await seedPlus(db, seed, now, extra(PLUS_STORES), scale === 'demo' ? 8 : 5, media);
 
-  await seedPeople(db, seed, now, await hashes, storeList.map((s) => s.storeCode));
+  await seedPeople(
+    db,
+    seed,
+    now,
+    await hashes,
+    storeList.map((s) => s.storeCode),
+  );
   await seedSettings(db, now);
   await seedSystemAlarms(db, seed, now, storeList);
   await seedUploadsAndPaper(
-    db, seed, now,
+    db,
+    seed,
+    now,
     storeList.slice(0, 4).map((s) => ({ ...s, products: productsByStore.get(s.storeCode)! })),
   );
   return files;

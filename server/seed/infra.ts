@@ -2,8 +2,16 @@ import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import { GATEWAY_LOG_DISK_PATH, GATEWAY_PORT, GATEWAY_RAMDISK_PATH } from '../../src/api/contract/constants-core';
 import type { Db } from '../db/client';
 import {
-  gatewayAlarmHistory, gatewayChannels, gatewayHealth, gateways, predefinedGateways, serverHealth, servers,
-  type HealthStatus, type ServerState, type ServerType,
+  gatewayAlarmHistory,
+  gatewayChannels,
+  gatewayHealth,
+  gateways,
+  predefinedGateways,
+  serverHealth,
+  servers,
+  type HealthStatus,
+  type ServerState,
+  type ServerType,
 } from '../db/schema/index';
 import { COMPANIES, type Scale, type StoreDef } from './stores';
 import { Rng, hex, minutesAgo } from './random';
@@ -59,9 +67,14 @@ export async function seedServers(db: Db, seed: number, now: Date): Promise<void
       cpu = Math.min(95, Math.max(2, cpu + rng.float(-4, 4)));
       ram = Math.min(14, Math.max(2, ram + rng.float(-0.3, 0.3, 2)));
       samples.push({
-        serverId: s.id, time: minutesAgo(now, k * 10), status: 'NORMAL', cpu: Number(cpu.toFixed(1)),
-        diskUsed: Math.round((120 + (SAMPLES - k) * 0.01) * GIB), diskTotal: 500 * GIB,
-        ramUsed: Math.round(ram * GIB), ramTotal: 16 * GIB,
+        serverId: s.id,
+        time: minutesAgo(now, k * 10),
+        status: 'NORMAL',
+        cpu: Number(cpu.toFixed(1)),
+        diskUsed: Math.round((120 + (SAMPLES - k) * 0.01) * GIB),
+        diskTotal: 500 * GIB,
+        ramUsed: Math.round(ram * GIB),
+        ramTotal: 16 * GIB,
       });
     }
   }
@@ -81,7 +94,11 @@ function gatewayStatus(store: StoreDef, g: number): { status: HealthStatus; time
 }
 
 export async function seedGateways(
-  db: Db, seed: number, scale: Scale, now: Date, storeList: (StoreDef & { index: number })[],
+  db: Db,
+  seed: number,
+  scale: Scale,
+  now: Date,
+  storeList: (StoreDef & { index: number })[],
 ): Promise<Map<string, SeedGateway[]>> {
   const rng = Rng.of(seed, 'gateways');
   const rows: (typeof gateways.$inferInsert)[] = [];
@@ -98,14 +115,30 @@ export async function seedGateways(
       const seen = offline ? minutesAgo(now, rng.int(90, 600)) : minutesAgo(now, rng.float(0.5, 4));
       const dataChannel = rng.pick([11, 15, 20, 25]);
       rows.push({
-        gwMac, storeCode: store.storeCode, gwIndex: g, channelGroupIndex: g % 2,
+        gwMac,
+        storeCode: store.storeCode,
+        gwIndex: g,
+        channelGroupIndex: g % 2,
         ip: `${address}:${GATEWAY_PORT}`,
         alternateIp: g === 0 ? `192.168.${store.index}.${11 + g}` : null,
-        netmask: '255.255.255.0', defaultGateway: `10.${companyNo}.${store.index}.1`, dns: '8.8.8.8', eslServerPort: 9000,
-        dataChannel, eventChannel: dataChannel === 25 ? 26 : rng.pick([26, 26, 24]),
-        status, timeSync,
-        gmpVersion: rng.weighted([['2.4.1', 6], ['2.3.7', 3], ['2.2.0', 1]] as const),
-        grmVersion: rng.weighted([['1.9.3', 6], ['1.8.12', 3], ['1.7.5', 1]] as const),
+        netmask: '255.255.255.0',
+        defaultGateway: `10.${companyNo}.${store.index}.1`,
+        dns: '8.8.8.8',
+        eslServerPort: 9000,
+        dataChannel,
+        eventChannel: dataChannel === 25 ? 26 : rng.pick([26, 26, 24]),
+        status,
+        timeSync,
+        gmpVersion: rng.weighted([
+          ['2.4.1', 6],
+          ['2.3.7', 3],
+          ['2.2.0', 1],
+        ] as const),
+        grmVersion: rng.weighted([
+          ['1.9.3', 6],
+          ['1.8.12', 3],
+          ['1.7.5', 1],
+        ] as const),
         upLink: offline ? null : `${rng.float(0.2, 4.5)} Mbps`,
         downLink: offline ? null : `${rng.float(0.5, 9.5)} Mbps`,
         diskUsage: [
@@ -131,17 +164,29 @@ export async function seedGateways(
   await insertRows(db, gateways, rows);
   await seedGatewayHistory(db, rng, now, rows);
   // Channel settings are each store's own (docs/architecture.md §3).
-  const channels = [[0, 11], [1, 15], [2, 20], [3, 25]] as const;
+  const channels = [
+    [0, 11],
+    [1, 15],
+    [2, 20],
+    [3, 25],
+  ] as const;
   await insertRows(
     db,
     gatewayChannels,
-    storeList.flatMap((store) => channels.map(([gwIndex, dataChannel]) => ({ storeCode: store.storeCode, gwIndex, dataChannel, eventChannel: 26 }))),
+    storeList.flatMap((store) =>
+      channels.map(([gwIndex, dataChannel]) => ({ storeCode: store.storeCode, gwIndex, dataChannel, eventChannel: 26 })),
+    ),
   );
   // Imported ahead of installation for the first store: these gateways have not reported yet.
   await insertRows(
     db,
     predefinedGateways,
-    [0, 1, 2, 3].map((i) => ({ gwMac: `3C1AFF00${hex(i + 1, 4)}`, storeCode: storeList[0]?.storeCode, dataChannel: rng.pick([11, 15, 20]), eventChannel: 26 })),
+    [0, 1, 2, 3].map((i) => ({
+      gwMac: `3C1AFF00${hex(i + 1, 4)}`,
+      storeCode: storeList[0]?.storeCode,
+      dataChannel: rng.pick([11, 15, 20]),
+      eventChannel: 26,
+    })),
   );
   return byStore;
 }
@@ -151,7 +196,14 @@ async function seedGatewayHistory(db: Db, rng: Rng, now: Date, rows: (typeof gat
   const alarms: (typeof gatewayAlarmHistory.$inferInsert)[] = [];
   const T = SYSTEM_ALARM_TYPES;
   const alarm = (gw: (typeof rows)[number], type: { code: number; class: 1 | 2 | 3 }, minutes: number) =>
-    alarms.push({ gwMac: gw.gwMac, storeCode: gw.storeCode, location: gw.storeCode, type: type.code, class: type.class, updatedAt: minutesAgo(now, minutes) });
+    alarms.push({
+      gwMac: gw.gwMac,
+      storeCode: gw.storeCode,
+      location: gw.storeCode,
+      type: type.code,
+      class: type.class,
+      updatedAt: minutesAgo(now, minutes),
+    });
 
   for (const gw of rows) {
     // An offline gateway stopped reporting some hours ago; its chart ends there.
@@ -164,10 +216,15 @@ async function seedGatewayHistory(db: Db, rng: Rng, now: Date, rows: (typeof gat
       ramdisk = Math.min(62, Math.max(4, ramdisk + rng.int(-2, 2)));
       logDisk = k % 36 === 0 ? 2 : Math.min(31, logDisk + rng.int(0, 1) * 0.5);
       health.push({
-        gwMac: gw.gwMac, time: minutesAgo(now, k * 10),
+        gwMac: gw.gwMac,
+        time: minutesAgo(now, k * 10),
         status: gw.status === 'ALARM' && k < 30 ? 'ALARM' : 'NORMAL',
-        ramUsed: ram * MIB, ramTotal: 512 * MIB, ramdiskUsed: ramdisk * MIB, ramdiskTotal: 64 * MIB,
-        logDiskUsed: Math.round(logDisk * MIB), logDiskTotal: 32 * MIB,
+        ramUsed: ram * MIB,
+        ramTotal: 512 * MIB,
+        ramdiskUsed: ramdisk * MIB,
+        ramdiskTotal: 64 * MIB,
+        logDiskUsed: Math.round(logDisk * MIB),
+        logDiskTotal: 32 * MIB,
       });
     }
     if (gw.gwIndex === 0) {

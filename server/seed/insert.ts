@@ -7,7 +7,10 @@ const BATCH = 1000;
 
 /** Multi-row inserts of at most 1000 rows (fewer for wide rows: a statement binds at most 65,535 parameters). */
 export async function insertRows<T extends PgTable>(
-  db: Db, table: T, rows: T['$inferInsert'][], opts: { ignoreConflicts?: boolean } = {},
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+  opts: { ignoreConflicts?: boolean } = {},
 ): Promise<void> {
   if (!rows.length) return;
   const width = Object.keys(rows[0] as object).length || 1;
@@ -24,7 +27,10 @@ export async function insertRows<T extends PgTable>(
  * statement, and it is plain PostgreSQL. A key missing from a row is NULL, not the column default.
  */
 export async function insertBulk<T extends PgTable>(
-  db: Db, table: T, rows: T['$inferInsert'][], opts: { ignoreConflicts?: boolean } = {},
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+  opts: { ignoreConflicts?: boolean } = {},
 ): Promise<void> {
   if (!rows.length) return;
   const keys = new Set<string>();
@@ -36,9 +42,15 @@ export async function insertBulk<T extends PgTable>(
     const name = column.keyAsName ? toSnakeCase(column.name) : column.name;
     return { key, name, type: column.getSQLType() };
   });
-  const list = sql.join(defs.map((d) => sql.identifier(d.name)), sql`, `);
+  const list = sql.join(
+    defs.map((d) => sql.identifier(d.name)),
+    sql`, `,
+  );
   // Types come from the schema, never from data.
-  const record = sql.join(defs.map((d) => sql`${sql.identifier(d.name)} ${sql.raw(d.type)}`), sql`, `);
+  const record = sql.join(
+    defs.map((d) => sql`${sql.identifier(d.name)} ${sql.raw(d.type)}`),
+    sql`, `,
+  );
   const conflict: SQL = opts.ignoreConflicts ? sql` on conflict do nothing` : sql``;
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH).map((row) => {
@@ -46,6 +58,8 @@ export async function insertBulk<T extends PgTable>(
       for (const d of defs) out[d.name] = (row as Record<string, unknown>)[d.key] ?? null;
       return out;
     });
-    await db.execute(sql`insert into ${table} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${record})${conflict}`);
+    await db.execute(
+      sql`insert into ${table} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${record})${conflict}`,
+    );
   }
 }

@@ -48,12 +48,28 @@ export interface DemoFile extends DemoItem {
 
 const PALETTE = ['#d9480f', '#2b8a3e', '#a0522d', '#862e9c', '#1864ab', '#495057', '#c92a2a', '#0b7285', '#5f3dc4'];
 const words = (slug: string) => slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-const image = (slug: string, width: number, height: number, i: number): DemoItem => ({ slug, kind: 'image', title: words(slug), width, height, colour: PALETTE[i % PALETTE.length] });
-const video = (slug: string, i: number): DemoItem => ({ slug, kind: 'video', title: words(slug), width: VIDEO.width, height: VIDEO.height, colour: PALETTE[(i + 6) % PALETTE.length] });
+const image = (slug: string, width: number, height: number, i: number): DemoItem => ({
+  slug,
+  kind: 'image',
+  title: words(slug),
+  width,
+  height,
+  colour: PALETTE[i % PALETTE.length],
+});
+const video = (slug: string, i: number): DemoItem => ({
+  slug,
+  kind: 'video',
+  title: words(slug),
+  width: VIDEO.width,
+  height: VIDEO.height,
+  colour: PALETTE[(i + 6) % PALETTE.length],
+});
 
 /** Every Plus store's images and videos (plus.ts) and the v1 library's (plus-v1.ts). */
 export const DEMO_ITEMS: readonly DemoItem[] = [
-  ...['spring-sale', 'fresh-fruit', 'bakery-morning', 'wine-pairing', 'loyalty-card', 'store-map'].map((s, i) => (i % 2 ? image(s, 1920, 1080, i) : image(s, 960, 158, i))),
+  ...['spring-sale', 'fresh-fruit', 'bakery-morning', 'wine-pairing', 'loyalty-card', 'store-map'].map((s, i) =>
+    i % 2 ? image(s, 1920, 1080, i) : image(s, 960, 158, i),
+  ),
   ...['brand-story', 'cooking-tips', 'weekly-offers'].map(video),
   image('summer-sale', 1920, 158, 2),
   image('two-for-one', 1920, 540, 3),
@@ -105,8 +121,32 @@ async function makeVideo(item: DemoItem, out: string): Promise<void> {
   }
   const size = `${VIDEO.width}x${VIDEO.height}`;
   await ffmpeg(
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', size, '-r', String(VIDEO.fps), '-i', 'pipe:0',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      '-s',
+      size,
+      '-r',
+      String(VIDEO.fps),
+      '-i',
+      'pipe:0',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-y',
+      out,
+    ],
     frames,
   );
 }

@@ -30,7 +30,12 @@ export const PRINT_FAILURES: readonly { code: number; msg: string }[] = [
 export const PRINT_SUCCESS_MSG = 'Printed';
 
 /** Two finished print tasks for each given store (yesterday's and one from earlier today), answered by its printers. */
-export async function seedPaperTasks(db: Db, seed: number, now: Date, stores: { storeCode: string; products: ProductPlan[] }[]): Promise<void> {
+export async function seedPaperTasks(
+  db: Db,
+  seed: number,
+  now: Date,
+  stores: { storeCode: string; products: ProductPlan[] }[],
+): Promise<void> {
   for (const s of stores) {
     const printers = storePrinters(s.storeCode);
     const runs = [
@@ -42,10 +47,24 @@ export async function seedPaperTasks(db: Db, seed: number, now: Date, stores: { 
       const received = minutesAgo(now, run.ageMin);
       const done = minutesAgo(now, run.ageMin - 5);
       await db.insert(paperUploadHistory).values({
-        storeCode: s.storeCode, fileName: `paper_${s.storeCode}_${run.no}.csv`, taskId, taskDes: run.des, count: run.products.length,
-        error: [], received, finished: done,
+        storeCode: s.storeCode,
+        fileName: `paper_${s.storeCode}_${run.no}.csv`,
+        taskId,
+        taskDes: run.des,
+        count: run.products.length,
+        error: [],
+        received,
+        finished: done,
       });
-      await db.insert(paperTasks).values({ storeCode: s.storeCode, taskId, taskDes: run.des, total: run.products.length, complete: run.products.length, createdAt: received, updatedAt: done });
+      await db.insert(paperTasks).values({
+        storeCode: s.storeCode,
+        taskId,
+        taskDes: run.des,
+        total: run.products.length,
+        complete: run.products.length,
+        createdAt: received,
+        updatedAt: done,
+      });
       await insertRows(
         db,
         paperTaskDetails,
@@ -55,8 +74,16 @@ export async function seedPaperTasks(db: Db, seed: number, now: Date, stores: { 
           const printer = printers[(h >>> 8) % printers.length];
           const at = minutesAgo(now, run.ageMin - 1 - i * 0.5);
           return {
-            storeCode: s.storeCode, taskId, prCode: p.prCode, prInfo: p.prInfo, printerIp: printer.ip, printerName: printer.name,
-            resultCode: failure?.code ?? 1, resultMsg: failure?.msg ?? PRINT_SUCCESS_MSG, printedTime: failure ? null : at, updatedAt: at,
+            storeCode: s.storeCode,
+            taskId,
+            prCode: p.prCode,
+            prInfo: p.prInfo,
+            printerIp: printer.ip,
+            printerName: printer.name,
+            resultCode: failure?.code ?? 1,
+            resultMsg: failure?.msg ?? PRINT_SUCCESS_MSG,
+            printedTime: failure ? null : at,
+            updatedAt: at,
           };
         }),
       );

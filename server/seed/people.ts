@@ -29,34 +29,96 @@ const ALL_COMPANIES = COMPANIES.map((c) => c.companyCode);
 const OPERATOR_STORES = ['TKY001', 'TKY002'];
 
 const MEMBERS: MemberDef[] = [
-  { email: 'admin@shelfpad.test', password: STRONG_PASSWORD, role: 'super', label: 'super admin (role -1), all companies', companies: ALL_COMPANIES },
-  { email: 'acme-admin@shelfpad.test', password: STRONG_PASSWORD, role: 'company', label: 'company admin (role 0), ACME', companies: ['ACME'] },
-  { email: 'nord-admin@shelfpad.test', password: STRONG_PASSWORD, role: 'company', label: 'company admin (role 0), NORD', companies: ['NORD'] },
-  { email: 'coop-admin@shelfpad.test', password: STRONG_PASSWORD, role: 'company', label: 'company admin (role 0), COOP', companies: ['COOP'] },
-  { email: 'operator@shelfpad.test', password: STRONG_PASSWORD, role: 'operator', label: 'store operator, ACME TKY001 + TKY002', companies: ['ACME'], stores: OPERATOR_STORES },
-  { email: 'viewer@shelfpad.test', password: STRONG_PASSWORD, role: 'viewer', label: 'read-only viewer, all ACME stores', companies: ['ACME'], enableWholeStore: true },
   {
-    email: 'weak@shelfpad.test', password: WEAK_PASSWORD, role: 'operator', label: 'auth outcome: weak password prompt',
-    companies: ['ACME'], stores: OPERATOR_STORES, extra: () => ({ weakPwd: true }),
+    email: 'admin@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'super',
+    label: 'super admin (role -1), all companies',
+    companies: ALL_COMPANIES,
+  },
+  {
+    email: 'acme-admin@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'company',
+    label: 'company admin (role 0), ACME',
+    companies: ['ACME'],
+  },
+  {
+    email: 'nord-admin@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'company',
+    label: 'company admin (role 0), NORD',
+    companies: ['NORD'],
+  },
+  {
+    email: 'coop-admin@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'company',
+    label: 'company admin (role 0), COOP',
+    companies: ['COOP'],
+  },
+  {
+    email: 'operator@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'operator',
+    label: 'store operator, ACME TKY001 + TKY002',
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
+  },
+  {
+    email: 'viewer@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'viewer',
+    label: 'read-only viewer, all ACME stores',
+    companies: ['ACME'],
+    enableWholeStore: true,
+  },
+  {
+    email: 'weak@shelfpad.test',
+    password: WEAK_PASSWORD,
+    role: 'operator',
+    label: 'auth outcome: weak password prompt',
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
+    extra: () => ({ weakPwd: true }),
   },
   {
     // A second weak account, for the browser test that accepts the prompt and changes the password (signup now
     // refuses weak passwords, so such an account exists only from before the policy, like this one).
-    email: 'weak-change@shelfpad.test', password: WEAK_PASSWORD, role: 'operator', label: 'auth outcome: weak password, changed by the e2e suite',
-    companies: ['ACME'], stores: OPERATOR_STORES, extra: () => ({ weakPwd: true }),
+    email: 'weak-change@shelfpad.test',
+    password: WEAK_PASSWORD,
+    role: 'operator',
+    label: 'auth outcome: weak password, changed by the e2e suite',
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
+    extra: () => ({ weakPwd: true }),
   },
   {
-    email: 'expiring@shelfpad.test', password: STRONG_PASSWORD, role: 'operator', label: 'auth outcome: password expires soon',
+    email: 'expiring@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'operator',
+    label: 'auth outcome: password expires soon',
     // 85 days into a 90-day policy: inside the 14-day warning window.
-    companies: ['ACME'], stores: OPERATOR_STORES, extra: (now) => ({ lastPwdChanged: daysAgo(now, 85) }),
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
+    extra: (now) => ({ lastPwdChanged: daysAgo(now, 85) }),
   },
   {
-    email: 'newhire@shelfpad.test', password: STRONG_PASSWORD, role: 'operator', label: 'auth outcome: forced password change',
-    companies: ['ACME'], stores: OPERATOR_STORES, extra: () => ({ forceChange: true }),
+    email: 'newhire@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'operator',
+    label: 'auth outcome: forced password change',
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
+    extra: () => ({ forceChange: true }),
   },
   {
-    email: 'locked@shelfpad.test', password: STRONG_PASSWORD, role: 'operator', label: 'auth outcome: locked account',
-    companies: ['ACME'], stores: OPERATOR_STORES,
+    email: 'locked@shelfpad.test',
+    password: STRONG_PASSWORD,
+    role: 'operator',
+    label: 'auth outcome: locked account',
+    companies: ['ACME'],
+    stores: OPERATOR_STORES,
     extra: (now) => ({ locked: true, lockedUntil: new Date(now.getTime() + 86_400_000), failedLogins: 5 }),
   },
 ];
@@ -69,7 +131,12 @@ export const DEMO_LOGINS: { email: string; password: string; role: string }[] = 
 
 function privileges(read: (k: PrivilegeSection) => boolean, write: (k: PrivilegeSection) => boolean): Privilege[] {
   const children: readonly string[] = SETTING_CHILD_SECTIONS;
-  return PRIVILEGE_SECTIONS.map((key) => ({ key, depth: children.includes(key) ? 1 : 0, read: read(key) || write(key), write: write(key) }));
+  return PRIVILEGE_SECTIONS.map((key) => ({
+    key,
+    depth: children.includes(key) ? 1 : 0,
+    read: read(key) || write(key),
+    write: write(key),
+  }));
 }
 
 const OPERATOR_READ: PrivilegeSection[] = ['dashboard', 'store', 'tag', 'sensor', 'product', 'plus'];
@@ -128,7 +195,14 @@ export async function seedPeople(db: Db, seed: number, now: Date, hashes: Map<st
   await db.insert(roles).values(BUILT_IN_ROLES);
   const [operator] = await db
     .insert(roles)
-    .values({ name: 'Store operator', companyCode: 'ACME', privilege: privileges((k) => OPERATOR_READ.includes(k), (k) => OPERATOR_WRITE.includes(k)) })
+    .values({
+      name: 'Store operator',
+      companyCode: 'ACME',
+      privilege: privileges(
+        (k) => OPERATOR_READ.includes(k),
+        (k) => OPERATOR_WRITE.includes(k),
+      ),
+    })
     .returning({ roleId: roles.roleId });
   const [viewer] = await db
     .insert(roles)
@@ -171,7 +245,14 @@ export async function seedPeople(db: Db, seed: number, now: Date, hashes: Map<st
   }
   const lockedAt = minutesAgo(now, 30);
   for (let i = 5; i >= 1; i--) {
-    history.push({ email: 'locked@shelfpad.test', ip: '198.51.100.7', type: 0, success: false, locked: i === 1, updatedAt: minutesAgo(lockedAt, i) });
+    history.push({
+      email: 'locked@shelfpad.test',
+      ip: '198.51.100.7',
+      type: 0,
+      success: false,
+      locked: i === 1,
+      updatedAt: minutesAgo(lockedAt, i),
+    });
   }
   history.push({ email: 'nobody@shelfpad.test', ip: '198.51.100.9', type: 0, success: false, updatedAt: minutesAgo(now, 90) });
   await insertRows(db, loginHistory, history);

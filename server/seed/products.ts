@@ -1,7 +1,5 @@
 import type { Db } from '../db/client';
-import {
-  aliases, customDataTypes, layoutConfigs, layoutTypes, productTypes, products, secondCodes, tagTypes,
-} from '../db/schema/index';
+import { aliases, customDataTypes, layoutConfigs, layoutTypes, productTypes, products, secondCodes, tagTypes } from '../db/schema/index';
 import { COMPANIES, type CompanyDef } from './stores';
 import { Rng, ean13, makeFaker } from './random';
 import { insertRows } from './insert';
@@ -33,8 +31,22 @@ const PRODUCT_TYPES: { code: ProductType; name: string; layoutId: string; layout
 const PROMO_LAYOUT = { layoutId: 'PROMO_RED', layoutType: 'PROMOTION' };
 const UNITS = ['pcs', 'kg', '100g', 'l', 'pack'];
 const HOUSEHOLD = [
-  'Dish soap', 'Paper towels', 'Laundry detergent', 'Toothpaste', 'Shampoo', 'Trash bags', 'AA batteries', 'LED bulb',
-  'Sponges', 'Toilet paper', 'Hand soap', 'Aluminium foil', 'Cling film', 'Glass cleaner', 'Fabric softener', 'Tissues',
+  'Dish soap',
+  'Paper towels',
+  'Laundry detergent',
+  'Toothpaste',
+  'Shampoo',
+  'Trash bags',
+  'AA batteries',
+  'LED bulb',
+  'Sponges',
+  'Toilet paper',
+  'Hand soap',
+  'Aluminium foil',
+  'Cling film',
+  'Glass cleaner',
+  'Fabric softener',
+  'Tissues',
 ];
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -68,7 +80,10 @@ export function catalogOf(seed: number, companyCode: string): Catalog {
       const dish = faker.food.dish();
       return dish.length <= 32 ? dish : capitalise(en.food.ingredient());
     }),
-    household: many(60, () => `${en.helpers.arrayElement(HOUSEHOLD)} ${en.helpers.arrayElement(['250 ml', '500 ml', '1 l', '4 pcs', '12 pcs'])}`),
+    household: many(
+      60,
+      () => `${en.helpers.arrayElement(HOUSEHOLD)} ${en.helpers.arrayElement(['250 ml', '500 ml', '1 l', '4 pcs', '12 pcs'])}`,
+    ),
     origins: many(30, () => faker.location.country()),
     brands: many(40, () => faker.company.name()),
   };
@@ -90,14 +105,21 @@ export interface ProductPlan {
 function price(rng: Rng, company: CompanyDef, type: ProductType): number {
   const base = type === 'FRESH' ? rng.float(0.8, 9) : type === 'NONFOOD' ? rng.float(1.5, 25) : rng.float(0.6, 7);
   // ACME prices in yen (whole numbers ending in 8 are the usual shelf price), the others in euro.
-  return company.companyCode === 'ACME' ? Math.round(base * 15) * 10 - 2 : Number((Math.floor(base) + 0.49 + (rng.int(0, 1) * 0.5)).toFixed(2));
+  return company.companyCode === 'ACME'
+    ? Math.round(base * 15) * 10 - 2
+    : Number((Math.floor(base) + 0.49 + rng.int(0, 1) * 0.5).toFixed(2));
 }
 
 /** A product is a function of (seed, company, item): every store of a company sells the same item the same way. */
 export function productPlan(catalog: Catalog, item: number): ProductPlan {
   const { company } = catalog;
   const rng = Rng.of(catalog.seed, company.companyCode, 'item', item);
-  const type = rng.weighted([['FOOD', 45], ['FRESH', 25], ['FROZEN', 15], ['NONFOOD', 15]] as const);
+  const type = rng.weighted([
+    ['FOOD', 45],
+    ['FRESH', 25],
+    ['FROZEN', 15],
+    ['NONFOOD', 15],
+  ] as const);
   const def = PRODUCT_TYPES.find((t) => t.code === type)!;
   const name = type === 'FRESH' ? rng.pick(catalog.fresh) : type === 'NONFOOD' ? rng.pick(catalog.household) : rng.pick(catalog.food);
   const p = price(rng, company, type);
@@ -122,22 +144,45 @@ export function productPlan(catalog: Catalog, item: number): ProductPlan {
 }
 
 export function productRow(storeCode: string, plan: ProductPlan, updatedAt: Date): typeof products.$inferInsert {
-  return { storeCode, prCode: plan.prCode, type: plan.type, prInfo: plan.prInfo, layoutId: plan.layoutId, nfc: plan.nfc, barcode: plan.prCode, createdAt: updatedAt, updatedAt };
+  return {
+    storeCode,
+    prCode: plan.prCode,
+    type: plan.type,
+    prInfo: plan.prInfo,
+    layoutId: plan.layoutId,
+    nfc: plan.nfc,
+    barcode: plan.prCode,
+    createdAt: updatedAt,
+    updatedAt,
+  };
 }
 
 /** Coop's second codes (its site profile shows them); a few per store are enough to fill the list. */
 export function secondCodeRows(storeCode: string, plans: ProductPlan[], now: Date): (typeof secondCodes.$inferInsert)[] {
   return plans.slice(0, 20).map((p, i) => ({
-    storeCode, prCode: p.prCode, secondCode: `2${p.prCode.slice(6, 12)}${String(i).padStart(2, '0')}`,
-    CODICE_TIPO_VENDITA: i % 3 === 0 ? 'PESO' : 'PEZZO', DATA_INSERIMENTO: '2025-01-15', NOME_PROGRAMMA: 'shelfpad-seed',
-    NOME_OPERATORE: 'demo', FLG_DB_TRIGGER: 'N', DATA_MODIFICA: now.toISOString().slice(0, 10), updatedAt: now,
+    storeCode,
+    prCode: p.prCode,
+    secondCode: `2${p.prCode.slice(6, 12)}${String(i).padStart(2, '0')}`,
+    CODICE_TIPO_VENDITA: i % 3 === 0 ? 'PESO' : 'PEZZO',
+    DATA_INSERIMENTO: '2025-01-15',
+    NOME_PROGRAMMA: 'shelfpad-seed',
+    NOME_OPERATORE: 'demo',
+    FLG_DB_TRIGGER: 'N',
+    DATA_MODIFICA: now.toISOString().slice(0, 10),
+    updatedAt: now,
   }));
 }
 
 // Feature codes of console-core §3; the second character is the size.
 export const TAG_FEATURES: Record<string, string[]> = {
-  B: ['LED', 'COLOR', 'NFC'], A: ['LED', 'COLOR'], '3': ['COLOR', 'NFC'], '2': ['COLOR'],
-  D: ['LED', 'FREEZER', 'NFC'], C: ['LED', 'FREEZER'], '5': ['NFC', 'FREEZER'], '4': ['FREEZER'],
+  B: ['LED', 'COLOR', 'NFC'],
+  A: ['LED', 'COLOR'],
+  '3': ['COLOR', 'NFC'],
+  '2': ['COLOR'],
+  D: ['LED', 'FREEZER', 'NFC'],
+  C: ['LED', 'FREEZER'],
+  '5': ['NFC', 'FREEZER'],
+  '4': ['FREEZER'],
 };
 export const TAG_SIZES: Record<string, { inch: string; width: number; height: number }> = {
   '1': { inch: '1.6', width: 152, height: 152 },
@@ -156,13 +201,20 @@ function tagModel(feature: string, size: string): string {
 
 export async function seedCatalogConfig(db: Db, now: Date): Promise<void> {
   const each = <T>(f: (c: string) => T[]) => COMPANIES.flatMap((c) => f(c.companyCode));
-  await insertRows(db, aliases, each((companyCode) => ALIAS_DEFS.map((a) => ({ ...a, companyCode, updatedAt: now }))));
+  await insertRows(
+    db,
+    aliases,
+    each((companyCode) => ALIAS_DEFS.map((a) => ({ ...a, companyCode, updatedAt: now }))),
+  );
   await insertRows(
     db,
     productTypes,
     each((companyCode) =>
       PRODUCT_TYPES.map((t) => ({
-        companyCode, code: t.code, name: t.name, storeManagement: t.code === 'FRESH',
+        companyCode,
+        code: t.code,
+        name: t.name,
+        storeManagement: t.code === 'FRESH',
         alias: t.slots.map((index, order) => ({ index, order, storeManagement: t.code === 'FRESH' && index === 1 })),
         updatedAt: now,
       })),
@@ -172,18 +224,39 @@ export async function seedCatalogConfig(db: Db, now: Date): Promise<void> {
     db,
     customDataTypes,
     each((companyCode) => [
-      { companyCode, groupCode: 'UNIT', groupName: 'Sales unit', index: 0, elements: UNITS.map((code, index) => ({ code, codeName: code, index })), updatedAt: now },
+      {
+        companyCode,
+        groupCode: 'UNIT',
+        groupName: 'Sales unit',
+        index: 0,
+        elements: UNITS.map((code, index) => ({ code, codeName: code, index })),
+        updatedAt: now,
+      },
     ]),
   );
   const layouts = [...PRODUCT_TYPES, PROMO_LAYOUT];
-  await insertRows(db, layoutTypes, each((companyCode) => [...new Set(layouts.map((l) => l.layoutType))].map((layoutType) => ({ companyCode, layoutType, updatedAt: now }))));
-  await insertRows(db, layoutConfigs, each((companyCode) => layouts.map((l) => ({ companyCode, layoutId: l.layoutId, layoutType: l.layoutType, updatedAt: now }))));
+  await insertRows(
+    db,
+    layoutTypes,
+    each((companyCode) =>
+      [...new Set(layouts.map((l) => l.layoutType))].map((layoutType) => ({ companyCode, layoutType, updatedAt: now })),
+    ),
+  );
+  await insertRows(
+    db,
+    layoutConfigs,
+    each((companyCode) => layouts.map((l) => ({ companyCode, layoutId: l.layoutId, layoutType: l.layoutType, updatedAt: now }))),
+  );
   await insertRows(
     db,
     tagTypes,
     Object.keys(TAG_FEATURES).flatMap((feature) =>
       Object.entries(TAG_SIZES).map(([size, s]) => ({
-        prefix: feature + size, model: tagModel(feature, size), resolution: `${s.width}x${s.height}`, width: s.width, height: s.height,
+        prefix: feature + size,
+        model: tagModel(feature, size),
+        resolution: `${s.width}x${s.height}`,
+        width: s.width,
+        height: s.height,
       })),
     ),
   );

@@ -49,7 +49,9 @@ function reading(type: SensorType, fields: Record<string, number>, rng: Rng, hou
 }
 
 export async function seedSensors(
-  db: Db, seed: number, now: Date,
+  db: Db,
+  seed: number,
+  now: Date,
   stores: { storeCode: string; companyCode: string; index: number; prCodes: string[]; gateways: SeedGateway[] }[],
 ): Promise<void> {
   const sensorRows: (typeof sensors.$inferInsert)[] = [];
@@ -67,11 +69,24 @@ export async function seedSensors(
         const offline = gw?.status === 'OFFLINE';
         const reportTime = offline ? minutesAgo(now, rng.int(200, 900)) : minutesAgo(now, rng.int(1, 30));
         sensorRows.push({
-          tagMac, storeCode: store.storeCode, companyCode: store.companyCode, barcode: tagMac,
-          prCode: sensorType === 'PEOPLECOUNT' || sensorType === 'TVOC' ? null : store.prCodes[n % store.prCodes.length] ?? null,
-          sensorType, fields, gwMac: gw?.gwMac ?? null, gwIp: gw?.address ?? null, operation: 1, operationName: 'Assigned',
-          version: rng.pick([0x0105, 0x0106]), dRssi: -rng.int(45, 85), eRssi: -rng.int(45, 85),
-          status: offline ? 'NG' : n === 3 ? 'NG' : 'OK', reportTime, updatedAt: reportTime, createdAt: minutesAgo(now, 30 * 1440),
+          tagMac,
+          storeCode: store.storeCode,
+          companyCode: store.companyCode,
+          barcode: tagMac,
+          prCode: sensorType === 'PEOPLECOUNT' || sensorType === 'TVOC' ? null : (store.prCodes[n % store.prCodes.length] ?? null),
+          sensorType,
+          fields,
+          gwMac: gw?.gwMac ?? null,
+          gwIp: gw?.address ?? null,
+          operation: 1,
+          operationName: 'Assigned',
+          version: rng.pick([0x0105, 0x0106]),
+          dRssi: -rng.int(45, 85),
+          eRssi: -rng.int(45, 85),
+          status: offline ? 'NG' : n === 3 ? 'NG' : 'OK',
+          reportTime,
+          updatedAt: reportTime,
+          createdAt: minutesAgo(now, 30 * 1440),
         });
         for (let h = 47; h >= 0; h--) {
           const time = minutesAgo(now, h * 30 + 2);
@@ -79,8 +94,20 @@ export async function seedSensors(
         }
         const alarm = SENSOR_ALARMS[sensorType];
         if (alarm && k === 0) {
-          alarms.push({ storeCode: store.storeCode, sensorMac: tagMac, location: store.storeCode, ...alarm, updatedAt: minutesAgo(now, rng.int(60, 1400)) });
-          alarms.push({ storeCode: store.storeCode, sensorMac: tagMac, location: store.storeCode, ...alarm, updatedAt: minutesAgo(now, rng.int(1500, 4000)) });
+          alarms.push({
+            storeCode: store.storeCode,
+            sensorMac: tagMac,
+            location: store.storeCode,
+            ...alarm,
+            updatedAt: minutesAgo(now, rng.int(60, 1400)),
+          });
+          alarms.push({
+            storeCode: store.storeCode,
+            sensorMac: tagMac,
+            location: store.storeCode,
+            ...alarm,
+            updatedAt: minutesAgo(now, rng.int(1500, 4000)),
+          });
         }
       }
     }

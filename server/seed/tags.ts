@@ -14,14 +14,23 @@ export const TAG_MAC_FAMILY = 'C4';
 export const tagPrefix = (storeNo: number) => `${TAG_MAC_FAMILY}${hex(storeNo, 4)}`;
 
 const STATUS_SHARES: [TagStatus, number][] = [
-  ['OK', 86], ['NG', 4], ['WIP', 2], ['UPDATE', 2], ['MISSING', 1], ['REQ_ONLY', 1], ['REQ_ONLY2', 1], ['DEASSIGN', 1],
+  ['OK', 86],
+  ['NG', 4],
+  ['WIP', 2],
+  ['UPDATE', 2],
+  ['MISSING', 1],
+  ['REQ_ONLY', 1],
+  ['REQ_ONLY2', 1],
+  ['DEASSIGN', 1],
 ];
 const NO_PRODUCT_SHARE = 0.05;
 const LOW_BATTERY_SHARE = 0.03;
 const FREEZER = new Set(['D', 'C', '5', '4']);
 // Colour LED tags in the mid sizes dominate real shelves; the big and freezer ones are rarer.
 const TYPE_WEIGHTS: (readonly [string, number])[] = Object.keys(TAG_FEATURES).flatMap((f) =>
-  ['1', '2', '3', '4', '5'].map((s) => [f + s, (FREEZER.has(f) ? 1 : 4) * ({ 1: 2, 2: 5, 3: 4, 4: 2, 5: 1 } as Record<string, number>)[s]] as const),
+  ['1', '2', '3', '4', '5'].map(
+    (s) => [f + s, (FREEZER.has(f) ? 1 : 4) * ({ 1: 2, 2: 5, 3: 4, 4: 2, 5: 1 } as Record<string, number>)[s]] as const,
+  ),
 );
 /** Codes the tag type table does not know: the console shows UNKNOWN. */
 const UNKNOWN_TYPES = ['Z9', 'X1', 'F7'];
@@ -65,7 +74,10 @@ export function planStoreTags(input: StoreTagsInput): StoreTagsResult {
   const rng = Rng.of(input.seed, 'tags', storeCode, start);
   const catalog = catalogOf(input.seed, companyCode);
   const statuses = quotas(rng, count, STATUS_SHARES);
-  const lowBattery = quotas(rng, count, [[true, LOW_BATTERY_SHARE], [false, 1 - LOW_BATTERY_SHARE]]);
+  const lowBattery = quotas(rng, count, [
+    [true, LOW_BATTERY_SHARE],
+    [false, 1 - LOW_BATTERY_SHARE],
+  ]);
   // DEASSIGN tags have no product; more tags without one are drawn from the OK ones up to 5 %.
   const hasProduct = statuses.map((s) => s !== 'DEASSIGN');
   const okIdx = rng.shuffle(statuses.flatMap((s, i) => (s === 'OK' ? [i] : [])));
@@ -106,7 +118,11 @@ export function planStoreTags(input: StoreTagsInput): StoreTagsResult {
       status,
       battStatus: low ? 'NG' : 'OK',
       mode: busy ? 'Assign' : rng.chance(0.03) ? 'Active' : 'Normal',
-      version: rng.weighted([[0x0412, 6], [0x0410, 3], [0x0321, 1]] as const),
+      version: rng.weighted([
+        [0x0412, 6],
+        [0x0410, 3],
+        [0x0321, 1],
+      ] as const),
       rssi: missing ? null : -rng.int(42, 88),
       battery: low ? rng.int(3, 18) : rng.int(45, 100),
       temperature: FREEZER.has(tagType[0]) ? -rng.int(16, 22) : rng.int(17, 27),
@@ -123,14 +139,22 @@ export function planStoreTags(input: StoreTagsInput): StoreTagsResult {
 }
 
 export async function insertStoreTags(db: Db, storeCode: string, planned: StoreTagsResult, now: Date): Promise<void> {
-  await insertBulk(db, products, planned.products.map((p) => productRow(storeCode, p, now)), { ignoreConflicts: true });
+  await insertBulk(
+    db,
+    products,
+    planned.products.map((p) => productRow(storeCode, p, now)),
+    { ignoreConflicts: true },
+  );
   await insertBulk(db, tags, planned.tags);
 }
 
 /** Gateways report their own tag count; after bulk inserts it is brought in line with the tags table. */
 export async function refreshGatewayTagCounts(db: Db, storeCode?: string): Promise<void> {
   const count = sql`(select count(*)::int from ${tags} where ${tags.gwMac} = ${gateways.gwMac})`;
-  await db.update(gateways).set({ tagCount: count }).where(storeCode ? eq(gateways.storeCode, storeCode) : undefined);
+  await db
+    .update(gateways)
+    .set({ tagCount: count })
+    .where(storeCode ? eq(gateways.storeCode, storeCode) : undefined);
 }
 
 /**
@@ -152,10 +176,17 @@ export async function seedStoreTags(
     prefix = own.last.slice(0, 6);
     next = parseInt(own.last.slice(6), 16) + 1;
   } else {
-    const [all] = await db.select({ last: sql<string | null>`max(${tags.tagMac})` }).from(tags).where(like(tags.tagMac, `${TAG_MAC_FAMILY}%`));
+    const [all] = await db
+      .select({ last: sql<string | null>`max(${tags.tagMac})` })
+      .from(tags)
+      .where(like(tags.tagMac, `${TAG_MAC_FAMILY}%`));
     prefix = tagPrefix(all?.last ? parseInt(all.last.slice(2, 6), 16) + 1 : 0x100);
   }
-  const gws = await db.select({ gwMac: gateways.gwMac, ip: gateways.ip }).from(gateways).where(eq(gateways.storeCode, opts.storeCode)).orderBy(gateways.gwMac);
+  const gws = await db
+    .select({ gwMac: gateways.gwMac, ip: gateways.ip })
+    .from(gateways)
+    .where(eq(gateways.storeCode, opts.storeCode))
+    .orderBy(gateways.gwMac);
   const planned = planStoreTags({
     storeCode: opts.storeCode,
     companyCode: opts.companyCode,

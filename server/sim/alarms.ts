@@ -49,7 +49,11 @@ export async function raiseGatewayAlarms(db: Db, alarms: GatewayAlarmInput[], at
 
 export type TagAlarmType = 'UPDATE_FAILURE' | 'LOW_BATTERY';
 
-export async function raiseTagAlarms(db: Db, alarms: { storeCode: string; tagMac: string; alarmType: TagAlarmType }[], at: Date): Promise<void> {
+export async function raiseTagAlarms(
+  db: Db,
+  alarms: { storeCode: string; tagMac: string; alarmType: TagAlarmType }[],
+  at: Date,
+): Promise<void> {
   if (!alarms.length) return;
   await db.insert(tagAlarmHistory).values(alarms.map((a) => ({ ...a, alarmTime: at })));
 }

@@ -56,14 +56,27 @@ async function drainBatteries(ctx: TickContext, range: { lo: string; hi: string 
     })
     .from(picked)
     .where(eq(tags.tagMac, picked.tagMac))
-    .returning({ tagMac: tags.tagMac, storeCode: tags.storeCode, battery: tags.battery, battStatus: tags.battStatus, was: picked.battStatus, companyCode: picked.companyCode });
+    .returning({
+      tagMac: tags.tagMac,
+      storeCode: tags.storeCode,
+      battery: tags.battery,
+      battStatus: tags.battStatus,
+      was: picked.battStatus,
+      companyCode: picked.companyCode,
+    });
   const turnedNg = drained.filter((d) => d.battStatus === 'NG' && d.was !== 'NG');
   const history = drained.filter((d) => d.battery != null && (d.battery % 10 === 0 || turnedNg.includes(d)));
   if (history.length) {
-    await db.insert(tagBatteryHistory).values(history.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, battery: d.battery ?? 0, updatedAt: ctx.now })));
+    await db
+      .insert(tagBatteryHistory)
+      .values(history.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, battery: d.battery ?? 0, updatedAt: ctx.now })));
   }
   if (!turnedNg.length) return;
-  await raiseTagAlarms(db, turnedNg.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, alarmType: 'LOW_BATTERY' })), ctx.now);
+  await raiseTagAlarms(
+    db,
+    turnedNg.map((d) => ({ storeCode: d.storeCode, tagMac: d.tagMac, alarmType: 'LOW_BATTERY' })),
+    ctx.now,
+  );
   const alarms: SystemAlarmInput[] = [...groupBy(turnedNg, (d) => d.storeCode)].map(([storeCode, list]) => ({
     type: 'LOW_BATTERY_LIST_CHANGED',
     location: storeCode,

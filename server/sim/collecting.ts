@@ -42,7 +42,12 @@ async function startCheck(ctx: TickContext) {
     .where(
       and(
         eq(stores.enableTagStatusCheck, true),
-        notExists(db.select({ one: sql`1` }).from(collectingItems).where(and(eq(collectingItems.storeCode, stores.storeCode), running))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(collectingItems)
+            .where(and(eq(collectingItems.storeCode, stores.storeCode), running)),
+        ),
       ),
     )
     .orderBy(asc(stores.storeCode))
@@ -50,7 +55,14 @@ async function startCheck(ctx: TickContext) {
   const store = ctx.rng.pick(idle);
   if (!store) return;
   const [{ n }] = await db.select({ n: count() }).from(tags).where(eq(tags.storeCode, store.storeCode));
-  await db.insert(collectingItems).values({ storeCode: store.storeCode, companyCode: store.companyCode, kind: 'statusCheck', cmd: AUTO_CMD, total: n, startedAt: ctx.now });
+  await db.insert(collectingItems).values({
+    storeCode: store.storeCode,
+    companyCode: store.companyCode,
+    kind: 'statusCheck',
+    cmd: AUTO_CMD,
+    total: n,
+    startedAt: ctx.now,
+  });
 }
 
 /** Advances every running item; answers the items still running afterwards. */
@@ -77,12 +89,14 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
   if (!items.length) return [];
 
   // An OTA item moves with its OTA task (sim/ota.ts), never on a duration of its own.
-  const steps = items.filter((item) => item.kind !== 'ota').map((item) => {
-    const duration = s.collectingMinMs + unitHash(ctx.seed, 'collecting', item.id) * (s.collectingMaxMs - s.collectingMinMs);
-    const step = Math.max(1, Math.ceil((Math.max(0, item.total) * ctx.dt) / Math.max(1, duration)));
-    const done = Math.min(Math.max(0, item.total), item.done + step);
-    return { id: item.id, done, finished: done >= item.total };
-  });
+  const steps = items
+    .filter((item) => item.kind !== 'ota')
+    .map((item) => {
+      const duration = s.collectingMinMs + unitHash(ctx.seed, 'collecting', item.id) * (s.collectingMaxMs - s.collectingMinMs);
+      const step = Math.max(1, Math.ceil((Math.max(0, item.total) * ctx.dt) / Math.max(1, duration)));
+      const done = Math.min(Math.max(0, item.total), item.done + step);
+      return { id: item.id, done, finished: done >= item.total };
+    });
   if (!steps.length) return items.map(listed);
   const values = sql.join(
     steps.map((x) => sql`(${x.id}::int, ${x.done}::int, ${x.finished}::boolean)`),
@@ -95,15 +109,31 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
     from (values ${values}) as v(id, done, finished)
     where ${collectingItems.id} = v.id and ${collectingItems.finishedAt} is null and ${collectingItems.stoppedAt} is null
     returning ${collectingItems.id} as id, v.finished as finished`);
-  const gone = new Set(rowsOf<{ id: number; finished: boolean }>(finished).filter((r) => r.finished).map((r) => Number(r.id)));
+  const gone = new Set(
+    rowsOf<{ id: number; finished: boolean }>(finished)
+      .filter((r) => r.finished)
+      .map((r) => Number(r.id)),
+  );
 
   return items.filter((item) => !gone.has(item.id)).map(listed);
 }
 
-function listed(item: { id: number; storeCode: string; storeName: string; cmd: string; companyCode: string; otaType: string | null }): CollectingItem {
+function listed(item: {
+  id: number;
+  storeCode: string;
+  storeName: string;
+  cmd: string;
+  companyCode: string;
+  otaType: string | null;
+}): CollectingItem {
   return {
     storeCode: item.storeCode,
     storeName: item.storeName,
-    detail: { cmd: item.cmd, companyCode: item.companyCode, ...(item.otaType != null ? { otaType: item.otaType } : {}), _id: String(item.id) },
+    detail: {
+      cmd: item.cmd,
+      companyCode: item.companyCode,
+      ...(item.otaType != null ? { otaType: item.otaType } : {}),
+      _id: String(item.id),
+    },
   };
 }

@@ -20,11 +20,18 @@ export interface SimulatedService extends ServiceStatus {
 
 /** The list with the services at `indexes` set to `status` and marked; an empty list gets one marked entry. */
 export function markFault(
-  list: ServiceStatus[], indexes: number[], status: string, at: Date, extra: Partial<SimulatedService> = {}, addedName = 'gmp',
+  list: ServiceStatus[],
+  indexes: number[],
+  status: string,
+  at: Date,
+  extra: Partial<SimulatedService> = {},
+  addedName = 'gmp',
 ): SimulatedService[] {
   const updatedAt = at.toISOString();
   if (!list.length) return [{ name: addedName, status, updatedAt, simulated: true, added: true, ...extra }];
-  return list.map((svc, i) => (indexes.includes(i) ? { ...svc, status, updatedAt, simulated: true as const, was: svc.status, ...extra } : svc));
+  return list.map((svc, i) =>
+    indexes.includes(i) ? { ...svc, status, updatedAt, simulated: true as const, was: svc.status, ...extra } : svc,
+  );
 }
 
 /** The list as it was before the fault, and the marks' extra data (e.g. priorState). */

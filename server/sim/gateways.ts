@@ -59,16 +59,34 @@ async function faultOne(ctx: TickContext, changedStores: Set<string>) {
   if (!gw) return;
   const status: HealthStatus = ctx.rng.chance(ctx.settings.gatewayOfflineShare) ? 'OFFLINE' : 'ALARM';
   // OFFLINE: every service unknown and lastStatusTime stays at the last report; ALARM: the gmp service stops.
-  const gmp = Math.max(0, gw.services.findIndex((svc) => svc.name === 'gmp'));
+  const gmp = Math.max(
+    0,
+    gw.services.findIndex((svc) => svc.name === 'gmp'),
+  );
   const serviceStatusList =
     status === 'OFFLINE'
-      ? markFault(gw.services, gw.services.map((_, i) => i), 'UNKNOWN', ctx.now)
+      ? markFault(
+          gw.services,
+          gw.services.map((_, i) => i),
+          'UNKNOWN',
+          ctx.now,
+        )
       : markFault(gw.services, [gmp], 'STOPPED', ctx.now);
-  const set = status === 'OFFLINE' ? { status, serviceStatusList, updatedAt: ctx.now } : { status, serviceStatusList, updatedAt: ctx.now, lastStatusTime: ctx.now };
-  await db.update(gateways).set(set).where(and(eq(gateways.gwMac, gw.gwMac), eq(gateways.status, 'NORMAL')));
+  const set =
+    status === 'OFFLINE'
+      ? { status, serviceStatusList, updatedAt: ctx.now }
+      : { status, serviceStatusList, updatedAt: ctx.now, lastStatusTime: ctx.now };
+  await db
+    .update(gateways)
+    .set(set)
+    .where(and(eq(gateways.gwMac, gw.gwMac), eq(gateways.status, 'NORMAL')));
   changedStores.add(gw.storeCode);
   await raiseGatewayAlarms(db, [{ gwMac: gw.gwMac, storeCode: gw.storeCode, type: 'GW_STATUS_ABNORMAL' }], ctx.now);
-  await raiseSystemAlarms(db, [{ type: 'GW_STATUS_ABNORMAL', location: gw.storeCode, companyCode: gw.companyCode, data: { gwMac: gw.gwMac, status } }], ctx.now);
+  await raiseSystemAlarms(
+    db,
+    [{ type: 'GW_STATUS_ABNORMAL', location: gw.storeCode, companyCode: gw.companyCode, data: { gwMac: gw.gwMac, status } }],
+    ctx.now,
+  );
 }
 
 async function recover(ctx: TickContext, since: number, changedStores: Set<string>) {
@@ -97,10 +115,19 @@ async function recover(ctx: TickContext, since: number, changedStores: Set<strin
       .where(eq(gateways.gwMac, g.gwMac));
   }
   for (const g of back) changedStores.add(g.storeCode);
-  await raiseGatewayAlarms(db, back.map((g) => ({ gwMac: g.gwMac, storeCode: g.storeCode, type: 'GW_STATUS_NORMAL' as const })), ctx.now);
+  await raiseGatewayAlarms(
+    db,
+    back.map((g) => ({ gwMac: g.gwMac, storeCode: g.storeCode, type: 'GW_STATUS_NORMAL' as const })),
+    ctx.now,
+  );
   await raiseSystemAlarms(
     db,
-    back.map((g) => ({ type: 'GW_STATUS_NORMAL' as const, location: g.storeCode, companyCode: g.companyCode, data: { gwMac: g.gwMac, status: 'NORMAL' } })),
+    back.map((g) => ({
+      type: 'GW_STATUS_NORMAL' as const,
+      location: g.storeCode,
+      companyCode: g.companyCode,
+      data: { gwMac: g.gwMac, status: 'NORMAL' },
+    })),
     ctx.now,
   );
 }

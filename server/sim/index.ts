@@ -21,7 +21,19 @@ export interface Simulator {
 }
 
 /** Every part of the simulated world, in the order a tick runs them (SimOptions.modules picks some). */
-const MODULES = { tags: tagsModule, batteries: batteriesModule, gateways: gatewaysModule, servers: serversModule, collecting: collectingModule, ota: otaModule, plus: plusModule, plusv1: plusV1Module, paper: paperModule, notifications: notificationsModule, purge: purgeModule };
+const MODULES = {
+  tags: tagsModule,
+  batteries: batteriesModule,
+  gateways: gatewaysModule,
+  servers: serversModule,
+  collecting: collectingModule,
+  ota: otaModule,
+  plus: plusModule,
+  plusv1: plusV1Module,
+  paper: paperModule,
+  notifications: notificationsModule,
+  purge: purgeModule,
+};
 export const SIM_MODULE_NAMES = Object.keys(MODULES);
 
 /** Timers cannot fire much faster than this; at high speeds a tick covers more simulated time instead. */

@@ -60,32 +60,62 @@ export function notificationsModule(): SimModule {
 
 async function notify(ctx: TickContext, o: Occurrence): Promise<void> {
   const { db } = ctx.deps;
-  const fresh = await raiseAlarmOnce(db, { type: o.type, location: o.storeCode, companyCode: o.companyCode, occurrence: o.occurrence, data: o.data }, ctx.now);
+  const fresh = await raiseAlarmOnce(
+    db,
+    { type: o.type, location: o.storeCode, companyCode: o.companyCode, occurrence: o.occurrence, data: o.data },
+    ctx.now,
+  );
   if (!fresh) return;
-  const outcome = await sendNotificationMail(db, { key: o.key, companyCode: o.companyCode, vars: o.vars }, { allowPlainAuth: ctx.deps.config.smtpAllowPlainAuth });
+  const outcome = await sendNotificationMail(
+    db,
+    { key: o.key, companyCode: o.companyCode, vars: o.vars },
+    { allowPlainAuth: ctx.deps.config.smtpAllowPlainAuth },
+  );
   // Mail that could not go is itself an alarm (console-core §8 "Send email failure"); "SMTP off" is a choice, not a failure.
   if (!outcome.sent && outcome.reason !== 'SMTP is not enabled') {
-    await raiseSystemAlarms(db, [{ type: 'SEND_EMAIL_FAILURE', location: o.storeCode, companyCode: o.companyCode, data: { key: o.key, reason: outcome.reason } }], ctx.now);
+    await raiseSystemAlarms(
+      db,
+      [{ type: 'SEND_EMAIL_FAILURE', location: o.storeCode, companyCode: o.companyCode, data: { key: o.key, reason: outcome.reason } }],
+      ctx.now,
+    );
   }
 }
 
 const baseVars = (r: { companyCode: string; storeCode: string; storeName: string }, now: Date) => ({
-  company: r.companyCode, store: r.storeCode, storeName: r.storeName, time: now.toISOString(),
+  company: r.companyCode,
+  store: r.storeCode,
+  storeName: r.storeName,
+  time: now.toISOString(),
 });
 
 /** Gateways OFFLINE whose last report is an hour old or more; a gateway that never reported is not installed yet. */
 async function offlineGateways(ctx: TickContext): Promise<Occurrence[]> {
   const rows = await ctx.deps.db
-    .select({ gwMac: gateways.gwMac, storeCode: gateways.storeCode, companyCode: stores.companyCode, storeName: stores.storeName, since: gateways.lastStatusTime })
+    .select({
+      gwMac: gateways.gwMac,
+      storeCode: gateways.storeCode,
+      companyCode: stores.companyCode,
+      storeName: stores.storeName,
+      since: gateways.lastStatusTime,
+    })
     .from(gateways)
     .innerJoin(stores, eq(stores.storeCode, gateways.storeCode))
-    .where(and(eq(gateways.status, 'OFFLINE'), isNotNull(gateways.lastStatusTime), lte(gateways.lastStatusTime, new Date(ctx.now.getTime() - GATEWAY_OFFLINE_MS))))
+    .where(
+      and(
+        eq(gateways.status, 'OFFLINE'),
+        isNotNull(gateways.lastStatusTime),
+        lte(gateways.lastStatusTime, new Date(ctx.now.getTime() - GATEWAY_OFFLINE_MS)),
+      ),
+    )
     .orderBy(asc(gateways.gwMac))
     .limit(BATCH);
   return rows.map((r) => {
     const since = r.since!.toISOString();
     return {
-      key: 'gwOff1Hr', type: 'GW_OFFLINE_1HR', storeCode: r.storeCode, companyCode: r.companyCode,
+      key: 'gwOff1Hr',
+      type: 'GW_OFFLINE_1HR',
+      storeCode: r.storeCode,
+      companyCode: r.companyCode,
       occurrence: `gwOff1Hr/${r.gwMac}/${since}`,
       data: { gwMac: r.gwMac, since },
       vars: { ...baseVars(r, ctx.now), gwMac: r.gwMac, since },
@@ -108,7 +138,10 @@ async function silentProductFiles(ctx: TickContext): Promise<Occurrence[]> {
   return rows.map((r) => {
     const since = new Date(r.since as unknown as string | Date).toISOString();
     return {
-      key: 'notRecvCsv4Hr', type: 'PRODUCT_FILE_NOT_RECEIVED_4HR', storeCode: r.storeCode, companyCode: r.companyCode,
+      key: 'notRecvCsv4Hr',
+      type: 'PRODUCT_FILE_NOT_RECEIVED_4HR',
+      storeCode: r.storeCode,
+      companyCode: r.companyCode,
       occurrence: `notRecvCsv4Hr/${r.storeCode}/${since}`,
       data: { since },
       vars: { ...baseVars(r, ctx.now), since },
@@ -119,15 +152,28 @@ async function silentProductFiles(ctx: TickContext): Promise<Occurrence[]> {
 /** Per store, the tags linked to a product code the store has no product for: one report a day. */
 async function abnormalPairs(ctx: TickContext, day: string): Promise<Occurrence[]> {
   const rows = await ctx.deps.db
-    .select({ storeCode: stores.storeCode, companyCode: stores.companyCode, storeName: stores.storeName, count: sql<number>`count(*)::int` })
+    .select({
+      storeCode: stores.storeCode,
+      companyCode: stores.companyCode,
+      storeName: stores.storeName,
+      count: sql<number>`count(*)::int`,
+    })
     .from(tags)
     .innerJoin(stores, eq(stores.storeCode, tags.storeCode))
-    .where(and(isNotNull(tags.prCode), sql`not exists (select 1 from ${products} where ${products.storeCode} = ${tags.storeCode} and ${products.prCode} = ${tags.prCode})`))
+    .where(
+      and(
+        isNotNull(tags.prCode),
+        sql`not exists (select 1 from ${products} where ${products.storeCode} = ${tags.storeCode} and ${products.prCode} = ${tags.prCode})`,
+      ),
+    )
     .groupBy(stores.storeCode, stores.companyCode, stores.storeName)
     .orderBy(asc(stores.storeCode))
     .limit(BATCH);
   return rows.map((r) => ({
-    key: 'abnorTagProduct', type: 'ABNORMAL_TAG_PRODUCT', storeCode: r.storeCode, companyCode: r.companyCode,
+    key: 'abnorTagProduct',
+    type: 'ABNORMAL_TAG_PRODUCT',
+    storeCode: r.storeCode,
+    companyCode: r.companyCode,
     occurrence: `abnorTagProduct/${r.storeCode}/${day}`,
     data: { count: r.count, day },
     vars: { ...baseVars(r, ctx.now), count: String(r.count) },

@@ -46,7 +46,10 @@ export function otaModule(): SimModule {
       }
       for (const task of running) {
         const before = elapsed.get(task.id);
-        const ms = before === undefined ? Math.max(0, ctx.now.getTime() - task.startTime.getTime()) * ctx.settings.otaSpeed : before + ctx.dt * ctx.settings.otaSpeed;
+        const ms =
+          before === undefined
+            ? Math.max(0, ctx.now.getTime() - task.startTime.getTime()) * ctx.settings.otaSpeed
+            : before + ctx.dt * ctx.settings.otaSpeed;
         elapsed.set(task.id, ms);
         await advance(ctx, task, ms / 1000, startedRound);
       }
@@ -77,7 +80,10 @@ async function advance(ctx: TickContext, task: TaskRow, seconds: number, started
   if (!changed) return;
   const updated = Object.values(results).reduce((s, g) => s + g.done, 0);
   // The running guard keeps a task stopped meanwhile as it is.
-  await db.update(otaTasks).set({ gwResult: results, updatedTags: updated }).where(and(eq(otaTasks.id, task.id), isNull(otaTasks.stoppedAt), isNull(otaTasks.endTime)));
+  await db
+    .update(otaTasks)
+    .set({ gwResult: results, updatedTags: updated })
+    .where(and(eq(otaTasks.id, task.id), isNull(otaTasks.stoppedAt), isNull(otaTasks.endTime)));
   if (task.collectingItemId) await db.update(collectingItems).set({ done: updated }).where(eq(collectingItems.id, task.collectingItemId));
   if (await endIfAllFinished(db, task.id, ctx.now)) ctx.deps.push.publish({ type: PUSH_COLLECTING, data: await runningCollecting(db) });
 }
@@ -92,22 +98,50 @@ async function sendRound(ctx: TickContext, task: TaskRow, gwIp: string, need: nu
     .orderBy(asc(otaDetails.barcode), asc(otaDetails.id))
     .limit(need);
   if (!waiting.length) return 0;
-  const failed = (id: number) => Array.from({ length: task.repeatCnt }, (_, k) => unitHash(ctx.seed, 'ota', id, k)).every((u) => u < ctx.settings.failureRate);
+  const failed = (id: number) =>
+    Array.from({ length: task.repeatCnt }, (_, k) => unitHash(ctx.seed, 'ota', id, k)).every((u) => u < ctx.settings.failureRate);
   const ok = waiting.filter((d) => !failed(d.id));
   const bad = waiting.filter((d) => failed(d.id));
   const now = ctx.now;
   if (ok.length) {
     await db
       .update(otaDetails)
-      .set({ result: OTA_RESULT.updated, version: task.tagVersion, endTime: now, startTime: sql`coalesce(${otaDetails.startTime}, ${now.toISOString()}::timestamptz)` })
-      .where(inArray(otaDetails.id, ok.map((d) => d.id)));
-    await db.update(tags).set({ version: task.tagVersion }).where(inArray(tags.tagMac, ok.map((d) => d.tagMac)));
+      .set({
+        result: OTA_RESULT.updated,
+        version: task.tagVersion,
+        endTime: now,
+        startTime: sql`coalesce(${otaDetails.startTime}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(
+        inArray(
+          otaDetails.id,
+          ok.map((d) => d.id),
+        ),
+      );
+    await db
+      .update(tags)
+      .set({ version: task.tagVersion })
+      .where(
+        inArray(
+          tags.tagMac,
+          ok.map((d) => d.tagMac),
+        ),
+      );
   }
   if (bad.length) {
     await db
       .update(otaDetails)
-      .set({ result: OTA_RESULT.failed, endTime: now, startTime: sql`coalesce(${otaDetails.startTime}, ${now.toISOString()}::timestamptz)` })
-      .where(inArray(otaDetails.id, bad.map((d) => d.id)));
+      .set({
+        result: OTA_RESULT.failed,
+        endTime: now,
+        startTime: sql`coalesce(${otaDetails.startTime}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(
+        inArray(
+          otaDetails.id,
+          bad.map((d) => d.id),
+        ),
+      );
   }
   return waiting.length;
 }

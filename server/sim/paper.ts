@@ -44,8 +44,17 @@ export function printAnswer(seed: number, label: Pick<Waiting, 'storeCode' | 'ta
   const printers = storePrinters(label.storeCode);
   const printer = printers[hash32(seed, 'paper-printer', ...key) % printers.length];
   const delayMs = PAPER_PRINT_MIN_MS + unitHash(seed, 'paper-delay', ...key) * (PAPER_PRINT_MAX_MS - PAPER_PRINT_MIN_MS);
-  const failure = unitHash(seed, 'paper-fail', ...key) < PAPER_FAILURE_RATE ? PRINT_FAILURES[hash32(seed, 'paper-why', ...key) % PRINT_FAILURES.length] : undefined;
-  return { printer, delayMs, resultCode: failure?.code ?? PRINT_RESULT_SUCCESS_CODE, resultMsg: failure?.msg ?? PRINT_SUCCESS_MSG, printed: !failure };
+  const failure =
+    unitHash(seed, 'paper-fail', ...key) < PAPER_FAILURE_RATE
+      ? PRINT_FAILURES[hash32(seed, 'paper-why', ...key) % PRINT_FAILURES.length]
+      : undefined;
+  return {
+    printer,
+    delayMs,
+    resultCode: failure?.code ?? PRINT_RESULT_SUCCESS_CODE,
+    resultMsg: failure?.msg ?? PRINT_SUCCESS_MSG,
+    printed: !failure,
+  };
 }
 
 async function answerLabels(ctx: TickContext): Promise<void> {
@@ -66,7 +75,10 @@ async function answerLabels(ctx: TickContext): Promise<void> {
 
   const at = ctx.now.toISOString();
   const values = sql.join(
-    answers.map(({ label, answer: a }) => sql`(${label.id}::bigint, ${a.resultCode}::int, ${a.resultMsg}::text, ${a.printer.ip}::text, ${a.printer.name}::text, ${a.printed}::boolean)`),
+    answers.map(
+      ({ label, answer: a }) =>
+        sql`(${label.id}::bigint, ${a.resultCode}::int, ${a.resultMsg}::text, ${a.printer.ip}::text, ${a.printer.name}::text, ${a.printed}::boolean)`,
+    ),
     sql`, `,
   );
   // The null guard leaves a label answered meanwhile (another process, a real printer) as it is.
@@ -77,7 +89,10 @@ async function answerLabels(ctx: TickContext): Promise<void> {
     where ${d.id} = v.id and ${d.resultCode} is null`);
 
   const tasks = [...new Map(answers.map(({ label }) => [`${label.storeCode}\u0000${label.taskId}`, label])).values()];
-  const keys = sql.join(tasks.map((t) => sql`(${t.storeCode}::text, ${t.taskId}::text)`), sql`, `);
+  const keys = sql.join(
+    tasks.map((t) => sql`(${t.storeCode}::text, ${t.taskId}::text)`),
+    sql`, `,
+  );
   await db.execute(sql`
     update ${paperTasks} set updated_at = ${at}::timestamptz,
       complete = (select count(*)::int from ${d} where ${d.storeCode} = ${paperTasks.storeCode} and ${d.taskId} = ${paperTasks.taskId} and ${d.resultCode} is not null)

@@ -20,7 +20,10 @@ export async function takeCameraPictures(ctx: TickContext): Promise<void> {
     .where(
       and(
         eq(plusDevices.status, 'ONLINE'),
-        or(isNull(plusDevices.visionUpdatedAt), lte(plusDevices.visionUpdatedAt, new Date(ctx.now.getTime() - ctx.settings.plusCameraEveryMs))),
+        or(
+          isNull(plusDevices.visionUpdatedAt),
+          lte(plusDevices.visionUpdatedAt, new Date(ctx.now.getTime() - ctx.settings.plusCameraEveryMs)),
+        ),
       ),
     )
     .orderBy(sql`${plusDevices.visionUpdatedAt} asc nulls first`, asc(plusDevices.mac))

@@ -19,8 +19,12 @@ export async function playShows(ctx: TickContext, last: Map<string, number | nul
   const now = nowOf(ctx.deps);
   const rows = await db
     .select({
-      mac: plusDevices.mac, storeCode: plusDevices.storeCode, showIdx: plusDevices.showIdx, tz: plusDevices.tz,
-      show: plusDeviceShows.show, updatedAt: plusDeviceShows.updatedAt,
+      mac: plusDevices.mac,
+      storeCode: plusDevices.storeCode,
+      showIdx: plusDevices.showIdx,
+      tz: plusDevices.tz,
+      show: plusDeviceShows.show,
+      updatedAt: plusDeviceShows.updatedAt,
     })
     .from(plusDevices)
     .innerJoin(plusDeviceShows, eq(plusDeviceShows.mac, plusDevices.mac))
@@ -34,5 +38,9 @@ export async function playShows(ctx: TickContext, last: Map<string, number | nul
     if (last.get(row.mac) !== slide) changed.push(row.mac);
     last.set(row.mac, slide);
   }
-  if (changed.length) await db.update(plusDevices).set({ screenUpdatedAt: now }).where(and(eq(plusDevices.status, 'ONLINE'), inArray(plusDevices.mac, changed)));
+  if (changed.length)
+    await db
+      .update(plusDevices)
+      .set({ screenUpdatedAt: now })
+      .where(and(eq(plusDevices.status, 'ONLINE'), inArray(plusDevices.mac, changed)));
 }

@@ -28,11 +28,22 @@ export async function installPushedSoftware(ctx: TickContext): Promise<void> {
   const ready = await db
     .select({ storeCode: plusSoftware.storeCode, kind: plusSoftware.kind, model: plusSoftware.model, ver: plusSoftware.ver })
     .from(plusSoftware)
-    .where(and(inArray(plusSoftware.kind, ['sw', 'launcher']), lte(plusSoftware.updatedAt, new Date(ctx.now.getTime() - ctx.settings.plusInstallMs))));
+    .where(
+      and(
+        inArray(plusSoftware.kind, ['sw', 'launcher']),
+        lte(plusSoftware.updatedAt, new Date(ctx.now.getTime() - ctx.settings.plusInstallMs)),
+      ),
+    );
   const packages = ready.filter((p) => isVersion(p.ver));
   if (!packages.length) return;
   const devices = await db
-    .select({ mac: plusDevices.mac, storeCode: plusDevices.storeCode, model: plusDevices.model, player: plusDevices.player, launcher: plusDevices.launcher })
+    .select({
+      mac: plusDevices.mac,
+      storeCode: plusDevices.storeCode,
+      model: plusDevices.model,
+      player: plusDevices.player,
+      launcher: plusDevices.launcher,
+    })
     .from(plusDevices)
     .where(and(eq(plusDevices.status, 'ONLINE'), inArray(plusDevices.storeCode, [...new Set(packages.map((p) => p.storeCode))])));
   for (const device of devices) {
@@ -43,6 +54,10 @@ export async function installPushedSoftware(ctx: TickContext): Promise<void> {
       const running = update[column] ?? device[column] ?? '0';
       if (compareVersions(p.ver!, isVersion(running) ? running : '0') > 0) update[column] = p.ver!;
     }
-    if (Object.keys(update).length) await db.update(plusDevices).set({ ...update, recvTime: ctx.now }).where(eq(plusDevices.mac, device.mac));
+    if (Object.keys(update).length)
+      await db
+        .update(plusDevices)
+        .set({ ...update, recvTime: ctx.now })
+        .where(eq(plusDevices.mac, device.mac));
   }
 }

@@ -29,7 +29,10 @@ async function finishReboots(ctx: TickContext) {
     where h.category = 'v1 device' and h.operation = 'Reboot'
       and h.updated_at >= ${v1Devices.recvTime} and h.updated_at <= ${doneBefore}
       and h.items @> jsonb_build_array(jsonb_build_object('mac', ${v1Devices.mac})))`;
-  await db.update(v1Devices).set({ connection: 'ONLINE', recvTime: ctx.now }).where(and(eq(v1Devices.connection, 'OFFLINE'), rebooted));
+  await db
+    .update(v1Devices)
+    .set({ connection: 'ONLINE', recvTime: ctx.now })
+    .where(and(eq(v1Devices.connection, 'OFFLINE'), rebooted));
 }
 
 const clamp = (value: number | undefined, range: { min: number; max: number; reset: number }) =>
@@ -38,7 +41,10 @@ const clamp = (value: number | undefined, range: { min: number; max: number; res
 /** One report per on-line device: its config as applied, its versions with the item it plays. */
 async function report(ctx: TickContext) {
   const { db } = ctx.deps;
-  const devices = await db.select().from(v1Devices).where(inArray(v1Devices.connection, ['ONLINE', 'NORMAL']));
+  const devices = await db
+    .select()
+    .from(v1Devices)
+    .where(inArray(v1Devices.connection, ['ONLINE', 'NORMAL']));
   if (!devices.length) return;
   const timelines = await db.select({ schedule: v1Timelines.schedule, device: v1Timelines.device }).from(v1Timelines);
   const sets = new Map<number, PlaybackSet>((await db.select({ id: v1Sets.id, list: v1Sets.list }).from(v1Sets)).map((s) => [s.id, s]));
@@ -47,7 +53,11 @@ async function report(ctx: TickContext) {
     const timeline = timelines.find((t) => t.device.some((slot) => slot.includes(device.mac)));
     const playing = timeline && nowPlaying(timeline.schedule, sets, ctx.now, device.config.timezone);
     const { playing: _before, ...version } = device.version;
-    const item = playing ? (playing.item === 'price' ? 'price' : `show ${playing.item} ${showNames.get(playing.item) ?? ''}`.trim()) : undefined;
+    const item = playing
+      ? playing.item === 'price'
+        ? 'price'
+        : `show ${playing.item} ${showNames.get(playing.item) ?? ''}`.trim()
+      : undefined;
     const config = { ...device.config, volume: clamp(device.config.volume, V1_VOLUME), bright: clamp(device.config.bright, V1_BRIGHTNESS) };
     await db
       .update(v1Devices)

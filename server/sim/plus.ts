@@ -31,7 +31,10 @@ export function plusModule(): SimModule {
         const { db } = ctx.deps;
         await db.update(plusDevices).set({ recvTime: ctx.now }).where(eq(plusDevices.status, 'ONLINE'));
         // The older signage family reports too; its connection is ONLINE/NORMAL when up.
-        await db.update(v1Devices).set({ recvTime: ctx.now }).where(inArray(v1Devices.connection, ['ONLINE', 'NORMAL']));
+        await db
+          .update(v1Devices)
+          .set({ recvTime: ctx.now })
+          .where(inArray(v1Devices.connection, ['ONLINE', 'NORMAL']));
       }
     },
   };
@@ -72,7 +75,12 @@ async function recover(ctx: TickContext, since: number) {
   await db
     .update(plusDevices)
     .set({ status: 'ONLINE', recvTime: ctx.now })
-    .where(inArray(plusDevices.mac, back.map((d) => d.mac)));
+    .where(
+      inArray(
+        plusDevices.mac,
+        back.map((d) => d.mac),
+      ),
+    );
 }
 
 /**
@@ -88,5 +96,8 @@ async function finishReboots(ctx: TickContext) {
     where h.store = ${plusDevices.storeCode} and h.operation = 'Reboot'
       and h.updated_at >= ${plusDevices.recvTime} and h.updated_at <= ${doneBefore}
       and h.items @> jsonb_build_array(jsonb_build_object('mac', ${plusDevices.mac})))`;
-  await db.update(plusDevices).set({ status: 'ONLINE', recvTime: ctx.now }).where(and(eq(plusDevices.status, 'OFFLINE'), rebooted));
+  await db
+    .update(plusDevices)
+    .set({ status: 'ONLINE', recvTime: ctx.now })
+    .where(and(eq(plusDevices.status, 'OFFLINE'), rebooted));
 }

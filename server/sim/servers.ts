@@ -32,7 +32,11 @@ export function serversModule(): SimModule {
   };
 }
 
-function alarm(type: SystemAlarmInput['type'], server: { id: string; name: string }, extra: Record<string, unknown> = {}): SystemAlarmInput {
+function alarm(
+  type: SystemAlarmInput['type'],
+  server: { id: string; name: string },
+  extra: Record<string, unknown> = {},
+): SystemAlarmInput {
   return { type, location: 'SYSTEM', data: { serverId: server.id, name: server.name, ...extra } };
 }
 
@@ -49,7 +53,10 @@ async function flipOne(ctx: TickContext) {
   const state: ServerState = server.type === 'database' ? 'RECOVERING' : server.state;
   const down = ctx.rng.int(0, Math.max(0, server.serviceStatusList.length - 1));
   const serviceStatusList = markFault(server.serviceStatusList, [down], 'STOPPED', ctx.now, { priorState: server.state }, server.type);
-  await db.update(servers).set({ status: 'ALARM', state, serviceStatusList }).where(and(eq(servers.id, server.id), eq(servers.status, 'NORMAL')));
+  await db
+    .update(servers)
+    .set({ status: 'ALARM', state, serviceStatusList })
+    .where(and(eq(servers.id, server.id), eq(servers.status, 'NORMAL')));
   const alarms = [alarm('SERVER_STATUS_ABNORMAL', server), alarm('SERVICE_ABNORMAL', server, { service: serviceStatusList[down]?.name })];
   if (state !== server.state) alarms.push(alarm('DB_STATUS_CHANGED', server, { from: server.state, to: state }));
   await raiseSystemAlarms(db, alarms, ctx.now);

@@ -54,7 +54,13 @@ async function answerPendingTags(ctx: TickContext, storeCodes: string[], outcome
   // bare LIMIT a tick reads at most one batch, and those not due yet are sorted out below.
   const candidates = (
     await db
-      .select({ tagMac: tags.tagMac, storeCode: tags.storeCode, companyCode: tags.companyCode, barcode: tags.barcode, updatedAt: tags.updatedAt })
+      .select({
+        tagMac: tags.tagMac,
+        storeCode: tags.storeCode,
+        companyCode: tags.companyCode,
+        barcode: tags.barcode,
+        updatedAt: tags.updatedAt,
+      })
       .from(tags)
       .where(and(inArray(tags.storeCode, storeCodes), inArray(tags.status, PENDING)))
       .limit(s.tagBatchSize)
@@ -71,7 +77,9 @@ async function answerPendingTags(ctx: TickContext, storeCodes: string[], outcome
   const answered = { OK: [] as string[], NG: [] as string[] };
   for (const tag of candidates) {
     // The open update row tells one request of a tag from the next.
-    const delay = s.tagResponseMinMs + unitHash(ctx.seed, 'delay', tag.tagMac, itemOf.get(tag.tagMac) ?? '') * (s.tagResponseMaxMs - s.tagResponseMinMs);
+    const delay =
+      s.tagResponseMinMs +
+      unitHash(ctx.seed, 'delay', tag.tagMac, itemOf.get(tag.tagMac) ?? '') * (s.tagResponseMaxMs - s.tagResponseMinMs);
     if ((tag.updatedAt?.getTime() ?? 0) + delay > nowMs) continue;
     answered[outcomes.chance(s.failureRate) ? 'NG' : 'OK'].push(tag.tagMac);
   }
@@ -94,13 +102,22 @@ async function answerPendingTags(ctx: TickContext, storeCodes: string[], outcome
   for (const [storeCode, data] of byStore) ctx.deps.push.publish({ type: PUSH_TAG_STATUS, storeCode, data });
 
   const failed = changes.filter((c) => c.status === 'NG');
-  await raiseTagAlarms(db, failed.map((c) => ({ storeCode: c.storeCode, tagMac: c.tagMac, alarmType: 'UPDATE_FAILURE' })), ctx.now);
+  await raiseTagAlarms(
+    db,
+    failed.map((c) => ({ storeCode: c.storeCode, tagMac: c.tagMac, alarmType: 'UPDATE_FAILURE' })),
+    ctx.now,
+  );
   const companyOf = new Map(candidates.map((c) => [c.storeCode, c.companyCode]));
   const alarms: SystemAlarmInput[] = [];
   for (const [storeCode, list] of groupBy(failed, (c) => c.storeCode)) {
     if (nowMs - (lastFailureAlarm.get(storeCode) ?? -Infinity) < FAILURE_ALARM_GAP_MS) continue;
     lastFailureAlarm.set(storeCode, nowMs);
-    alarms.push({ type: 'TAG_UPDATE_FAILURE', location: storeCode, companyCode: companyOf.get(storeCode), data: { count: list.length, tagMacs: list.slice(0, 20).map((c) => c.tagMac) } });
+    alarms.push({
+      type: 'TAG_UPDATE_FAILURE',
+      location: storeCode,
+      companyCode: companyOf.get(storeCode),
+      data: { count: list.length, tagMacs: list.slice(0, 20).map((c) => c.tagMac) },
+    });
   }
   await raiseSystemAlarms(db, alarms, ctx.now);
 }
@@ -111,7 +128,13 @@ async function answerPendingTags(ctx: TickContext, storeCodes: string[], outcome
  * a thousand `(a, b)` pairs.
  */
 function ofTags(rows: { storeCode: string; tagMac: string }[]) {
-  return [inArray(taskItems.storeCode, [...new Set(rows.map((r) => r.storeCode))]), inArray(taskItems.tagMac, rows.map((r) => r.tagMac))];
+  return [
+    inArray(taskItems.storeCode, [...new Set(rows.map((r) => r.storeCode))]),
+    inArray(
+      taskItems.tagMac,
+      rows.map((r) => r.tagMac),
+    ),
+  ];
 }
 
 /** The open update rows of the answered tags get their result; their tasks count them. */

@@ -20,7 +20,13 @@ export function percent(usage: Usage): number {
  */
 export function jsonValues(rows: unknown[][]): SQL {
   return sql.join(
-    rows.map((row) => sql`(${sql.join(row.map((v) => (typeof v === 'string' ? sql`${v}` : sql`${JSON.stringify(v)}`)), sql`, `)})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((v) => (typeof v === 'string' ? sql`${v}` : sql`${JSON.stringify(v)}`)),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
 }

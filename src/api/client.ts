@@ -58,7 +58,10 @@ export function createClient(opts: ClientOptions) {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const base = () => (typeof opts.baseUrl === 'function' ? opts.baseUrl() : opts.baseUrl);
 
-  async function send(def: EndpointDef, args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) {
+  async function send(
+    def: EndpointDef,
+    args: { params?: unknown; query?: unknown; body?: unknown; idempotencyKey?: string; signal?: AbortSignal },
+  ) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     // spec: core §6.4 — the session as two headers, Access-Token and Access-Email; public calls without them
     const creds = def.access === 'public' && !def.sessionOptional ? undefined : opts.credentials?.();
@@ -86,7 +89,13 @@ export function createClient(opts: ClientOptions) {
       // spec: core §8.22 — a missing message reads as status text with status code
       const data = (await res.json().catch(() => undefined)) as { code?: string | number; message?: string } | undefined;
       // spec: admin §8.2 — without a message: status text plus status code
-      throw new ApiFailure(data?.message || `${res.statusText || 'Error'} (${res.status})`, res.status, data?.code, false, Boolean(data?.message));
+      throw new ApiFailure(
+        data?.message || `${res.statusText || 'Error'} (${res.status})`,
+        res.status,
+        data?.code,
+        false,
+        Boolean(data?.message),
+      );
     }
     return res;
   }
@@ -104,7 +113,10 @@ export function createClient(opts: ClientOptions) {
      * Send a multipart endpoint's form through XMLHttpRequest: unlike fetch it reports upload progress (bytes sent
      * of the body), which a large product file needs. Same headers and failure rule as call().
      */
-    upload<E extends EndpointDef>(def: E, args: Args<E> & { body: FormData; onProgress?: (sent: number, total: number) => void }): Promise<ResponseOf<E>> {
+    upload<E extends EndpointDef>(
+      def: E,
+      args: Args<E> & { body: FormData; onProgress?: (sent: number, total: number) => void },
+    ): Promise<ResponseOf<E>> {
       const creds = opts.credentials?.();
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest();
@@ -127,7 +139,15 @@ export function createClient(opts: ClientOptions) {
           if (xhr.status >= 200 && xhr.status < 300) return resolve(data as ResponseOf<E>);
           if (xhr.status === 401 && creds) opts.onUnauthorized?.();
           if (xhr.status === 403 && creds) opts.onForbidden?.();
-          reject(new ApiFailure(data?.message || `${xhr.statusText || 'Error'} (${xhr.status})`, xhr.status, data?.code, false, Boolean(data?.message)));
+          reject(
+            new ApiFailure(
+              data?.message || `${xhr.statusText || 'Error'} (${xhr.status})`,
+              xhr.status,
+              data?.code,
+              false,
+              Boolean(data?.message),
+            ),
+          );
         };
         args.signal?.addEventListener('abort', () => xhr.abort());
         xhr.send(args.body);

@@ -51,11 +51,18 @@ export function tableRequestSchema<F extends Record<string, FieldKind>>(def: Tab
     start: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
     length: Type.Integer({ minimum: -1, maximum: 1000 }),
     order: Type.Optional(
-      Type.Array(Type.Object({ column: Type.Integer({ minimum: 0, maximum: 200 }), dir: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }), { maxItems: 5 }),
+      Type.Array(
+        Type.Object({ column: Type.Integer({ minimum: 0, maximum: 200 }), dir: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }),
+        { maxItems: 5 },
+      ),
     ),
-    columns: Type.Optional(Type.Array(Type.Object({ data: Type.String({ maxLength: 64 }) }, { additionalProperties: true }), { maxItems: 200 })),
+    columns: Type.Optional(
+      Type.Array(Type.Object({ data: Type.String({ maxLength: 64 }) }, { additionalProperties: true }), { maxItems: 200 }),
+    ),
     global_companyCode: Type.Optional(Type.String({ maxLength: 64 })),
-    ...(def.dateField ? { filter_startDate: Type.Optional(Type.Integer({ minimum: 0 })), filter_endDate: Type.Optional(Type.Integer({ minimum: 0 })) } : {}),
+    ...(def.dateField
+      ? { filter_startDate: Type.Optional(Type.Integer({ minimum: 0 })), filter_endDate: Type.Optional(Type.Integer({ minimum: 0 })) }
+      : {}),
     ...extra,
   };
   for (const field of Object.keys(def.fields)) {
@@ -139,7 +146,10 @@ export class TableRequestError extends Error {}
  * Read a validated request against its declaration. Sorting by an undeclared column, a condition that does not
  * fit the field's kind, or a non-number for a number field is the client's mistake (TableRequestError → 400).
  */
-export function parseTableRequest<F extends Record<string, FieldKind>>(def: TableDef<F>, body: Record<string, unknown>): ParsedTableRequest {
+export function parseTableRequest<F extends Record<string, FieldKind>>(
+  def: TableDef<F>,
+  body: Record<string, unknown>,
+): ParsedTableRequest {
   const filters: ParsedFilter[] = [];
   for (const [field, kind] of Object.entries(def.fields)) {
     const value = body[`filter_${field}`] as ParsedFilter['value'] | undefined;
@@ -153,7 +163,8 @@ export function parseTableRequest<F extends Record<string, FieldKind>>(def: Tabl
     if ((kind === 'text' || kind === 'enum' || kind === 'bool') && (condition === '>=' || condition === '<=')) {
       throw new TableRequestError(`condition ${condition} does not apply to ${field}`);
     }
-    if ((kind === 'number' || kind === 'date') && Number.isNaN(Number(value))) throw new TableRequestError(`filter_${field} must be a number`);
+    if ((kind === 'number' || kind === 'date') && Number.isNaN(Number(value)))
+      throw new TableRequestError(`filter_${field} must be a number`);
     if (kind === 'hex' && !/^(0x)?[0-9a-f]+$/i.test(String(value))) throw new TableRequestError(`filter_${field} must be hexadecimal`);
     filters.push({ field, kind, condition, value });
   }

@@ -46,7 +46,8 @@ function breakablePieces(text: string): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const g of splitGraphemes(text)) {
-    const startsNew = current && !NO_LINE_START.test(g) && (/\s$/.test(current) || BREAK_BETWEEN.test(g) || BREAK_BETWEEN.test(current.slice(-1)));
+    const startsNew =
+      current && !NO_LINE_START.test(g) && (/\s$/.test(current) || BREAK_BETWEEN.test(g) || BREAK_BETWEEN.test(current.slice(-1)));
     if (startsNew && !/^\s/.test(g)) {
       pieces.push(current);
       current = '';

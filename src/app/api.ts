@@ -12,9 +12,8 @@ type ReadArgs<E extends EndpointDef> = { params?: ParamsOf<E>; query?: QueryOf<E
  * Polling periods come from the spec's constants through `refreshInterval`.
  */
 export function useCall<E extends EndpointDef>(def: E, args: ReadArgs<E> | null, config?: SWRConfiguration<ResponseOf<E>, ApiFailure>) {
-  return useSWR<ResponseOf<E>, ApiFailure>(
-    args ? [def.method, def.path, JSON.stringify(args)] : null,
-    () => api.call(def, args as never),
-    { revalidateOnFocus: false, ...config },
-  );
+  return useSWR<ResponseOf<E>, ApiFailure>(args ? [def.method, def.path, JSON.stringify(args)] : null, () => api.call(def, args as never), {
+    revalidateOnFocus: false,
+    ...config,
+  });
 }

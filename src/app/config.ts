@@ -10,7 +10,13 @@ export interface RuntimeConfig {
 }
 
 // spec: plus §7.27 — the maps' tile service: tileUrl, an open one (OpenStreetMap) by default (NOTES.md 7)
-const DEFAULTS: RuntimeConfig = { apiBase: '/api', pushUrl: null, pushPort: 8801, tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoderUrl: null };
+const DEFAULTS: RuntimeConfig = {
+  apiBase: '/api',
+  pushUrl: null,
+  pushPort: 8801,
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  geocoderUrl: null,
+};
 let current: RuntimeConfig = DEFAULTS;
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

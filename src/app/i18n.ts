@@ -36,7 +36,34 @@ import { LOCALES_CACHE } from './sw-caches';
  */
 export const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'scan', 'tagAssign', 'exceptions', 'servers', 'tags', 'sensors', 'store', 'settings', 'products', 'tasks', 'members', 'ota', 'codeEditors', 'alias', 'paper', 'print', 'storeConfig', 'plus', 'plusMedia', 'plusShowEditor', 'plusV1', 'plusTemplates'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'dashboard',
+  'scan',
+  'tagAssign',
+  'exceptions',
+  'servers',
+  'tags',
+  'sensors',
+  'store',
+  'settings',
+  'products',
+  'tasks',
+  'members',
+  'ota',
+  'codeEditors',
+  'alias',
+  'paper',
+  'print',
+  'storeConfig',
+  'plus',
+  'plusMedia',
+  'plusShowEditor',
+  'plusV1',
+  'plusTemplates',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'shelfpad.language';
@@ -44,7 +71,34 @@ const STORAGE_KEY = 'shelfpad.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; layout: typeof layout; dashboard: typeof dashboard; scan: typeof scan; tagAssign: typeof tagAssign; exceptions: typeof exceptions; servers: typeof servers; tags: typeof tags; sensors: typeof sensors; store: typeof store; settings: typeof settings; products: typeof products; tasks: typeof tasks; members: typeof members; ota: typeof ota; codeEditors: typeof codeEditors; alias: typeof alias; paper: typeof paper; print: typeof print; storeConfig: typeof storeConfig; plus: typeof plus; plusMedia: typeof plusMedia; plusShowEditor: typeof plusShowEditor; plusV1: typeof plusV1; plusTemplates: typeof plusTemplates };
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      layout: typeof layout;
+      dashboard: typeof dashboard;
+      scan: typeof scan;
+      tagAssign: typeof tagAssign;
+      exceptions: typeof exceptions;
+      servers: typeof servers;
+      tags: typeof tags;
+      sensors: typeof sensors;
+      store: typeof store;
+      settings: typeof settings;
+      products: typeof products;
+      tasks: typeof tasks;
+      members: typeof members;
+      ota: typeof ota;
+      codeEditors: typeof codeEditors;
+      alias: typeof alias;
+      paper: typeof paper;
+      print: typeof print;
+      storeConfig: typeof storeConfig;
+      plus: typeof plus;
+      plusMedia: typeof plusMedia;
+      plusShowEditor: typeof plusShowEditor;
+      plusV1: typeof plusV1;
+      plusTemplates: typeof plusTemplates;
+    };
   }
 }
 
@@ -62,7 +116,8 @@ export function setLanguage(language: Language): void {
 
 // The version (a hash of the locale files, vite.config.ts) gives every build its own URLs in the service worker's
 // cache, so an update never starts with the previous version's texts.
-const namespaceUrl = (language: Language, ns: Namespace) => `./locales/${language}/${ns}.json?v=${import.meta.env.VITE_LOCALES_VERSION ?? 'dev'}`;
+const namespaceUrl = (language: Language, ns: Namespace) =>
+  `./locales/${language}/${ns}.json?v=${import.meta.env.VITE_LOCALES_VERSION ?? 'dev'}`;
 
 async function fetchNamespace(language: Language, ns: Namespace): Promise<Record<string, unknown>> {
   const res = await fetch(namespaceUrl(language, ns));
@@ -75,7 +130,10 @@ const localeBackend = {
   type: 'backend' as const,
   init() {},
   read(language: string, ns: string, done: (error: unknown, data: Record<string, unknown> | false) => void) {
-    fetchNamespace(language as Language, ns as Namespace).then((data) => done(null, data), (error: unknown) => done(error, false));
+    fetchNamespace(language as Language, ns as Namespace).then(
+      (data) => done(null, data),
+      (error: unknown) => done(error, false),
+    );
   },
 };
 
@@ -89,20 +147,30 @@ export async function initI18n(first: readonly Namespace[] = NAMESPACES): Promis
   // A namespace that cannot be fetched (offline, never cached) is left to the backend to try again when a screen
   // asks for it, rather than leaving every text of the app as a key.
   const failed: unknown[] = [];
-  await Promise.all(first.map((ns) => fetchNamespace(language, ns).then((data) => (resources[language][ns] = data), (error: unknown) => failed.push(error))));
+  await Promise.all(
+    first.map((ns) =>
+      fetchNamespace(language, ns).then(
+        (data) => (resources[language][ns] = data),
+        (error: unknown) => failed.push(error),
+      ),
+    ),
+  );
   document.documentElement.lang = language.replace('_', '-');
-  await i18next.use(localeBackend).use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: first.filter((ns) => resources[language][ns]),
-    defaultNS: 'common',
-    resources,
-    // The namespaces not in `resources` come through localeBackend when asked for, in this language only (not 'en').
-    partialBundledLanguages: true,
-    load: 'currentOnly',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      ns: first.filter((ns) => resources[language][ns]),
+      defaultNS: 'common',
+      resources,
+      // The namespaces not in `resources` come through localeBackend when asked for, in this language only (not 'en').
+      partialBundledLanguages: true,
+      load: 'currentOnly',
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+    });
   if (failed.length > 0) throw new AggregateError(failed, `${failed.length} of ${first.length} translation files could not be loaded`);
 }
 
@@ -125,5 +193,9 @@ export const allNamespaceUrls = (): string[] => NAMESPACES.map((ns) => new URL(n
 export async function cacheMissingNamespaces(): Promise<void> {
   if (!('caches' in window)) return;
   const cached = new Set((await (await caches.open(LOCALES_CACHE)).keys()).map((request) => request.url));
-  await Promise.all(allNamespaceUrls().filter((url) => !cached.has(url)).map((url) => fetch(url).catch(() => undefined)));
+  await Promise.all(
+    allNamespaceUrls()
+      .filter((url) => !cached.has(url))
+      .map((url) => fetch(url).catch(() => undefined)),
+  );
 }

@@ -79,7 +79,11 @@ const connections = new Map<string, Connection>();
  * Follows the push channel for a member until close(): joins the open socket of the same server and member, or
  * opens one and keeps it open, reconnecting with backoff. Every message goes to every reader.
  */
-export function openPushSocket(credentials: PushCredentials, onMessage: (message: PushMessage) => void, options: PushSocketOptions = {}): PushSocket {
+export function openPushSocket(
+  credentials: PushCredentials,
+  onMessage: (message: PushMessage) => void,
+  options: PushSocketOptions = {},
+): PushSocket {
   const url = options.url ?? pushSocketUrl();
   const key = JSON.stringify([url, credentials.email, credentials.token]);
   let connection = connections.get(key);
@@ -114,7 +118,8 @@ export function authMessage(credentials: PushCredentials): string {
 }
 
 /** The server's answer to the auth message: `{type: 0, data: {authenticated: true}}`. */
-const isWelcome = (message: PushMessage) => message.type === 0 && (message.data as { authenticated?: unknown } | null)?.authenticated === true;
+const isWelcome = (message: PushMessage) =>
+  message.type === 0 && (message.data as { authenticated?: unknown } | null)?.authenticated === true;
 
 function connect(url: string, credentials: PushCredentials, Socket: PushSocketClass): Connection {
   let socket: PushSocketLike | undefined;

@@ -57,7 +57,10 @@ export function registerServiceWorker(): void {
     registration = registered;
     // A worker that already controlled the page keeps what it fetches: the texts it lacks (those of a new version),
     // when the page is idle.
-    if (navigator.serviceWorker.controller) void whenIdle(5_000).then(cacheMissingNamespaces).catch(() => undefined);
+    if (navigator.serviceWorker.controller)
+      void whenIdle(5_000)
+        .then(cacheMissingNamespaces)
+        .catch(() => undefined);
     setInterval(() => {
       if (navigator.onLine) void registered?.update().catch(() => undefined);
     }, UPDATE_CHECK_MS);

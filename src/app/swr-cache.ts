@@ -66,11 +66,16 @@ function subscribeConnectivity(listener: () => void): () => void {
 
 /** True while the app has no way to the server. */
 export function useOffline(): boolean {
-  return useSyncExternalStore(subscribeConnectivity, () => !navigator.onLine || lastReadFailedOnNetwork, () => false);
+  return useSyncExternalStore(
+    subscribeConnectivity,
+    () => !navigator.onLine || lastReadFailedOnNetwork,
+    () => false,
+  );
 }
 
 /** When an answer the cache holds was received (undefined: not an answer from this cache). */
-export const answerReceivedAt = (data: unknown): number | undefined => (data !== null && typeof data === 'object' ? receivedAt.get(data) : undefined);
+export const answerReceivedAt = (data: unknown): number | undefined =>
+  data !== null && typeof data === 'object' ? receivedAt.get(data) : undefined;
 
 /* ---- The cache ---- */
 

@@ -40,13 +40,26 @@ export default function HandheldApp() {
     <ScanHostContext value={leanScanHost}>
       <div className="handheld">
         <header className="handheld__bar">
-          <button type="button" className="handheld__icon" aria-label={t('openMenu')} onClick={() => leanScanHost.openInConsole('menu')} data-testid="handheld-menu">
+          <button
+            type="button"
+            className="handheld__icon"
+            aria-label={t('openMenu')}
+            onClick={() => leanScanHost.openInConsole('menu')}
+            data-testid="handheld-menu"
+          >
             <LeanIcon icon={menuSharp} />
           </button>
           <h1>{t('title')}</h1>
           <PendingLink />
           {/* The console header's "more" (language, account): the console takes over and opens it (app/handover.ts). */}
-          <button type="button" className="handheld__icon" aria-label={t('more')} aria-haspopup="menu" onClick={() => handOver('more')} data-testid="header-more">
+          <button
+            type="button"
+            className="handheld__icon"
+            aria-label={t('more')}
+            aria-haspopup="menu"
+            onClick={() => handOver('more')}
+            data-testid="header-more"
+          >
             <LeanIcon icon={ellipsisVertical} />
           </button>
         </header>

@@ -120,7 +120,8 @@ export interface AssignPayload {
 function assignPayload(op: BatchableOp): AssignPayload | undefined {
   if (op.kind !== 'tagAssign') return undefined;
   const p = op.payload as Partial<AssignPayload> | undefined;
-  const ok = p && typeof p.taskId === 'number' && typeof p.priorTaskId === 'number' && typeof p.storeCode === 'string' && Array.isArray(p.tagList);
+  const ok =
+    p && typeof p.taskId === 'number' && typeof p.priorTaskId === 'number' && typeof p.storeCode === 'string' && Array.isArray(p.tagList);
   return ok && p.tagList!.every((t) => typeof t?.tagMac === 'string') ? (p as AssignPayload) : undefined;
 }
 
@@ -148,7 +149,12 @@ const goesAlone = (op: BatchableOp) => op.alone === true || (op.attempts > 0 && 
  * Done and failed operations neither lead nor stop a batch. `due` is false while the head waits for its backoff:
  * that holds the whole store, so that its order is kept.
  */
-export function batchToSend<T extends BatchableOp>(ops: readonly T[], storeCode: string, now: number, max: number): { ops: T[]; due: boolean } | undefined {
+export function batchToSend<T extends BatchableOp>(
+  ops: readonly T[],
+  storeCode: string,
+  now: number,
+  max: number,
+): { ops: T[]; due: boolean } | undefined {
   const byId = new Map<string, T>();
   for (const op of ops) if (op.storeCode === storeCode && isOpen(op)) byId.set(op.id, op);
   const open = [...byId.values()].sort((a, b) => a.seq - b.seq);
@@ -165,7 +171,8 @@ export function batchToSend<T extends BatchableOp>(ops: readonly T[], storeCode:
   for (const op of open.slice(1)) {
     if (batch.length >= max || op.batchKey !== undefined || goesAlone(op) || op.nextAttemptAt > now) break;
     const payload = assignPayload(op);
-    if (!payload || payload.taskId !== first.taskId || payload.priorTaskId !== first.priorTaskId || payload.storeCode !== first.storeCode) break;
+    if (!payload || payload.taskId !== first.taskId || payload.priorTaskId !== first.priorTaskId || payload.storeCode !== first.storeCode)
+      break;
     const refs = refsOf(payload);
     if (refs.some((ref) => seen.has(ref)) || new Set(refs).size !== refs.length || tagCount + refs.length > TAG_LIST_MAX) break;
     for (const ref of refs) seen.add(ref);

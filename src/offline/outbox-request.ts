@@ -4,7 +4,16 @@ import { plusEndpoints } from '../api/endpoints/plus';
 import { tagsEndpoints } from '../api/endpoints/tags';
 import { api } from '../app/api';
 import { db, type OutboxKind, type OutboxOp } from './db';
-import { backoffDelay, batchBody, batchToSend, classifyFailure, failureMessage, OUTBOX_BATCH_MAX, splitAnswer, type OutboxState } from './outbox-policy';
+import {
+  backoffDelay,
+  batchBody,
+  batchToSend,
+  classifyFailure,
+  failureMessage,
+  OUTBOX_BATCH_MAX,
+  splitAnswer,
+  type OutboxState,
+} from './outbox-policy';
 
 /*
  * One request of a store's queue (outbox.ts runs them in a loop under the store's lock): choose what goes and
@@ -38,7 +47,11 @@ export function newKey(): string {
 /** A store's first open operations in seq order, at most `limit` (under the lock a 'sending' one is an interrupted send). */
 async function openHead(storeCode: string, limit: number): Promise<OutboxOp[]> {
   const first = (state: OutboxState) =>
-    db.outbox.where('[state+storeCode+seq]').between([state, storeCode, Dexie.minKey], [state, storeCode, Dexie.maxKey]).limit(limit).toArray();
+    db.outbox
+      .where('[state+storeCode+seq]')
+      .between([state, storeCode, Dexie.minKey], [state, storeCode, Dexie.maxKey])
+      .limit(limit)
+      .toArray();
   const [pending, sending] = await Promise.all([first('pending'), first('sending')]);
   return [...pending, ...sending].sort((a, b) => a.seq - b.seq).slice(0, limit);
 }
@@ -69,7 +82,11 @@ function claimNext(storeCode: string, now: number): Promise<Step> {
  * Write the outcome of a request to its operations in one transaction (re-read there, so that nothing written
  * meanwhile is lost; an operation gone meanwhile stays gone). Answers the rows as written.
  */
-function settle(ops: readonly OutboxOp[], change: (op: OutboxOp, index: number) => Partial<OutboxOp>, drop: (keyof OutboxOp)[] = []): Promise<OutboxOp[]> {
+function settle(
+  ops: readonly OutboxOp[],
+  change: (op: OutboxOp, index: number) => Partial<OutboxOp>,
+  drop: (keyof OutboxOp)[] = [],
+): Promise<OutboxOp[]> {
   const index = new Map(ops.map((op, i) => [op.id, i]));
   return db.transaction('rw', db.outbox, async () => {
     const rows = (await db.outbox.bulkGet([...index.keys()])).flatMap((op) => {
@@ -104,14 +121,23 @@ export type Outcome = 'done' | 'failed';
  * `{ wakeAt }` when it waits for a backoff, undefined when nothing is left. `emit` is told of each operation that
  * ended (after its row is written).
  */
-export async function sendNext(storeCode: string, emit: (op: OutboxOp, outcome: Outcome) => void): Promise<'next' | { wakeAt: number } | undefined> {
+export async function sendNext(
+  storeCode: string,
+  emit: (op: OutboxOp, outcome: Outcome) => void,
+): Promise<'next' | { wakeAt: number } | undefined> {
   const step = await claimNext(storeCode, Date.now());
   if (!step || 'wakeAt' in step) return step;
   const { ops, key } = step;
   try {
-    const answers = splitAnswer(await post(ops, key), ops.map((op) => op.payload));
+    const answers = splitAnswer(
+      await post(ops, key),
+      ops.map((op) => op.payload),
+    );
     const settledAt = Date.now();
-    const done = await settle(ops, (op, i) => ({ state: 'done', answer: answers[i], attempts: op.attempts + 1, settledAt }), ['lastError', 'lastStatus']);
+    const done = await settle(ops, (op, i) => ({ state: 'done', answer: answers[i], attempts: op.attempts + 1, settledAt }), [
+      'lastError',
+      'lastStatus',
+    ]);
     for (const op of done) emit(op, 'done');
     return 'next';
   } catch (error) {
@@ -125,7 +151,13 @@ export async function sendNext(storeCode: string, emit: (op: OutboxOp, outcome: 
         return 'next';
       }
       // Final for this operation only: the store's later operations do not depend on it and go on.
-      const [failed] = await settle(ops, (op) => ({ state: 'failed', attempts: op.attempts + 1, lastError, lastStatus, settledAt: Date.now() }));
+      const [failed] = await settle(ops, (op) => ({
+        state: 'failed',
+        attempts: op.attempts + 1,
+        lastError,
+        lastStatus,
+        settledAt: Date.now(),
+      }));
       if (failed) emit(failed, 'failed');
       return 'next';
     }

@@ -53,7 +53,17 @@ export async function enqueue(op: { kind: OutboxKind; storeCode: string; payload
     const last = (await db.meta.get(OUTBOX_SEQ_KEY))?.value;
     const seq = (typeof last === 'number' ? last : 0) + 1;
     await db.meta.put({ key: OUTBOX_SEQ_KEY, value: seq });
-    await db.outbox.add({ id, kind: op.kind, payload: op.payload, storeCode: op.storeCode, createdAt: Date.now(), seq, state: 'pending', attempts: 0, nextAttemptAt: 0 });
+    await db.outbox.add({
+      id,
+      kind: op.kind,
+      payload: op.payload,
+      storeCode: op.storeCode,
+      createdAt: Date.now(),
+      seq,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+    });
   });
   void replayStore(op.storeCode).catch(reportError);
   return id;
@@ -74,7 +84,14 @@ export async function retry(id: string): Promise<boolean> {
   const op = await db.outbox.get(id);
   if (!op || op.state !== 'failed') return false;
   // A refusal (4xx) wrote nothing, and the server keeps it under the old key: only a new key sends it for real.
-  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, lastError: undefined, lastStatus: undefined, settledAt: undefined, batchKey: newKey() });
+  await db.outbox.update(id, {
+    state: 'pending',
+    nextAttemptAt: 0,
+    lastError: undefined,
+    lastStatus: undefined,
+    settledAt: undefined,
+    batchKey: newKey(),
+  });
   void replayStore(op.storeCode).catch(reportError);
   return true;
 }
@@ -88,7 +105,8 @@ export async function discard(id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const op = await db.outbox.get(id);
     if (!op || op.state === 'sending') return false;
-    if (op.batchKey !== undefined && isOpen(op) && (await db.outbox.where('batchKey').equals(op.batchKey).filter(isOpen).count()) > 1) return false;
+    if (op.batchKey !== undefined && isOpen(op) && (await db.outbox.where('batchKey').equals(op.batchKey).filter(isOpen).count()) > 1)
+      return false;
     await db.outbox.delete(id);
     return true;
   });
@@ -149,10 +167,13 @@ async function drainStore(storeCode: string): Promise<void> {
 
 function wakeAt(storeCode: string, at: number): void {
   clearTimeout(wakeTimers.get(storeCode));
-  const timer = setTimeout(() => {
-    wakeTimers.delete(storeCode);
-    void replayStore(storeCode).catch(reportError);
-  }, Math.max(0, at - Date.now()));
+  const timer = setTimeout(
+    () => {
+      wakeTimers.delete(storeCode);
+      void replayStore(storeCode).catch(reportError);
+    },
+    Math.max(0, at - Date.now()),
+  );
   wakeTimers.set(storeCode, timer);
 }
 
@@ -202,7 +223,15 @@ export function startOutbox(): void {
   // could not already do.
   if (testHooksOn()) {
     window.__shelfpadOutbox = {
-      enqueue, replay, retry, discard, clearDone, ops: () => db.outbox.orderBy('seq').toArray(), refreshProductCache, knownProduct, productCacheInfo,
+      enqueue,
+      replay,
+      retry,
+      discard,
+      clearDone,
+      ops: () => db.outbox.orderBy('seq').toArray(),
+      refreshProductCache,
+      knownProduct,
+      productCacheInfo,
     };
   }
 }

@@ -49,6 +49,8 @@ export function useOutboxOpsById(ids: readonly string[]): ReadonlyMap<string, Ou
   // The ids' content, not the array's identity, decides when to subscribe again.
   const key = ids.join('\n');
   const byId = (db: OutboxDb) =>
-    db.outbox.bulkGet(key.split('\n')).then((rows): ReadonlyMap<string, OutboxOp> => new Map(rows.flatMap((op) => (op ? [[op.id, op] as const] : []))));
+    db.outbox
+      .bulkGet(key.split('\n'))
+      .then((rows): ReadonlyMap<string, OutboxOp> => new Map(rows.flatMap((op) => (op ? [[op.id, op] as const] : []))));
   return useOutboxQuery(key ? byId : undefined, NO_OPS, key);
 }

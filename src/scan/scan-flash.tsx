@@ -32,7 +32,11 @@ export function ScanFlash() {
 
   if (!flash) return null;
   const style: CSSProperties = {
-    position: 'fixed', inset: 0, zIndex: 100000, pointerEvents: 'none', background: COLOURS[flash.kind],
+    position: 'fixed',
+    inset: 0,
+    zIndex: 100000,
+    pointerEvents: 'none',
+    background: COLOURS[flash.kind],
   };
   return <div key={flash.n} style={style} data-scan-flash={flash.kind} aria-hidden="true" />;
 }

@@ -70,8 +70,24 @@ export function PickedField({ kind, label, labelHidden, value, onChange, id, tes
   const handle = testId ?? id;
   return (
     <span className="date-time-field">
-      <TextField id={id} label={label} labelHidden={labelHidden} value={value} placeholder={PLACEHOLDER[kind]} maxLength={PLACEHOLDER[kind].length} autocomplete="off" onChange={onChange} testId={testId} />
-      <IonButton type="button" fill="clear" aria-label={t(`dateTime.pick.${kind}`, { field: label })} onClick={(e) => setOpener(e.nativeEvent)} data-testid={handle && `${handle}-pick`}>
+      <TextField
+        id={id}
+        label={label}
+        labelHidden={labelHidden}
+        value={value}
+        placeholder={PLACEHOLDER[kind]}
+        maxLength={PLACEHOLDER[kind].length}
+        autocomplete="off"
+        onChange={onChange}
+        testId={testId}
+      />
+      <IonButton
+        type="button"
+        fill="clear"
+        aria-label={t(`dateTime.pick.${kind}`, { field: label })}
+        onClick={(e) => setOpener(e.nativeEvent)}
+        data-testid={handle && `${handle}-pick`}
+      >
         <IonIcon slot="icon-only" icon={kind === 'time' ? timeOutline : calendarOutline} aria-hidden="true" />
       </IonButton>
       <IonPopover isOpen={Boolean(opener)} event={opener} onDidDismiss={() => setOpener(undefined)} className="date-time-popover">

@@ -27,7 +27,12 @@ interface Props<R> {
  * belong to DataTable — these lists are a company's whole configuration, edited and saved at once.
  */
 export function EditGrid<R>({ columns, rows, rowKey, isNew, testId, empty, caption }: Props<R>) {
-  if (!rows.length) return <p className="edit-grid-empty" data-testid={`${testId}-empty`}>{empty}</p>;
+  if (!rows.length)
+    return (
+      <p className="edit-grid-empty" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
   return (
     <div className="edit-grid-scroll" tabIndex={0} role="region" aria-label={caption ?? testId}>
       <table className="edit-grid" data-testid={testId}>

@@ -18,8 +18,10 @@ interface FieldBase {
   className?: string;
 }
 
-const labelProps = ({ label, labelHidden }: FieldBase) => (labelHidden ? { 'aria-label': label } : { label, labelPlacement: 'stacked' as const });
-const classes = (base: string, { labelHidden, className }: FieldBase) => [base, labelHidden ? 'field--bare' : '', className ?? ''].filter(Boolean).join(' ');
+const labelProps = ({ label, labelHidden }: FieldBase) =>
+  labelHidden ? { 'aria-label': label } : { label, labelPlacement: 'stacked' as const };
+const classes = (base: string, { labelHidden, className }: FieldBase) =>
+  [base, labelHidden ? 'field--bare' : '', className ?? ''].filter(Boolean).join(' ');
 
 export interface TextFieldProps extends FieldBase {
   value: string | number;
@@ -39,7 +41,22 @@ export interface TextFieldProps extends FieldBase {
 }
 
 export function TextField(props: TextFieldProps) {
-  const { value, onChange, type = 'text', placeholder, maxLength, min, max, step, inputMode, autocomplete, id, name, disabled, testId } = props;
+  const {
+    value,
+    onChange,
+    type = 'text',
+    placeholder,
+    maxLength,
+    min,
+    max,
+    step,
+    inputMode,
+    autocomplete,
+    id,
+    name,
+    disabled,
+    testId,
+  } = props;
   return (
     <IonInput
       {...labelProps(props)}
@@ -162,16 +179,29 @@ const SCROLLED_LIST_FROM = 30;
 export function CheckboxListField(props: CheckboxListFieldProps) {
   const { label, options, ticked, onChange, id, disabled, testId } = props;
   const on = new Set(ticked);
-  const toggle = (value: string, checked: boolean) => onChange(options.map((o) => o.value).filter((v) => (v === value ? checked : on.has(v))));
+  const toggle = (value: string, checked: boolean) =>
+    onChange(options.map((o) => o.value).filter((v) => (v === value ? checked : on.has(v))));
   const labelId = `${id ?? testId ?? 'checkboxes'}-label`;
   return (
     <div className={classes('field-checkbox-list', props)}>
       <span className="field-checkboxes-label" id={labelId}>
         {label}
       </span>
-      <div className={options.length > SCROLLED_LIST_FROM ? 'field-checkboxes field-checkboxes--long' : 'field-checkboxes'} id={id} role="group" aria-labelledby={labelId} data-testid={testId}>
+      <div
+        className={options.length > SCROLLED_LIST_FROM ? 'field-checkboxes field-checkboxes--long' : 'field-checkboxes'}
+        id={id}
+        role="group"
+        aria-labelledby={labelId}
+        data-testid={testId}
+      >
         {options.map((o) => (
-          <CheckboxField key={o.value} label={o.label} checked={on.has(o.value)} disabled={disabled} onChange={(checked) => toggle(o.value, checked)} />
+          <CheckboxField
+            key={o.value}
+            label={o.label}
+            checked={on.has(o.value)}
+            disabled={disabled}
+            onChange={(checked) => toggle(o.value, checked)}
+          />
         ))}
       </div>
     </div>

@@ -38,7 +38,14 @@ export function FilePickButton(props: FilePickButtonProps) {
         testId={testId}
         onFiles={(files) => void send(() => (props.multiple ? props.onFiles(files) : props.onFile(files[0])))}
       />
-      <IonButton size={size} fill={fill} color={color} disabled={sending || disabled} onClick={() => input.current?.click()} data-testid={testId}>
+      <IonButton
+        size={size}
+        fill={fill}
+        color={color}
+        disabled={sending || disabled}
+        onClick={() => input.current?.click()}
+        data-testid={testId}
+      >
         {sending ? <IonSpinner name="dots" slot="start" /> : icon}
         {label}
       </IonButton>

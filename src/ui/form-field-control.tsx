@@ -11,7 +11,10 @@ const INVALID = 'ion-invalid ion-touched';
  * area, select, checkbox and a list of checkboxes; undefined for a 'custom' field, which draws itself. The primitive
  * shows its own label; a read-only field is disabled, as the primitives have no read-only state.
  */
-export function primitiveControl(field: FormField, control: { id: string; value: string; invalid: boolean; onChange: (value: string) => void }): ReactNode | undefined {
+export function primitiveControl(
+  field: FormField,
+  control: { id: string; value: string; invalid: boolean; onChange: (value: string) => void },
+): ReactNode | undefined {
   const { id, value, invalid, onChange } = control;
   const className = invalid ? INVALID : undefined;
   switch (field.type ?? 'text') {
@@ -34,11 +37,41 @@ export function primitiveControl(field: FormField, control: { id: string; value:
         />
       );
     case 'select':
-      return <SelectField label={field.label} value={value} options={field.options ?? []} onChange={onChange} disabled={field.readOnly} className={className} testId={id} />;
+      return (
+        <SelectField
+          label={field.label}
+          value={value}
+          options={field.options ?? []}
+          onChange={onChange}
+          disabled={field.readOnly}
+          className={className}
+          testId={id}
+        />
+      );
     case 'checkbox':
-      return <CheckboxField label={field.label} checked={value === 'true'} onChange={(on) => onChange(on ? 'true' : '')} disabled={field.readOnly} className={className} testId={id} />;
+      return (
+        <CheckboxField
+          label={field.label}
+          checked={value === 'true'}
+          onChange={(on) => onChange(on ? 'true' : '')}
+          disabled={field.readOnly}
+          className={className}
+          testId={id}
+        />
+      );
     case 'textarea':
-      return <TextAreaField id={id} label={field.label} value={value} onChange={onChange} placeholder={field.placeholder} disabled={field.readOnly} className={className} testId={id} />;
+      return (
+        <TextAreaField
+          id={id}
+          label={field.label}
+          value={value}
+          onChange={onChange}
+          placeholder={field.placeholder}
+          disabled={field.readOnly}
+          className={className}
+          testId={id}
+        />
+      );
     case 'checkboxes':
       return (
         <CheckboxListField

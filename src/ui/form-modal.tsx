@@ -151,7 +151,12 @@ function FormBody({ testId, fields, initial, submitLabel, tools, errorTitle, onS
     <form className="form-modal" onSubmit={(e) => void submit(e)} noValidate>
       {sectionsOf(shown).map((section, i) =>
         section.heading ? (
-          <section className="form-modal-section" key={`${i}-${section.heading}`} aria-labelledby={`${testId}-section-${i}`} data-testid={`${testId}-section`}>
+          <section
+            className="form-modal-section"
+            key={`${i}-${section.heading}`}
+            aria-labelledby={`${testId}-section-${i}`}
+            data-testid={`${testId}-section`}
+          >
             <h3 className="form-modal-heading" id={`${testId}-section-${i}`}>
               {section.heading}
             </h3>

@@ -16,7 +16,12 @@ export interface LoadingOverlay {
 const ionLoading = async (message: string): Promise<LoadingOverlay> => {
   defineLoading();
   // No backdrop dismiss: the operation runs on whether or not the modal is tapped away, so it stays until the end.
-  return loadingController.create({ message, spinner: 'crescent', backdropDismiss: false, htmlAttributes: { 'data-testid': 'loading-modal' } });
+  return loadingController.create({
+    message,
+    spinner: 'crescent',
+    backdropDismiss: false,
+    htmlAttributes: { 'data-testid': 'loading-modal' },
+  });
 };
 
 /**
@@ -26,7 +31,11 @@ const ionLoading = async (message: string): Promise<LoadingOverlay> => {
  * The modal leaves before the caller shows the answer, so an error dialog is never hidden behind it.
  * Made through Ionic's controller, one element per run, like the dialogs (src/ui/dialogs.tsx says why).
  */
-export async function withLoadingModal<T>(message: string, work: () => Promise<T>, overlay: (message: string) => Promise<LoadingOverlay> = ionLoading): Promise<T> {
+export async function withLoadingModal<T>(
+  message: string,
+  work: () => Promise<T>,
+  overlay: (message: string) => Promise<LoadingOverlay> = ionLoading,
+): Promise<T> {
   let shown: Promise<LoadingOverlay> | undefined;
   const timer = setTimeout(() => {
     shown = overlay(message).then(async (modal) => {

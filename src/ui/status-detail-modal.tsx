@@ -31,7 +31,16 @@ const ALL_ROWS = [-1] as const;
  * column, optionally paged — a DataTable in the modal frame every dialog uses.
  */
 // spec: plus §2.67 — the status detail table: key and name columns, optional paging
-export function StatusDetailModal({ isOpen, title, keyLabel, nameLabel, source, pageSizes = ALL_ROWS, testId, onClose }: StatusDetailModalProps) {
+export function StatusDetailModal({
+  isOpen,
+  title,
+  keyLabel,
+  nameLabel,
+  source,
+  pageSizes = ALL_ROWS,
+  testId,
+  onClose,
+}: StatusDetailModalProps) {
   const { t } = useTranslation('common');
   // Rows mapped from a server's list have no 'key' or 'name' column the server could sort by: they keep its order.
   const local = source.kind === 'local';
@@ -44,7 +53,14 @@ export function StatusDetailModal({ isOpen, title, keyLabel, nameLabel, source, 
   );
   return (
     <ModalFrame isOpen={isOpen} title={title} onClose={onClose} closeLabel={t('dialog.close')} testId={testId}>
-      <DataTable id={`${testId}-table`} columns={columns} source={source} rowKey={(r) => r.key} pageSizes={pageSizes} defaultSort={local ? { field: 'key', dir: 'asc' } : undefined} />
+      <DataTable
+        id={`${testId}-table`}
+        columns={columns}
+        source={source}
+        rowKey={(r) => r.key}
+        pageSizes={pageSizes}
+        defaultSort={local ? { field: 'key', dir: 'asc' } : undefined}
+      />
     </ModalFrame>
   );
 }

@@ -52,15 +52,31 @@ export async function chainFigures(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const counts = (await client.query(`SELECT (SELECT count(*) FROM stores)::int AS stores, (SELECT count(*) FROM tags)::int AS tags, (SELECT count(*) FROM products)::int AS products`)).rows[0];
-    const login = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'acme-admin@shelfpad.test', password: 'Shelfpad#2026' } })).json();
+    const counts = (
+      await client.query(
+        `SELECT (SELECT count(*) FROM stores)::int AS stores, (SELECT count(*) FROM tags)::int AS tags, (SELECT count(*) FROM products)::int AS products`,
+      )
+    ).rows[0];
+    const login = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'acme-admin@shelfpad.test', password: 'Shelfpad#2026' },
+      })
+    ).json();
     const headers = { 'access-token': login.accessToken, 'access-email': login.email };
     const store = chainStoreCode(1);
     const [{ n: storeTags }] = (await client.query(`SELECT count(*)::int AS n FROM tags WHERE store_code = $1`, [store])).rows;
     const list = (start: number) => ({ draw: 1, start, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
     const calls: Call[] = [
       { name: 'tag list, first page', budgetMs: 50, method: 'POST', url: `/tag/list/store/${store}`, payload: list(0) },
-      { name: 'tag list, deep page', budgetMs: 50, method: 'POST', url: `/tag/list/store/${store}`, payload: list(Math.max(0, storeTags - 50)) },
+      {
+        name: 'tag list, deep page',
+        budgetMs: 50,
+        method: 'POST',
+        url: `/tag/list/store/${store}`,
+        payload: list(Math.max(0, storeTags - 50)),
+      },
       { name: 'dashboard statistics (company)', budgetMs: 300, method: 'GET', url: '/stats/dashboard' },
       { name: 'exceptions of a store', budgetMs: 100, method: 'GET', url: `/stats/exceptions/store/${store}` },
       { name: 'store status list (company)', budgetMs: 100, method: 'GET', url: '/status/store' },
@@ -71,11 +87,19 @@ export async function chainFigures(databaseUrl: string) {
     // The company-wide tag download is a job: asked, then polled until its file is ready (CHAIN_BENCH_DOWNLOAD=0 skips it).
     if (process.env.CHAIN_BENCH_DOWNLOAD === '0') return figures;
     const t0 = performance.now();
-    const task = (await app.inject({ method: 'POST', url: '/api/file/download', headers, payload: { type: 5 } })).json() as { taskId: string };
+    const task = (await app.inject({ method: 'POST', url: '/api/file/download', headers, payload: { type: 5 } })).json() as {
+      taskId: string;
+    };
     for (;;) {
-      const status = (await app.inject({ method: 'POST', url: `/api/file/download/task/${task.taskId}`, headers })).json() as { finishedAt?: string; error?: string };
+      const status = (await app.inject({ method: 'POST', url: `/api/file/download/task/${task.taskId}`, headers })).json() as {
+        finishedAt?: string;
+        error?: string;
+      };
       if (status.finishedAt || status.error) {
-        figures['company tag download'] = { seconds: round((performance.now() - t0) / 1000), ...(status.error ? { error: status.error } : {}) };
+        figures['company tag download'] = {
+          seconds: round((performance.now() - t0) / 1000),
+          ...(status.error ? { error: status.error } : {}),
+        };
         break;
       }
       if (performance.now() - t0 > 600_000) {

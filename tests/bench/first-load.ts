@@ -90,7 +90,8 @@ export function firstLoadFiles(route: string, distDir = 'dist'): string[] {
  * (vite.config.ts precompress(), served as it is by server/plugins/static-site.ts). A build without copies is
  * measured at gzip level 9.
  */
-const sentBytes = (path: string) => (existsSync(`${path}.br`) ? statSync(`${path}.br`).size : gzipSync(readFileSync(path), { level: 9 }).length);
+const sentBytes = (path: string) =>
+  existsSync(`${path}.br`) ? statSync(`${path}.br`).size : gzipSync(readFileSync(path), { level: 9 }).length;
 
 /** Route → first-load JS in KiB as the server sends it, e.g. `await firstLoadJs(['/login', '/dashboard'])`. */
 export async function firstLoadJs(routes: string[], distDir = 'dist'): Promise<Record<string, number>> {

@@ -24,10 +24,18 @@ export interface TagRow {
 }
 
 export async function apiLogin(baseURL: string, email = OPERATOR): Promise<Api> {
-  const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const session = (await res.json()) as Record<string, unknown>;
-  const headers = { 'content-type': 'application/json', 'access-token': String(session.accessToken), 'access-email': String(session.email) };
+  const headers = {
+    'content-type': 'application/json',
+    'access-token': String(session.accessToken),
+    'access-email': String(session.email),
+  };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const r = await fetch(`${baseURL}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
@@ -37,7 +45,12 @@ export async function apiLogin(baseURL: string, email = OPERATOR): Promise<Api> 
 }
 
 export async function storeTags(api: Api, storeCode: string): Promise<TagRow[]> {
-  const page = await api.post<{ data: TagRow[] }>(`/tag/list/store/${storeCode}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const page = await api.post<{ data: TagRow[] }>(`/tag/list/store/${storeCode}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   return page.data;
 }
 
@@ -48,13 +61,21 @@ export async function storeProducts(api: Api, storeCode: string, count: number):
 
 /** barcode → product code the server holds now, for the given tags. */
 export async function productsOnServer(api: Api, storeCode: string, tags: TagRow[]): Promise<Map<string, string | undefined>> {
-  const page = await api.post<{ data: TagRow[] }>(`/tag/list/store/${storeCode}`, { start: 0, length: -1, tagIdList: tags.map((t) => t.barcode) });
+  const page = await api.post<{ data: TagRow[] }>(`/tag/list/store/${storeCode}`, {
+    start: 0,
+    length: -1,
+    tagIdList: tags.map((t) => t.barcode),
+  });
   return new Map(page.data.map((r) => [r.barcode, r.prCode]));
 }
 
 /** How many assigns a tag received since `sinceSeconds` (its update history): 1 means neither lost nor doubled. */
 export async function assignsSince(api: Api, storeCode: string, tag: TagRow, sinceSeconds: number): Promise<number> {
-  const page = await api.post<{ recordsFiltered: number }>(`/history/store/${storeCode}/tag/${tag.tagMac}/update`, { start: 0, length: 1, filter_startDate: sinceSeconds });
+  const page = await api.post<{ recordsFiltered: number }>(`/history/store/${storeCode}/tag/${tag.tagMac}/update`, {
+    start: 0,
+    length: 1,
+    filter_startDate: sinceSeconds,
+  });
   return page.recordsFiltered;
 }
 
@@ -74,7 +95,12 @@ function instrument() {
 }
 
 /** A phone-sized page on /scan, signed in, store and mode chosen (as the device remembers them), store data loaded. */
-export async function openScanPage(browser: Browser, baseURL: string, api: Api, opts: { storeCode: string; mode: string; camera?: boolean }): Promise<Page> {
+export async function openScanPage(
+  browser: Browser,
+  baseURL: string,
+  api: Api,
+  opts: { storeCode: string; mode: string; camera?: boolean },
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },

@@ -15,8 +15,21 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { makeBarcodeY4m } from '../e2e/fixtures/make-y4m';
 import {
-  apiLogin, assignsSince, feedbackCount, fieldValue, openScanPage, productsOnServer, quantile, round, storeProducts, storeTags, until, wedge,
-  type Api, type BenchWindow, type TagRow,
+  apiLogin,
+  assignsSince,
+  feedbackCount,
+  fieldValue,
+  openScanPage,
+  productsOnServer,
+  quantile,
+  round,
+  storeProducts,
+  storeTags,
+  until,
+  wedge,
+  type Api,
+  type BenchWindow,
+  type TagRow,
 } from './handheld-page';
 import { startReferenceServer } from './reference-server';
 import { prepareBigStore, tagDetailFirstRows } from './tag-detail';
@@ -29,7 +42,14 @@ const SUSTAINED_PAIRS = 60;
 const CAMERA_OPENS = 4;
 const REPLAY_OPS = 1_000;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 type Figure = Record<string, unknown>;
 
@@ -80,7 +100,12 @@ async function wedgeLatency(browser: Browser, baseURL: string, api: Api, tags: T
     refusal.push((await measure(`NOSUCH${String(i).padStart(7, '0')}`, 'failure')).sound);
   }
   await page.context().close();
-  const summary = (v: number[]) => ({ p50_ms: round(quantile(v, 0.5)), p95_ms: round(quantile(v, 0.95)), max_ms: round(Math.max(...v)), samples: v.length });
+  const summary = (v: number[]) => ({
+    p50_ms: round(quantile(v, 0.5)),
+    p95_ms: round(quantile(v, 0.95)),
+    max_ms: round(Math.max(...v)),
+    samples: v.length,
+  });
   return {
     assign_success_sound: summary(sound),
     assign_flash_on_screen: summary(flash),
@@ -141,8 +166,14 @@ async function cameraFirstDecode(browser: Browser, baseURL: string, api: Api, co
       };
       requestAnimationFrame(poll);
     })()`);
-    await page.locator('[data-scan-field]').filter({ has: page.locator('input[name="productCode"]') }).getByRole('button').click();
-    await page.waitForFunction(() => (window as unknown as { __cam: { filled?: number } }).__cam.filled !== undefined, undefined, { timeout: 30_000 });
+    await page
+      .locator('[data-scan-field]')
+      .filter({ has: page.locator('input[name="productCode"]') })
+      .getByRole('button')
+      .click();
+    await page.waitForFunction(() => (window as unknown as { __cam: { filled?: number } }).__cam.filled !== undefined, undefined, {
+      timeout: 30_000,
+    });
     const cam = await page.evaluate(() => (window as unknown as { __cam: { tap: number; playing: number; filled: number } }).__cam);
     opens.push({ tap_to_decode_ms: round(cam.filled - cam.tap)!, open_to_decode_ms: round(cam.filled - cam.playing)! });
     await page.getByTestId('camera-view').waitFor({ state: 'detached' });
@@ -176,7 +207,12 @@ export async function replayQueued(browser: Browser, baseURL: string, api: Api, 
   const ops = tags.map((t) => ({
     kind: 'tagAssign' as const,
     storeCode: REPLAY_STORE,
-    payload: { taskId: -1, priorTaskId: -1, storeCode: REPLAY_STORE, tagList: [{ tagMac: t.barcode, prCode: expected.get(t.barcode)!, degree: 0 }] },
+    payload: {
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: REPLAY_STORE,
+      tagList: [{ tagMac: t.barcode, prCode: expected.get(t.barcode)!, degree: 0 }],
+    },
   }));
   await context.setOffline(true);
   await page.evaluate(async (all) => {
@@ -184,7 +220,8 @@ export async function replayQueued(browser: Browser, baseURL: string, api: Api, 
   }, ops);
   const online = Date.now();
   await context.setOffline(false);
-  const settled = () => page.evaluate(() => window.__shelfpadOutbox!.ops().then((all) => all.filter((o) => o.state === 'done' || o.state === 'failed').length));
+  const settled = () =>
+    page.evaluate(() => window.__shelfpadOutbox!.ops().then((all) => all.filter((o) => o.state === 'done' || o.state === 'failed').length));
   await until(async () => (await settled()) >= tags.length, 120_000, 250);
   const all = await page.evaluate(() => window.__shelfpadOutbox!.ops());
   const lastSettled = Math.max(...all.map((o) => o.settledAt ?? 0));
@@ -193,7 +230,8 @@ export async function replayQueued(browser: Browser, baseURL: string, api: Api, 
   const held = await productsOnServer(api, REPLAY_STORE, tags);
   const lost = [...expected].filter(([barcode, product]) => held.get(barcode) !== product).length;
   const counts: number[] = [];
-  for (let i = 0; i < tags.length; i += 20) counts.push(...(await Promise.all(tags.slice(i, i + 20).map((t) => assignsSince(api, REPLAY_STORE, t, since)))));
+  for (let i = 0; i < tags.length; i += 20)
+    counts.push(...(await Promise.all(tags.slice(i, i + 20).map((t) => assignsSince(api, REPLAY_STORE, t, since)))));
   return {
     queued: tags.length,
     replay_s: round((lastSettled - online) / 1000),
@@ -208,7 +246,11 @@ export async function replayQueued(browser: Browser, baseURL: string, api: Api, 
  * The browser figures: the handheld's (issue 4) and the tag detail page's (issue 5), in one Chromium against one
  * reference server whose database also holds the 50,000-tag store.
  */
-export async function browserFigures(opts: { port: number; pushPort: number; distDir?: string }): Promise<{ handheld: Figure; tagDetail: Figure }> {
+export async function browserFigures(opts: {
+  port: number;
+  pushPort: number;
+  distDir?: string;
+}): Promise<{ handheld: Figure; tagDetail: Figure }> {
   const server = await startReferenceServer({ ...opts, prepare: prepareBigStore, startTimeoutMs: 300_000 });
   const videoFile = resolve(`.e2e-data/bench-camera-${opts.port}.y4m`);
   let browser: Browser | undefined;
@@ -225,16 +267,33 @@ export async function browserFigures(opts: { port: number; pushPort: number; dis
     makeBarcodeY4m(cameraCode, videoFile);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`],
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${videoFile}`,
+      ],
     });
     const latency = await wedgeLatency(browser, server.baseURL, api, scanTags.slice(0, LATENCY_PAIRS + 1), scanProducts);
-    const sustained = await sustainedPairs(browser, server.baseURL, api, scanTags.slice(LATENCY_PAIRS + 1, LATENCY_PAIRS + 1 + SUSTAINED_PAIRS), scanProducts);
+    const sustained = await sustainedPairs(
+      browser,
+      server.baseURL,
+      api,
+      scanTags.slice(LATENCY_PAIRS + 1, LATENCY_PAIRS + 1 + SUSTAINED_PAIRS),
+      scanProducts,
+    );
     const camera = await cameraFirstDecode(browser, server.baseURL, api, cameraCode, 'y4m 640×480, 30 frames at 30 fps, EAN-13');
     const replay = await replayQueued(browser, server.baseURL, api, replayTags, replayProducts);
     // A failure here must not lose the handheld figures above: it is reported in place of the figure.
     const tagDetail = await tagDetailFirstRows(browser, server.baseURL).catch((error: Error) => ({ error: error.message }));
     return {
-      handheld: { browser: 'Debian Chromium, 390×844 phone viewport', wedge_scan_to_feedback: latency, camera_first_decode: camera, sustained_wedge_scan_pairs: sustained, replay_1000_queued_assigns: replay },
+      handheld: {
+        browser: 'Debian Chromium, 390×844 phone viewport',
+        wedge_scan_to_feedback: latency,
+        camera_first_decode: camera,
+        sustained_wedge_scan_pairs: sustained,
+        replay_1000_queued_assigns: replay,
+      },
       tagDetail,
     };
   } finally {

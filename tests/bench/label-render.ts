@@ -15,9 +15,27 @@ const SAMPLES = 200;
 
 /** Japanese, Korean and Italian products in turn, each style and colour type: what a mixed store draws. */
 const CASES: { prCode: string; prInfo: string[]; money: ReturnType<typeof moneyOfAddress>; style: LabelStyle; colours: LabelColours }[] = [
-  { prCode: '4901230000012', prInfo: ['北海道産 味噌ラーメン 五食入り', '1228', '日本', 'pack', '998'], money: moneyOfAddress('Tokyo, Japan'), style: 'promotion', colours: 'bwr' },
-  { prCode: '8801230000011', prInfo: ['제주 감귤 한 상자', '12800', '대한민국', 'kg', ''], money: moneyOfAddress('Seoul, South Korea'), style: 'fresh', colours: 'bwy' },
-  { prCode: '8007890000013', prInfo: ['Pomodori San Marzano DOP pelati', '3.49', 'Italia', 'kg', ''], money: moneyOfAddress('Bologna, Italy'), style: 'standard', colours: 'bw' },
+  {
+    prCode: '4901230000012',
+    prInfo: ['北海道産 味噌ラーメン 五食入り', '1228', '日本', 'pack', '998'],
+    money: moneyOfAddress('Tokyo, Japan'),
+    style: 'promotion',
+    colours: 'bwr',
+  },
+  {
+    prCode: '8801230000011',
+    prInfo: ['제주 감귤 한 상자', '12800', '대한민국', 'kg', ''],
+    money: moneyOfAddress('Seoul, South Korea'),
+    style: 'fresh',
+    colours: 'bwy',
+  },
+  {
+    prCode: '8007890000013',
+    prInfo: ['Pomodori San Marzano DOP pelati', '3.49', 'Italia', 'kg', ''],
+    money: moneyOfAddress('Bologna, Italy'),
+    style: 'standard',
+    colours: 'bw',
+  },
 ];
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -42,7 +60,13 @@ export function labelRenderFigure(samples = SAMPLES) {
   times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return {
-    labelRender400x300: { samples, firstMs: round(firstMs), p50Ms: round(quantile(times, 0.5)), p95Ms: round(quantile(times, 0.95)), goal: 'p50 ≤ 10 ms, p95 ≤ 25 ms' },
+    labelRender400x300: {
+      samples,
+      firstMs: round(firstMs),
+      p50Ms: round(quantile(times, 0.5)),
+      p95Ms: round(quantile(times, 0.95)),
+      goal: 'p50 ≤ 10 ms, p95 ≤ 25 ms',
+    },
     storeRerender2000Tags: storeRerender(),
   };
 }

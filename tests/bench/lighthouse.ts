@@ -23,7 +23,15 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { apiLogin } from './handheld-page';
 import { startReferenceServer } from './reference-server';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SESSION_KEY = 'shelfpad.session';
 
 export interface LighthouseRun {
@@ -59,7 +67,12 @@ async function withSession(page: Page, baseURL: string, session: unknown | undef
 /** A run whose trace Lighthouse could not read (NO_NAVSTART and the like under load) is left out of the median. */
 async function measure(page: Page, url: string, warm: boolean, reportFile?: string): Promise<LighthouseRun | undefined> {
   const load = Math.round(loadavg()[0] * 100) / 100;
-  const result = await lighthouse(url, { onlyCategories: ['performance'], disableStorageReset: warm, logLevel: 'error', output: 'json' }, undefined, page);
+  const result = await lighthouse(
+    url,
+    { onlyCategories: ['performance'], disableStorageReset: warm, logLevel: 'error', output: 'json' },
+    undefined,
+    page,
+  );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   if (reportFile) writeFileSync(reportFile, JSON.stringify(result.lhr));
   if (result.lhr.runtimeError) {
@@ -115,12 +128,22 @@ export interface LighthouseOptions {
 const envRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',').filter(Boolean);
 
 /** Cold and warm Lighthouse runs of each route; `session` is the API's login answer. */
-export async function lighthouseFigures(baseURL: string, session: unknown, options: LighthouseOptions = {}): Promise<Record<string, unknown>> {
-  const { routes = envRoutes ?? ['/login', '/dashboard', '/scan'], runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), reportDir = process.env.LIGHTHOUSE_REPORT_DIR } = options;
+export async function lighthouseFigures(
+  baseURL: string,
+  session: unknown,
+  options: LighthouseOptions = {},
+): Promise<Record<string, unknown>> {
+  const {
+    routes = envRoutes ?? ['/login', '/dashboard', '/scan'],
+    runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+    reportDir = process.env.LIGHTHOUSE_REPORT_DIR,
+  } = options;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   let browser: Browser | undefined;
-  const measured = new Map<string, { cold: (LighthouseRun | undefined)[]; warm: (LighthouseRun | undefined)[] }>(routes.map((route) => [route, { cold: [], warm: [] }]));
+  const measured = new Map<string, { cold: (LighthouseRun | undefined)[]; warm: (LighthouseRun | undefined)[] }>(
+    routes.map((route) => [route, { cold: [], warm: [] }]),
+  );
   try {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     // Round after round over all routes, so that a burst of load elsewhere spoils one run of each rather than all
@@ -129,7 +152,8 @@ export async function lighthouseFigures(baseURL: string, session: unknown, optio
       for (const route of routes) {
         const url = `${baseURL}/#${route}`;
         const signedIn = route === '/login' ? undefined : session;
-        const report = (kind: string) => (reportDir ? join(reportDir, `${route.replace(/\W/g, '') || 'root'}-${kind}-${run + 1}.json`) : undefined);
+        const report = (kind: string) =>
+          reportDir ? join(reportDir, `${route.replace(/\W/g, '') || 'root'}-${kind}-${run + 1}.json`) : undefined;
         // A fresh browser context per route and run: nothing of a previous visit is warm.
         const context = await browser.createBrowserContext();
         const page = await context.newPage();

@@ -46,7 +46,9 @@ async function downloadReady(app: FastifyInstance, headers: Record<string, strin
   if (start.statusCode !== 200) throw new Error(`download start answered ${start.statusCode}: ${start.body}`);
   const { taskId } = start.json() as { taskId: string | number };
   for (let i = 0; i < 200; i++) {
-    const status = (await app.inject({ method: 'POST', url: `/api/file/download/task/${taskId}`, headers })).json() as { finishedAt?: string };
+    const status = (await app.inject({ method: 'POST', url: `/api/file/download/task/${taskId}`, headers })).json() as {
+      finishedAt?: string;
+    };
     if (status.finishedAt) return String(taskId);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -61,12 +63,19 @@ export async function loginStormFigure() {
     const config = { ...loadConfig({}), apiBase: '/api', dataDir };
     configureHashing({ concurrency: config.hashConcurrency });
     const app = await buildApp({ db: database.db, config, push: new PushHub() }, { serveStatic: false, loginRateLimit: 1_000_000 });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@shelfpad.test', password: PASSWORD },
+    });
     const headers = { 'access-token': login.json().accessToken as string, 'access-email': 'admin@shelfpad.test' };
     const taskId = await downloadReady(app, headers);
     const calls: Call[] = [
       { name: 'status_store_list', run: async () => (await app.inject({ method: 'GET', url: '/api/status/store', headers })).statusCode },
-      { name: 'file_download', run: async () => (await app.inject({ method: 'GET', url: `/api/file/download/task/${taskId}`, headers })).statusCode },
+      {
+        name: 'file_download',
+        run: async () => (await app.inject({ method: 'GET', url: `/api/file/download/task/${taskId}`, headers })).statusCode,
+      },
     ];
 
     await sample(calls, (i) => i < 10); // warm-up: plans, JIT
@@ -76,7 +85,11 @@ export async function loginStormFigure() {
     const t0 = performance.now();
     const storm = Array.from({ length: LOGINS }, (_, i) =>
       app
-        .inject({ method: 'POST', url: '/api/auth/login', payload: { email: i % 2 ? 'acme-admin@shelfpad.test' : 'nord-admin@shelfpad.test', password: PASSWORD } })
+        .inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: i % 2 ? 'acme-admin@shelfpad.test' : 'nord-admin@shelfpad.test', password: PASSWORD },
+        })
         .then((res) => {
           if (res.statusCode !== 200) throw new Error(`login answered ${res.statusCode}: ${res.body}`);
           loginsDone++;
@@ -96,7 +109,12 @@ export async function loginStormFigure() {
       const d = [...during[name]].sort((a, b) => a - b);
       const quietP95 = quantile(q, 0.95);
       const duringP95 = quantile(d, 0.95);
-      return { quiet_p95_ms: round(quietP95), during_p95_ms: round(duringP95), ratio: round(duringP95 / quietP95), samples_during: d.length };
+      return {
+        quiet_p95_ms: round(quietP95),
+        during_p95_ms: round(duringP95),
+        ratio: round(duringP95 / quietP95),
+        samples_during: d.length,
+      };
     };
     return {
       parallel_logins: LOGINS,

@@ -23,7 +23,14 @@ function sample(part: string, rows: object[]) {
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   const previous = rows.at(-1) as { rss_mb: number } | undefined;
-  rows.push({ part, rss_mb: mb(m.rss), added_mb: previous ? mb(m.rss) - previous.rss_mb : mb(m.rss), heap_used_mb: mb(m.heapUsed), external_mb: mb(m.external), array_buffers_mb: mb(m.arrayBuffers) });
+  rows.push({
+    part,
+    rss_mb: mb(m.rss),
+    added_mb: previous ? mb(m.rss) - previous.rss_mb : mb(m.rss),
+    heap_used_mb: mb(m.heapUsed),
+    external_mb: mb(m.external),
+    array_buffers_mb: mb(m.arrayBuffers),
+  });
 }
 
 export async function memoryParts(sourceDir?: string) {
@@ -44,8 +51,17 @@ export async function memoryParts(sourceDir?: string) {
     const app = await buildApp(deps, { serveStatic: false });
     await app.ready();
     sample('API (Fastify, 261 routes, plugins)', rows);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } });
-    await app.inject({ method: 'POST', url: '/api/tag/list/store/TKY001', headers: { 'access-token': login.json().accessToken, 'access-email': 'admin@shelfpad.test' }, payload: { start: 0, length: 25 } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/tag/list/store/TKY001',
+      headers: { 'access-token': login.json().accessToken, 'access-email': 'admin@shelfpad.test' },
+      payload: { start: 0, length: 25 },
+    });
     sample('a login and a tag list answered', rows);
     const sim = startSimulator(deps, { seed: 42, speed: 1 });
     await sleep(20_000);

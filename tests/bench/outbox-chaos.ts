@@ -54,7 +54,11 @@ interface QueuedAssign {
 const counts = { offline: 0, reloads: 0, restarts: 0, failedBefore: 0, failedAfter: 0, requests: 0 };
 
 async function apiPost<T>(baseURL: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -64,7 +68,12 @@ async function material(baseURL: string, headers: Record<string, string>) {
   const out: Record<string, { barcodes: string[]; products: string[] }> = {};
   for (const store of STORES) {
     const tags = await apiPost<{ data: { barcode: string }[] }>(baseURL, `/tag/list/store/${store}`, { start: 0, length: 300 }, headers);
-    const products = await apiPost<{ data: { prCode: string }[] }>(baseURL, `/product/list/store/${store}`, { start: 0, length: 200 }, headers);
+    const products = await apiPost<{ data: { prCode: string }[] }>(
+      baseURL,
+      `/product/list/store/${store}`,
+      { start: 0, length: 200 },
+      headers,
+    );
     if (!tags.data.length || !products.data.length) throw new Error(`store ${store} has no tags or products`);
     out[store] = { barcodes: tags.data.map((t) => t.barcode), products: products.data.map((p) => p.prCode) };
   }
@@ -199,7 +208,8 @@ export async function outboxChaos() {
     await server.stop();
 
     const expected = new Map<string, number>();
-    for (const a of queued) expected.set(`${a.storeCode}|${a.barcode}|${a.prCode}`, (expected.get(`${a.storeCode}|${a.barcode}|${a.prCode}`) ?? 0) + 1);
+    for (const a of queued)
+      expected.set(`${a.storeCode}|${a.barcode}|${a.prCode}`, (expected.get(`${a.storeCode}|${a.barcode}|${a.prCode}`) ?? 0) + 1);
     const written = await writtenSince(dataDir, since);
     let missing = 0;
     let duplicated = 0;

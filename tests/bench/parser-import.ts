@@ -33,14 +33,22 @@ const CSV_PARSER = `function parse(text, context) {
 /** A file in the default format (no quoted cells, so the script's plain split reads it as the default parser does). */
 function multipartFile(prefix: string): Buffer {
   const lines = ['storeCode,prCode,type,layoutId,nfc,NAME,PRICE,ORIGIN,UNIT'];
-  for (let i = 0; i < ROWS; i++) lines.push(`${STORE},${prefix}${String(i).padStart(7, '0')},FOOD,STD_PRICE,,Bench product ${i} 500 g,${(i % 997) / 10 + 1},Italy,pcs`);
-  return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${prefix}.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\r\n')}\r\n--${BOUNDARY}--\r\n`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(`${STORE},${prefix}${String(i).padStart(7, '0')},FOOD,STD_PRICE,,Bench product ${i} 500 g,${(i % 997) / 10 + 1},Italy,pcs`);
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${prefix}.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\r\n')}\r\n--${BOUNDARY}--\r\n`,
+  );
 }
 
 async function importSeconds(app: FastifyInstance, headers: Record<string, string>, prefix: string) {
   const payload = multipartFile(prefix);
   const t = performance.now();
-  const res = await app.inject({ method: 'POST', url: `/api/product/file?companyCode=${COMPANY}`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/product/file?companyCode=${COMPANY}`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload,
+  });
   const seconds = (performance.now() - t) / 1000;
   if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
   const answer = res.json() as { count: number; errorCount: number };
@@ -51,12 +59,22 @@ async function importSeconds(app: FastifyInstance, headers: Record<string, strin
 export async function parserImportFigure() {
   const database = await openDatabase();
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
-  const app = await buildApp({ db: database.db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() }, { serveStatic: false, loginRateLimit: 1_000_000 });
+  const app = await buildApp(
+    { db: database.db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() },
+    { serveStatic: false, loginRateLimit: 1_000_000 },
+  );
   try {
-    const login = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })).json() as { accessToken: string; email: string };
+    const login = (
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })
+    ).json() as { accessToken: string; email: string };
     const headers = { 'access-token': login.accessToken, 'access-email': login.email };
     const defaultParser = await importSeconds(app, headers, 'D');
-    const saved = await app.inject({ method: 'POST', url: `/api/config/parser/product?companyCode=${COMPANY}`, headers, payload: { code: CSV_PARSER } });
+    const saved = await app.inject({
+      method: 'POST',
+      url: `/api/config/parser/product?companyCode=${COMPANY}`,
+      headers,
+      payload: { code: CSV_PARSER },
+    });
     if (saved.statusCode !== 200) throw new Error(`parser save answered ${saved.statusCode}: ${saved.body}`);
     const scriptParser = await importSeconds(app, headers, 'S');
     return { rows: ROWS, default_parser: defaultParser, sandboxed_parser_script: scriptParser };

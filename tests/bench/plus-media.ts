@@ -30,7 +30,9 @@ async function photo12mp(): Promise<Buffer> {
       pixels[i + 2] = ((x ^ y) & 0xbf) + ((grain >>> 16) & 31);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

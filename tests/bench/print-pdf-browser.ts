@@ -18,7 +18,14 @@ import { startReferenceServer } from './reference-server';
 const LABELS = 1_000;
 const PRINTS = 3;
 const MEMBER = { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 interface PrintMarks {
@@ -65,9 +72,13 @@ async function hookPrint(page: Page) {
 }
 
 export async function measurePrint(base: string, store: string) {
-  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(MEMBER) })).json();
+  const login = await (
+    await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(MEMBER) })
+  ).json();
   const headers = { 'content-type': 'application/json', 'access-token': login.accessToken, 'access-email': login.email };
-  const listed = await (await fetch(`${base}/api/product/list/store/${store}`, { method: 'POST', headers, body: JSON.stringify({ start: 0, length: 200 }) })).json();
+  const listed = await (
+    await fetch(`${base}/api/product/list/store/${store}`, { method: 'POST', headers, body: JSON.stringify({ start: 0, length: 200 }) })
+  ).json();
   const codes = (listed.data as { prCode: string }[]).map((p) => p.prCode);
   if (!codes.length) throw new Error(`no products in ${store}`);
 
@@ -81,7 +92,11 @@ export async function measurePrint(base: string, store: string) {
     const chooser = page.waitForEvent('filechooser', { timeout: 60_000 });
     await page.getByTestId('print-file').click();
     await (await chooser).setFiles({ name: 'labels.csv', mimeType: 'text/plain', buffer: Buffer.from(productFile(codes)) });
-    await page.getByTestId('print-count').filter({ hasText: `Labels: ${LABELS.toLocaleString('en-US')}` }).or(page.getByTestId('print-count').filter({ hasText: `Labels: ${LABELS}` })).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('print-count')
+      .filter({ hasText: `Labels: ${LABELS.toLocaleString('en-US')}` })
+      .or(page.getByTestId('print-count').filter({ hasText: `Labels: ${LABELS}` }))
+      .waitFor({ timeout: 60_000 });
     await chooseOption(page.getByTestId('print-template'), 'PROMO_RED');
     await chooseOption(page.getByTestId('print-paper'), /^CROMA\.107 \(/);
     await hookPrint(page);
@@ -96,10 +111,18 @@ export async function measurePrint(base: string, store: string) {
       const busyBefore = await busySeconds();
       await page.getByTestId('print-preview-button').click();
       // A function, not a string: the console's CSP refuses eval.
-      await page.waitForFunction(() => (window as unknown as { __printMarks: PrintMarks }).__printMarks.created !== undefined, undefined, { timeout: 300_000, polling: 100 });
+      await page.waitForFunction(() => (window as unknown as { __printMarks: PrintMarks }).__printMarks.created !== undefined, undefined, {
+        timeout: 300_000,
+        polling: 100,
+      });
       const marks = (await page.evaluate(`window.__printMarks`)) as Required<PrintMarks>;
       const mainThread = (await busySeconds()) - busyBefore;
-      runs.push({ pdf_ms: marks.created - marks.previewEnd, from_click_ms: marks.created - marks.clicked, bytes: marks.bytes, main_thread_s: mainThread });
+      runs.push({
+        pdf_ms: marks.created - marks.previewEnd,
+        from_click_ms: marks.created - marks.clicked,
+        bytes: marks.bytes,
+        main_thread_s: mainThread,
+      });
       // The screen settles (its summary, the previews) before the next print.
       await page.getByTestId('print-pdf-summary').waitFor({ timeout: 60_000 });
       await page.waitForTimeout(2_500);

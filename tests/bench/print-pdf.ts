@@ -24,9 +24,24 @@ function ean13(body: string): string {
 }
 
 const STORES = [
-  (i: number) => ({ prInfo: [`静岡県産 有機緑茶 ${i} 500ml ペットボトル`, `${100 + (i % 97) * 10}`, '', '', `${90 + (i % 97) * 9}`], money: { locale: 'ja-JP', currency: 'JPY' } }),
-  (i: number) => ({ prInfo: [`제주 유기농 녹차 ${i} 500ml 페트병`, `${1000 + (i % 97) * 100}`, '', '', `${900 + (i % 97) * 90}`], money: { locale: 'ko-KR', currency: 'KRW' } }),
-  (i: number) => ({ prInfo: [`Tè verde biologico ${i} bottiglia da 500 ml`, `${(1 + (i % 97) / 10).toFixed(2)}`, '', '', `${(0.9 + (i % 97) / 11).toFixed(2)}`], money: { locale: 'it-IT', currency: 'EUR' } }),
+  (i: number) => ({
+    prInfo: [`静岡県産 有機緑茶 ${i} 500ml ペットボトル`, `${100 + (i % 97) * 10}`, '', '', `${90 + (i % 97) * 9}`],
+    money: { locale: 'ja-JP', currency: 'JPY' },
+  }),
+  (i: number) => ({
+    prInfo: [`제주 유기농 녹차 ${i} 500ml 페트병`, `${1000 + (i % 97) * 100}`, '', '', `${900 + (i % 97) * 90}`],
+    money: { locale: 'ko-KR', currency: 'KRW' },
+  }),
+  (i: number) => ({
+    prInfo: [
+      `Tè verde biologico ${i} bottiglia da 500 ml`,
+      `${(1 + (i % 97) / 10).toFixed(2)}`,
+      '',
+      '',
+      `${(0.9 + (i % 97) / 11).toFixed(2)}`,
+    ],
+    money: { locale: 'it-IT', currency: 'EUR' },
+  }),
 ];
 
 export async function printPdfFigure() {

@@ -42,13 +42,26 @@ function* productFile(storeCode: string, rows: number, tag: string): Generator<s
 }
 
 /** POST the file over HTTP, writing as the socket drains (backpressure: the server's pace sets the upload's). */
-function upload(port: number, headers: Record<string, string>, companyCode: string, parts: Iterable<string>): Promise<{ status: number; body: string }> {
+function upload(
+  port: number,
+  headers: Record<string, string>,
+  companyCode: string,
+  parts: Iterable<string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ port, method: 'POST', path: `/api/product/file?companyCode=${companyCode}`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      {
+        port,
+        method: 'POST',
+        path: `/api/product/file?companyCode=${companyCode}`,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     const it = parts[Symbol.iterator]();
     const write = () => {
@@ -64,12 +77,24 @@ function upload(port: number, headers: Record<string, string>, companyCode: stri
 
 async function listTime(app: FastifyInstance, headers: Record<string, string>, storeCode: string): Promise<number> {
   const t0 = performance.now();
-  const res = await app.inject({ method: 'POST', url: `/api/product/list/store/${storeCode}`, headers, payload: { draw: 1, start: 0, length: 25 } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/product/list/store/${storeCode}`,
+    headers,
+    payload: { draw: 1, start: 0, length: 25 },
+  });
   if (res.statusCode !== 200) throw new Error(`product list answered ${res.statusCode}`);
   return performance.now() - t0;
 }
 
-async function importRun(app: FastifyInstance, port: number, headers: Record<string, string>, target: { storeCode: string; companyCode: string }, other: string, rows: number) {
+async function importRun(
+  app: FastifyInstance,
+  port: number,
+  headers: Record<string, string>,
+  target: { storeCode: string; companyCode: string },
+  other: string,
+  rows: number,
+) {
   global.gc?.();
   const base = process.memoryUsage();
   let peak = base.rss;
@@ -99,12 +124,19 @@ async function importRun(app: FastifyInstance, port: number, headers: Record<str
   const answer = JSON.parse(res.body) as { count: number; errorCount: number };
   if (answer.count !== rows || answer.errorCount) throw new Error(`imported ${answer.count} rows with ${answer.errorCount} errors`);
   during.sort((a, b) => a - b);
-  return { rows, seconds: round(seconds), rows_per_s: Math.round(rows / seconds),
+  return {
+    rows,
+    seconds: round(seconds),
+    rows_per_s: Math.round(rows / seconds),
     // Rows per second of this process's CPU (server, import, PGlite and the bench's own upload writer; with
     // PostgreSQL its server's CPU is not counted): what the shared machine's other work hardly moves.
-    rows_per_cpu_s: Math.round(rows / ((cpu.user + cpu.system) / 1e6)), peak_rss_above_start_mib: round((peak - base.rss) / 1024 / 1024),
+    rows_per_cpu_s: Math.round(rows / ((cpu.user + cpu.system) / 1e6)),
+    peak_rss_above_start_mib: round((peak - base.rss) / 1024 / 1024),
     // PGlite keeps the database in this process's memory: RSS also grows by the rows stored; the JS heap is the import's own.
-    peak_js_heap_above_start_mib: round((peakHeap - base.heapUsed) / 1024 / 1024), list_p95_during_ms: round(quantile(during, 0.95)), list_samples_during: during.length };
+    peak_js_heap_above_start_mib: round((peakHeap - base.heapUsed) / 1024 / 1024),
+    list_p95_during_ms: round(quantile(during, 0.95)),
+    list_samples_during: during.length,
+  };
 }
 
 /** The figure on PGlite (in memory), and on PostgreSQL in a database of its own when one answers. */
@@ -139,9 +171,14 @@ async function importFigureOn(target: { databaseUrl?: string }) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const port = (app.server.address() as AddressInfo).port;
-    const login = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })).json() as { accessToken: string; email: string };
+    const login = (
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })
+    ).json() as { accessToken: string; email: string };
     const headers = { 'access-token': login.accessToken, 'access-email': login.email };
-    const [target] = await db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, 'TKY001'));
+    const [target] = await db
+      .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+      .from(stores)
+      .where(eq(stores.storeCode, 'TKY001'));
     const other = 'TKY002';
     const quiet: number[] = [];
     for (let i = 0; i < QUIET_SAMPLES; i++) quiet.push(await listTime(app, headers, other));

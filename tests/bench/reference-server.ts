@@ -52,7 +52,9 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   );
   if (leftover) throw new Error(`reference server: port ${opts.port} is taken by another server`);
   // The built server runs with the V8 flags `npm start` gives it (package.json), so the bench measures what ships.
-  const args = opts.builtServerDir ? [...PRODUCTION_NODE_FLAGS, resolve(opts.builtServerDir, 'start.cjs')] : ['--import', 'tsx', 'server/main.ts'];
+  const args = opts.builtServerDir
+    ? [...PRODUCTION_NODE_FLAGS, resolve(opts.builtServerDir, 'start.cjs')]
+    : ['--import', 'tsx', 'server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stop() ends the server and nothing else

@@ -52,7 +52,11 @@ async function main() {
 
   const deps = { db, config: { ...loadConfig({}), apiBase: '/api' }, push: new PushHub() };
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: 1_000_000 });
-  const loginRes = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } });
+  const loginRes = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' },
+  });
   const { accessToken, email } = loginRes.json();
   const headers = { 'access-token': accessToken, 'access-email': email };
 
@@ -72,15 +76,24 @@ async function main() {
   const firstPage = await listTimes(0);
   const deepPage = await listTimes(25 * 1500);
 
-  const tagRows = (await app.inject({ method: 'POST', url: `/api/tag/list/store/${bigStore.storeCode}`, headers, payload: { start: 0, length: ASSIGNS } })).json().data as { barcode: string }[];
-  const codes = (await db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, bigStore.storeCode)).limit(ASSIGNS)).map((p) => p.prCode);
+  const tagRows = (
+    await app.inject({ method: 'POST', url: `/api/tag/list/store/${bigStore.storeCode}`, headers, payload: { start: 0, length: ASSIGNS } })
+  ).json().data as { barcode: string }[];
+  const codes = (
+    await db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, bigStore.storeCode)).limit(ASSIGNS)
+  ).map((p) => p.prCode);
   t = performance.now();
   for (let i = 0; i < ASSIGNS; i++) {
     const res = await app.inject({
       method: 'POST',
       url: '/api/tag/assign',
       headers: { ...headers, 'idempotency-key': `bench-assign-${i}-${Date.now()}` },
-      payload: { taskId: -1, priorTaskId: -1, storeCode: bigStore.storeCode, tagList: [{ tagMac: tagRows[i].barcode, prCode: codes[i % codes.length], degree: 0 }] },
+      payload: {
+        taskId: -1,
+        priorTaskId: -1,
+        storeCode: bigStore.storeCode,
+        tagList: [{ tagMac: tagRows[i].barcode, prCode: codes[i % codes.length], degree: 0 }],
+      },
     });
     if (res.statusCode !== 200) throw new Error(`assign answered ${res.statusCode}: ${res.body}`);
   }
@@ -114,9 +127,13 @@ async function main() {
   // Lighthouse on the same build, on a server of its own (a fresh database: nothing the handheld runs wrote).
   const lighthouse = await lighthouseOnBuild({ port: benchPort + 2, distDir }).catch((error: Error) => ({ error: error.message }));
   // Dragging an object over a slide of 30 (issue 17 B): frames per second in Chromium, on a server of its own.
-  const showEditorDrag = await showEditorDragFigure({ port: benchPort + 4, pushPort: benchPort + 5, distDir }).catch((error: Error) => ({ error: error.message }));
+  const showEditorDrag = await showEditorDragFigure({ port: benchPort + 4, pushPort: benchPort + 5, distDir }).catch((error: Error) => ({
+    error: error.message,
+  }));
   // A 1,000-label PDF built by the print screen in Chromium (issue 30 Measure: ≤ 3 s, ≤ 400 KB), on a server of its own.
-  const printPdfInBrowser = await printPdfInBrowserFigure({ port: benchPort + 6, pushPort: benchPort + 7, distDir }).catch((error: Error) => ({ error: error.message }));
+  const printPdfInBrowser = await printPdfInBrowserFigure({ port: benchPort + 6, pushPort: benchPort + 7, distDir }).catch(
+    (error: Error) => ({ error: error.message }),
+  );
 
   // A small chain on PostgreSQL (issue 32 §3; the 1,000-store figures: tests/bench/chain.ts on npm run seed:chain).
   const chain = await smallChainFigures().catch((error: Error) => ({ error: error.message }));

@@ -61,7 +61,14 @@ function memoryOf(root: number): ProcessMemory[] {
 async function startAndMeasure(label: string, builtServerDir: string | undefined) {
   const t0 = performance.now();
   // keepData: the cold start's folder stays for the warm start after it.
-  const server = await startReferenceServer({ port: PORT, pushPort: PORT + 1, keepData: true, builtServerDir, env: { SIM: 'on' }, startTimeoutMs: 600_000 });
+  const server = await startReferenceServer({
+    port: PORT,
+    pushPort: PORT + 1,
+    keepData: true,
+    builtServerDir,
+    env: { SIM: 'on' },
+    startTimeoutMs: 600_000,
+  });
   const startSeconds = (performance.now() - t0) / 1000;
   await sleep(IDLE_MS);
   const processes = memoryOf(server.pid);

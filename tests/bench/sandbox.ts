@@ -26,20 +26,32 @@ export async function sandboxFigures() {
   times.sort((a, b) => a - b);
 
   let t = performance.now();
-  await runScriptBatch('tagDataDecorator', identity, Array.from({ length: 1000 }, () => [product]));
+  await runScriptBatch(
+    'tagDataDecorator',
+    identity,
+    Array.from({ length: 1000 }, () => [product]),
+  );
   const batchPerProductMs = (performance.now() - t) / 1000;
 
   const lines = ['storeCode,prCode,name,price'];
   for (let i = 0; i < ROWS; i++) lines.push(`TKY001,${4900000000000 + i},Product number ${i},${100 + (i % 900)}`);
   const text = lines.join('\n');
   t = performance.now();
-  const parsed = await runScript<unknown[]>('productFileParser', CODE_SCRIPT_CONTRACTS.productFileParser.template, [text, { companyCode: 'ACME', fileName: 'bench.csv', line: 1, aliasNames: ['NAME', 'PRICE'] }]);
+  const parsed = await runScript<unknown[]>('productFileParser', CODE_SCRIPT_CONTRACTS.productFileParser.template, [
+    text,
+    { companyCode: 'ACME', fileName: 'bench.csv', line: 1, aliasNames: ['NAME', 'PRICE'] },
+  ]);
   const parseSeconds = (performance.now() - t) / 1000;
   if (!parsed.ok) throw new Error(parsed.error.message);
   return {
     sandboxCallMs: { p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), calls: CALLS },
     sandboxBatchMsPerProduct: round(batchPerProductMs),
-    sandboxParse100k: { rows: parsed.output.length, seconds: round(parseSeconds), rowsPerSecond: Math.round(ROWS / parseSeconds), scriptMs: Math.round(parsed.ms) },
+    sandboxParse100k: {
+      rows: parsed.output.length,
+      seconds: round(parseSeconds),
+      rowsPerSecond: Math.round(ROWS / parseSeconds),
+      scriptMs: Math.round(parsed.ms),
+    },
   };
 }
 

@@ -67,7 +67,7 @@ function treeCpuMs(root: number): number {
     })
     .filter((x) => x !== undefined);
   const tree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const s of stats) {
       if (tree.has(s.pid) || !tree.has(s.ppid)) continue;
@@ -82,7 +82,17 @@ function treeCpuMs(root: number): number {
 const CALLS = {
   tag_list: (port: number, i: number) => ({
     url: `http://127.0.0.1:${port}/api/tag/list/store/${BIG_STORE}`,
-    init: { method: 'POST', body: JSON.stringify({ draw: 1, start: (i % 400) * 25, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }], filter_status: 'OK' }) },
+    init: {
+      method: 'POST',
+      body: JSON.stringify({
+        draw: 1,
+        start: (i % 400) * 25,
+        length: 25,
+        columns: [{ data: 'barcode' }],
+        order: [{ column: 0, dir: 'asc' }],
+        filter_status: 'OK',
+      }),
+    },
   }),
   store_status: (port: number) => ({ url: `http://127.0.0.1:${port}/api/status/store`, init: { method: 'GET' } }),
   dashboard: (port: number) => ({ url: `http://127.0.0.1:${port}/api/stats/dashboard`, init: { method: 'GET' } }),
@@ -116,7 +126,10 @@ async function callLoad(proc: ServerProcess, call: keyof typeof CALLS, seconds =
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   return {
-    requests_per_s: round(times.length / elapsed), p50_ms: round(quantile(times, 0.5)), p99_ms: round(quantile(times, 0.99)), requests: times.length,
+    requests_per_s: round(times.length / elapsed),
+    p50_ms: round(quantile(times, 0.5)),
+    p99_ms: round(quantile(times, 0.99)),
+    requests: times.length,
     server_cpu_ms_per_request: round(cpuMs / times.length),
   };
 }
@@ -136,8 +149,13 @@ async function pushLatency(via: ServerProcess, at: ServerProcess, databaseUrl: s
   const headers = await loginTo(via);
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
-  const { rows } = await sql.query<{ tag_mac: string }>(`select tag_mac from tags where store_code = $1 order by tag_mac offset $3 limit $2`, [BIG_STORE, PUSH_SAMPLES, offset]);
-  const codes = (await sql.query<{ pr_code: string }>(`select pr_code from products where store_code = $1 limit 2`, [BIG_STORE])).rows.map((r) => r.pr_code);
+  const { rows } = await sql.query<{ tag_mac: string }>(
+    `select tag_mac from tags where store_code = $1 order by tag_mac offset $3 limit $2`,
+    [BIG_STORE, PUSH_SAMPLES, offset],
+  );
+  const codes = (await sql.query<{ pr_code: string }>(`select pr_code from products where store_code = $1 limit 2`, [BIG_STORE])).rows.map(
+    (r) => r.pr_code,
+  );
   await sql.end();
   const socket = new WebSocket(`ws://127.0.0.1:${at.pushPort}/`);
   const arrivals = new Map<string, number>();
@@ -147,13 +165,20 @@ async function pushLatency(via: ServerProcess, at: ServerProcess, databaseUrl: s
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as { type: number; data: { tagMac?: string }[] };
       if (message.type === 0) resolve();
-      if (message.type === 2) for (const change of message.data) if (change.tagMac && !arrivals.has(change.tagMac)) arrivals.set(change.tagMac, performance.now());
+      if (message.type === 2)
+        for (const change of message.data)
+          if (change.tagMac && !arrivals.has(change.tagMac)) arrivals.set(change.tagMac, performance.now());
     });
   });
   const times: number[] = [];
   for (const [i, { tag_mac }] of rows.entries()) {
     const sent = performance.now();
-    const body = { taskId: -1, priorTaskId: -1, storeCode: BIG_STORE, tagList: [{ tagMac: tag_mac, prCode: codes[i % codes.length], degree: 0 }] };
+    const body = {
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: BIG_STORE,
+      tagList: [{ tagMac: tag_mac, prCode: codes[i % codes.length], degree: 0 }],
+    };
     const res = await via.api('/tag/assign', { body, headers });
     if (res.status !== 200) throw new Error(`assign answered ${res.status}`);
     const deadline = performance.now() + 5_000;
@@ -162,7 +187,12 @@ async function pushLatency(via: ServerProcess, at: ServerProcess, databaseUrl: s
   }
   socket.close();
   times.sort((a, b) => a - b);
-  return { assign_sent_to_push_received_p50_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), delivered: times.length, sent: rows.length };
+  return {
+    assign_sent_to_push_received_p50_ms: round(quantile(times, 0.5)),
+    p95_ms: round(quantile(times, 0.95)),
+    delivered: times.length,
+    sent: rows.length,
+  };
 }
 
 export async function scaleFigure() {
@@ -193,11 +223,15 @@ export async function scaleFigure() {
     proc = await startProcess('postgres-1', databaseUrl, { DATA_DIR: files });
     figures.postgres_x1 = await loads(proc).finally(() => proc.stop());
     proc = await startProcess('postgres-2', databaseUrl, { DATA_DIR: files, WORKERS: '2' });
-    for (let i = 0; i < 600 && proc.output.filter((l) => /API process \d+ ready/.test(l)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 600 && proc.output.filter((l) => /API process \d+ ready/.test(l)).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 100));
     figures.postgres_x2 = await loads(proc).finally(() => proc.stop());
 
     if (PUSH) {
-      const [a, b] = [await startProcess('push-A', databaseUrl, { DATA_DIR: files }), await startProcess('push-B', databaseUrl, { DATA_DIR: files })];
+      const [a, b] = [
+        await startProcess('push-A', databaseUrl, { DATA_DIR: files }),
+        await startProcess('push-B', databaseUrl, { DATA_DIR: files }),
+      ];
       try {
         figures.push_latency_same_process = await pushLatency(a, a, databaseUrl, 0);
         figures.push_latency_across_processes = await pushLatency(a, b, databaseUrl, PUSH_SAMPLES);

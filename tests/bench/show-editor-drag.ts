@@ -12,7 +12,14 @@ import { startReferenceServer } from './reference-server';
 const STORE = 'SEL001';
 const OBJECTS = 30;
 const DRAG_MS = 3_000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const round = (n: number) => Math.round(n * 10) / 10;
 
 interface FrameWindow {
@@ -33,7 +40,13 @@ export async function showEditorDragFigure(opts: { port: number; pushPort: numbe
 export async function measureDrag(base: string) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@shelfpad.test', password: 'Shelfpad#2026' }) })).json();
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@shelfpad.test', password: 'Shelfpad#2026' }),
+      })
+    ).json();
     const headers = { 'content-type': 'application/json', 'access-token': login.accessToken, 'access-email': login.email };
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -46,15 +59,21 @@ export async function measureDrag(base: string) {
     let screen = { width: 0, height: 0 };
     for (const d of devices) {
       const data = await call('GET', `/plus/store/${STORE}/device/${d.mac}/show`);
-      if (data.screenWidth * data.screenHeight > screen.width * screen.height) [mac, screen] = [d.mac, { width: data.screenWidth, height: data.screenHeight }];
+      if (data.screenWidth * data.screenHeight > screen.width * screen.height)
+        [mac, screen] = [d.mac, { width: data.screenWidth, height: data.screenHeight }];
     }
     const images = (await call('GET', `/plus/asset/image/choices/store/${STORE}`)) as { id: string }[];
     const cell = { width: Math.floor(screen.width / 6), height: Math.floor(screen.height / 5) };
     const object = Array.from({ length: OBJECTS }, (_, i) => {
       const place = { left: (i % 6) * cell.width, top: Math.floor(i / 6) * cell.height, width: cell.width - 20, height: cell.height - 20 };
-      return i % 3 === 2 ? { type: 'webpage', id: `http://shelfpad.test/${i}`, ...place } : { type: 'image', id: images[i % images.length].id, ...place };
+      return i % 3 === 2
+        ? { type: 'webpage', id: `http://shelfpad.test/${i}`, ...place }
+        : { type: 'image', id: images[i % images.length].id, ...place };
     });
-    await call('POST', `/plus/store/${STORE}/device/${mac}/show`, { show: [{ duration: 30, bgColor: '#202020', empty: false, schedule: [], object }], productShowIdx: null });
+    await call('POST', `/plus/store/${STORE}/device/${mac}/show`, {
+      show: [{ duration: 30, bgColor: '#202020', empty: false, schedule: [], object }],
+      productShowIdx: null,
+    });
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
     await context.addInitScript((s) => sessionStorage.setItem('shelfpad.session', JSON.stringify(s)), login);
@@ -96,7 +115,10 @@ export async function measureDrag(base: string) {
       w.__counting = false;
       return w.__frames;
     });
-    const intervals = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+    const intervals = frames
+      .slice(1)
+      .map((t, i) => t - frames[i])
+      .sort((a, b) => a - b);
     const seconds = (frames[frames.length - 1] - frames[0]) / 1000;
     await context.close();
     return {
@@ -118,6 +140,8 @@ export async function measureDrag(base: string) {
 // Alone: BENCH_BASE_URL measures a server already running; otherwise one is started on BENCH_PORT.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.env.BENCH_PORT ?? 8395);
-  const figure = process.env.BENCH_BASE_URL ? await measureDrag(process.env.BENCH_BASE_URL) : await showEditorDragFigure({ port, pushPort: port + 1, distDir: process.env.DIST_DIR });
+  const figure = process.env.BENCH_BASE_URL
+    ? await measureDrag(process.env.BENCH_BASE_URL)
+    : await showEditorDragFigure({ port, pushPort: port + 1, distDir: process.env.DIST_DIR });
   console.log(JSON.stringify(figure, null, 2));
 }

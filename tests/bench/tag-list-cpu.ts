@@ -25,8 +25,21 @@ const beforeRoot = process.env.CPU_BEFORE_ROOT;
 const round = (n: number) => Math.round(n * 100) / 100;
 
 const CASES: Record<string, (i: number) => Record<string, unknown>> = {
-  filter_status_sort_barcode: (i) => ({ draw: 1, start: (i % 400) * 25, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }], filter_status: 'OK' }),
-  unfiltered_sort_barcode: (i) => ({ draw: 1, start: (i % 400) * 25, length: 25, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] }),
+  filter_status_sort_barcode: (i) => ({
+    draw: 1,
+    start: (i % 400) * 25,
+    length: 25,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+    filter_status: 'OK',
+  }),
+  unfiltered_sort_barcode: (i) => ({
+    draw: 1,
+    start: (i % 400) * 25,
+    length: 25,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  }),
 };
 
 async function main() {
@@ -51,7 +64,13 @@ async function main() {
     const { db } = database;
     await seedIfEmpty(db, { seed: 7, scale: 'test' });
     const [anyStore] = await db.select().from(stores).limit(1);
-    await db.insert(stores).values({ storeCode: BIG_STORE, companyCode: anyStore.companyCode, storeName: 'Benchmark store', latitude: 35.68, longitude: 139.76 });
+    await db.insert(stores).values({
+      storeCode: BIG_STORE,
+      companyCode: anyStore.companyCode,
+      storeName: 'Benchmark store',
+      latitude: 35.68,
+      longitude: 139.76,
+    });
     await seedStoreTags(db, { storeCode: BIG_STORE, companyCode: anyStore.companyCode, count: BIG_STORE_TAGS, seed: 11 });
     await vacuumAnalyze(db);
 
@@ -60,14 +79,22 @@ async function main() {
     if (beforeRoot) roots.unshift(['before', beforeRoot]);
     const apps: [string, FastifyInstance][] = [];
     for (const [label, root] of roots) {
-      const mod = (await import(root.startsWith('/') ? `${root}/server/app.ts` : `${root}/server/app`)) as typeof import('../../server/app');
+      const mod = (await import(
+        root.startsWith('/') ? `${root}/server/app.ts` : `${root}/server/app`
+      )) as typeof import('../../server/app');
       // On PostgreSQL each checkout gets its own pool: both name their prepared statements alike per query shape, and
       // a connection refuses a name it already holds for other SQL (a change to a shape's statement would answer 500).
       const own = kind === 'postgres' && label === 'before' ? await openDatabase({ databaseUrl }) : undefined;
       if (own) extraDatabases.push(own);
       apps.push([label, await mod.buildApp(own ? { ...deps, db: own.db } : deps, { serveStatic: false, loginRateLimit: 1_000_000 })]);
     }
-    const login = (await apps[0][1].inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' } })).json();
+    const login = (
+      await apps[0][1].inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@shelfpad.test', password: 'Shelfpad#2026' },
+      })
+    ).json();
     const headers = { 'access-token': login.accessToken, 'access-email': login.email, 'accept-encoding': 'gzip, br' };
     const ask = async (app: FastifyInstance, payload: Record<string, unknown>) => {
       const res = await app.inject({ method: 'POST', url: `/api/tag/list/store/${BIG_STORE}`, headers, payload });
@@ -113,7 +140,13 @@ async function main() {
       (await import('node:fs')).writeFileSync(process.env.CPU_PROFILE!, JSON.stringify(profile));
     }
     const { loadavg } = await import('node:os');
-    console.log(JSON.stringify({ database: kind, calls_per_round: CALLS, rounds: ROUNDS, load_average_at_end: loadavg().map(round), results }, null, 1));
+    console.log(
+      JSON.stringify(
+        { database: kind, calls_per_round: CALLS, rounds: ROUNDS, load_average_at_end: loadavg().map(round), results },
+        null,
+        1,
+      ),
+    );
     for (const [, app] of apps) await app.close();
   } finally {
     for (const extra of extraDatabases) await extra.close();

@@ -14,10 +14,25 @@ import { MENU_ROUTES } from '../../src/routes';
  */
 const ADMIN = 'admin@shelfpad.test';
 const STORE = 'TKY001';
-const PHONE_SCREENS = new Set(['/dashboard', '/exceptions', '/store', '/tag', '/sensor', '/scan', '/scan/queue', '/members', 'store detail', 'gateway detail', 'tag detail']);
+const PHONE_SCREENS = new Set([
+  '/dashboard',
+  '/exceptions',
+  '/store',
+  '/tag',
+  '/sensor',
+  '/scan',
+  '/scan/queue',
+  '/members',
+  'store detail',
+  'gateway detail',
+  'tag detail',
+]);
 
 type PathOf = (request: APIRequestContext) => Promise<string>;
-const fixed = (path: string): PathOf => () => Promise.resolve(path);
+const fixed =
+  (path: string): PathOf =>
+  () =>
+    Promise.resolve(path);
 const SCREENS: [string, PathOf][] = [
   ...MENU_ROUTES.map((r): [string, PathOf] => [r.path, fixed(r.path)]),
   [

@@ -37,10 +37,12 @@ test('a company administrator sees the config read-only and opens the tags of a 
   await screen.filter('Location', '==', 'TKY001');
   // The table keeps the unfiltered rows until the filtered page arrives: a click before that lands on a row that
   // is about to go (seen on the phone without trace recording).
-  await expect.poll(async () => {
-    const texts = await screen.rows.allInnerTexts();
-    return texts.length > 0 && texts.every((text) => text.includes('TKY001'));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const texts = await screen.rows.allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.includes('TKY001'));
+    })
+    .toBe(true);
   const failure = screen.rows.filter({ has: page.getByTestId('alarm-open-tasks') }).first();
   await failure.getByTestId('alarm-open-tags').click();
   await expect(page).toHaveURL(/#\/tag\/detail\/TKY001$/);

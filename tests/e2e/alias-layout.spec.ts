@@ -14,7 +14,8 @@ import { ProductsPage } from './page-models/products-page';
 const COMPANY = 'NORD';
 const STORE = 'BER001';
 const ALIAS = 'E2E_SHELF';
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
 // spec: admin §4.14 — switching the company (ACME first, then NORD) asks for confirmation and shows that company's aliases (through chooseCompany)
 test('an alias added for a company is kept after a reload and names a column of its product list', async ({ page, request }, info) => {
@@ -70,12 +71,18 @@ test('an import that is not JSON, or not an alias file, is refused with a messag
   expect(broken.title).toBe('Import Error');
   expect(broken.message).toMatch(/^The file is not valid JSON: /);
   await screen.importFile('other.json', JSON.stringify({ alias: [{ index: 'first', name: 'X', type: 'STRING', key: false }] }));
-  expect(await screen.readAlert()).toEqual({ title: 'Import Error', message: expect.stringMatching(/^The file is not an alias export: \/alias\/0\/index/) });
+  expect(await screen.readAlert()).toEqual({
+    title: 'Import Error',
+    message: expect.stringMatching(/^The file is not an alias export: \/alias\/0\/index/),
+  });
   expect(await screen.aliasNames()).toEqual(names);
   await expect(screen.byTestId('alias-dirty')).toHaveCount(0);
 });
 
-test('a layout type and a layout config made on the layout screen are offered by the product create modal', async ({ page, request }, info) => {
+test('a layout type and a layout config made on the layout screen are offered by the product create modal', async ({
+  page,
+  request,
+}, info) => {
   desktopOnly(info);
   const screen = new AliasLayoutPage(page);
   const api = await screen.shell.signIn(request, 'admin@shelfpad.test');
@@ -103,7 +110,11 @@ test('a layout type and a layout config made on the layout screen are offered by
   await screen.byTestId('layout-save').click();
   await screen.expectToast('Saved.');
   await expect(screen.layoutRow('E2E_WIDE_1')).toBeVisible();
-  expect(await api.get<LayoutConfig[]>(`/config/layout/company/${COMPANY}`)).toContainEqual({ layoutId: 'E2E_WIDE_1', companyCode: COMPANY, layoutType: 'E2E_WIDE' });
+  expect(await api.get<LayoutConfig[]>(`/config/layout/company/${COMPANY}`)).toContainEqual({
+    layoutId: 'E2E_WIDE_1',
+    companyCode: COMPANY,
+    layoutType: 'E2E_WIDE',
+  });
 
   const products = new ProductsPage(page);
   await products.open(`/product/list/${STORE}`);

@@ -10,7 +10,7 @@ import { PwaModel } from './page-models/pwa';
 test.use({ serviceWorkers: 'allow' });
 
 test('the API reference renders from this server alone, past the service worker', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one page for integrators at a desk; the layout is Swagger UI\'s own');
+  test.skip(testInfo.project.name !== 'desktop', "one page for integrators at a desk; the layout is Swagger UI's own");
   await page.goto('/');
   await new PwaModel(page).waitForActiveWorker();
 

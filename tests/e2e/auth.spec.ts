@@ -120,7 +120,9 @@ test('login lands on the dashboard inside the shell', async ({ page }) => {
 });
 
 for (const how of ['fill', 'change', 'input'] as const) {
-  test(`a password filled ${how === 'fill' ? 'by page.fill and sent with Enter' : `by a password manager (value + '${how}' only)`} logs in at once`, async ({ page }) => {
+  test(`a password filled ${how === 'fill' ? 'by page.fill and sent with Enter' : `by a password manager (value + '${how}' only)`} logs in at once`, async ({
+    page,
+  }) => {
     const login = new LoginPage(page);
     await login.goto();
     if (how === 'fill') await login.fillAndPressEnter('viewer@shelfpad.test', DEMO_PASSWORD);
@@ -272,7 +274,9 @@ test('the older answer form (NOTES.md 2) and a redirect answer are followed', as
   await login.goto();
   // A server of the older kind answers 200 with a code: code ≥ 0 is a Login Error with its message.
   await page.route('**/api/auth/login', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 200, json: { code: 1, message: 'Old server says no' } }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 200, json: { code: 1, message: 'Old server says no' } })
+      : route.fallback(),
   );
   await login.login('operator@shelfpad.test', DEMO_PASSWORD);
   await login.dialogs.expectError('Login Error', 'Old server says no');
@@ -280,10 +284,18 @@ test('the older answer form (NOTES.md 2) and a redirect answer are followed', as
   await page.unroute('**/api/auth/login');
 
   // Signup of that kind: code 0 is a failure, titled 'Signup Error'.
-  await page.route('**/api/auth/signup', (route) => route.fulfill({ status: 200, json: { success: false, code: 0, message: 'Old signup refusal' } }));
+  await page.route('**/api/auth/signup', (route) =>
+    route.fulfill({ status: 200, json: { success: false, code: 0, message: 'Old signup refusal' } }),
+  );
   const signup = new SignupPage(page);
   await signup.goto();
-  for (const [field, value] of [['email', 'old.form@shelfpad.test'], ['name', 'Old'], ['phone', '1'], ['password', 'Old#Form2026'], ['retype', 'Old#Form2026']] as const) {
+  for (const [field, value] of [
+    ['email', 'old.form@shelfpad.test'],
+    ['name', 'Old'],
+    ['phone', '1'],
+    ['password', 'Old#Form2026'],
+    ['retype', 'Old#Form2026'],
+  ] as const) {
     await signup.fill(field, value);
   }
   await signup.agreement.click();
@@ -320,7 +332,10 @@ test('a first login without companies opens the default company modal, which log
   await modal.getByLabel('Company Code').fill('FIRSTCO');
   await modal.getByLabel('Company Name').fill('First Co');
   await modal.getByRole('button', { name: 'Create' }).click();
-  await login.dialogs.expectError('Setting Company Error', 'A company already exists; the default company can only be created on a system without companies.');
+  await login.dialogs.expectError(
+    'Setting Company Error',
+    'A company already exists; the default company can only be created on a system without companies.',
+  );
   await modal.getByRole('button', { name: 'Logout' }).click();
   await expect(modal).toBeHidden();
   await expect.poll(() => login.storedSession()).toBeNull();

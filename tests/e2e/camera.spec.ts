@@ -13,11 +13,20 @@ const OPERATOR = 'operator@shelfpad.test';
 test.use({ serviceWorkers: 'block' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+}
 
 /** A tag no other spec takes (scan.spec and outbox.spec use the first 360 and the last 45 of the store). */
 async function cameraTag(api: Api, storeCode: string): Promise<TagRow> {
-  const res = await api.post(`/tag/list/store/${storeCode}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/tag/list/store/${storeCode}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   const tags = ((await res.json()) as { data: TagRow[] }).data.slice(360);
   const tag = tags[tags.length - 60];
   expect(tag).toBeDefined();

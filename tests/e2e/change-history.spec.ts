@@ -8,7 +8,8 @@ import { SettingsForm, SettingsPage } from './page-models/settings-page';
  * the phone project reads the list as cards.
  */
 
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
 // spec: plus §2.68 — newest first, rows blue by default and red for Delete, SYSTEM as a word (orange Upload is not checked here)
 test('an AMac created and deleted on /setting/amac-config appears on /change/history, blue then red', async ({ page, request }, info) => {

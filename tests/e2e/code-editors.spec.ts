@@ -7,7 +7,11 @@ import { CodeEditorScreen } from './page-models/code-editor-page';
  * again after a reload. Desktop only: the editor is laid out the same on a phone.
  */
 
-const DECORATOR = ['function decorate(product) {', '  return { ...product, prInfo: product.prInfo.map((s) => s.toUpperCase()) };', '}'].join('\n');
+const DECORATOR = [
+  'function decorate(product) {',
+  '  return { ...product, prInfo: product.prInfo.map((s) => s.toUpperCase()) };',
+  '}',
+].join('\n');
 
 test('write, check, test-run and save a tag data decorator', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');

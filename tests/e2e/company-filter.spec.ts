@@ -29,7 +29,12 @@ test('picking a company narrows the store and tag lists to its stores, for the r
   const picked = await login.get<StoreStatusRow[]>(`/status/store?global_companyCode=${PICK}`);
   expect(picked.length, `the test data has ${PICK} stores`).toBeGreaterThan(0);
   expect(picked.length).toBeLessThan(all.length);
-  expect(picked.map((s) => s.storeCode).sort()).toEqual(all.filter((s) => s.companyCode === PICK).map((s) => s.storeCode).sort());
+  expect(picked.map((s) => s.storeCode).sort()).toEqual(
+    all
+      .filter((s) => s.companyCode === PICK)
+      .map((s) => s.storeCode)
+      .sort(),
+  );
 
   await store.open('/store');
   await expect(store.rows).toHaveCount(all.length);

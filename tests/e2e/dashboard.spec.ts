@@ -17,12 +17,24 @@ function tagTotals(body: Dashboard, stores: string[]) {
   const total = sum(rows.map((s) => s.total));
   const error = sum(rows.map((s) => s.error));
   const inprogress = sum(rows.map((s) => s.inprogress));
-  return { total, error, inprogress, good: total - error - inprogress, lowBattery: sum(rows.map((s) => s.lowBattery)), today: sum(rows.map((s) => s.todayUpdated)) };
+  return {
+    total,
+    error,
+    inprogress,
+    good: total - error - inprogress,
+    lowBattery: sum(rows.map((s) => s.lowBattery)),
+    today: sum(rows.map((s) => s.todayUpdated)),
+  };
 }
 
 function gatewayTotals(body: Dashboard, stores: string[]) {
   const rows = stores.map((c) => body.gwStatus?.[c]).filter(Boolean) as NonNullable<Dashboard['gwStatus']>[string][];
-  return { total: sum(rows.map((g) => g.total)), normal: sum(rows.map((g) => g.normal)), alarm: sum(rows.map((g) => g.alarm)), offline: sum(rows.map((g) => g.offline)) };
+  return {
+    total: sum(rows.map((g) => g.total)),
+    normal: sum(rows.map((g) => g.normal)),
+    alarm: sum(rows.map((g) => g.alarm)),
+    offline: sum(rows.map((g) => g.offline)),
+  };
 }
 
 async function expectTotals(dash: DashboardModel, body: Dashboard, stores: string[]) {
@@ -66,7 +78,10 @@ test('the super administrator sees the seeded numbers of every section', async (
   await expect(dash.dailySection.locator('canvas').first()).toBeVisible();
   const newest = [...new Set(body.updatedTagCount!.map((r) => r.date))].sort().at(-1)!;
   const newestTags = sum(body.updatedTagCount!.filter((r) => r.date === newest).map((r) => r.total));
-  await expect(page.locator(`[data-testid="dash-daily-chart-row-${newest}"] td[data-series="tags"]`)).toHaveAttribute('data-value', String(newestTags));
+  await expect(page.locator(`[data-testid="dash-daily-chart-row-${newest}"] td[data-series="tags"]`)).toHaveAttribute(
+    'data-value',
+    String(newestTags),
+  );
 });
 
 // spec: core §2.28, core §2.26 — bar chart of the 10 stores with most tags; its detail modal lists every store
@@ -82,7 +97,8 @@ test('the multi-store bar chart shows at most 10 stores: those with most tags; t
   const expected = [...body.storeList].sort((a, b) => tagsOf(b) - tagsOf(a) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 10);
   await expect(dash.storeBars).toHaveCount(10);
   expect(await dash.barStores()).toEqual(expected);
-  for (const code of expected) await expect(page.getByTestId(`dash-store-tags-chart-bar-${code}`)).toHaveAttribute('data-value', String(tagsOf(code)));
+  for (const code of expected)
+    await expect(page.getByTestId(`dash-store-tags-chart-bar-${code}`)).toHaveAttribute('data-value', String(tagsOf(code)));
 
   await dash.openDetail('dash-store-tags');
   const rows = dash.detail.locator('[data-testid="dash-detail-stores"] tbody tr');
@@ -122,7 +138,10 @@ test('a store operator sees no server section and only its two stores; one store
   expect(tagTotals(body, ['TKY002']).total).not.toBe(tagTotals(body, body.storeList).total);
 });
 
-test('on a phone the cards stand as titled frames until the answer comes, and the charts take their places without moving them', async ({ page, request }, info) => {
+test('on a phone the cards stand as titled frames until the answer comes, and the charts take their places without moving them', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'phone', 'the lean phone dashboard draws frames before its answer; the console shows its spinner');
   const admin = await apiLogin(request, 'admin@shelfpad.test');
   const dash = new DashboardModel(page);

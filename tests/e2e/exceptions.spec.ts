@@ -51,7 +51,8 @@ test('the NG gateway list and its download hold the gateways of the stats', asyn
   const stats = await login.get<ExceptionsStats>(`/stats/exceptions/store/${STORE}`);
   const list = await exc.showList('ngGateway');
   await expect(exc.rows(list)).toHaveCount(stats.ngGWDetail.length);
-  for (const gw of stats.ngGWDetail) await expect(list.locator(`[data-row-key="${gw.gwMac}"] [data-status]`)).toHaveAttribute('data-status', gw.status);
+  for (const gw of stats.ngGWDetail)
+    await expect(list.locator(`[data-row-key="${gw.gwMac}"] [data-status]`)).toHaveAttribute('data-status', gw.status);
   const download = await exc.download(list);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...lines] = text.trim().split(/\r?\n/);
@@ -110,7 +111,7 @@ test.describe('on a phone', () => {
     await expect(modal.getByTestId('exc-tag-mac')).toHaveText(first.tagMac);
     await modal.getByRole('button', { name: 'Blink' }).click();
     // The server's answer: the one tag it found blinks.
-    await expect(modal.getByTestId('exc-tag-result')).toHaveText("1 tag blinking");
+    await expect(modal.getByTestId('exc-tag-result')).toHaveText('1 tag blinking');
     await modal.getByRole('link', { name: "Open the store's tag list" }).click();
     await exc.shell.expectPath(`/tag/detail/${STORE}`);
   });

@@ -9,7 +9,14 @@ import { ListScreenModel } from './page-models/list-screen';
  * meanwhile (the server reads the role on every call), and the member's next page of the list is refused.
  */
 const CASES = [
-  { name: 'store config', menu: 'Store config', route: '/setting/store-config', section: 'store_config', filter: 'Store code', value: 'TKY' },
+  {
+    name: 'store config',
+    menu: 'Store config',
+    route: '/setting/store-config',
+    section: 'store_config',
+    filter: 'Store code',
+    value: 'TKY',
+  },
   { name: 'members', menu: 'Members', route: '/members', section: 'member', filter: 'E-mail', value: 'shelfpad' },
 ] as const;
 

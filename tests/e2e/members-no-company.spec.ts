@@ -27,7 +27,10 @@ test('a member without companies is told "No company information." on member cre
   page.on('request', (r) => /\/api\/(member|role\/create)$/.test(new URL(r.url()).pathname) && sent.push(r.url()));
   const screen = new ListScreenModel(page);
 
-  for (const [path, button] of [['/members', 'member-create'], ['/roles', 'role-create']] as const) {
+  for (const [path, button] of [
+    ['/members', 'member-create'],
+    ['/roles', 'role-create'],
+  ] as const) {
     await screen.open(path);
     await screen.current.getByTestId(button).click();
     await expect(screen.alert.locator('.alert-title')).toHaveText('Error');

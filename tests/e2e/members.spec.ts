@@ -16,9 +16,14 @@ const MEMBER = 'e2e-clerk@shelfpad.test';
 const MEMBER_PASSWORD = 'Clerk#Shelf2026';
 const STORE = 'TKY001';
 
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
-test('a tag-read role and a one-store member: seen, refused, then allowed after the role changes', async ({ page, context, request }, info) => {
+test('a tag-read role and a one-store member: seen, refused, then allowed after the role changes', async ({
+  page,
+  context,
+  request,
+}, info) => {
   desktopOnly(info);
   test.setTimeout(180_000);
   const admin = new MembersPage(page);
@@ -47,7 +52,9 @@ test('a tag-read role and a one-store member: seen, refused, then allowed after 
   await form.input('name').fill('E2E Clerk');
   await form.input('password').fill(MEMBER_PASSWORD);
   await form.input('passwordConfirm').fill(MEMBER_PASSWORD);
-  const roleId = String(((await (await apiLogin(request, ADMIN)).get<{ role_id: number; name: string }[]>('/role/list')).find((r) => r.name === ROLE))!.role_id);
+  const roleId = String(
+    (await (await apiLogin(request, ADMIN)).get<{ role_id: number; name: string }[]>('/role/list')).find((r) => r.name === ROLE)!.role_id,
+  );
   await form.choose('role_id', ROLE);
   await setTicked(form.option('company', /ACME/), false);
   await form.submit();
@@ -108,6 +115,8 @@ test('a member with member read only sees the list and login history, with the l
   const rows = ((await res.json()) as { data: { success: boolean; locked: boolean }[] }).data;
   expect(rows.filter((r) => r.locked).length, 'the seeded history has a locked attempt').toBeGreaterThanOrEqual(1);
   await expect(history.getByTestId('login-result')).toHaveCount(rows.length);
-  await expect(history.getByTestId('login-result').filter({ hasText: 'This account is locked.' })).toHaveCount(rows.filter((r) => r.locked).length);
+  await expect(history.getByTestId('login-result').filter({ hasText: 'This account is locked.' })).toHaveCount(
+    rows.filter((r) => r.locked).length,
+  );
   await expect(history.getByTestId('login-result').filter({ hasText: 'Failure' })).toHaveCount(rows.filter((r) => !r.success).length);
 });

@@ -6,7 +6,12 @@ import { AppShell } from './page-models/app-shell';
  * the page of the address every time (issue 10 §2: every second one used to show the page before).
  */
 const ADMIN = 'admin@shelfpad.test';
-const TITLES: Record<string, string> = { '/dashboard': 'Dashboard', '/scan': 'Scan', '/exceptions': 'Exceptions', '/store': 'Store status' };
+const TITLES: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/scan': 'Scan',
+  '/exceptions': 'Exceptions',
+  '/store': 'Store status',
+};
 
 /** The one page on view and its title: Ionic keeps pages it left in the DOM, so a hidden one must not count. */
 async function expectShown(shell: AppShell, path: string): Promise<void> {

@@ -12,7 +12,9 @@ test('a notification import that is not JSON is refused and changes no content',
   const api = await screen.shell.signIn(request, 'admin@shelfpad.test');
   const before = await api.get('/alarm/notification/content/gwOff1Hr');
   await screen.open('/alarm/notification');
-  await screen.byTestId('notification-import-input').setInputFiles({ name: 'contents.json', mimeType: 'application/json', buffer: Buffer.from('subject,body\nnot,json\n') });
+  await screen
+    .byTestId('notification-import-input')
+    .setInputFiles({ name: 'contents.json', mimeType: 'application/json', buffer: Buffer.from('subject,body\nnot,json\n') });
   await expect(screen.alert).toContainText('The file is not JSON.');
   await screen.alert.getByRole('button', { name: 'OK' }).click();
   await expect(screen.alert).toBeHidden();

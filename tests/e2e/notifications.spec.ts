@@ -14,7 +14,8 @@ test('the three default keys are listed, all off', async ({ page, request }) => 
   await screen.shell.signIn(request, 'admin@shelfpad.test');
   await screen.open('/alarm/notification');
   await screen.expectRows(['abnorTagProduct', 'gwOff1Hr', 'notRecvCsv4Hr']);
-  for (const key of ['abnorTagProduct', 'gwOff1Hr', 'notRecvCsv4Hr']) await expect(screen.current.getByTestId(`notification-enabled-${key}`)).not.toBeChecked();
+  for (const key of ['abnorTagProduct', 'gwOff1Hr', 'notRecvCsv4Hr'])
+    await expect(screen.current.getByTestId(`notification-enabled-${key}`)).not.toBeChecked();
 });
 
 // Once, at a desk, after the read-only projects (STORE_WRITES): run beside them, the key it turns on was seen by the
@@ -35,7 +36,10 @@ test('a key turned on and its content edited are stored by the server', { tag: S
     await form.submit();
     await form.expectClosed();
     await expect(screen.cell('gwOff1Hr', 'subject')).toHaveText('[E2E] Gateway {gwMac} offline');
-    expect(await api.get('/alarm/notification/content/gwOff1Hr')).toMatchObject({ subject: '[E2E] Gateway {gwMac} offline', title: before.title });
+    expect(await api.get('/alarm/notification/content/gwOff1Hr')).toMatchObject({
+      subject: '[E2E] Gateway {gwMac} offline',
+      title: before.title,
+    });
   } finally {
     await api.post('/alarm/notification', { enabled: [] });
     await request.put('/api/alarm/notification/content/gwOff1Hr', { headers: api.headers, data: before });

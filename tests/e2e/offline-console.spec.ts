@@ -62,7 +62,11 @@ test('offline reload of dashboard, exceptions and store shows the last data "as 
   await expect(storeCount).toHaveAttribute('data-value', storesShown!);
 
   // What was kept holds no secret: the token is in sessionStorage only.
-  const stored = await page.evaluate(() => Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n'));
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((key) => `${key}=${localStorage.getItem(key)}`)
+      .join('\n'),
+  );
   expect(stored).toContain('shelfpad.swr.');
   expect(stored).not.toContain(session.accessToken as string);
 

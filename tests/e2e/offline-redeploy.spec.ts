@@ -55,7 +55,9 @@ async function tapScan(page: Page): Promise<void> {
   await shell.menuItems.filter({ has: page.locator('ion-label', { hasText: /^\s*Scan\s*$/ }) }).click();
 }
 
-test('after a redeploy: the old page still opens Scan, and the offline reload starts the new version with a scan queued', async ({ browser }, info) => {
+test('after a redeploy: the old page still opens Scan, and the offline reload starts the new version with a scan queued', async ({
+  browser,
+}, info) => {
   test.skip(info.project.name !== 'desktop', 'one server of its own, on fixed ports: run once');
   test.setTimeout(600_000);
   rmSync(HOME, { recursive: true, force: true });
@@ -70,7 +72,10 @@ test('after a redeploy: the old page still opens Scan, and the offline reload st
     const login = await context.request.post('/api/auth/login', { data: { email: 'operator@shelfpad.test', password: 'Shelfpad#2026' } });
     const session = (await login.json()) as { accessToken: string; email: string };
     const headers = { 'Access-Token': session.accessToken, 'Access-Email': session.email };
-    const tags = await context.request.post(`/api/tag/list/store/${STORE}`, { headers, data: { start: 0, length: 1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] } });
+    const tags = await context.request.post(`/api/tag/list/store/${STORE}`, {
+      headers,
+      data: { start: 0, length: 1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] },
+    });
     const [tag] = ((await tags.json()) as { data: { barcode: string; tagMac: string }[] }).data;
     const products = await context.request.post(`/api/product/list/store/${STORE}`, { headers, data: { start: 0, length: 1 } });
     const [{ prCode: product }] = ((await products.json()) as { data: { prCode: string }[] }).data;
@@ -111,7 +116,10 @@ test('after a redeploy: the old page still opens Scan, and the offline reload st
 
     await context.setOffline(false);
     await expect(scan.pending).toHaveAccessibleName('0 pending', { timeout: 30_000 });
-    const held = await context.request.post(`/api/tag/list/store/${STORE}`, { headers, data: { start: 0, length: -1, tagIdList: [tag.barcode] } });
+    const held = await context.request.post(`/api/tag/list/store/${STORE}`, {
+      headers,
+      data: { start: 0, length: -1, tagIdList: [tag.barcode] },
+    });
     expect(((await held.json()) as { data: { prCode?: string }[] }).data[0].prCode).toBe(product);
   } finally {
     // The server is stopped even when the context cannot close (a test timed out with its page gone).

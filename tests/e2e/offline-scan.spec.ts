@@ -17,11 +17,20 @@ const PAIRS = 50;
 test.use({ serviceWorkers: 'allow' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+}
 
 /** Tags no other spec touches (outbox.spec takes the first 360, scan.spec the last ones), one block per project. */
 async function pickTags(api: Api, info: TestInfo): Promise<TagRow[]> {
-  const res = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/tag/list/store/${STORE}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   const all = ((await res.json()) as { data: TagRow[] }).data;
   const offset = info.project.name === 'phone' ? 1000 : 1150;
   const tags = all.slice(offset, offset + PAIRS);
@@ -45,7 +54,11 @@ async function assignsSince(api: Api, tag: TagRow, since: number): Promise<numbe
   return ((await res.json()) as { recordsFiltered: number }).recordsFiltered;
 }
 
-test('offline: 50 scanned pairs queue, survive a reload without network, and reach the server exactly once', async ({ page, context, request }, info) => {
+test('offline: 50 scanned pairs queue, survive a reload without network, and reach the server exactly once', async ({
+  page,
+  context,
+  request,
+}, info) => {
   test.setTimeout(300_000);
   const api = await apiLogin(request, OPERATOR);
   const tags = await pickTags(api, info);
@@ -91,6 +104,7 @@ test('offline: 50 scanned pairs queue, survive a reload without network, and rea
   const shown = await prCodes(api, tags);
   tags.forEach((t, i) => expect(shown.get(t.barcode), t.barcode).toBe(productOf(i)));
   const counts: number[] = [];
-  for (let i = 0; i < tags.length; i += 10) counts.push(...(await Promise.all(tags.slice(i, i + 10).map((t) => assignsSince(api, t, since)))));
+  for (let i = 0; i < tags.length; i += 10)
+    counts.push(...(await Promise.all(tags.slice(i, i + 10).map((t) => assignsSince(api, t, since)))));
   expect(counts).toEqual(Array(PAIRS).fill(1));
 });

@@ -17,14 +17,23 @@ const OPERATOR = 'operator@shelfpad.test';
 test.use({ serviceWorkers: 'allow' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+}
 
 /**
  * A tag of TKY001 no other spec touches (offline-scan takes 1000-1199, outbox.spec the first 360), per project;
  * each test of this file its own (`tagAt`, and the product at `productAt`).
  */
 async function pickPair(api: Api, project: string, tagAt = 1300, productAt = 10): Promise<{ tag: TagRow; product: string }> {
-  const tags = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const tags = await api.post(`/tag/list/store/${STORE}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   const all = ((await tags.json()) as { data: TagRow[] }).data;
   const products = await api.post(`/product/list/store/${STORE}`, { start: 0, length: 20 });
   const codes = ((await products.json()) as { data: { prCode: string }[] }).data.map((p) => p.prCode);
@@ -45,7 +54,11 @@ async function tapScan(page: Page): Promise<void> {
   await shell.menuItems.filter({ has: page.locator('ion-label', { hasText: /^\s*Scan\s*$/ }) }).click();
 }
 
-test('from the start page: login, Scan, offline reload → the scan screen starts and a scan is queued, then sent once', async ({ page, context, request }, info) => {
+test('from the start page: login, Scan, offline reload → the scan screen starts and a scan is queued, then sent once', async ({
+  page,
+  context,
+  request,
+}, info) => {
   test.setTimeout(180_000);
   const api = await apiLogin(request, OPERATOR);
   const { tag, product } = await pickPair(api, info.project.name);
@@ -87,14 +100,17 @@ test('from the start page: login, Scan, offline reload → the scan screen start
 function openOutboxItems(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const open = indexedDB.open('shelfpad');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = () => reject(open.error))));
+    const db = await new Promise<IDBDatabase>(
+      (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = () => reject(open.error))),
+    );
     try {
       const index = db.transaction('outbox', 'readonly').objectStore('outbox').index('state');
-      const count = (state: string) => new Promise<number>((resolve, reject) => {
-        const req = index.count(IDBKeyRange.only(state));
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
+      const count = (state: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = index.count(IDBKeyRange.only(state));
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
       return (await count('pending')) + (await count('sending'));
     } finally {
       db.close();
@@ -105,7 +121,11 @@ function openOutboxItems(page: Page): Promise<number> {
 /** The offline layer's own chunks (src/offline/lazy.ts): Dexie and the outbox. */
 const QUEUE_CODE = /\/assets\/(offline-layer|outbox)-/;
 
-test('a scan queued offline is sent when the app next opens on the dashboard; with nothing queued, no queue code loads', async ({ context, page, request }, info) => {
+test('a scan queued offline is sent when the app next opens on the dashboard; with nothing queued, no queue code loads', async ({
+  context,
+  page,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const api = await apiLogin(request, OPERATOR);
   const { tag, product } = await pickPair(api, info.project.name, 1250, 12);

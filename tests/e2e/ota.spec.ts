@@ -15,18 +15,29 @@ const STORE = 'BOL001';
 // Only the 0x0321 tags (a tenth of the demo tags) take it: a small job.
 const FIRMWARE = { otaType: 3, fwVersion: 0x0530, targetStartVersion: 0x0321, targetEndVersion: 0x0321 };
 
-test('OTA: firmware header, start validation, a job on two gateways runs to 100 % and changes tag versions', async ({ page, request }, info) => {
+test('OTA: firmware header, start validation, a job on two gateways runs to 100 % and changes tag versions', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', 'an admin screen that changes the demo data: once, on the desktop');
   test.slow();
   const ota = new OtaPage(page);
   const api = await ota.shell.signIn(request, ADMIN);
-  const gateways = (await api.get<{ gwMac: string; ip: string; tagCount: number }[]>(`/ota/store/${STORE}/gw`)).filter((g) => g.tagCount > 0).slice(0, 2);
+  const gateways = (await api.get<{ gwMac: string; ip: string; tagCount: number }[]>(`/ota/store/${STORE}/gw`))
+    .filter((g) => g.tagCount > 0)
+    .slice(0, 2);
   expect(gateways).toHaveLength(2);
 
   await ota.open('/setting/ota-config');
   await ota.chooseStore(STORE);
   // Every parameter shows its default (console-admin §9).
-  for (const [name, value] of Object.entries({ repeatCnt: '5', otaStartTime: '200', otaSleepMinTime: '10', otaSleepDistTime: '1', otaTransmissionTime: '60' })) {
+  for (const [name, value] of Object.entries({
+    repeatCnt: '5',
+    otaStartTime: '200',
+    otaSleepMinTime: '10',
+    otaSleepDistTime: '1',
+    otaTransmissionTime: '60',
+  })) {
     await expect(ota.field(name)).toHaveValue(value);
   }
   await ota.start();
@@ -67,6 +78,8 @@ test('OTA: firmware header, start validation, a job on two gateways runs to 100 
 
   // The tags themselves now run the new version.
   const admin = await apiLogin(request, ADMIN);
-  const tags = await (await admin.post(`/tag/list/store/${STORE}`, { draw: 1, start: 0, length: 1, filter_version: '530', condition_version: '==' })).json();
+  const tags = await (
+    await admin.post(`/tag/list/store/${STORE}`, { draw: 1, start: 0, length: 1, filter_version: '530', condition_version: '==' })
+  ).json();
   expect(tags.recordsFiltered).toBeGreaterThanOrEqual(task.totalTags - 1);
 });

@@ -14,11 +14,20 @@ const OPERATOR = 'operator@shelfpad.test';
 test.use({ serviceWorkers: 'block' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+}
 
 /** Disjoint tags per test and per project: the two projects run in parallel against one server. */
 async function pickTags(api: Api, info: TestInfo, slot: number, count: number): Promise<TagRow[]> {
-  const res = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: 400, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/tag/list/store/${STORE}`, {
+    start: 0,
+    length: 400,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   const all = ((await res.json()) as { data: TagRow[] }).data;
   const offset = (info.project.name === 'phone' ? 0 : 180) + slot * 60;
   const tags = all.slice(offset, offset + count);
@@ -76,7 +85,10 @@ test('online: five queued assigns reach the server, each once, in order', async 
   const since = Math.floor(Date.now() / 1000) - 1;
   await openApp(page, api);
 
-  const ids = await enqueueAll(page, tags.map((t, i) => assignOp(t.barcode, products[i])));
+  const ids = await enqueueAll(
+    page,
+    tags.map((t, i) => assignOp(t.barcode, products[i])),
+  );
   await expect.poll(async () => (await ops(page)).map((o) => o.state), { timeout: 20_000 }).toEqual(Array(5).fill('done'));
   const done = await ops(page);
   expect(done.map((o) => o.id)).toEqual(ids);
@@ -87,7 +99,11 @@ test('online: five queued assigns reach the server, each once, in order', async 
   for (const t of tags) expect(await assignsSince(api, t, since)).toBe(1);
 });
 
-test('offline: 50 assigns queued, a reload in the middle of the replay, exactly 50 assignments once online', async ({ page, context, request }, info) => {
+test('offline: 50 assigns queued, a reload in the middle of the replay, exactly 50 assignments once online', async ({
+  page,
+  context,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const api = await apiLogin(request, OPERATOR);
   const tags = await pickTags(api, info, 1, 50);
@@ -115,7 +131,11 @@ test('offline: 50 assigns queued, a reload in the middle of the replay, exactly 
     // Only what reached the server: a backoff retry could still fire while the context is offline.
     const response = await route.fetch().catch(() => undefined);
     if (!response) return route.abort('internetdisconnected');
-    sent.push({ key: route.request().headers()['idempotency-key'], replayed: response.headers()['idempotent-replayed'] === 'true', tags: body.tagList.map((t) => t.tagMac) });
+    sent.push({
+      key: route.request().headers()['idempotency-key'],
+      replayed: response.headers()['idempotent-replayed'] === 'true',
+      tags: body.tagList.map((t) => t.tagMac),
+    });
     if (sent.length === 2) return reloadNow();
     await route.fulfill({ response }).catch(() => undefined);
   });
@@ -148,7 +168,11 @@ test('offline: 50 assigns queued, a reload in the middle of the replay, exactly 
   expect(counts).toEqual(Array(50).fill(1));
 });
 
-test("a batch keeps the store's order: it stops before a deassign and before a tag it already holds", async ({ page, context, request }, info) => {
+test("a batch keeps the store's order: it stops before a deassign and before a tag it already holds", async ({
+  page,
+  context,
+  request,
+}, info) => {
   const api = await apiLogin(request, OPERATOR);
   const tags = (await pickTags(api, info, 2, 14)).slice(10); // the unknown-tag test below takes the first two
   const products = await pickProducts(api, 3);
@@ -178,7 +202,9 @@ test("a batch keeps the store's order: it stops before a deassign and before a t
   });
   await context.setOffline(false);
   const mine = [head, ...rest];
-  await expect.poll(async () => (await ops(page)).filter((o) => mine.includes(o.id)).map((o) => o.state), { timeout: 20_000 }).toEqual(Array(7).fill('done'));
+  await expect
+    .poll(async () => (await ops(page)).filter((o) => mine.includes(o.id)).map((o) => o.state), { timeout: 20_000 })
+    .toEqual(Array(7).fill('done'));
 
   // The head that was tried offline goes alone; the deassign neither joins nor is overtaken; c's second assign
   // starts a new batch. (A resend of the same request after a lost answer would repeat a line: none here.)
@@ -207,7 +233,11 @@ test("an unknown tag fails with the server's message; the store's later operatio
   ]);
   await expect.poll(async () => (await ops(page)).map((o) => o.state), { timeout: 20_000 }).toEqual(['done', 'failed', 'done']);
   const byId = new Map((await ops(page)).map((o): [string, OutboxOp] => [o.id, o]));
-  expect(byId.get(unknown)).toMatchObject({ state: 'failed', lastError: `Tag NOSUCHTAG0001 does not exist in store ${STORE}.`, lastStatus: 404 });
+  expect(byId.get(unknown)).toMatchObject({
+    state: 'failed',
+    lastError: `Tag NOSUCHTAG0001 does not exist in store ${STORE}.`,
+    lastStatus: 404,
+  });
   expect(byId.get(first)?.state).toBe('done');
   expect(byId.get(last)?.state).toBe('done');
   const shown = await prCodes(api, tags);
@@ -224,7 +254,8 @@ test("an unknown tag fails with the server's message; the store's later operatio
 test("the product copy answers offline: known, unknown, and 'cannot tell' before the first refresh", async ({ page, context, request }) => {
   const api = await apiLogin(request, OPERATOR);
   const [known] = await pickProducts(api, 1);
-  const total = ((await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { recordsTotal: number }).recordsTotal;
+  const total = ((await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { recordsTotal: number })
+    .recordsTotal;
   await openApp(page, api);
 
   const ask = (code: string) => page.evaluate(([store, c]) => window.__shelfpadOutbox!.knownProduct(store, c), [STORE, code] as const);

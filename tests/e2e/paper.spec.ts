@@ -11,7 +11,11 @@ import { PaperPage } from './page-models/paper-page';
 const STORE = 'OSK001';
 const MEMBER = 'acme-admin@shelfpad.test';
 /** Ten labels (the printers' seeded draws fail at least one of them and print the others) and a row without code. */
-const CSV = ['prCode,NAME,PRICE', ...Array.from({ length: 10 }, (_, i) => `E2E-${String(i + 1).padStart(2, '0')},Paper label ${i + 1},${100 + i * 10}`), ',no code,1'].join('\n');
+const CSV = [
+  'prCode,NAME,PRICE',
+  ...Array.from({ length: 10 }, (_, i) => `E2E-${String(i + 1).padStart(2, '0')},Paper label ${i + 1},${100 + i * 10}`),
+  ',no code,1',
+].join('\n');
 
 test('a paper file becomes a print task whose labels the printers answer, printed or failed', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the upload flow is a desktop task; the phone checks the overview list');

@@ -13,7 +13,12 @@ import { StoreConfigPage } from './page-models/store-config-page';
  */
 const STORE = 'TKY001';
 
-async function openStoreConfig(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext, tag: string, grant: Grant) {
+async function openStoreConfig(
+  page: import('@playwright/test').Page,
+  request: import('@playwright/test').APIRequestContext,
+  tag: string,
+  grant: Grant,
+) {
   const member = await memberWithGrant(request, tag, grant);
   const screen = new StoreConfigPage(page);
   await screen.shell.signIn(request, member.email);
@@ -42,7 +47,10 @@ test('store config: with sensor.write and store.read the sensor edit and the sto
 });
 
 // spec: admin §6.2 — without sensor.write no sensor edit; without store.read no store link
-test('store config: without sensor.write and store.read neither the sensor edit nor the store link is offered', async ({ page, request }) => {
+test('store config: without sensor.write and store.read neither the sensor edit nor the store link is offered', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const screen = await openStoreConfig(page, request, 'config-reader', { read: ['store_config', 'sensor'] });
   const row = screen.row(STORE);
@@ -84,7 +92,10 @@ test('a Plus setting save the server refuses shows the refusal and changes nothi
   await expect(dialog.locator('ion-title')).toHaveText('Plus settings');
   await setFormField(formField(dialog, 'plus-setting', key), String(Number(before[key]) + 7));
 
-  const demoted = await request.put(`/api/member/${encodeURIComponent(email)}`, { headers: admin.headers, data: { ...member, role_id: 0 } });
+  const demoted = await request.put(`/api/member/${encodeURIComponent(email)}`, {
+    headers: admin.headers,
+    data: { ...member, role_id: 0 },
+  });
   expect(demoted.ok(), await demoted.text()).toBe(true);
   await dialog.locator('ion-button[type="submit"]').click();
   const refusal = page.locator('ion-alert', { hasText: 'Only the super administrator may change what every company shares.' });

@@ -24,13 +24,21 @@ for (const language of ['en_US', 'ja_JP', 'ko_KR'] as const) {
       await expect(title).not.toHaveText('');
       // Whole: the text's box is not clipped (no ellipsis, no cut line), and the title has room for a word. Polled:
       // a page still entering, or re-drawn as the session check answers, has a title box of no width for a moment.
-      const fit = () => title.evaluate((el) => ({ clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1, roomy: el.getBoundingClientRect().width > 120 }));
+      const fit = () =>
+        title.evaluate((el) => ({
+          clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+          roomy: el.getBoundingClientRect().width > 120,
+        }));
       await expect.poll(fit, { message: `${path}: title whole and at least 120 px wide` }).toEqual({ clipped: false, roomy: true });
       await expect(title).toBeInViewport({ ratio: 1 });
       // Every button of the header inside the viewport.
-      const overflowing = await shell.current.locator('ion-header, .lean-page__header').evaluate((header) =>
-        [...header.querySelectorAll('ion-button, button')].filter((b) => b.getBoundingClientRect().right > window.innerWidth + 0.5).map((b) => b.textContent),
-      );
+      const overflowing = await shell.current
+        .locator('ion-header, .lean-page__header')
+        .evaluate((header) =>
+          [...header.querySelectorAll('ion-button, button')]
+            .filter((b) => b.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((b) => b.textContent),
+        );
       expect(overflowing, path).toEqual([]);
     }
   });

@@ -17,7 +17,12 @@ type Api = Awaited<ReturnType<typeof apiLogin>>;
 
 /** Three seeded Plus devices of the store per project: tests and projects run in parallel against one server. */
 async function devices(api: Api, info: TestInfo): Promise<string[]> {
-  const res = await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'mac' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/plus/device/list/store/${STORE}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'mac' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(res.status()).toBe(200);
   const macs = ((await res.json()) as { data: { mac: string }[] }).data.map((d) => d.mac).sort();
   const offset = info.project.name === 'phone' ? 0 : 3;
@@ -32,7 +37,9 @@ async function products(api: Api, count: number): Promise<string[]> {
 
 /** The product codes the server holds for a device. */
 async function assigned(api: Api, mac: string): Promise<string[]> {
-  const found = await api.get<{ devList: { mac: string; product: string[] }[] }>(`/plus/store/${STORE}/search?keyword=${encodeURIComponent(mac)}`);
+  const found = await api.get<{ devList: { mac: string; product: string[] }[] }>(
+    `/plus/store/${STORE}/search?keyword=${encodeURIComponent(mac)}`,
+  );
   return found.devList.find((d) => d.mac === mac)?.product ?? [];
 }
 

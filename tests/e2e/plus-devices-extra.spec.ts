@@ -13,11 +13,20 @@ import { plusDeviceList } from './fixtures/plus';
 const MEMBER = 'admin@shelfpad.test';
 const INFO_STORE = 'TKY001';
 
-interface Device { mac: string; name: string; status: string }
+interface Device {
+  mac: string;
+  name: string;
+  status: string;
+}
 
 /** A store's device by its place from the end in address order (the tests running side by side take different ones). */
 async function lastDevice(api: Awaited<ReturnType<typeof apiLogin>>, storeCode: string, fromEnd = 0): Promise<Device> {
-  const list = await plusDeviceList<Device>(api, storeCode, { start: 0, length: -1, columns: [{ data: 'mac' }], order: [{ column: 0, dir: 'asc' }] });
+  const list = await plusDeviceList<Device>(api, storeCode, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'mac' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(list.length, `${storeCode} has Plus devices`).toBeGreaterThan(fromEnd);
   return list[list.length - 1 - fromEnd];
 }
@@ -128,7 +137,10 @@ test('remove and reboot refused by the server: "Remove device failed", and the d
   const created = await admin.post('/member', { email, password: DEMO_PASSWORD, ...member });
   expect(created.ok(), await created.text()).toBe(true);
   const setRole = async (roleId: number) => {
-    const res = await request.put(`/api/member/${encodeURIComponent(email)}`, { headers: admin.headers, data: { ...member, role_id: roleId } });
+    const res = await request.put(`/api/member/${encodeURIComponent(email)}`, {
+      headers: admin.headers,
+      data: { ...member, role_id: roleId },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   };
   const store = 'TKY001';

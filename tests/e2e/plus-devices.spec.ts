@@ -12,7 +12,11 @@ import { plusDeviceList } from './fixtures/plus';
 const STORE = 'NYC001';
 const MEMBER = 'admin@shelfpad.test';
 
-interface Device { mac: string; status: string; showIdx: number | null }
+interface Device {
+  mac: string;
+  status: string;
+  showIdx: number | null;
+}
 
 // In order, one after the other: the first test reboots a device of NYC001 (offline, then back), and the overview's
 // test beside it counted 5 online devices in the API and 6 on the screen a moment later (CI).
@@ -93,7 +97,10 @@ test('overview → device list: reboot goes offline and back, mode, info view va
 const PUSH_STORE = 'LON001';
 
 // spec: plus §1.3, plus §1.9, plus §4.4, plus §4.5, plus §4.16, plus §5.18, plus §9.3 — a template applied and removed; the software dialog stays open and lists the package; alarm thresholds 1-100
-test('apply template; upload software: progress, the package listed, the online devices report its version; camera image; alarm thresholds', async ({ page, request }, info) => {
+test('apply template; upload software: progress, the package listed, the online devices report its version; camera image; alarm thresholds', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'uploads are a desktop task; the phone checks the toolbar layout');
   test.setTimeout(180_000);
   const api = await apiLogin(request, MEMBER);
@@ -118,8 +125,15 @@ test('apply template; upload software: progress, the package listed, the online 
   // The package: bytes of an Android package (a zip), its version in the name as the server reads it.
   await screen.action('Upload software').click();
   // spec: plus §2.67 — the file upload modal (software)
-  await screen.uploadSoftware({ name: 'player_9.10.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200_000, 7)]) });
-  await expect(screen.softwareDialog.locator('[data-testid="plus-media-upload-file"][data-state="done"]')).toContainText('player_9.10.0.apk', { timeout: 30_000 });
+  await screen.uploadSoftware({
+    name: 'player_9.10.0.apk',
+    mimeType: 'application/vnd.android.package-archive',
+    buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200_000, 7)]),
+  });
+  await expect(screen.softwareDialog.locator('[data-testid="plus-media-upload-file"][data-state="done"]')).toContainText(
+    'player_9.10.0.apk',
+    { timeout: 30_000 },
+  );
   await screen.expectToast('Complete!');
   // The dialog stays open and lists the package.
   await expect(screen.softwareDialog.locator('[data-row-key]').filter({ hasText: '9.10.0' })).toHaveCount(1);
@@ -131,7 +145,9 @@ test('apply template; upload software: progress, the package listed, the online 
 
   // The camera picture an online device took: a real picture at the camera's size.
   const camera = await screen.openCameraImage(online[0].mac);
-  const size = await camera.evaluate(async (el: HTMLImageElement) => (await el.decode(), { width: el.naturalWidth, height: el.naturalHeight }));
+  const size = await camera.evaluate(
+    async (el: HTMLImageElement) => (await el.decode(), { width: el.naturalWidth, height: el.naturalHeight }),
+  );
   expect(size).toEqual({ width: 640, height: 480 });
   await page.getByTestId('plus-screen-viewer').getByRole('button', { name: 'Close' }).click();
 
@@ -181,10 +197,18 @@ test('phone: the toolbar keeps to a line with the rest under "Other list actions
   await found.getByRole('button', { name: 'Close' }).click();
 });
 
-interface StoreSummary { storeCode: string; status: string; online: number; offline: number }
+interface StoreSummary {
+  storeCode: string;
+  status: string;
+  online: number;
+  offline: number;
+}
 
 // spec: plus §4.1 — store statuses NORMAL / ALARM / OFFLINE, device ONLINE, as words
-test('overview: one set of status words, a store without devices says so, a count opens its devices, the list leads back', async ({ page, request }, info) => {
+test('overview: one set of status words, a store without devices says so, a count opens its devices, the list leads back', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the overview table; the phone checks the toolbar');
   const api = await apiLogin(request, MEMBER);
   const stores = await api.get<StoreSummary[]>('/plus/overview/device');

@@ -12,7 +12,10 @@ const STORE = 'MIL001';
 const MEMBER = 'admin@shelfpad.test';
 
 // spec: plus §1.4, plus §2.31, plus §4.16, plus §5.7 — the viewer turns an image by 90°; the upload dialog closes when done; an image in use stays, its devices listed as (n) mac (name)
-test('images and a video: upload with progress, real thumbnails and sizes; bytes decide; a used image stays', async ({ page, request }, info) => {
+test('images and a video: upload with progress, real thumbnails and sizes; bytes decide; a used image stays', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'uploads are a desktop task; the phone checks the list layout');
   test.setTimeout(240_000);
   const api = await apiLogin(request, MEMBER);
@@ -43,10 +46,21 @@ test('images and a video: upload with progress, real thumbnails and sizes; bytes
   expect(await screen.thumbnailSize('e2e-square.png')).toEqual({ width: 300, height: 300 });
 
   // Replace (a file-pick row action, kept on the row): the row and the server carry the new file's pixels and bytes.
-  const assets = async () => (await (await api.post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { _id: string; name: string; width?: number; height?: number; size?: number }[];
+  const assets = async () =>
+    (await (await api.post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as {
+      _id: string;
+      name: string;
+      width?: number;
+      height?: number;
+      size?: number;
+    }[];
   const square = (await assets()).find((a) => a.name === 'e2e-square.png')!;
   const replacement = await testImage(600, 150);
-  await screen.pickFileForRowAction(square._id, 'plus-media-replace', { name: 'e2e-square.png', mimeType: 'image/png', buffer: replacement });
+  await screen.pickFileForRowAction(square._id, 'plus-media-replace', {
+    name: 'e2e-square.png',
+    mimeType: 'image/png',
+    buffer: replacement,
+  });
   await screen.expectToast('Complete!');
   await expect(screen.row(square._id).getByTestId('plus-media-dimensions')).toHaveText('600 × 150');
   await expect(screen.row(square._id).getByTestId('plus-media-size')).toHaveText(kib(replacement.length));
@@ -69,7 +83,10 @@ test('images and a video: upload with progress, real thumbnails and sizes; bytes
   await expect(screen.rowByName('fake.png')).toHaveCount(0);
 
   // An image a device shows (the demo data puts images into device shows) is kept, and the devices are listed.
-  const list = (await (await api.post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { _id: string; name: string }[];
+  const list = (await (await api.post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as {
+    _id: string;
+    name: string;
+  }[];
   let used: { row: { _id: string; name: string }; devices: { mac: string; name: string }[] } | undefined;
   for (const row of list) {
     const devices = await api.get<{ mac: string; name: string }[]>(`/plus/asset/image/${row._id}/devices/store/${STORE}`);

@@ -12,7 +12,14 @@ import { PlusOverviewMapPage } from './page-models/plus-overview-map-page';
 const MEMBER = 'admin@shelfpad.test';
 const STORE = 'TKY001';
 
-interface StoreSummary { storeCode: string; storeName: string; status: 'NORMAL' | 'ALARM' | 'OFFLINE'; total: number; online: number; offline: number }
+interface StoreSummary {
+  storeCode: string;
+  storeName: string;
+  status: 'NORMAL' | 'ALARM' | 'OFFLINE';
+  total: number;
+  online: number;
+  offline: number;
+}
 
 const OVERVIEWS = [
   { type: 'device', menu: 'Plus devices', total: 'Devices', detail: `/plus/device/list/${STORE}` },
@@ -27,7 +34,10 @@ const OVERVIEWS = [
 const WORDS = { NORMAL: 'Normal', ALARM: 'Alarm', OFFLINE: 'Offline' } as const;
 
 // spec: plus §2.4, plus §2.5, plus §9.17 — each overview's popup lists name (code), status and counts; its Detail link leads to the store's list (the schedule overview's to the devices); the map starts at zoom 1 and a marker goes to 14
-test('the six overviews: a marker’s popup lists the store, its status and counts, and its Detail link leads on', async ({ page, request }, info) => {
+test('the six overviews: a marker’s popup lists the store, its status and counts, and its Detail link leads on', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the popup and its link are the same on a phone; the store map spec covers the phone layout');
   test.setTimeout(180_000);
   const api = await apiLogin(request, MEMBER);

@@ -16,7 +16,10 @@ interface ShowData {
   screenWidth: number;
   screenHeight: number;
   productShowIdx: number | null;
-  show: { duration: number; object: { type: string; id: string | number; left: number; top: number; width: number; height: number; index?: number }[] }[];
+  show: {
+    duration: number;
+    object: { type: string; id: string | number; left: number; top: number; width: number; height: number; index?: number }[];
+  }[];
 }
 
 // spec: plus §1.5, plus §2.45, plus §2.46, plus §2.50, plus §9.4 — half-size canvas, objects dragged and resized, slides reordered, the product show locked first, 30 s slides
@@ -146,6 +149,8 @@ test('on a phone the whole slide fits the screen’s width, and an object still 
   await image.click();
   const before = await editor.selectedRect();
   await editor.moveObject(image, 30, 0);
-  await expect.poll(async () => Math.abs((await editor.selectedRect()).left - (before.left + 30 / scale))).toBeLessThanOrEqual(1 / scale + 1);
+  await expect
+    .poll(async () => Math.abs((await editor.selectedRect()).left - (before.left + 30 / scale)))
+    .toBeLessThanOrEqual(1 / scale + 1);
   expect((await editor.selectedRect()).top).toBe(before.top);
 });

@@ -15,7 +15,12 @@ import { plusDeviceList } from './fixtures/plus';
 const STORE = 'SEL001';
 const MEMBER = 'admin@shelfpad.test';
 
-interface Device { mac: string; template: string; showIdx: number | null; tz?: string }
+interface Device {
+  mac: string;
+  template: string;
+  showIdx: number | null;
+  tz?: string;
+}
 interface ShowData {
   screenWidth: number;
   screenHeight: number;
@@ -26,7 +31,9 @@ interface ShowData {
 async function devicesOf(request: APIRequestContext) {
   const api = await apiLogin(request, MEMBER);
   const list = await plusDeviceList<Device>(api, STORE, { start: 0, length: 50 });
-  const withScreens = await Promise.all(list.map(async (d) => ({ ...d, ...(await api.get<ShowData>(`/plus/store/${STORE}/device/${d.mac}/show`)) })));
+  const withScreens = await Promise.all(
+    list.map(async (d) => ({ ...d, ...(await api.get<ShowData>(`/plus/store/${STORE}/device/${d.mac}/show`)) })),
+  );
   return { api, devices: withScreens };
 }
 
@@ -79,7 +86,10 @@ test('the template editor: a template opened from its list, changed, saved, and 
 });
 
 // spec: plus §4.3, plus §4.6 — saved as a template the device is set to it; changed, it is detached, the other stays linked
-test('a device’s shows saved as a template, applied to a second device; the first changed is detached, the second stays linked', async ({ page, request }) => {
+test('a device’s shows saved as a template, applied to a second device; the first changed is detached, the second stays linked', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { api, devices } = await devicesOf(request);
   // Two 23.1-inch screens (1920 × 158) of their own: no template, no pinned slide.
@@ -94,7 +104,12 @@ test('a device’s shows saved as a template, applied to a second device; the fi
   await editor.setSlide({ duration: 7, bgColor: '#336699' });
   await editor.saveAsTemplate(NAME, true);
   await expect(editor.toast.filter({ hasText: `The device now uses template ${NAME}.` }).first()).toBeVisible();
-  await expect(page.locator('ion-title').filter({ visible: true }).filter({ hasText: `Show editor: ${first.mac} (template ${NAME})` })).toHaveCount(1);
+  await expect(
+    page
+      .locator('ion-title')
+      .filter({ visible: true })
+      .filter({ hasText: `Show editor: ${first.mac} (template ${NAME})` }),
+  ).toHaveCount(1);
   const template = await api.get<ShowData & { deviceCount: number }>(`/plus/template/store/${STORE}/name/${encodeURIComponent(NAME)}`);
   expect(template.show.at(-1)).toMatchObject({ duration: 7, bgColor: '#336699' });
   expect((await api.get<ShowData>(`/plus/store/${STORE}/device/${first.mac}/show`)).show).toEqual(template.show);
@@ -124,7 +139,10 @@ test('a device’s shows saved as a template, applied to a second device; the fi
   expect((await api.get<{ deviceCount: number }>(`/plus/template/store/${STORE}/name/${encodeURIComponent(NAME)}`)).deviceCount).toBe(1);
 });
 
-test('the screen image plays slide 1, then after its duration slide 2; a schedule that excludes now leaves slide 2 on screen', async ({ page, request }) => {
+test('the screen image plays slide 1, then after its duration slide 2; a schedule that excludes now leaves slide 2 on screen', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const { api, devices } = await devicesOf(request);
   // The 1920 × 720 screen: no template, no pinned slide; its image's bottom-right pixel shows the slide's background.
@@ -163,7 +181,13 @@ test('the screen image plays slide 1, then after its duration slide 2; a schedul
   const schedules = new PlusTemplatesPage(page);
   await schedules.open(`/plus/schedule/list/${STORE}`);
   await schedules.byTestId('schedule-create').click();
-  await schedules.fillSchedule({ name: 'E2E not now', start: '2000-01-01', end: '2099-12-31', days: [], ranges: [[at(hour + 3), at(hour + 4)]] });
+  await schedules.fillSchedule({
+    name: 'E2E not now',
+    start: '2000-01-01',
+    end: '2099-12-31',
+    days: [],
+    ranges: [[at(hour + 3), at(hour + 4)]],
+  });
   await schedules.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(schedules.scheduleModal).toBeHidden();
 
@@ -179,8 +203,6 @@ test('the screen image plays slide 1, then after its duration slide 2; a schedul
   await list.open(`/plus/device/list/${STORE}`);
   const seen = new Set<string>();
   const since = Date.now();
-  await expect
-    .poll(async () => (seen.add(await list.screenColour(mac)), Date.now() - since), { timeout: 60_000 })
-    .toBeGreaterThan(18_000);
+  await expect.poll(async () => (seen.add(await list.screenColour(mac)), Date.now() - since), { timeout: 60_000 }).toBeGreaterThan(18_000);
   expect([...seen]).toEqual([BLUE]);
 });

@@ -29,17 +29,24 @@ test('a schedule: Validation Error without a time range, then saved and summaris
   await screen.fillRange(1, '18:00', '21:00');
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.scheduleModal).toBeHidden();
-  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText('2026-01-01 ~ 2026-12-31 / Mon, Wed / 08:00-11:30, 18:00-21:00');
+  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText(
+    '2026-01-01 ~ 2026-12-31 / Mon, Wed / 08:00-11:30, 18:00-21:00',
+  );
 
   // Edited: Saturday added, shown in week order.
   await screen.rowByName('E2E mornings').getByTestId('schedule-edit').click();
   await screen.scheduleModal.getByTestId('schedule-day-6').click();
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
-  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText('2026-01-01 ~ 2026-12-31 / Mon, Wed, Sat / 08:00-11:30, 18:00-21:00');
+  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText(
+    '2026-01-01 ~ 2026-12-31 / Mon, Wed, Sat / 08:00-11:30, 18:00-21:00',
+  );
 
   // Deleted through its row's menu (issue 31 §11: Delete no longer stands beside Edit): gone from the list and the server.
   const api = await apiLogin(request, MEMBER);
-  const schedules = async () => ((await (await api.post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { name: string }[]).map((r) => r.name);
+  const schedules = async () =>
+    ((await (await api.post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { name: string }[]).map(
+      (r) => r.name,
+    );
   expect(await schedules()).toContain('E2E mornings');
   await expect(screen.rowByName('E2E mornings').getByTestId('schedule-delete')).toHaveCount(0);
   await screen.takeRowAction(screen.rowByName('E2E mornings'), 'schedule-delete');
@@ -57,7 +64,9 @@ test('templates: export and re-import, overwrite asked, bad files refused, a tem
   const screen = new PlusTemplatesPage(page);
   await screen.shell.signIn(request, MEMBER);
   await screen.open(`/plus/template/list/${STORE}`);
-  const original = await api.get<{ size: string; show: unknown[]; deviceCount: number }>(`/plus/template/store/${STORE}/name/Weekly%20promo`);
+  const original = await api.get<{ size: string; show: unknown[]; deviceCount: number }>(
+    `/plus/template/store/${STORE}/name/Weekly%20promo`,
+  );
   expect(original.deviceCount).toBeGreaterThan(0);
   await expect(screen.rowByName('Weekly promo').getByTestId('template-device-count')).toHaveText(String(original.deviceCount));
 
@@ -86,7 +95,9 @@ test('templates: export and re-import, overwrite asked, bad files refused, a tem
     buffer: Buffer.from(JSON.stringify({ name: 'Ignored name', size: original.size, show: original.show })),
   });
   await screen.expectToast('Complete!');
-  await expect.poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual(original.show);
+  await expect
+    .poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show)
+    .toEqual(original.show);
   await expect(screen.rowByName('Ignored name')).toHaveCount(0);
 
   // Files that are no templates.

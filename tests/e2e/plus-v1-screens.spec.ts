@@ -13,9 +13,27 @@ const MEMBER = 'admin@shelfpad.test';
 const V1_STORE = 'SEL001';
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface V1Config { storeCode?: string; volume?: number; bright?: number; [key: string]: unknown }
-interface V1Device { mac: string; model: string; connection: string; product: string[]; config: V1Config }
-interface V1Content { id: string; name: string; type: string; resolution: string; duration: number; group: string | null }
+interface V1Config {
+  storeCode?: string;
+  volume?: number;
+  bright?: number;
+  [key: string]: unknown;
+}
+interface V1Device {
+  mac: string;
+  model: string;
+  connection: string;
+  product: string[];
+  config: V1Config;
+}
+interface V1Content {
+  id: string;
+  name: string;
+  type: string;
+  resolution: string;
+  duration: number;
+  group: string | null;
+}
 
 async function v1Devices(api: Api): Promise<V1Device[]> {
   return ((await (await api.post('/plus/v1/device/list', { start: 0, length: -1 })).json()) as { data: V1Device[] }).data;
@@ -37,7 +55,10 @@ async function openFromMenu(screen: PlusV1ScreensPage, label: string, path: stri
 }
 
 // spec: plus §2.58 — the master's default columns, its rows the server's v1 devices; a row's delete removes the device
-test('v1 master: the spec’s default columns and the server’s devices; a row’s delete removes the device', async ({ page, request }, info) => {
+test('v1 master: the spec’s default columns and the server’s devices; a row’s delete removes the device', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the master is a desktop task');
   const api = await apiLogin(request, MEMBER);
   const before = await v1Devices(api);
@@ -49,7 +70,16 @@ test('v1 master: the spec’s default columns and the server’s devices; a row�
 
   // Default columns: store code, product, category, section, shelf ID, position, time zone (then the actions).
   await expect(screen.rows.first()).toBeVisible({ timeout: 30_000 });
-  expect(await screen.columnLabels()).toEqual(['Store code', 'Product', 'Category', 'Section', 'Shelf ID', 'Position', 'Time zone', 'Actions']);
+  expect(await screen.columnLabels()).toEqual([
+    'Store code',
+    'Product',
+    'Category',
+    'Section',
+    'Shelf ID',
+    'Position',
+    'Time zone',
+    'Actions',
+  ]);
   expect((await screen.rowKeys()).sort()).toEqual(before.map((d) => d.mac).sort());
   await expect(screen.cell(offline.mac, 'storeCode')).toHaveText(V1_STORE);
   await expect(screen.cell(offline.mac, 'product')).toHaveText(offline.product.join(', ') || '-');
@@ -71,11 +101,18 @@ test('v1 master: the spec’s default columns and the server’s devices; a row�
 });
 
 // spec: plus §2.58, plus §8.7 — the row's assign replaces the device's products; an unknown code fails with "Error" and empty text
-test('v1 master: a row’s assign replaces the device’s products; a refused assign shows "Error" and changes nothing', async ({ page, request }, info) => {
+test('v1 master: a row’s assign replaces the device’s products; a refused assign shows "Error" and changes nothing', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the master is a desktop task');
   const api = await apiLogin(request, MEMBER);
-  const { online: [device] } = await storeDevices(api);
-  const codes = ((await (await api.post(`/product/list/store/${V1_STORE}`, { start: 0, length: 10 })).json()) as { data: { prCode: string }[] }).data.map((p) => p.prCode);
+  const {
+    online: [device],
+  } = await storeDevices(api);
+  const codes = (
+    (await (await api.post(`/product/list/store/${V1_STORE}`, { start: 0, length: 10 })).json()) as { data: { prCode: string }[] }
+  ).data.map((p) => p.prCode);
   const fresh = codes.filter((c) => !device.product.includes(c)).slice(0, 2);
   expect(fresh).toHaveLength(2);
   const productsOf = async () => (await v1Devices(api)).find((d) => d.mac === device.mac)!.product;
@@ -113,7 +150,10 @@ test('v1 master: a row’s assign replaces the device’s products; a refused as
 });
 
 // spec: plus §5.19, plus §9.3 — out of range, the volume is stored as 0 and the brightness as 10; in range, as entered
-test('v1 device config: a volume outside 0–15 is stored as 0, a brightness outside 0–10 as 10; values in range as entered', async ({ page, request }, info) => {
+test('v1 device config: a volume outside 0–15 is stored as 0, a brightness outside 0–10 as 10; values in range as entered', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the master is a desktop task');
   const api = await apiLogin(request, MEMBER);
   const { online } = await storeDevices(api);
@@ -153,7 +193,10 @@ test('v1 device config: a volume outside 0–15 is stored as 0, a brightness out
 });
 
 // spec: plus §2.59 — the group tree picks the contents, the table lists them, a clicked content is previewed; a content deleted from its row is gone
-test('v1 contents: the group tree picks the table’s contents, a click previews one, an uploaded content is deleted from its row', async ({ page, request }, info) => {
+test('v1 contents: the group tree picks the table’s contents, a click previews one, an uploaded content is deleted from its row', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the content library is a desktop task');
   test.setTimeout(120_000);
   const api = await apiLogin(request, MEMBER);

@@ -10,7 +10,14 @@ import { PlusV1Page } from './page-models/plus-v1-page';
  */
 const MEMBER = 'admin@shelfpad.test';
 
-interface Show { id: string; name: string; resolution: string; deviceTypeCount: Record<string, number>; contentAreaCount: number; timeline: { id: string }[][] }
+interface Show {
+  id: string;
+  name: string;
+  resolution: string;
+  deviceTypeCount: Record<string, number>;
+  contentAreaCount: number;
+  timeline: { id: string }[][];
+}
 
 // spec: plus §1.5, plus §1.6, plus §1.7, plus §2.61, plus §2.62, plus §2.64, plus §4.13 — show steps device → content → timeline with export and import; a set with 'price'; a timeline's schedules and devices
 test('v1 show → export/import → set with price → timeline schedule and devices', async ({ page, request }, info) => {
@@ -48,10 +55,21 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.timelineArea(1).getByTestId('v1-timeline-add').click();
   // A new entry takes the newest content, which a test beside this one uploads and deletes again (plus-v1-screens):
   // each entry takes the oldest of the demo library instead, which no test removes.
-  const library = ((await (await api.post('/plus/v1/content/list', { start: 0, length: -1 })).json()) as { data: { id: string; name: string; type: string; resolution: string }[] }).data;
+  const library = (
+    (await (await api.post('/plus/v1/content/list', { start: 0, length: -1 })).json()) as {
+      data: { id: string; name: string; type: string; resolution: string }[];
+    }
+  ).data;
   const kept = [...library].sort((a, b) => Number(a.id) - Number(b.id))[0];
-  for (const [area, entry] of [[0, 0], [0, 1], [1, 0]]) {
-    await chooseOption(screen.timelineArea(area).getByTestId('v1-timeline-content').nth(entry), `${kept.name} (${kept.type}, ${kept.resolution})`);
+  for (const [area, entry] of [
+    [0, 0],
+    [0, 1],
+    [1, 0],
+  ]) {
+    await chooseOption(
+      screen.timelineArea(area).getByTestId('v1-timeline-content').nth(entry),
+      `${kept.name} (${kept.type}, ${kept.resolution})`,
+    );
   }
   await screen.timelineArea(0).getByTestId('v1-timeline-start').nth(1).locator('input').fill('15');
   await screen.field('v1-show-save').click();
@@ -73,7 +91,9 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.input('v1-show-name').fill(`${name} imported`);
   await screen.field('v1-show-save').click();
   await screen.expectToast('Complete!');
-  const list = await (await api.post('/plus/v1/show/list', { start: 0, length: 5, filter_name: `${name} imported`, condition_name: '==' })).json();
+  const list = await (
+    await api.post('/plus/v1/show/list', { start: 0, length: 5, filter_name: `${name} imported`, condition_name: '==' })
+  ).json();
   expect(list.data).toHaveLength(1);
   expect(list.data[0]).toMatchObject({ deviceTypeCount: { '23': 2, '29': 1 }, contentLayout: '2x1', timelineCount: 3 });
 
@@ -143,6 +163,8 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   await screen.field('v1-devices-save').click();
   await screen.expectToast('Complete!');
   const timeline = await api.get<{ schedule: unknown[]; device: string[][] }>(`/plus/v1/timeline/${timelineId}`);
-  expect(timeline.schedule).toEqual([{ id: setId, period: { start: from, end: '2099-12-31' }, days: [1, 2, 3, 4, 5], time: [{ start: '08:00', end: '12:00' }] }]);
+  expect(timeline.schedule).toEqual([
+    { id: setId, period: { start: from, end: '2099-12-31' }, days: [1, 2, 3, 4, 5], time: [{ start: '08:00', end: '12:00' }] },
+  ]);
   expect(timeline.device).toEqual([[devices[0].mac], [devices[1].mac], []]);
 });

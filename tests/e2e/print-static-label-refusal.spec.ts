@@ -12,19 +12,26 @@ import { PrintPage } from './page-models/print-page';
  */
 const STORE = 'SYD001';
 const MEMBER = 'admin@shelfpad.test';
-const ja = JSON.parse(readFileSync(new URL('../../locales/ja_JP/print.json', import.meta.url), 'utf8')) as { messages: { prInfoTooLong: string } };
+const ja = JSON.parse(readFileSync(new URL('../../locales/ja_JP/print.json', import.meta.url), 'utf8')) as {
+  messages: { prInfoTooLong: string };
+};
 
 // spec: plus §9.14 — a static label's 36 prInfo entries: the refusal in the member's language
 test('a preview refused for a static label’s 36 info entries is explained in the member’s language', async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'printing is a desk task; the phone test checks the screens’ layout');
   const api = await apiLogin(request, MEMBER);
-  const [product] = ((await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { prCode: string }[] }).data;
+  const [product] = (
+    (await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { prCode: string }[] }
+  ).data;
   const [template] = await api.get<string[]>(`/print/layout/names/store/${STORE}`);
   expect(product && template, 'the store has a product and a template').toBeTruthy();
   await page.route(`**/api/plus/product/list/store/${STORE}`, async (route) => {
     const answer = await route.fetch();
     const found = (await answer.json()) as { prCode: string; prInfo: string[] }[];
-    await route.fulfill({ response: answer, json: found.map((p) => ({ ...p, prInfo: Array.from({ length: 40 }, (_, i) => p.prInfo[i] ?? `info ${i + 1}`) })) });
+    await route.fulfill({
+      response: answer,
+      json: found.map((p) => ({ ...p, prInfo: Array.from({ length: 40 }, (_, i) => p.prInfo[i] ?? `info ${i + 1}`) })),
+    });
   });
   let refused = 0;
   await page.route('**/api/print/preview', (route) => {
@@ -43,7 +50,11 @@ test('a preview refused for a static label’s 36 info entries is explained in t
   await screen.choose(template, 'CROMA.A4');
   await screen.byTestId('print-preview-button').click();
   await screen.expectError(
-    ja.messages.prInfoTooLong.replace('{{prCode}}', product.prCode).replace('{{entries}}', '40').replace('{{template}}', template).replace('{{limit}}', '36'),
+    ja.messages.prInfoTooLong
+      .replace('{{prCode}}', product.prCode)
+      .replace('{{entries}}', '40')
+      .replace('{{template}}', template)
+      .replace('{{limit}}', '36'),
   );
   expect(refused).toBe(1);
 });

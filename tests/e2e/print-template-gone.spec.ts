@@ -15,17 +15,26 @@ const COMPANY = 'ACME';
 const MEMBER = 'admin@shelfpad.test';
 const SHOTS = process.env.E2E_SHOTS;
 const words = (lang: string) =>
-  (JSON.parse(readFileSync(new URL(`../../locales/${lang}/print.json`, import.meta.url), 'utf8')) as { messages: { templateNotFound: string } }).messages.templateNotFound;
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/${lang}/print.json`, import.meta.url), 'utf8')) as {
+      messages: { templateNotFound: string };
+    }
+  ).messages.templateNotFound;
 
 for (const lang of ['en_US', 'ja_JP'] as const) {
   // spec: plus §9.14 — a print refusal in the member's language: the template the company no longer has
   test(`a preview of a template removed meanwhile is refused in the member’s language (${lang})`, async ({ page, request }, info) => {
     test.setTimeout(90_000);
     const api = await apiLogin(request, MEMBER);
-    const [product] = ((await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { prCode: string }[] }).data;
+    const [product] = (
+      (await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { prCode: string }[] }
+    ).data;
     const [layout] = await api.get<{ layoutId: string; layoutType: string }[]>(`/config/layout/company/${COMPANY}`);
     const template = `E2E_GONE_${lang}_${info.project.name}_${Date.now().toString(36)}`.toUpperCase();
-    const added = await api.post('/config/layout', { companyCode: COMPANY, layoutConfig: [{ layoutId: template, layoutType: layout.layoutType }] });
+    const added = await api.post('/config/layout', {
+      companyCode: COMPANY,
+      layoutConfig: [{ layoutId: template, layoutType: layout.layoutType }],
+    });
     expect(added.ok(), await added.text()).toBe(true);
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_KEY, lang] as const);
 
@@ -42,12 +51,15 @@ for (const lang of ['en_US', 'ja_JP'] as const) {
     await screen.chooseTemplate(template);
     // Issue 33 §6 (screenshots): the label sheet's fields read whole — in Japanese the right and down offsets were
     // both cut to "プリンターのずれ …" on a desk and on a phone.
-    const cut = await screen.byTestId('print-sheet').locator('.print-number .label-text').evaluateAll((labels) =>
-      labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
-    );
+    const cut = await screen
+      .byTestId('print-sheet')
+      .locator('.print-number .label-text')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
     expect(cut).toEqual([]);
 
-    const removed = await request.delete(`/api/config/layout/company/${COMPANY}/layout/${encodeURIComponent(template)}`, { headers: api.headers });
+    const removed = await request.delete(`/api/config/layout/company/${COMPANY}/layout/${encodeURIComponent(template)}`, {
+      headers: api.headers,
+    });
     expect(removed.ok(), await removed.text()).toBe(true);
     await screen.byTestId('print-preview-button').click();
     await expect(screen.alert.locator('.alert-message')).toHaveText(words(lang).replace('{{template}}', template));
@@ -58,6 +70,8 @@ for (const lang of ['en_US', 'ja_JP'] as const) {
 }
 
 function menuLabel(lang: 'en_US' | 'ja_JP'): string {
-  const layout = JSON.parse(readFileSync(new URL(`../../locales/${lang}/layout.json`, import.meta.url), 'utf8')) as { menu: { items: { printLabels: string } } };
+  const layout = JSON.parse(readFileSync(new URL(`../../locales/${lang}/layout.json`, import.meta.url), 'utf8')) as {
+    menu: { items: { printLabels: string } };
+  };
   return layout.menu.items.printLabels;
 }

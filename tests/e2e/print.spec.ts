@@ -18,7 +18,10 @@ const MEMBER = 'admin@shelfpad.test';
 const A4_PT = { width: (210 * 72) / 25.4, height: (297 * 72) / 25.4 };
 
 // spec: plus §1.8, plus §4.17 — products added, a template chosen, the PDF opens 2 s after it is built
-test('print 25 products on CROMA.107: two A4 pages, 20 labels on the first, every barcode reads its product', async ({ page, request }, info) => {
+test('print 25 products on CROMA.107: two A4 pages, 20 labels on the first, every barcode reads its product', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'printing is a desk task; the phone test checks the screens’ layout');
   test.setTimeout(240_000);
   const api = await apiLogin(request, MEMBER);
@@ -70,11 +73,26 @@ test('print 25 products on CROMA.107: two A4 pages, 20 labels on the first, ever
   for (const code of codes.slice(0, 20)) expect(text).toContain(code);
   // CROMA.107 labels are 75×27 mm, two columns from 30 mm, ten rows from 13.5 mm; the barcode is in the lower half.
   const lowerHalf = (i: number) => ({ x: 30 + (i % 2) * 75, y: 13.5 + Math.floor(i / 2) * 27 + 13.5, width: 75, height: 13.5 });
-  expect(await barcodesIn(doc, 1, Array.from({ length: 20 }, (_, i) => lowerHalf(i)))).toEqual(codes.slice(0, 20));
-  expect(await barcodesIn(doc, 2, Array.from({ length: 6 }, (_, i) => lowerHalf(i)))).toEqual([...codes.slice(20), '']);
+  expect(
+    await barcodesIn(
+      doc,
+      1,
+      Array.from({ length: 20 }, (_, i) => lowerHalf(i)),
+    ),
+  ).toEqual(codes.slice(0, 20));
+  expect(
+    await barcodesIn(
+      doc,
+      2,
+      Array.from({ length: 6 }, (_, i) => lowerHalf(i)),
+    ),
+  ).toEqual([...codes.slice(20), '']);
 });
 
-test('a user-defined sheet: outline test print moved by the printer’s offset and scale, kept for the member, and labels from label N', async ({ page, request }, info) => {
+test('a user-defined sheet: outline test print moved by the printer’s offset and scale, kept for the member, and labels from label N', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'printing is a desk task; the phone test checks the screens’ layout');
   test.setTimeout(240_000);
   const api = await apiLogin(request, MEMBER);
@@ -89,7 +107,16 @@ test('a user-defined sheet: outline test print moved by the printer’s offset a
   await screen.choosePaper('custom');
   // A Letter sheet of 3 × 10 labels with margins and gaps, and this printer's correction.
   const sheet = { width: 215.9, height: 279.4, rows: 10, columns: 3, top: 9.5, left: 5, gapX: 3, gapY: 0.5 };
-  for (const [id, value] of [['print-sheet-width', sheet.width], ['print-sheet-height', sheet.height], ['print-sheet-rows', sheet.rows], ['print-sheet-columns', sheet.columns], ['print-sheet-top', sheet.top], ['print-sheet-left', sheet.left], ['print-sheet-gap-x', sheet.gapX], ['print-sheet-gap-y', sheet.gapY]] as const) {
+  for (const [id, value] of [
+    ['print-sheet-width', sheet.width],
+    ['print-sheet-height', sheet.height],
+    ['print-sheet-rows', sheet.rows],
+    ['print-sheet-columns', sheet.columns],
+    ['print-sheet-top', sheet.top],
+    ['print-sheet-left', sheet.left],
+    ['print-sheet-gap-x', sheet.gapX],
+    ['print-sheet-gap-y', sheet.gapY],
+  ] as const) {
     await screen.setNumber(id, value);
   }
   const correction = { x: 1.5, y: -0.8, scale: 101 };
@@ -101,12 +128,22 @@ test('a user-defined sheet: outline test print moved by the printer’s offset a
   const outline = await screen.printPdf('print-outline-button');
   await expect(screen.byTestId('print-pdf-summary')).toContainText('Outline test print: 1 page');
   const doc = await openPdf(outline.bytes);
-  expect(await pageSizes(doc)).toEqual([{ width: expect.closeTo(sheet.width * PT_PER_MM, 1), height: expect.closeTo(sheet.height * PT_PER_MM, 1) }]);
+  expect(await pageSizes(doc)).toEqual([
+    { width: expect.closeTo(sheet.width * PT_PER_MM, 1), height: expect.closeTo(sheet.height * PT_PER_MM, 1) },
+  ]);
   const w = (sheet.width - 2 * sheet.left - 2 * sheet.gapX) / 3;
   const h = (sheet.height - 2 * sheet.top - 9 * sheet.gapY) / 10;
   const k = correction.scale / 100;
-  const slot = (i: number) => ({ x: (sheet.left + (i % 3) * (w + sheet.gapX)) * k + correction.x, y: (sheet.top + Math.floor(i / 3) * (h + sheet.gapY)) * k + correction.y, width: w * k, height: h * k });
-  const { errors } = await outlineEdges(outline.bytes, Array.from({ length: 30 }, (_, i) => slot(i)));
+  const slot = (i: number) => ({
+    x: (sheet.left + (i % 3) * (w + sheet.gapX)) * k + correction.x,
+    y: (sheet.top + Math.floor(i / 3) * (h + sheet.gapY)) * k + correction.y,
+    width: w * k,
+    height: h * k,
+  });
+  const { errors } = await outlineEdges(
+    outline.bytes,
+    Array.from({ length: 30 }, (_, i) => slot(i)),
+  );
   expect(errors).toHaveLength(120);
   for (const e of errors) expect(e).toBeLessThanOrEqual(0.2);
 
@@ -143,12 +180,30 @@ test('phone: the store list is cards leading to the print screen, whose controls
   await screen.expectOnly(`/print/edit/${STORE}`);
   await expect(screen.codeInput).toBeVisible();
   const width = page.viewportSize()!.width;
-  for (const id of ['print-code', 'print-template', 'print-paper', 'print-preview-button', 'print-offset-x', 'print-scale', 'print-start-at', 'print-outline-button']) {
+  for (const id of [
+    'print-code',
+    'print-template',
+    'print-paper',
+    'print-preview-button',
+    'print-offset-x',
+    'print-scale',
+    'print-start-at',
+    'print-outline-button',
+  ]) {
     const box = await screen.byTestId(id).boundingBox();
     expect(box!.x + box!.width, id).toBeLessThanOrEqual(width);
   }
   // The sheet settings' fields and button are touch targets of 44 px at least.
-  for (const id of ['print-code', 'print-template', 'print-paper', 'print-offset-x', 'print-offset-y', 'print-scale', 'print-start-at', 'print-outline-button']) {
+  for (const id of [
+    'print-code',
+    'print-template',
+    'print-paper',
+    'print-offset-x',
+    'print-offset-y',
+    'print-scale',
+    'print-start-at',
+    'print-outline-button',
+  ]) {
     expect((await screen.byTestId(id).boundingBox())!.height, id).toBeGreaterThanOrEqual(44);
   }
   // Issue 31 §7: the chosen paper type reads whole on the phone (it was cut to "…in 2 co").

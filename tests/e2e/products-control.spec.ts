@@ -16,7 +16,14 @@ test('LED and page control open with the spec defaults, refuse out-of-range valu
   test.skip(info.project.name === 'phone', 'the same modals on a phone; the desktop covers them');
   const products = new ProductsPage(page);
   const api = await products.shell.signIn(request, MEMBER);
-  const res = await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1, filter_tagCount: 1, condition_tagCount: '>=', order: [{ column: 0, dir: 'desc' }], columns: [{ data: 'prCode' }] });
+  const res = await api.post(`/product/list/store/${STORE}`, {
+    start: 0,
+    length: 1,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+    order: [{ column: 0, dir: 'desc' }],
+    columns: [{ data: 'prCode' }],
+  });
   const product = ((await res.json()) as { data: Product[] }).data[0];
   expect(product, 'the demo store has a product on tags').toBeTruthy();
 

@@ -18,7 +18,9 @@ const VISIBLE_ON_CREATE = 10;
 
 /** The labels a create form shows: slots 1–10 and every named one, by alias name or "#n". */
 function createLabels(alias: readonly AliasItem[]): string[] {
-  const slots = [...new Set([...Array.from({ length: VISIBLE_ON_CREATE }, (_, i) => i), ...alias.map((a) => a.index)])].sort((a, b) => a - b);
+  const slots = [...new Set([...Array.from({ length: VISIBLE_ON_CREATE }, (_, i) => i), ...alias.map((a) => a.index)])].sort(
+    (a, b) => a - b,
+  );
   return slots.map((i) => alias.find((a) => a.index === i)?.name ?? `#${i + 1}`);
 }
 
@@ -93,14 +95,27 @@ test('the product tag list shows layoutId only when opened from an update task',
   test.skip(info.project.name === 'phone', 'the same modal on a phone; the desktop covers it');
   const products = new ProductsPage(page);
   const api = await products.shell.signIn(request, MEMBER);
-  const tasks = await api.post(`/product/update/task/list/store/${STORE}`, { start: 0, length: 25, filter_tagCount: 1, condition_tagCount: '>=' });
+  const tasks = await api.post(`/product/update/task/list/store/${STORE}`, {
+    start: 0,
+    length: 25,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+  });
   const task = ((await tasks.json()) as { data: UpdateTaskRecord[] }).data.find((r) => r.internalTaskId !== 0);
   expect(task, 'the demo store has an update task with tags').toBeTruthy();
-  const detail = await api.post(`/product/update/task/store/${STORE}/update/${encodeURIComponent(task!.updateId)}`, { start: 0, length: 25 });
+  const detail = await api.post(`/product/update/task/store/${STORE}/update/${encodeURIComponent(task!.updateId)}`, {
+    start: 0,
+    length: 25,
+  });
   // A product of the task that still has tags (PAR001's tags are reassigned by other specs meanwhile): its tag list opens.
   let row: { prCode: string } | undefined;
   for (const candidate of ((await detail.json()) as { data: { prCode: string }[] }).data) {
-    const found = await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1, filter_prCode: candidate.prCode, condition_prCode: '==' });
+    const found = await api.post(`/product/list/store/${STORE}`, {
+      start: 0,
+      length: 1,
+      filter_prCode: candidate.prCode,
+      condition_prCode: '==',
+    });
     if (((await found.json()) as { data: Product[] }).data[0]?.tagCount) {
       row = candidate;
       break;

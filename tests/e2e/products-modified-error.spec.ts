@@ -13,13 +13,19 @@ const WRITER = 'admin@shelfpad.test';
 
 // spec: admin §8.1 — a failed product update is titled "Modified Error" with the server's message
 // spec: admin §8.2 — without a message: status text plus status code
-test('a product update the server refuses is titled "Modified Error", with its message or the status text and code', async ({ page, request }, info) => {
+test('a product update the server refuses is titled "Modified Error", with its message or the status text and code', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the same dialog on a phone; the desktop covers it');
   const products = new ProductsPage(page);
   const api = await products.shell.signIn(request, WRITER);
   const product = ((await (await api.post(`/product/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: Product[] }).data[0];
   expect(product, 'the store has products').toBeTruthy();
-  const answers = [refusal(400, 'The product was not modified.'), { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }];
+  const answers = [
+    refusal(400, 'The product was not modified.'),
+    { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' },
+  ];
   let sent = 0;
   await page.route('**/api/product/update', (route) => route.fulfill(answers[Math.min(sent++, answers.length - 1)]));
 

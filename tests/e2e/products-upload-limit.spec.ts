@@ -16,7 +16,11 @@ test('choosing 11 files queues 10 and says the queue is limited to 10 files', as
   await products.shell.signIn(request, MEMBER);
   await products.open(`/product/list/${STORE}`);
   const stamp = `${Date.now()}`;
-  const files = Array.from({ length: 11 }, (_, i) => ({ name: `limit-${stamp}-${String(i + 1).padStart(2, '0')}.csv`, mimeType: 'text/csv', buffer: Buffer.from('storeCode,prCode,type,layoutId,nfc\r\n') }));
+  const files = Array.from({ length: 11 }, (_, i) => ({
+    name: `limit-${stamp}-${String(i + 1).padStart(2, '0')}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('storeCode,prCode,type,layoutId,nfc\r\n'),
+  }));
   await products.uploadFiles(files);
   await expect(products.upload.getByRole('alert')).toHaveText('Upload queue limited to 10 files');
   await expect(products.upload.getByTestId('product-upload-item')).toHaveCount(10);

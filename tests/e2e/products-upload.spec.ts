@@ -31,10 +31,20 @@ const productLine = (p: Product, prInfo = p.prInfo) => line([STORE, p.prCode, p.
 /** 500 rows: three re-priced products that tags show, the store's other products as they are, and three bad rows. */
 async function priceFile(api: Api) {
   const shown = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, {
-    start: 0, length: 3, filter_tagCount: 1, condition_tagCount: '>=', order: [{ column: 0, dir: 'desc' }], columns: [{ data: 'prCode' }],
+    start: 0,
+    length: 3,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+    order: [{ column: 0, dir: 'desc' }],
+    columns: [{ data: 'prCode' }],
   });
   expect(shown.data).toHaveLength(3);
-  const rest = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, { start: 0, length: 600, order: [{ column: 0, dir: 'asc' }], columns: [{ data: 'prCode' }] });
+  const rest = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, {
+    start: 0,
+    length: 600,
+    order: [{ column: 0, dir: 'asc' }],
+    columns: [{ data: 'prCode' }],
+  });
   const others = rest.data.filter((p) => !shown.data.some((s) => s.prCode === p.prCode)).slice(0, 494);
   const stamp = String(100 + (Date.now() % 800));
   const lines = [
@@ -43,9 +53,17 @@ async function priceFile(api: Api) {
   ];
   // Bad rows at known places: the error file must name exactly these (row 1 is the header).
   const bad: [number, string, string][] = [
-    [101, line([STORE, 'UPLOAD-BAD-1', 'FOOD', 'STD_PRICE', '', 'Bad price', 'abc']), 'Row 101 (UPLOAD-BAD-1): PRICE "abc" is not a number'],
+    [
+      101,
+      line([STORE, 'UPLOAD-BAD-1', 'FOOD', 'STD_PRICE', '', 'Bad price', 'abc']),
+      'Row 101 (UPLOAD-BAD-1): PRICE "abc" is not a number',
+    ],
     [251, line([STORE, '', 'FOOD', 'STD_PRICE', '', 'No code', '1']), 'Row 251: Please enter Product Code'],
-    [401, line(['NOSUCH', 'UPLOAD-BAD-3', 'FOOD', 'STD_PRICE', '', 'Elsewhere', '1']), 'Row 401 (UPLOAD-BAD-3): store NOSUCH is not a store of COOP'],
+    [
+      401,
+      line(['NOSUCH', 'UPLOAD-BAD-3', 'FOOD', 'STD_PRICE', '', 'Elsewhere', '1']),
+      'Row 401 (UPLOAD-BAD-3): store NOSUCH is not a store of COOP',
+    ],
   ];
   for (const [row, text] of bad) lines.splice(row - 2, 0, text);
   expect(lines).toHaveLength(500);
@@ -59,7 +77,10 @@ async function signedIn(page: Page, request: APIRequestContext) {
   return { products, api };
 }
 
-test('a CSV of 500 products: progress, the history row with counts, the error file, and the task reaching 100 %', async ({ page, request }, info) => {
+test('a CSV of 500 products: progress, the history row with counts, the error file, and the task reaching 100 %', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'one upload into the shared store; the desktop covers it');
   test.setTimeout(ANSWER_WITHIN_MS + 120_000);
   const { products, api } = await signedIn(page, request);
@@ -76,7 +97,12 @@ test('a CSV of 500 products: progress, the history row with counts, the error fi
   await expect(item).toHaveAttribute('data-sent', '100');
   await products.closeUpload();
 
-  const history = await apiPost<Page_<UploadHistory>>(api, '/product/file/history', { start: 0, length: 1, filter_fileName: fileName, condition_fileName: '==' });
+  const history = await apiPost<Page_<UploadHistory>>(api, '/product/file/history', {
+    start: 0,
+    length: 1,
+    filter_fileName: fileName,
+    condition_fileName: '==',
+  });
   const h = history.data[0];
   expect(h).toMatchObject({ fileName, storeCode: STORE, count: 500, dataCount: 500 });
   await expect(products.row(h._id)).toBeVisible();
@@ -101,7 +127,7 @@ test('a CSV of 500 products: progress, the history row with counts, the error fi
   await expect(tasksPage.progress(key)).toHaveAttribute('data-progress', '100', { timeout: ANSWER_WITHIN_MS });
 });
 
-test('the upload history as cards on a phone, and an upload\'s rows on its detail page', async ({ page, request }, info) => {
+test("the upload history as cards on a phone, and an upload's rows on its detail page", async ({ page, request }, info) => {
   test.skip(info.project.name !== 'phone', 'the list layout differs on a phone');
   // The super administrator sees the demo data's uploads of every company.
   const products = new ProductsPage(page);

@@ -34,13 +34,18 @@ async function apiPost<T>(api: Api, path: string, body: object): Promise<T> {
 /** A product of the store that tags show; the last ones by code, away from the tag-status-live spec's first five. */
 async function shownProduct(api: Api): Promise<Product> {
   const page = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, {
-    start: 0, length: 1, filter_tagCount: 1, condition_tagCount: '>=', order: [{ column: 0, dir: 'desc' }], columns: [{ data: 'prCode' }],
+    start: 0,
+    length: 1,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+    order: [{ column: 0, dir: 'desc' }],
+    columns: [{ data: 'prCode' }],
   });
   expect(page.data.length, 'the demo store has products on tags').toBe(1);
   return page.data[0];
 }
 
-test('the store overview and a store\'s products show what the API answers', async ({ page, request }) => {
+test("the store overview and a store's products show what the API answers", async ({ page, request }) => {
   const { products, api } = await signedIn(page, request);
   const stores = await apiPost<Page_<StoreProductRow>>(api, '/status/store/pagination/product', { start: 0, length: 25 });
   await products.open('/product');
@@ -56,7 +61,7 @@ test('the store overview and a store\'s products show what the API answers', asy
 });
 
 // spec: admin §4.5 — the existing product asks to update; the no half: no stops, nothing stored
-test('the create form shows the spec\'s messages and asks before overwriting a product', async ({ page, request }, info) => {
+test("the create form shows the spec's messages and asks before overwriting a product", async ({ page, request }, info) => {
   test.skip(info.project.name === 'phone', 'the form is the same on a phone; the desktop covers it');
   const { products, api } = await signedIn(page, request);
   const existing = await shownProduct(api);
@@ -78,7 +83,10 @@ test('the create form shows the spec\'s messages and asks before overwriting a p
   expect(stored.layoutId).toBe(existing.layoutId);
 });
 
-test('a product edited in the modal: a new history row and chart point, and its task reaches 100 % on /task', async ({ page, request }, info) => {
+test('a product edited in the modal: a new history row and chart point, and its task reaches 100 % on /task', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'one edit of the shared store; the desktop covers it');
   test.setTimeout(ANSWER_WITHIN_MS + 90_000);
   const { products, api } = await signedIn(page, request);
@@ -94,7 +102,11 @@ test('a product edited in the modal: a new history row and chart point, and its 
   await expect(products.form).toBeHidden();
 
   // What the server stores: the product, its history row, and an update task for its tags.
-  const history = await apiPost<Page_<ProductUpdateHistoryRow>>(api, `/history/store/${STORE}/product/${encodeURIComponent(product.prCode)}/update`, { start: 0, length: 25 });
+  const history = await apiPost<Page_<ProductUpdateHistoryRow>>(
+    api,
+    `/history/store/${STORE}/product/${encodeURIComponent(product.prCode)}/update`,
+    { start: 0, length: 25 },
+  );
   expect(history.data[0].prInfo[1]).toBe(price);
   const tasks = await apiPost<Page_<UpdateTaskRecord>>(api, `/product/update/task/list/store/${STORE}`, { start: 0, length: 1 });
   const task = tasks.data[0];

@@ -21,7 +21,13 @@ test('the manifest has every installability field, with icons that exist at thei
   const { url, contentType, body: manifest } = await pwa.manifest(request);
 
   expect(contentType).toMatch(/application\/(manifest\+)?json/);
-  expect(manifest).toMatchObject({ name: 'Shelfpad', short_name: 'Shelfpad', display: 'standalone', theme_color: '#0f5c4d', background_color: '#ffffff' });
+  expect(manifest).toMatchObject({
+    name: 'Shelfpad',
+    short_name: 'Shelfpad',
+    display: 'standalone',
+    theme_color: '#0f5c4d',
+    background_color: '#ffffff',
+  });
   expect(manifest.description).toBeTruthy();
   expect(manifest.id).toBeTruthy();
   // start_url must lie inside the scope, or the browser ignores it and the app opens outside its own window.
@@ -31,10 +37,14 @@ test('the manifest has every installability field, with icons that exist at thei
   expect(start.hash).toBe('#/login');
 
   const icons = manifest.icons ?? [];
-  const any = (size: string) => icons.find((i) => i.sizes === size && i.type === 'image/png' && (i.purpose ?? 'any').split(' ').includes('any'));
+  const any = (size: string) =>
+    icons.find((i) => i.sizes === size && i.type === 'image/png' && (i.purpose ?? 'any').split(' ').includes('any'));
   expect(any('192x192'), '192 px icon').toBeTruthy();
   expect(any('512x512'), '512 px icon').toBeTruthy();
-  expect(icons.find((i) => i.purpose?.split(' ').includes('maskable')), 'maskable icon').toBeTruthy();
+  expect(
+    icons.find((i) => i.purpose?.split(' ').includes('maskable')),
+    'maskable icon',
+  ).toBeTruthy();
   for (const icon of icons) {
     const png = await PwaModel.pngSize(request, new URL(icon.src, url).href);
     expect(png.type).toBe('image/png');

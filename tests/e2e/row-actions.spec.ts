@@ -8,7 +8,8 @@ import { ListScreenModel } from './page-models/list-screen';
  * actions and Delete waits, last, in the row's "⋯" menu (src/ui/data-table/row-menu.tsx); a member reaches the
  * list through the menu, deletes from the row menu, and the server no longer has the row.
  */
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
 test('a role deleted through its row menu is gone from the list and the server', async ({ page, request }, info) => {
   desktopOnly(info);
@@ -50,7 +51,9 @@ test('a company deleted through its row menu is gone from the list and the serve
   });
   expect(made.ok(), await made.text()).toBe(true);
   const companies = async () =>
-    ((await (await admin.post('/config/company/list', { draw: 1, start: 0, length: -1 })).json()) as { data: { companyCode: string }[] }).data.map((c) => c.companyCode);
+    (
+      (await (await admin.post('/config/company/list', { draw: 1, start: 0, length: -1 })).json()) as { data: { companyCode: string }[] }
+    ).data.map((c) => c.companyCode);
   expect(await companies()).toContain(code);
 
   const screen = new ListScreenModel(page);

@@ -17,7 +17,15 @@ test('a member deleted through the row menu is gone from the server', async ({ p
   const company = Object.keys(admin.session.companyInfo as Record<string, unknown>)[0];
   const roles = await admin.get<{ role_id: number }[]>('/role/list');
   const roleId = roles.find((r) => r.role_id > 0)?.role_id ?? 0;
-  const created = await admin.post('/member', { email, name: 'Row menu', password: 'RowMenu#2026x', role_id: roleId, company: [company], store: [], enableWholeStore: true });
+  const created = await admin.post('/member', {
+    email,
+    name: 'Row menu',
+    password: 'RowMenu#2026x',
+    role_id: roleId,
+    company: [company],
+    store: [],
+    enableWholeStore: true,
+  });
   expect(created.ok(), await created.text()).toBe(true);
 
   const screen = new MembersPage(page);
@@ -38,7 +46,9 @@ test('a member deleted through the row menu is gone from the server', async ({ p
   const entries = menu.locator('ion-item');
   await expect(entries).toHaveText(['Login history', 'Password update', 'Delete'].map((w) => new RegExp(w, 'i')));
   // Measured once the popover's opening animation (a scale) has ended.
-  await expect.poll(async () => Math.min(...(await entries.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))))).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+  await expect
+    .poll(async () => Math.min(...(await entries.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height)))))
+    .toBeGreaterThanOrEqual(MIN_TARGET_PX);
   await menu.getByTestId('member-delete').click();
   await expect(menu).toBeHidden();
   await expect(screen.alert).toBeVisible();

@@ -15,10 +15,19 @@ const OPERATOR = 'operator@shelfpad.test';
 test.use({ serviceWorkers: 'block' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+}
 
 async function allTags(api: Api): Promise<TagRow[]> {
-  const res = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/tag/list/store/${STORE}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: TagRow[] }).data;
 }
@@ -117,7 +126,10 @@ test('an unknown product is refused at scan time', async ({ page, request }, inf
   expect(await prCodeOf(api, tag)).toBe(tag.prCode);
 });
 
-test('after an unknown product the tag stays scanned: the right product links it, and Undo undoes only that link', async ({ page, request }, info) => {
+test('after an unknown product the tag stays scanned: the right product links it, and Undo undoes only that link', async ({
+  page,
+  request,
+}, info) => {
   const api = await apiLogin(request, OPERATOR);
   const tag = await freeTag(api, info, 4);
   const product = (await products(api, 3)).find((p) => p !== tag.prCode)!;
@@ -185,7 +197,10 @@ test('/scan without a session goes to the login page, which returns there after 
   await expect(new ScanPageModel(page).storePicker).toBeVisible();
 });
 
-test('an unknown tag fails on the server: the queue screen shows it with the message, and Discard removes it', async ({ page, request }, info) => {
+test('an unknown tag fails on the server: the queue screen shows it with the message, and Discard removes it', async ({
+  page,
+  request,
+}, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [product] = await products(api, 1);
   const unknown = info.project.name === 'phone' ? 'C4FFFF00AA01' : 'C4FFFF00AA02';
@@ -202,7 +217,9 @@ test('an unknown tag fails on the server: the queue screen shows it with the mes
   await expect.poll(() => scan.feedback()).toContain('failure');
 
   await scan.pending.click();
-  const op = page.getByTestId('queue-op').filter({ has: page.getByTestId('queue-codes').getByText(`${unknown} → ${product}`, { exact: true }) });
+  const op = page
+    .getByTestId('queue-op')
+    .filter({ has: page.getByTestId('queue-codes').getByText(`${unknown} → ${product}`, { exact: true }) });
   await expect(op).toHaveAttribute('data-state', 'failed');
   await expect(op.getByTestId('queue-error')).toHaveText(message);
   await op.getByRole('button', { name: 'Discard' }).click();

@@ -9,7 +9,15 @@ import { ListScreenModel } from './page-models/list-screen';
  */
 const MEMBER = 'coop-admin@shelfpad.test';
 const COOP_COLUMNS = [
-  'CODICE_TIPO_VENDITA', 'DATA_INSERIMENTO', 'DATA_CESSAZIONE', 'DATA_ELIMINAZIONE', 'DATA_ACQUISIZIONE', 'NOME_PROGRAMMA', 'NOME_OPERATORE', 'FLG_DB_TRIGGER', 'DATA_MODIFICA',
+  'CODICE_TIPO_VENDITA',
+  'DATA_INSERIMENTO',
+  'DATA_CESSAZIONE',
+  'DATA_ELIMINAZIONE',
+  'DATA_ACQUISIZIONE',
+  'NOME_PROGRAMMA',
+  'NOME_OPERATORE',
+  'FLG_DB_TRIGGER',
+  'DATA_MODIFICA',
 ] as const;
 type SecondCodeRow = { prCode: string; secondCode: string; storeCode?: string } & Partial<Record<(typeof COOP_COLUMNS)[number], string>>;
 
@@ -29,7 +37,13 @@ test('the second code list shows the server’s codes, and the Italian columns o
   test.skip(info.project.name === 'phone', 'the same list on a phone; the desktop covers it');
   const screen = new ListScreenModel(page);
   const api = await screen.shell.signIn(request, MEMBER);
-  const res = await api.post('/product/secondcode/list', { draw: 1, start: 0, length: 25, order: [{ column: 0, dir: 'asc' }], columns: [{ data: 'prCode' }] });
+  const res = await api.post('/product/secondcode/list', {
+    draw: 1,
+    start: 0,
+    length: 25,
+    order: [{ column: 0, dir: 'asc' }],
+    columns: [{ data: 'prCode' }],
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const rows = ((await res.json()) as { data: SecondCodeRow[] }).data;
   expect(rows.length, 'the coop stores have second codes').toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { ListScreenModel } from './page-models/list-screen';
  * The sensor store list reads like the other lists (issue 10 §9): 'Store code' and 'Updated at' in sentence case,
  * statuses by their names, and no label over an empty value.
  */
-test('the sensor store list uses the lists\' labels and shows no empty update time', async ({ page, request }) => {
+test("the sensor store list uses the lists' labels and shows no empty update time", async ({ page, request }) => {
   const list = new ListScreenModel(page);
   await list.shell.signIn(request, 'admin@shelfpad.test');
   await list.open('/sensor');

@@ -142,11 +142,19 @@ test('a TOF assign below the distance error range + 1 is refused; a valid one is
 
   await sensors.open(`/sensor/detail/${STORE}`);
   await sensors.action('Assign');
-  await sensors.fillModal({ 'Tag MAC': tagMac, 'Product Code': prCode, 'Sensor Type': 'Distance (ToF)', 'Product Width': String(distanceErrorRange), Depth: '300' });
+  await sensors.fillModal({
+    'Tag MAC': tagMac,
+    'Product Code': prCode,
+    'Sensor Type': 'Distance (ToF)',
+    'Product Width': String(distanceErrorRange),
+    Depth: '300',
+  });
   await sensors.submitModal('Assign');
   // spec: core §2.47, core §2.50 — the assign modal: product width at least the distance error range + 1
   const minimum = distanceErrorRange + 1;
-  await expect(sensors.fieldError()).toHaveText(`Product Width must be at least ${minimum} (distance error range ${distanceErrorRange} + 1).`);
+  await expect(sensors.fieldError()).toHaveText(
+    `Product Width must be at least ${minimum} (distance error range ${distanceErrorRange} + 1).`,
+  );
   await expect(sensors.field('Product Width')).toBeFocused();
   expect(await apiSensor(api, tagMac)).toBeUndefined();
 
@@ -210,17 +218,24 @@ test('the measurement history shows the API readings; the alarm history the newe
   const epoch = Math.floor(Date.parse(newest.updatedAt) / 1000);
   for (const m of ['tvoc', 'iaq', 'eco2'] as const) {
     await expect(sensors.current.getByTestId(`sensor-chart-${m}`)).toBeVisible();
-    await expect(sensors.current.locator(`[data-testid="sensor-chart-${m}-line-row-${epoch}"] td`)).toHaveAttribute('data-value', String(newest[m]));
+    await expect(sensors.current.locator(`[data-testid="sensor-chart-${m}-line-row-${epoch}"] td`)).toHaveAttribute(
+      'data-value',
+      String(newest[m]),
+    );
   }
   await expect(sensors.range).toContainText(`of ${history.data.length}`);
   await expect(sensors.cell(newest.updatedAt, 'tvoc')).toHaveText(String(newest.tvoc));
   await expect(sensors.rows.first()).toHaveAttribute('data-row-key', newest.updatedAt);
   // The range is two date-time fields: an end before the start is refused on the page, nothing asked.
   await sensors.showHistoryRange('2026-01-02 00:00:00', '2026-01-01 00:00:00');
-  await expect(sensors.current.getByTestId('sensor-history-range').getByRole('alert')).toHaveText('Enter the dates as yyyy-mm-dd hh:ii:ss, the start before the end.');
+  await expect(sensors.current.getByTestId('sensor-history-range').getByRole('alert')).toHaveText(
+    'Enter the dates as yyyy-mm-dd hh:ii:ss, the start before the end.',
+  );
 
   const withAlarms = (await apiSensors(api)).data.find((s) => s.sensorType === 'TVOC')!;
-  const alarms = (await (await api.post(`/history/store/${STORE}/sensor/${withAlarms.tagMac}/alarm`, { start: 0, length: 25 })).json()) as Page_<TagAlarmHistoryRow>;
+  const alarms = (await (
+    await api.post(`/history/store/${STORE}/sensor/${withAlarms.tagMac}/alarm`, { start: 0, length: 25 })
+  ).json()) as Page_<TagAlarmHistoryRow>;
   // A fresh start on the alarm history (the session stays in this tab): no earlier page of the stack is around.
   await page.goto('about:blank');
   await sensors.open(`/sensor/${STORE}/${withAlarms.tagMac}/alarm/history`);

@@ -52,12 +52,16 @@ test('the detail shows the disk and RAM numbers, services and network of the API
   const history = page.waitForRequest((r) => new RegExp(`/api/system/status/server/${DETAIL_SERVER}\\?start=\\d+&end=-1$`).test(r.url()));
   await servers.openDetail(DETAIL_SERVER);
   await history;
-  for (const [id, usage] of [['server-disk', detail.diskUsage], ['server-ram', detail.ramUsage]] as const) {
+  for (const [id, usage] of [
+    ['server-disk', detail.diskUsage],
+    ['server-ram', detail.ramUsage],
+  ] as const) {
     const text = page.getByTestId(`${id}-text`);
     await expect(text).toHaveAttribute('data-used', String(usage.used));
     await expect(text).toHaveAttribute('data-total', String(usage.total));
   }
-  for (const s of detail.serviceStatusList) await expect(page.getByTestId('server-services').locator(`[data-row-key="${s.name}"]`)).toContainText(s.status);
+  for (const s of detail.serviceStatusList)
+    await expect(page.getByTestId('server-services').locator(`[data-row-key="${s.name}"]`)).toContainText(s.status);
   for (const n of detail.network) await expect(page.getByTestId('server-network')).toContainText(n.ip);
   await expect(page.getByTestId('server-state')).toHaveText(detail.state.toUpperCase());
   // The chart's library loads once the chart comes near the screen (below the fold on a phone).
@@ -99,4 +103,3 @@ test("the detail's log download holds this server's samples of the last 24 h", a
   expect(rows.length).toBeLessThanOrEqual(history.length + 2);
   for (const row of rows) expect(row.split(',')[1]).toBe(DETAIL_SERVER);
 });
-

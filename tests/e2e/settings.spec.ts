@@ -19,7 +19,8 @@ async function signedIn(page: Page, request: APIRequestContext, email = 'admin@s
   return { settings, api };
 }
 
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
 /** The server config's e-mail is where test mails go; the other fields stay as the demo data has them. */
 async function setOpsEmail(api: Awaited<ReturnType<typeof signedIn>>['api']) {
@@ -49,7 +50,10 @@ test('server config: a missing period and a refused e-mail are shown, a valid sa
   expect(await api.get('/config/server')).toMatchObject({ historyRetentionDays: 45, email: OPS_EMAIL });
 });
 
-test('SMTP: the required host is shown, the saved settings send a test mail the loopback host receives', async ({ page, request }, info) => {
+test('SMTP: the required host is shown, the saved settings send a test mail the loopback host receives', async ({
+  page,
+  request,
+}, info) => {
   desktopOnly(info);
   const sink = await startSmtpSink('plain');
   try {
@@ -62,7 +66,14 @@ test('SMTP: the required host is shown, the saved settings send a test mail the 
     await form.fill({ enable: 'on', server: '' });
     await form.submit();
     await expect(form.problem('server')).toHaveText('Setting SMTP Error: SMTP server is required.');
-    await form.fill({ server: '127.0.0.1', port: String(sink.port), account: 'alerts@shelfpad.test', password: 'e2e-secret', tls: 'off', ssl: 'off' });
+    await form.fill({
+      server: '127.0.0.1',
+      port: String(sink.port),
+      account: 'alerts@shelfpad.test',
+      password: 'e2e-secret',
+      tls: 'off',
+      ssl: 'off',
+    });
     await form.submit();
     await form.expectClosed();
     await expect(settings.byTestId('smtp-server')).toHaveText('127.0.0.1');
@@ -87,7 +98,10 @@ test('mobile software: a wrong name is refused, a file is uploaded, activated an
   await settings.open('/setting/server-config');
   const apk = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('e2e apk')]);
   await settings.uploadMobileFile('shelfpad.apk', apk);
-  expect(await settings.readAlert()).toEqual({ title: 'Upload failed', message: 'The file name must look like mobile_{version_info}.apk.' });
+  expect(await settings.readAlert()).toEqual({
+    title: 'Upload failed',
+    message: 'The file name must look like mobile_{version_info}.apk.',
+  });
 
   await settings.uploadMobileFile('mobile_7.1.0-e2e.apk', apk);
   await settings.expectToast('Version 7.1.0-e2e uploaded.');
@@ -109,7 +123,8 @@ test('mobile software: a wrong name is refused, a file is uploaded, activated an
   // A file another console removed meanwhile: the row is still on screen, the server no longer has it.
   await settings.uploadMobileFile('mobile_7.2.0-e2e.apk', apk);
   // The upload answers after the file input's change: wait for the server to list it.
-  const uploaded = () => api.get<{ _id: string; ver: string }[]>('/app/file/list').then((files) => files.filter((f) => f.ver === '7.2.0-e2e'));
+  const uploaded = () =>
+    api.get<{ _id: string; ver: string }[]>('/app/file/list').then((files) => files.filter((f) => f.ver === '7.2.0-e2e'));
   await expect.poll(async () => (await uploaded()).length).toBe(1);
   const [gone] = await uploaded();
   await expect(settings.row(gone._id)).toHaveCount(1);
@@ -133,7 +148,12 @@ test('a company is created with its admin, who logs in and sees only that compan
   await form.fill({ companyCode: 'E2ECO', companyName: 'E2E Company', gatewayStatusCheckMargin: '99' });
   await form.submit();
   await expect(form.problem('gatewayStatusCheckMargin')).toHaveText('Gateway status check margin (%) must be at least 100.');
-  await form.fill({ gatewayStatusCheckMargin: '120', adminName: 'E2E Admin', adminPassword: 'E2e#Company1', adminPasswordConfirm: 'E2e#Company2' });
+  await form.fill({
+    gatewayStatusCheckMargin: '120',
+    adminName: 'E2E Admin',
+    adminPassword: 'E2e#Company1',
+    adminPasswordConfirm: 'E2e#Company2',
+  });
   await expect(form.input('adminEmail')).toHaveAttribute('placeholder', 'E2ECO-admin');
   await form.submit();
   await expect(form.problem('adminPasswordConfirm')).toHaveText('Password doe not match!');
@@ -204,5 +224,6 @@ test('on a phone the company and AMac lists are cards with the server’s rows',
   for (const c of companies.data.slice(0, 3)) await expect(settings.cell(c.companyCode, 'companyName')).toHaveText(c.companyName);
   const amacs = await api.get<{ abstractCode: string; abstractData: string }[]>('/config/amac');
   await settings.open('/setting/amac-config');
-  for (const a of amacs.filter((x) => x.abstractCode.startsWith('AM0'))) await expect(settings.cell(a.abstractCode, 'abstractData')).toHaveText(a.abstractData);
+  for (const a of amacs.filter((x) => x.abstractCode.startsWith('AM0')))
+    await expect(settings.cell(a.abstractCode, 'abstractData')).toHaveText(a.abstractData);
 });

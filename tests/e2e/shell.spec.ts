@@ -62,7 +62,9 @@ for (const email of [VIEWER, ADMIN]) {
 
 test('a member without any read privilege sees no menu entry and a no-access notice', async ({ page, request }, info) => {
   const email = `shell-${info.project.name}-${Date.now()}@shelfpad.test`;
-  const signup = await request.post('/api/auth/signup', { data: { email, name: 'No Rights', mobile: '0123456789', password: 'Shelfpad#2026' } });
+  const signup = await request.post('/api/auth/signup', {
+    data: { email, name: 'No Rights', mobile: '0123456789', password: 'Shelfpad#2026' },
+  });
   expect(signup.ok()).toBe(true);
   const shell = new AppShell(page);
   const { session } = await shell.signIn(request, email);
@@ -227,7 +229,10 @@ test('dark mode follows the system setting', async ({ page, request }) => {
   await shell.signIn(request, ADMIN);
   // The page's background as Ionic resolves it: its own variable, which the dark palette sets under dark mode.
   const background = () =>
-    shell.current.locator('ion-content').first().evaluate((el) => getComputedStyle(el).getPropertyValue('--background').trim());
+    shell.current
+      .locator('ion-content')
+      .first()
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--background').trim());
   await page.emulateMedia({ colorScheme: 'light' });
   // A console screen: a phone opening /dashboard gets the lean dashboard first, which has no ion-content.
   await shell.goto('/exceptions');

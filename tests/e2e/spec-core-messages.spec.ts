@@ -21,12 +21,18 @@ const STORE = 'TKY001';
 test.skip(({ isMobile }) => isMobile, 'the same dialogs on a phone; these are the console flows of a desk');
 
 // spec: core §8.5 — forgot password answer code 0: 'Error' with the server message; otherwise the modal closes
-test("find password: an answer with code 0 is 'Error' with the server's message and the modal stays; another answer closes it", async ({ page }) => {
+test("find password: an answer with code 0 is 'Error' with the server's message and the modal stays; another answer closes it", async ({
+  page,
+}) => {
   const login = new LoginPage(page);
   let oldForm = true;
   await page.route(/\/api\/auth\/forget\/password$/, (route) =>
     oldForm
-      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, code: 0, message: 'No member uses this address.' }) })
+      ? route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, code: 0, message: 'No member uses this address.' }),
+        })
       : route.fallback(),
   );
   await login.goto();
@@ -56,7 +62,10 @@ async function gateways(api: Awaited<ReturnType<typeof apiLogin>>) {
 }
 
 // spec: core §8.8 — link check: success 'Success'; failure 'Fail' with "Can't connect to the GW"
-test("link check: 'Success' for a gateway that answers, 'Fail' / \"Can't connect to the GW\" for one that does not", async ({ page, request }) => {
+test("link check: 'Success' for a gateway that answers, 'Fail' / \"Can't connect to the GW\" for one that does not", async ({
+  page,
+  request,
+}) => {
   const store = new StorePage(page);
   await store.shell.signIn(request, 'admin@shelfpad.test');
   const { online, offline } = await gateways(await apiLogin(request, 'admin@shelfpad.test'));
@@ -110,11 +119,20 @@ test("a gateway log download whose task fails shows 'Error' with the task's mess
 });
 
 // spec: core §8.16 — CSV or file assign failure: the generic 'Error' dialog
-test("a file assign the server refuses is the generic 'Error' dialog with its message, and nothing is assigned", async ({ page, request }) => {
+test("a file assign the server refuses is the generic 'Error' dialog with its message, and nothing is assigned", async ({
+  page,
+  request,
+}) => {
   const api = await apiLogin(request, 'operator@shelfpad.test');
-  const list = async () => ((await (await api.post(`/tag/list/store/${STORE}`, { start: 0, length: 1, tagIdList: [tag.barcode] })).json()) as { data: Tag[] }).data[0];
-  const [tag] = ((await (await api.post(`/tag/list/store/${STORE}`, { start: 0, length: 400, filter_operation: 1 })).json()) as { data: Tag[] }).data.slice(-1);
-  const products = ((await (await api.post(`/product/list/store/${STORE}`, { start: 40, length: 2 })).json()) as { data: { prCode: string }[] }).data;
+  const list = async () =>
+    ((await (await api.post(`/tag/list/store/${STORE}`, { start: 0, length: 1, tagIdList: [tag.barcode] })).json()) as { data: Tag[] })
+      .data[0];
+  const [tag] = (
+    (await (await api.post(`/tag/list/store/${STORE}`, { start: 0, length: 400, filter_operation: 1 })).json()) as { data: Tag[] }
+  ).data.slice(-1);
+  const products = (
+    (await (await api.post(`/product/list/store/${STORE}`, { start: 40, length: 2 })).json()) as { data: { prCode: string }[] }
+  ).data;
   const other = products.find((p) => p.prCode !== tag.prCode)!.prCode;
   const before = await list();
 
@@ -136,7 +154,11 @@ test("a file assign the server refuses is the generic 'Error' dialog with its me
   await alert.getByRole('button', { name: 'OK' }).click();
   await expect(alert).toHaveCount(0);
   const after = await list();
-  expect({ prCode: after.prCode, status: after.status, updatedAt: after.updatedAt }).toEqual({ prCode: before.prCode, status: before.status, updatedAt: before.updatedAt });
+  expect({ prCode: after.prCode, status: after.status, updatedAt: after.updatedAt }).toEqual({
+    prCode: before.prCode,
+    status: before.status,
+    updatedAt: before.updatedAt,
+  });
 });
 
 // spec: core §4.4 — the tag list shows each tag's battery status (OK, NG, other) and tag mode (Normal, Assign, Active)
@@ -160,7 +182,10 @@ test("the tag list shows each tag's battery status and its tag mode from the ope
 });
 
 // spec: core §7.9 — layout config count, layout names and alias config by company, as the product form uses them
-test("the product form offers the company's layout names, names its info fields by the company's aliases, and takes free text when the company has no layout", async ({ page, request }) => {
+test("the product form offers the company's layout names, names its info fields by the company's aliases, and takes free text when the company has no layout", async ({
+  page,
+  request,
+}) => {
   const products = new ProductsPage(page);
   const api = await products.shell.signIn(request, 'acme-admin@shelfpad.test');
   const company = (await api.get<StoreStatusDetail>(`/status/store/${STORE}`)).companyCode;
@@ -174,7 +199,9 @@ test("the product form offers the company's layout names, names its info fields 
   const options = products.layoutField.locator('ion-select-option');
   // One choice per configured layout (the count), each its layout name, after the empty choice.
   await expect(options).toHaveCount(layouts.length + 1);
-  expect((await options.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))).slice(1)).toEqual(layouts.map((l) => `${l.layoutId} (${l.layoutType})`));
+  expect((await options.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))).slice(1)).toEqual(
+    layouts.map((l) => `${l.layoutId} (${l.layoutType})`),
+  );
   // The create form opens the first 10 info slots and every named one beyond them (admin §3, §9), each labelled by its
   // alias or else by its number.
   const named = new Map(alias.map((a) => [a.index, a.name]));
@@ -184,7 +211,9 @@ test("the product form offers the company's layout names, names its info fields 
   await expect(products.form).toBeHidden();
 
   // A company with no layout configured (count 0): the Layout ID is typed.
-  await page.route(/\/api\/config\/layout\/company\/[^/?]+(\?.*)?$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route(/\/api\/config\/layout\/company\/[^/?]+(\?.*)?$/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   await page.reload();
   await expect(products.rows.first()).toBeVisible();
   await products.openCreate();

@@ -78,7 +78,10 @@ test('the v1 show editor: a show file that is not JSON is refused with the parse
 });
 
 // spec: plus §5.11, plus §4.18 — blink with an empty code is ignored; a blink's success and failure sounds (assign and deassign sounds are not checked here)
-test('blink on the device list: an empty code sends nothing; a shown product blinks with the success sound, an unknown one gets the failure sound', async ({ page, request }, info) => {
+test('blink on the device list: an empty code sends nothing; a shown product blinks with the success sound, an unknown one gets the failure sound', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
   const devices = await plusDeviceList<{ mac: string; product: string[] }>(api, STORE);
@@ -115,13 +118,18 @@ test('the show editor: a kind of asset the store has none of says so in the pale
   const api = await apiLogin(request, WRITER);
   const [device] = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 1 });
   // The store's choice lists answered empty by this page's own route: the store as if it had no such files.
-  await page.route(`**/api/plus/asset/*/choices/store/${STORE}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route(`**/api/plus/asset/*/choices/store/${STORE}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   const editor = new ShowEditorPage(page);
   await editor.shell.signIn(request, WRITER);
   await editor.open(`/plus/device/show/${STORE}/${device.mac}`);
-  for (const [type, words] of [['image', 'There are no images'], ['video', 'There are no videos'], ['widget', 'There are no widgets']] as const) {
+  for (const [type, words] of [
+    ['image', 'There are no images'],
+    ['video', 'There are no videos'],
+    ['widget', 'There are no widgets'],
+  ] as const) {
     await editor.current.getByTestId(`show-palette-${type}`).click();
     await expect(editor.current.getByText(words, { exact: true })).toBeVisible();
   }
 });
-

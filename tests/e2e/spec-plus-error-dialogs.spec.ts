@@ -44,10 +44,15 @@ async function refuse(page: Page, url: string, method: string): Promise<{ set: (
 }
 
 // spec: plus §8.1 — sensor dialogs: "Error" with the server's data.message, otherwise status text and code
-test('sensor assign and update refused: "Error" with the server’s message, or its status text and code', async ({ page, request }, info) => {
+test('sensor assign and update refused: "Error" with the server’s message, or its status text and code', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
-  const sensors = ((await (await api.post(`/sensor/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { tagMac: string }[] }).data;
+  const sensors = (
+    (await (await api.post(`/sensor/list/store/${STORE}`, { start: 0, length: 1 })).json()) as { data: { tagMac: string }[] }
+  ).data;
   const assign = await refuse(page, '**/api/sensor/assign', 'POST');
   const update = await refuse(page, '**/api/sensor/update', 'PUT');
   const screen = new SensorsPage(page);
@@ -80,7 +85,10 @@ test('sensor assign and update refused: "Error" with the server’s message, or 
 });
 
 // spec: plus §8.2 — set show index and alarm save: "Error" with the message, or status text plus code when absent
-test('set show index and alarm thresholds refused: "Error" with the server’s message, or its status text and code', async ({ page, request }, info) => {
+test('set show index and alarm thresholds refused: "Error" with the server’s message, or its status text and code', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
   const [device] = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 1 });
@@ -93,7 +101,10 @@ test('set show index and alarm thresholds refused: "Error" with the server’s m
 
   // spec: plus §2.67 — the set show index question and the alarm setting modal
   await screen.select(device.mac);
-  for (const [how, text] of [[{ message: 'The show index was not taken.' }, 'The show index was not taken.'], ['no message', STATUS_AND_CODE]] as const) {
+  for (const [how, text] of [
+    [{ message: 'The show index was not taken.' }, 'The show index was not taken.'],
+    ['no message', STATUS_AND_CODE],
+  ] as const) {
     showIdx.set(how);
     await screen.action('Set show index').click();
     await screen.answerNumber('1');
@@ -104,7 +115,10 @@ test('set show index and alarm thresholds refused: "Error" with the server’s m
   await screen.answerChoice('Alarm thresholds');
   const form = page.getByTestId('plus-alarm-setting');
   await expect(form.getByLabel('Memory threshold')).not.toHaveValue('', { timeout: 30_000 });
-  for (const [how, text] of [[{ message: 'The thresholds were not saved.' }, 'The thresholds were not saved.'], ['no message', STATUS_AND_CODE]] as const) {
+  for (const [how, text] of [
+    [{ message: 'The thresholds were not saved.' }, 'The thresholds were not saved.'],
+    ['no message', STATUS_AND_CODE],
+  ] as const) {
     alarm.set(how);
     await form.getByRole('button', { name: 'Save' }).click();
     await expectError(screen.alert, text);
@@ -114,7 +128,10 @@ test('set show index and alarm thresholds refused: "Error" with the server’s m
 });
 
 // spec: plus §8.2 — group delete: "Error" with the message, or status text plus code when absent
-test('content group delete refused: "Error" with the server’s message, or its status text and code; the group stays', async ({ page, request }, info) => {
+test('content group delete refused: "Error" with the server’s message, or its status text and code; the group stays', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const remove = await refuse(page, '**/api/plus/v1/content/group/remove', 'POST');
   const screen = new PlusV1ScreensPage(page);
@@ -122,7 +139,10 @@ test('content group delete refused: "Error" with the server’s message, or its 
   await screen.open('/plus/v1/content');
   await expect(screen.group('Promotions')).toBeVisible({ timeout: 30_000 });
 
-  for (const [how, text] of [[{ message: 'The group is in use.' }, 'The group is in use.'], ['no message', STATUS_AND_CODE]] as const) {
+  for (const [how, text] of [
+    [{ message: 'The group is in use.' }, 'The group is in use.'],
+    ['no message', STATUS_AND_CODE],
+  ] as const) {
     remove.set(how);
     await screen.group('Promotions').click();
     await screen.current.getByTestId('v1-group-delete').click();
@@ -133,10 +153,16 @@ test('content group delete refused: "Error" with the server’s message, or its 
 });
 
 // spec: plus §8.10 — a group save that fails is silent (the tree is read again); a content rename that fails shows the message (our choice, in v1-content-page.tsx)
-test('a refused group create is silent and the tree unchanged; a refused content rename shows the server’s message', async ({ page, request }, info) => {
+test('a refused group create is silent and the tree unchanged; a refused content rename shows the server’s message', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const saves: string[] = [];
-  await page.route('**/api/plus/v1/content/group/save', (route) => (saves.push(route.request().url()), route.fulfill(refusal(500, 'The group was not saved.'))));
+  await page.route(
+    '**/api/plus/v1/content/group/save',
+    (route) => (saves.push(route.request().url()), route.fulfill(refusal(500, 'The group was not saved.'))),
+  );
   await page.route('**/api/plus/v1/content/save', (route) => route.fulfill(refusal(500, 'The name was not saved.')));
   const screen = new PlusV1ScreensPage(page);
   await screen.shell.signIn(request, WRITER);

@@ -14,14 +14,17 @@ const WRITER = 'admin@shelfpad.test';
 const DESK = 'the device commands are a desk task';
 
 // spec: plus §8.4, plus §8.8 — a mode change answered non-200 shows status text and code; a refused set show index shows its dialog, and the prompt is gone
-test('device list: a refused mode change shows the status text and code; a refused show index its message, the prompt gone', async ({ page, request }, info) => {
+test('device list: a refused mode change shows the status text and code; a refused show index its message, the prompt gone', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
   const [device] = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 1 });
-  await page.route(`**/api/plus/store/${STORE}/mode`, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }));
-  await page.route(`**/api/plus/store/${STORE}/showidx`, (route) =>
-    route.fulfill(refusal(500, 'The show index was not taken.')),
+  await page.route(`**/api/plus/store/${STORE}/mode`, (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }),
   );
+  await page.route(`**/api/plus/store/${STORE}/showidx`, (route) => route.fulfill(refusal(500, 'The show index was not taken.')));
   const screen = new PlusDevicesPage(page);
   await screen.shell.signIn(request, WRITER);
   await screen.open(`/plus/device/list/${STORE}`);
@@ -47,9 +50,7 @@ test('device list: a refused mode change shows the status text and code; a refus
 test('v1 master: a device config that fails to load shows the server’s message', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   await page.route('**/api/plus/v1/device/*/config', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill(refusal(500, 'The device config cannot be read.'))
-      : route.fallback(),
+    route.request().method() === 'GET' ? route.fulfill(refusal(500, 'The device config cannot be read.')) : route.fallback(),
   );
   const screen = new ListScreenModel(page);
   await screen.shell.signIn(request, WRITER);

@@ -16,8 +16,18 @@ const READER = 'viewer@shelfpad.test';
 
 /** The spec's model labels (§2.2), written out here so that a wrong table in the code shows. */
 const MODEL_LABELS: Record<string, string> = {
-  IP231A: '23.1 inch', IP354A: '35.4 inch', IP231TA: '23.1 Touch OLD', IP231TB: '23.1 Touch', IP231TC: '23.1 Face', IP270A: '27 Non-Touch',
-  IP291TA: '29 Touch', IP439A: '43.9 Non-Touch', IP471A: '47.1', IPFINDERA: 'Finder', IPMINI: 'Mini', IPSTBOXA: 'MediaBox',
+  IP231A: '23.1 inch',
+  IP354A: '35.4 inch',
+  IP231TA: '23.1 Touch OLD',
+  IP231TB: '23.1 Touch',
+  IP231TC: '23.1 Face',
+  IP270A: '27 Non-Touch',
+  IP291TA: '29 Touch',
+  IP439A: '43.9 Non-Touch',
+  IP471A: '47.1',
+  IPFINDERA: 'Finder',
+  IPMINI: 'Mini',
+  IPSTBOXA: 'MediaBox',
 };
 
 /** The column headings of the list on view, without the sort arrows. */
@@ -55,17 +65,32 @@ test('a Plus overview: the table of stores filters by store name and by store co
 });
 
 // spec: plus §2.8, plus §2.10, plus §2.26, plus §2.27 — the device list's columns, model labels, toolbar and row actions
-test('the device list: the spec’s columns, model labels, every toolbar action and the row actions of a writer', async ({ page, request }, info) => {
+test('the device list: the spec’s columns, model labels, every toolbar action and the row actions of a writer', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
-  const devices = await plusDeviceList<{ mac: string; model: string; player: string; launcher: string }>(api, STORE, { start: 0, length: 25 });
+  const devices = await plusDeviceList<{ mac: string; model: string; player: string; launcher: string }>(api, STORE, {
+    start: 0,
+    length: 25,
+  });
   const screen = new PlusDevicesPage(page);
   await screen.shell.signIn(request, WRITER);
   await screen.open(`/plus/device/list/${STORE}`);
   await expect(screen.row(devices[0].mac)).toBeVisible({ timeout: 30_000 });
 
   await expect(screen.pageSize).toHaveAttribute('data-value', '25');
-  expect(await headings(screen.table)).toEqual(['MAC', 'Name', 'Screen size', 'Player / launcher', 'Template', 'Status', 'Received', 'Actions']);
+  expect(await headings(screen.table)).toEqual([
+    'MAC',
+    'Name',
+    'Screen size',
+    'Player / launcher',
+    'Template',
+    'Status',
+    'Received',
+    'Actions',
+  ]);
   await expect(screen.rowCheckbox(devices[0].mac)).toBeVisible();
   for (const d of devices) {
     await expect(screen.cell(d.mac, 'model'), d.model).toHaveText(MODEL_LABELS[d.model] ?? '-');
@@ -73,8 +98,21 @@ test('the device list: the spec’s columns, model labels, every toolbar action 
   }
 
   for (const label of [
-    'Settings', 'Apply template', 'Upload software', 'Upload launcher', 'Set all to mode', 'Set mode', 'Show device info', 'Sync', 'Reboot',
-    'Search', 'Assign', 'Deassign', 'Blink', 'Set show index', 'Unset show index',
+    'Settings',
+    'Apply template',
+    'Upload software',
+    'Upload launcher',
+    'Set all to mode',
+    'Set mode',
+    'Show device info',
+    'Sync',
+    'Reboot',
+    'Search',
+    'Assign',
+    'Deassign',
+    'Blink',
+    'Set show index',
+    'Unset show index',
   ]) {
     await expect(screen.action(label), label).toBeVisible();
   }
@@ -90,7 +128,10 @@ test('the device list: the spec’s columns, model labels, every toolbar action 
 
 // spec: plus §6.2, plus §6.3 — a reader keeps info, camera and screen images; edit and remove are a writer's
 // spec: plus §1.11 — what a user may see or change follows the plus read and write flags
-test('the device list of a plus reader: info, camera and screen image on each row, no show editing, no remove', async ({ page, request }, info) => {
+test('the device list of a plus reader: info, camera and screen image on each row, no show editing, no remove', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, READER);
   const devices = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 25 });
@@ -107,7 +148,10 @@ test('the device list of a plus reader: info, camera and screen image on each ro
 });
 
 // spec: plus §2.28, plus §2.29, plus §2.30 — image and widget lists: columns (thumbnails for images only) and actions
-test('the image and widget lists: name, thumbnail (images only), updated time and actions; download, replace and delete', async ({ page, request }, info) => {
+test('the image and widget lists: name, thumbnail (images only), updated time and actions; download, replace and delete', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const screen = new ListScreenModel(page);
   await screen.shell.signIn(request, WRITER);
@@ -118,7 +162,10 @@ test('the image and widget lists: name, thumbnail (images only), updated time an
     await expect(screen.pageSize).toHaveAttribute('data-value', '25');
     const heads = await headings(screen.table);
     const spec = type === 'image' ? ['Name', 'Thumbnail', 'Updated', 'Actions'] : ['Name', 'Updated', 'Actions'];
-    expect(heads.filter((h) => spec.includes(h)), type).toEqual(spec);
+    expect(
+      heads.filter((h) => spec.includes(h)),
+      type,
+    ).toEqual(spec);
     if (type === 'widget') expect(heads).not.toContain('Thumbnail');
     await expect(screen.rowCheckbox((await screen.rowKeys())[0])).toBeVisible();
     await expect(first.getByTestId('plus-media-download')).toBeVisible();
@@ -135,7 +182,11 @@ test('the image and widget lists: name, thumbnail (images only), updated time an
 test('the template list and the schedule list: their columns, row actions and toolbars', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, WRITER);
-  const templates = (await (await api.post(`/plus/template/list/store/${STORE}`, { start: 0, length: 25 })).json()).data as { _id: string; size: string; deviceCount: number }[];
+  const templates = (await (await api.post(`/plus/template/list/store/${STORE}`, { start: 0, length: 25 })).json()).data as {
+    _id: string;
+    size: string;
+    deviceCount: number;
+  }[];
   expect(templates.length, 'a demo template in the store').toBeGreaterThan(0);
   const screen = new ListScreenModel(page);
   await screen.shell.signIn(request, WRITER);
@@ -152,14 +203,17 @@ test('the template list and the schedule list: their columns, row actions and to
   expect(await screen.rowMenuEntries(template)).toEqual(['Replace from file', 'Delete']);
   await expect(screen.byTestId('template-create-button')).toBeVisible();
   await expect(screen.byTestId('template-import')).toBeVisible();
-  for (const label of ['Export selected', 'Delete selected']) await expect(screen.current.getByRole('button', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Export selected', 'Delete selected'])
+    await expect(screen.current.getByRole('button', { name: label, exact: true })).toBeVisible();
 
   await screen.open(`/plus/schedule/list/${STORE}`);
   const schedule = screen.rows.first();
   await expect(schedule).toBeVisible({ timeout: 30_000 });
   await expect(screen.pageSize).toHaveAttribute('data-value', '25');
   expect(await headings(screen.table)).toEqual(['Name', 'Period / days / time', 'Updated', 'Actions']);
-  await expect(schedule.getByTestId('schedule-summary')).toHaveText(/^\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2} \/ .+ \/ \d{2}:\d{2}-\d{2}:\d{2}/);
+  await expect(schedule.getByTestId('schedule-summary')).toHaveText(
+    /^\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2} \/ .+ \/ \d{2}:\d{2}-\d{2}:\d{2}/,
+  );
   await expect(schedule.getByTestId('schedule-edit')).toBeVisible();
   await expect(schedule.getByTestId('schedule-delete')).toHaveCount(0);
   expect(await screen.rowMenuEntries(schedule)).toEqual(['Delete']);
@@ -172,11 +226,17 @@ test('the template list and the schedule list: their columns, row actions and to
 });
 
 // spec: plus §2.60 — the v1 show list: 25 rows, search, multi-select, apply template and delete, user and updatedAt
-test('the v1 show list: 25 rows with user and updated time, a search by name, several rows selected for its actions', async ({ page, request }, info) => {
+test('the v1 show list: 25 rows with user and updated time, a search by name, several rows selected for its actions', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const member = WRITER;
   const api = await apiLogin(request, member);
-  const shows = (await (await api.post('/plus/v1/show/list', { draw: 1, start: 0, length: 100 })).json()).data as { id: string; name: string }[];
+  const shows = (await (await api.post('/plus/v1/show/list', { draw: 1, start: 0, length: 100 })).json()).data as {
+    id: string;
+    name: string;
+  }[];
   expect(shows.length, 'two demo v1 shows of the company').toBeGreaterThan(1);
   const screen = new ListScreenModel(page);
   await screen.shell.signIn(request, member);
@@ -191,7 +251,8 @@ test('the v1 show list: 25 rows with user and updated time, a search by name, se
   await screen.selectRow(b);
   await expect(screen.rowCheckbox(a)).toHaveAttribute('aria-checked', 'true');
   await expect(screen.rowCheckbox(b)).toHaveAttribute('aria-checked', 'true');
-  for (const label of ['Apply template', 'Delete selected']) await expect(screen.current.getByRole('button', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Apply template', 'Delete selected'])
+    await expect(screen.current.getByRole('button', { name: label, exact: true })).toBeVisible();
 
   // A demo show (the e2e shows of plus-v1.spec.ts may come and go meanwhile), found by its whole name.
   const demo = shows.find((s) => !/^e2e/i.test(s.name))!;
@@ -225,4 +286,3 @@ test('the change history: the company column shows while displayCompany is on, a
   expect(heads).not.toContain('Company');
   expect(heads[0]).toBe('Store');
 });
-

@@ -27,7 +27,10 @@ test('device list: Assign, Deassign and the Plus settings open their dialogs', a
   await expect(screen.row(device.mac)).toBeVisible({ timeout: 30_000 });
 
   const entry = page.getByTestId('plus-entry');
-  for (const [action, title, button] of [['Assign', 'Assign product codes', 'plus-entry-assign'], ['Deassign', 'Deassign device', 'plus-entry-deassign']] as const) {
+  for (const [action, title, button] of [
+    ['Assign', 'Assign product codes', 'plus-entry-assign'],
+    ['Deassign', 'Deassign device', 'plus-entry-deassign'],
+  ] as const) {
     await screen.action(action).click();
     await expect(entry.locator('ion-title')).toHaveText(title);
     // The device entry starts at its first state, asking for the device's address.
@@ -52,7 +55,9 @@ test('device list: Assign, Deassign and the Plus settings open their dialogs', a
 test('print: a product’s Edit opens the print update dialog; its quantity is the row’s', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, MEMBER);
-  const listed = (await (await api.post(`/product/list/store/${PRINT_STORE}`, { start: 0, length: 1 })).json()) as { data: { prCode: string }[] };
+  const listed = (await (await api.post(`/product/list/store/${PRINT_STORE}`, { start: 0, length: 1 })).json()) as {
+    data: { prCode: string }[];
+  };
   const code = listed.data[0].prCode;
   const screen = new PrintPage(page);
   await screen.shell.signIn(request, MEMBER);

@@ -45,8 +45,13 @@ test('an overview map draws the tiles of the configured tile service over the pa
   expect(shipped.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   const tile = await testImage(256, 256);
   const asked: string[] = [];
-  await page.route('**/config.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...shipped, tileUrl: `${TILES}/{z}/{x}/{y}.png` }) }));
-  await page.route(`**${TILES}/**`, (route) => (asked.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: tile })));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...shipped, tileUrl: `${TILES}/{z}/{x}/{y}.png` }) }),
+  );
+  await page.route(
+    `**${TILES}/**`,
+    (route) => (asked.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: tile })),
+  );
 
   const screen = new PlusOverviewMapPage(page);
   await screen.shell.signIn(request, MEMBER);

@@ -78,7 +78,10 @@ test('the map shows the stores in their status colours and a click zooms to 14',
   const popup = store.current.getByTestId('store-map-popup');
   await expect(popup).toBeVisible();
   const text = (await popup.textContent()) ?? '';
-  expect(placed.some((s) => text.includes(`(${s.storeCode})`)), text).toBe(true);
+  expect(
+    placed.some((s) => text.includes(`(${s.storeCode})`)),
+    text,
+  ).toBe(true);
   await popup.getByRole('link', { name: 'Store detail' }).click();
   await expect.poll(() => page.url()).toMatch(/#\/store\/detail\/[A-Z0-9]+$/);
 });
@@ -267,7 +270,10 @@ test.describe('gateway settings', () => {
     await modal.input(`${c.gwMac}.defaultGateway`).fill('10.3.3.254');
     await modal.submit();
     await modal.expectClosed();
-    expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${c.gwMac}`))).toEqual({ ...settingsOf(c), defaultGateway: '10.3.3.254' });
+    expect(settingsOf(await api.get<GatewayConfig>(`/config/gw/store/${code}/gw/${c.gwMac}`))).toEqual({
+      ...settingsOf(c),
+      defaultGateway: '10.3.3.254',
+    });
   });
 
   // spec: core §2.36, core §8.19 — predefined gateway configuration CSV import; its success 'Complete!' with 'Uploaded Count : {updated}'

@@ -57,6 +57,11 @@ test('the alarm history in Japanese names the alarm types (the spec’s type 4) 
   // No type is shown as a number or an internal key.
   for (const text of await types.allTextContents()) expect(text).not.toMatch(/^[\d_A-Z ]+$/);
   const [key, value] = Object.entries(data)[0];
-  await expect(alarms.table.locator('td[data-field="data"]').filter({ hasText: `${key}: ${String(value)}` }).first()).toBeVisible();
+  await expect(
+    alarms.table
+      .locator('td[data-field="data"]')
+      .filter({ hasText: `${key}: ${String(value)}` })
+      .first(),
+  ).toBeVisible();
   await expect(alarms.table.locator('td[data-field="data"]').filter({ hasText: '{' })).toHaveCount(0);
 });

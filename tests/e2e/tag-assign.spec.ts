@@ -13,10 +13,20 @@ const OPERATOR = 'operator@shelfpad.test';
 test.use({ serviceWorkers: 'block' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string; status: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+  status: string;
+}
 
 async function allTags(api: Api): Promise<TagRow[]> {
-  const res = await api.post(`/tag/list/store/${STORE}`, { start: 0, length: -1, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+  const res = await api.post(`/tag/list/store/${STORE}`, {
+    start: 0,
+    length: -1,
+    columns: [{ data: 'barcode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: TagRow[] }).data;
 }
@@ -59,7 +69,10 @@ async function openModal(page: ScanPageModel['page'], api: Api) {
 }
 
 // spec: core §2.43 — single assign: tag id and product code or default code; the form resets, refocuses, success sound
-test('single assign through the modal creates the assignment, resets the form and plays the success sound', async ({ page, request }, info) => {
+test('single assign through the modal creates the assignment, resets the form and plays the success sound', async ({
+  page,
+  request,
+}, info) => {
   const api = await apiLogin(request, OPERATOR);
   const [tag] = await tagsFor(api, info, 0);
   const product = (await products(api, 5)).find((p) => p !== tag.prCode)!;
@@ -193,9 +206,17 @@ test('the scan log follows an assigned tag: WIP from the push channel', async ({
   expect((await tagRow(api, tag))?.status).toBe('WIP');
 });
 
-interface PlusDevice { mac: string; product: string[] }
+interface PlusDevice {
+  mac: string;
+  product: string[];
+}
 async function plusDevices(api: Api): Promise<PlusDevice[]> {
-  const res = await api.post(`/plus/device/list/store/${STORE}`, { start: 0, length: 50, order: [{ column: 0, dir: 'asc' }], columns: [{ data: 'mac' }] });
+  const res = await api.post(`/plus/device/list/store/${STORE}`, {
+    start: 0,
+    length: 50,
+    order: [{ column: 0, dir: 'asc' }],
+    columns: [{ data: 'mac' }],
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: PlusDevice[] }).data;
 }

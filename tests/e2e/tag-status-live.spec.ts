@@ -17,7 +17,12 @@ const ANSWER_WITHIN_MS = SIM_DEFAULTS.tagResponseMaxMs + SIM_DEFAULTS.tickMs + 1
 test.use({ serviceWorkers: 'block' });
 
 type Api = Awaited<ReturnType<typeof apiLogin>>;
-interface TagRow { tagMac: string; barcode: string; prCode?: string; status: string }
+interface TagRow {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+  status: string;
+}
 
 async function tagList(api: Api, body: object): Promise<TagRow[]> {
   const res = await api.post(`/tag/list/store/${STORE}`, body);

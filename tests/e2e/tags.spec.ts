@@ -85,7 +85,11 @@ test('deassign needs a selection, confirms the count and changes the server', as
 
   const after = await api.list({ tagMacList: picked.map((t) => t.tagMac) });
   expect(after.data.map((t) => t.operation)).toEqual([0, 0]);
-  for (const tag of picked) await expect(tags.cell(tag.tagMac, 'status').locator('[data-status]')).toHaveAttribute('data-status', after.data.find((t) => t.tagMac === tag.tagMac)!.status);
+  for (const tag of picked)
+    await expect(tags.cell(tag.tagMac, 'status').locator('[data-status]')).toHaveAttribute(
+      'data-status',
+      after.data.find((t) => t.tagMac === tag.tagMac)!.status,
+    );
 });
 
 // spec: core §2.40 — tag list status check
@@ -156,7 +160,10 @@ test("the company-wide tag download holds every tag of the member's stores", asy
   const api = await operator(request);
   const stores = (await (await api.post('/status/store/pagination/tag', { draw: 1, start: 0, length: -1 })).json()) as Page<StoreTagRow>;
   const perStore = await Promise.all(
-    stores.data.map(async (s) => ((await (await api.post(`/tag/list/store/${s.storeCode}`, { draw: 1, start: 0, length: 1 })).json()) as Page<Tag>).recordsFiltered),
+    stores.data.map(
+      async (s) =>
+        ((await (await api.post(`/tag/list/store/${s.storeCode}`, { draw: 1, start: 0, length: 1 })).json()) as Page<Tag>).recordsFiltered,
+    ),
   );
   const tags = new TagsPageModel(page);
   await tags.signIn(api.session);

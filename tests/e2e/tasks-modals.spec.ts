@@ -20,20 +20,28 @@ async function finishedTasks(api: Awaited<ReturnType<typeof apiLogin>>) {
     .filter((t) => t.storeCode === STORE && t.endTime !== null && t.totalTags > 0)
     .sort((a, b) => a.startTime.localeCompare(b.startTime));
   expect(list.length, 'the demo store has finished tasks').toBeGreaterThan(0);
-  return Promise.all(list.map(async (task) => ({ task, history: await api.get<TaskHistory>(`/task/history/store/${STORE}/task/${encodeURIComponent(task.taskId)}`) })));
+  return Promise.all(
+    list.map(async (task) => ({
+      task,
+      history: await api.get<TaskHistory>(`/task/history/store/${STORE}/task/${encodeURIComponent(task.taskId)}`),
+    })),
+  );
 }
 
 /** The on-screen box of an element, once its CSS transition has settled (two reads a frame apart agree). */
 async function settledBox(el: Locator) {
   let last = '';
   await expect
-    .poll(async () => {
-      const b = await el.boundingBox();
-      const now = b ? `${Math.round(b.width)}x${Math.round(b.height)}` : '';
-      const same = now !== '' && now === last;
-      last = now;
-      return same;
-    }, { intervals: [100, 100, 250] })
+    .poll(
+      async () => {
+        const b = await el.boundingBox();
+        const now = b ? `${Math.round(b.width)}x${Math.round(b.height)}` : '';
+        const same = now !== '' && now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [100, 100, 250] },
+    )
     .toBe(true);
   const [w, h] = last.split('x').map(Number);
   return { w, h };
@@ -43,7 +51,10 @@ async function settledBox(el: Locator) {
 async function turnOf(el: Locator): Promise<number> {
   const matrix = await el.evaluate((e) => getComputedStyle(e).transform);
   if (matrix === 'none') return 0;
-  const [a, b] = matrix.slice(matrix.indexOf('(') + 1, -1).split(',').map(Number);
+  const [a, b] = matrix
+    .slice(matrix.indexOf('(') + 1, -1)
+    .split(',')
+    .map(Number);
   return (Math.round((Math.atan2(b, a) * 180) / Math.PI) + 360) % 360;
 }
 
@@ -134,7 +145,10 @@ test('the task list graph plots how many tags answered OK and NG over time, as t
   );
   expect(plotted).toEqual([...expected].map(([time, v]) => ({ key: `task-graph-chart-row-${time}`, ...v })));
   // The last point: every OK and NG answer of the task counted.
-  expect(plotted.at(-1)).toMatchObject({ ok: answered.filter((d) => d.result === 'OK').length, ng: answered.filter((d) => d.result === 'NG').length });
+  expect(plotted.at(-1)).toMatchObject({
+    ok: answered.filter((d) => d.result === 'OK').length,
+    ng: answered.filter((d) => d.result === 'NG').length,
+  });
 
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();

@@ -26,17 +26,28 @@ async function apiPost<T>(api: Api, path: string, body: object): Promise<T> {
   return (await res.json()) as T;
 }
 
-const taskOf = async (api: Api, taskId: string) => (await apiPost<Page_<Task>>(api, '/task/list', { start: 0, length: 1, filter_taskId: taskId, condition_taskId: '==' })).data[0];
+const taskOf = async (api: Api, taskId: string) =>
+  (await apiPost<Page_<Task>>(api, '/task/list', { start: 0, length: 1, filter_taskId: taskId, condition_taskId: '==' })).data[0];
 
 /** The n-th product of the store shown by tags: each test (and project) edits its own, as they run at once. */
 async function ownProduct(api: Api, n: number): Promise<Product> {
-  const list = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, { start: 0, length: 4, filter_tagCount: 1, condition_tagCount: '>=' });
+  const list = await apiPost<Page_<Product>>(api, `/product/list/store/${STORE}`, {
+    start: 0,
+    length: 4,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+  });
   expect(list.data[n], 'the demo store has products on tags').toBeDefined();
   return list.data[n];
 }
 
 async function updateProduct(api: Api, p: Product, prInfo: string[]): Promise<string> {
-  const answer = await apiPost<{ taskId: string }>(api, '/product/update', { taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: p.prCode, prInfo, layoutId: p.layoutId }] });
+  const answer = await apiPost<{ taskId: string }>(api, '/product/update', {
+    taskId: -1,
+    priorTaskId: -1,
+    storeCode: STORE,
+    productList: [{ prCode: p.prCode, prInfo, layoutId: p.layoutId }],
+  });
   return answer.taskId;
 }
 
@@ -52,7 +63,11 @@ test('a task without tags shows "No tags to update"; an unfinished one shows its
   await expect(tasks.cell(key, 'endTime')).toHaveText('in progress');
 
   // The same content again: no tag's label changes.
-  const again = await updateProduct(api, product, (await api.get<Product>(`/product/store/${STORE}/code/${encodeURIComponent(product.prCode)}/detail`)).prInfo);
+  const again = await updateProduct(
+    api,
+    product,
+    (await api.get<Product>(`/product/store/${STORE}/code/${encodeURIComponent(product.prCode)}/detail`)).prInfo,
+  );
   // A fresh load: the filter panel of the first search would otherwise still be open.
   await page.goto('about:blank');
   await tasks.openTask(again);
@@ -60,7 +75,10 @@ test('a task without tags shows "No tags to update"; an unfinished one shows its
 });
 
 // spec: admin §4.2 — refresh offered to role 0 on an unfinished task; its results' time in red
-test('refresh sends the waiting tags again: the server marks them refreshed and the detail shows their time in red', async ({ page, request }, info) => {
+test('refresh sends the waiting tags again: the server marks them refreshed and the detail shows their time in red', async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === 'phone', 'the desktop covers the actions');
   const { tasks, api } = await signedIn(page, request);
   const product = await ownProduct(api, 2);
@@ -69,7 +87,10 @@ test('refresh sends the waiting tags again: the server marks them refreshed and 
   await tasks.action(taskId, 'refresh');
   await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} is being sent again.` })).toHaveCount(1);
   await expect.poll(async () => (await taskOf(api, taskId)).refreshed).toBe(true);
-  const detail = await apiPost<Page_<TaskDetailRow>>(api, `/task/detail/store/${STORE}/task/${encodeURIComponent(taskId)}`, { start: 0, length: 100 });
+  const detail = await apiPost<Page_<TaskDetailRow>>(api, `/task/detail/store/${STORE}/task/${encodeURIComponent(taskId)}`, {
+    start: 0,
+    length: 100,
+  });
   expect(detail.data.length).toBeGreaterThan(0);
   expect(detail.data.every((r) => r.refreshed && r.result === undefined)).toBe(true);
 
@@ -89,6 +110,8 @@ test('revert gives the products their earlier content back', async ({ page, requ
   await tasks.action(taskId, 'revert');
   await tasks.confirm(`Give the products of task ${taskId} their earlier content back?`);
   await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} has been reverted.` })).toHaveCount(1);
-  await expect.poll(async () => (await api.get<Product>(`/product/store/${STORE}/code/${encodeURIComponent(product.prCode)}/detail`)).prInfo).toEqual(before);
+  await expect
+    .poll(async () => (await api.get<Product>(`/product/store/${STORE}/code/${encodeURIComponent(product.prCode)}/detail`)).prInfo)
+    .toEqual(before);
   expect((await taskOf(api, taskId)).endTime).not.toBeNull();
 });

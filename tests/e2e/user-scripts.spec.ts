@@ -19,7 +19,8 @@ import { ProductsPage } from './page-models/products-page';
 const COMPANY = 'ACME';
 const STORE = 'TKY001';
 const ALIAS = 'AISLE';
-const desktopOnly = (info: TestInfo) => test.skip(info.project.name !== 'desktop', 'writes to what every project shares: once, on the desktop');
+const desktopOnly = (info: TestInfo) =>
+  test.skip(info.project.name !== 'desktop', 'writes to what every project shares: once, on the desktop');
 
 /** What a test changed, put back after it even when it failed or timed out (with a fresh sign-in: the page may be gone). */
 let restore: ((api: Awaited<ReturnType<typeof apiLogin>>) => Promise<unknown>) | undefined;
@@ -39,7 +40,10 @@ const PARSER = [
   '}',
 ].join('\n');
 
-test('an alias set, a parser written in the editor and a pipe-separated upload give products with those fields', async ({ page, request }, info) => {
+test('an alias set, a parser written in the editor and a pipe-separated upload give products with those fields', async ({
+  page,
+  request,
+}, info) => {
   desktopOnly(info);
   test.setTimeout(180_000);
   const aliasScreen = new AliasLayoutPage(page);
@@ -58,7 +62,10 @@ test('an alias set, a parser written in the editor and a pipe-separated upload g
   await inputOf(aliasScreen.aliasRows.last().getByTestId('alias-name')).fill(ALIAS);
   await aliasScreen.byTestId('alias-save').click();
   await aliasScreen.expectToast('Saved.');
-  expect((await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`)).at(-1)).toMatchObject({ index: aliasesBefore.length, name: ALIAS });
+  expect((await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`)).at(-1)).toMatchObject({
+    index: aliasesBefore.length,
+    name: ALIAS,
+  });
 
   // (2) The parser, written first and then kept for the company: a user who types, then chooses the scope, is asked
   // and takes the text along — the company's template, arriving after, never replaces it.
@@ -66,7 +73,9 @@ test('an alias set, a parser written in the editor and a pipe-separated upload g
   await editor.open('/system/product-file-parser');
   await editor.expectLoaded();
   await editor.write(PARSER);
-  const companyLoad = page.waitForResponse((r) => r.url().includes('/config/parser/product') && new URL(r.url()).searchParams.get('companyCode') === COMPANY);
+  const companyLoad = page.waitForResponse(
+    (r) => r.url().includes('/config/parser/product') && new URL(r.url()).searchParams.get('companyCode') === COMPANY,
+  );
   await editor.chooseCompanyScope(COMPANY, { takeText: true });
   await companyLoad;
   // Past the company script's load, the text is still the one typed.

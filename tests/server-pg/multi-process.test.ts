@@ -50,9 +50,17 @@ async function assignableTag(skip = 0): Promise<{ tagMac: string; prCode: string
   );
   return { tagMac: rows[0].tag_mac, prCode: rows[0].pr_code };
 }
-const assignBody = (tag: { tagMac: string; prCode: string }) => ({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: [{ tagMac: tag.tagMac, prCode: tag.prCode, degree: 0 }] });
+const assignBody = (tag: { tagMac: string; prCode: string }) => ({
+  taskId: -1,
+  priorTaskId: -1,
+  storeCode: STORE,
+  tagList: [{ tagMac: tag.tagMac, prCode: tag.prCode, degree: 0 }],
+});
 
-function pushSocket(proc: ServerProcess, headers: Record<string, string>): Promise<{ messages: { type: number; data: unknown }[]; close: () => void }> {
+function pushSocket(
+  proc: ServerProcess,
+  headers: Record<string, string>,
+): Promise<{ messages: { type: number; data: unknown }[]; close: () => void }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${proc.pushPort}/`);
     const messages: { type: number; data: unknown }[] = [];
@@ -92,12 +100,20 @@ async function othersPaused<T>(others: ServerProcess[], start: () => Promise<T>)
 
 describe('two API processes on one PostgreSQL database', () => {
   it('a tag assigned through process A is pushed on a socket held by process B, to that store’s members only', async () => {
-    const [adminAtA, adminAtB, nordAtB] = [await as(a), await as(b), await loginTo(b, { email: 'nord-admin@shelfpad.test', password: 'Shelfpad#2026' }, '10.9.1.1')];
+    const [adminAtA, adminAtB, nordAtB] = [
+      await as(a),
+      await as(b),
+      await loginTo(b, { email: 'nord-admin@shelfpad.test', password: 'Shelfpad#2026' }, '10.9.1.1'),
+    ];
     const [admin, nord] = [await pushSocket(b, adminAtB), await pushSocket(b, nordAtB)];
     const tag = await assignableTag();
     const res = await a.api('/tag/assign', { body: assignBody(tag), headers: adminAtA });
     expect(res.status).toBe(200);
-    const pushed = await until(() => admin.messages.find((m) => m.type === 2 && JSON.stringify(m.data).includes(tag.tagMac)), 5_000, 'the push at B');
+    const pushed = await until(
+      () => admin.messages.find((m) => m.type === 2 && JSON.stringify(m.data).includes(tag.tagMac)),
+      5_000,
+      'the push at B',
+    );
     expect(pushed.data).toEqual(expect.arrayContaining([expect.objectContaining({ tagMac: tag.tagMac })]));
     // NORD's administrator holds a socket at B too, but TKY001 is ACME's: nothing of it reaches that socket.
     await new Promise((r) => setTimeout(r, 500));
@@ -109,11 +125,14 @@ describe('two API processes on one PostgreSQL database', () => {
   it('20 concurrent requests with one Idempotency-Key spread over both processes make exactly one assign', async () => {
     const tag = await assignableTag(5);
     const [atA, atB] = [await as(a), await as(b)];
-    const items = async () => Number((await sql.query(`select count(*)::int as n from task_items where tag_mac = $1`, [tag.tagMac])).rows[0].n);
+    const items = async () =>
+      Number((await sql.query(`select count(*)::int as n from task_items where tag_mac = $1`, [tag.tagMac])).rows[0].n);
     const before = await items();
     const key = `mp-${Date.now()}-assign`;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).api('/tag/assign', { body: assignBody(tag), headers: { ...(i % 2 ? atB : atA), 'idempotency-key': key } })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).api('/tag/assign', { body: assignBody(tag), headers: { ...(i % 2 ? atB : atA), 'idempotency-key': key } }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     // One carried out; the others replay its answer or are told it is still running — none assigns again.
@@ -128,32 +147,45 @@ describe('two API processes on one PostgreSQL database', () => {
   it('counts the login rate limit across both: 5 per minute from one address, whichever process answers', async () => {
     const from = '10.9.9.9';
     const attempt = (proc: ServerProcess, i: number) =>
-      proc.api('/auth/login', { body: { email: `nobody-${i}@shelfpad.test`, password: 'wrong-password' }, headers: { 'x-forwarded-for': from } });
+      proc.api('/auth/login', {
+        body: { email: `nobody-${i}@shelfpad.test`, password: 'wrong-password' },
+        headers: { 'x-forwarded-for': from },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 ? b : a, i)).status);
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses[5]).toBe(429);
     // Another address still gets through at either process.
-    expect((await b.api('/auth/login', { body: { email: 'nobody@shelfpad.test', password: 'x' }, headers: { 'x-forwarded-for': '10.9.9.10' } })).status).not.toBe(429);
+    expect(
+      (await b.api('/auth/login', { body: { email: 'nobody@shelfpad.test', password: 'x' }, headers: { 'x-forwarded-for': '10.9.9.10' } }))
+        .status,
+    ).not.toBe(429);
   });
 
   // With REDIS_URL in the environment of `npm run test:pg` (the development machines have Redis on 127.0.0.1:6379).
-  it.skipIf(!process.env.REDIS_URL)('counts the rate limit in Redis across two processes when REDIS_URL is set', async () => {
-    const withRedis = { ...env(), REDIS_URL: process.env.REDIS_URL! };
-    const [p, q] = await Promise.all([startProcess('R1', database.url, withRedis), startProcess('R2', database.url, withRedis)]);
-    extra.push(p, q);
-    const from = `10.8.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await (i % 2 ? q : p).api('/auth/login', { body: { email: `redis-${i}@shelfpad.test`, password: 'wrong-password' }, headers: { 'x-forwarded-for': from } });
-      statuses.push(res.status);
-    }
-    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
-    expect(statuses[5]).toBe(429);
-    // Counted in Redis, not in the database table.
-    expect((await sql.query(`select count(*)::int as n from rate_limit_hits where key like $1`, [`%${from}`])).rows[0].n).toBe(0);
-    await Promise.all([p.stop(), q.stop()]);
-  }, 120_000);
+  it.skipIf(!process.env.REDIS_URL)(
+    'counts the rate limit in Redis across two processes when REDIS_URL is set',
+    async () => {
+      const withRedis = { ...env(), REDIS_URL: process.env.REDIS_URL! };
+      const [p, q] = await Promise.all([startProcess('R1', database.url, withRedis), startProcess('R2', database.url, withRedis)]);
+      extra.push(p, q);
+      const from = `10.8.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await (i % 2 ? q : p).api('/auth/login', {
+          body: { email: `redis-${i}@shelfpad.test`, password: 'wrong-password' },
+          headers: { 'x-forwarded-for': from },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+      expect(statuses[5]).toBe(429);
+      // Counted in Redis, not in the database table.
+      expect((await sql.query(`select count(*)::int as n from rate_limit_hits where key like $1`, [`%${from}`])).rows[0].n).toBe(0);
+      await Promise.all([p.stop(), q.stop()]);
+    },
+    120_000,
+  );
 
   it('a download interrupted by a kill is finished by the other process', async () => {
     // Enough tags that writing the file takes a moment: the process is killed while it writes.
@@ -166,14 +198,16 @@ describe('two API processes on one PostgreSQL database', () => {
     let taskId = '';
     // The job as pg-boss keeps it (server/scale/jobs.ts).
     const job = async () =>
-      (await sql.query(`select state, retry_count from pgboss.job where name = 'file-download' and data->>'taskId' = $1`, [taskId])).rows[0] as { state: string; retry_count: number } | undefined;
+      (await sql.query(`select state, retry_count from pgboss.job where name = 'file-download' and data->>'taskId' = $1`, [taskId]))
+        .rows[0] as { state: string; retry_count: number } | undefined;
     await othersPaused([a, b], async () => {
       const res = await victim.api('/file/download', { body: { type: DOWNLOAD_TYPE.TAG_LIST, storeCode: STORE }, headers: atVictim });
       expect(res.status).toBe(200);
       taskId = (res.json() as { taskId: string }).taskId;
       await until(async () => (await job())?.state === 'active', 10_000, 'the job to run');
     });
-    const status = async () => (await a.api(`/file/download/task/${taskId}`, { method: 'POST', headers: atA })).json() as { finishedAt?: unknown };
+    const status = async () =>
+      (await a.api(`/file/download/task/${taskId}`, { method: 'POST', headers: atA })).json() as { finishedAt?: unknown };
     await victim.stop('SIGKILL');
     expect((await job())?.state).toBe('active');
     // Its heartbeat (10 s) stops, and A or B takes the job over; the member gets the whole file. 75 s: heartbeat, monitor
@@ -195,11 +229,16 @@ describe('two API processes on one PostgreSQL database', () => {
     const form = new FormData();
     form.append('file', new Blob([rows], { type: 'text/csv' }), 'killed-import.csv');
     const history = async () =>
-      (await sql.query(`select count, error, finished from upload_history where file_name = 'killed-import.csv'`)).rows[0] as { count: number; error: string[]; finished: Date | null } | undefined;
+      (await sql.query(`select count, error, finished from upload_history where file_name = 'killed-import.csv'`)).rows[0] as
+        { count: number; error: string[]; finished: Date | null } | undefined;
     // Killed while it imports: some rows are in, the row is not finished.
     const { upload } = await othersPaused([a, b], async () => {
       // Wrapped: the answer comes only when the import ends, and this must not wait for it.
-      const sent = { upload: fetch(`http://127.0.0.1:${victim.port}/api/product/file?companyCode=ACME`, { method: 'POST', body: form, headers }).catch(() => undefined) };
+      const sent = {
+        upload: fetch(`http://127.0.0.1:${victim.port}/api/product/file?companyCode=ACME`, { method: 'POST', body: form, headers }).catch(
+          () => undefined,
+        ),
+      };
       await until(async () => ((await history())?.count ?? 0) > 0, 60_000, 'the import to start');
       return sent;
     });
@@ -211,12 +250,16 @@ describe('two API processes on one PostgreSQL database', () => {
     const closed = await until(async () => ((await history())?.finished ? history() : undefined), 45_000, 'the history row to be closed');
     expect(closed!.error).toContain('Import stopped: The server stopped while this work ran.');
     expect(closed!.count).toBeLessThan(100_000);
-    const job = (await sql.query(`select state from pgboss.job where name = 'product-import' and data->>'fileName' = 'killed-import.csv'`)).rows[0] as { state: string };
+    const job = (await sql.query(`select state from pgboss.job where name = 'product-import' and data->>'fileName' = 'killed-import.csv'`))
+      .rows[0] as { state: string };
     expect(job.state).toBe('failed');
   }, 150_000);
 
   it('runs the simulator in exactly one process, and hands it over within 10 s of that process being killed', async () => {
-    const [p, q] = await Promise.all([startProcess('S1', database.url, { ...env(), SIM: 'on', SIM_MODULES: 'servers' }), startProcess('S2', database.url, { ...env(), SIM: 'on', SIM_MODULES: 'servers' })]);
+    const [p, q] = await Promise.all([
+      startProcess('S1', database.url, { ...env(), SIM: 'on', SIM_MODULES: 'servers' }),
+      startProcess('S2', database.url, { ...env(), SIM: 'on', SIM_MODULES: 'servers' }),
+    ]);
     extra.push(p, q);
     const running = /simulator: running in process/;
     const leader = await until(() => [p, q].find((x) => x.output.some((l) => running.test(l))), 15_000, 'a process to run the simulator');

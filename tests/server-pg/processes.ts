@@ -18,7 +18,10 @@ export interface ServerProcess {
   output: string[];
   /** Resolves when a line of the output matches (also one printed before the call). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  api(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; json: () => unknown; headers: Headers }>;
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: () => unknown; headers: Headers }>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -64,8 +67,17 @@ export async function startProcess(name: string, databaseUrl: string, env: Recor
   // node --import tsx: one process (no tsx launcher in between), so that a kill ends the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PUSH_PORT: String(pushPort), HOST: '127.0.0.1', UV_THREADPOOL_SIZE: '6',
-      HASH_CONCURRENCY: '2', SIM: 'off', LOGIN_RATE_LIMIT: '100000', DATA_DIR: `.e2e-data/scale-${port}`, ...env,
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      PUSH_PORT: String(pushPort),
+      HOST: '127.0.0.1',
+      UV_THREADPOOL_SIZE: '6',
+      HASH_CONCURRENCY: '2',
+      SIM: 'off',
+      LOGIN_RATE_LIMIT: '100000',
+      DATA_DIR: `.e2e-data/scale-${port}`,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,7 +109,12 @@ export async function startProcess(name: string, databaseUrl: string, env: Recor
       check();
     });
   const proc: ServerProcess = {
-    name, port, pushPort, child, output, waitFor,
+    name,
+    port,
+    pushPort,
+    child,
+    output,
+    waitFor,
     api: async (path, init = {}) => {
       const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

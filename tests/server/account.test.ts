@@ -52,7 +52,12 @@ describe('PUT /account/me', () => {
     const res = await call('PUT', '/account/me', headers, { name: '  Vera Viewer ', mobile: ' +81 90 0000 1111 ' });
     expect(res.statusCode).toBe(200);
     const after = await memberRow('viewer@shelfpad.test');
-    expect(after).toMatchObject({ name: 'Vera Viewer', mobile: '+81 90 0000 1111', roleId: before.roleId, passwordHash: before.passwordHash });
+    expect(after).toMatchObject({
+      name: 'Vera Viewer',
+      mobile: '+81 90 0000 1111',
+      roleId: before.roleId,
+      passwordHash: before.passwordHash,
+    });
     expect(after.companies).toEqual(before.companies);
   });
 
@@ -127,7 +132,12 @@ describe('the guessing limit of POST /account/password', () => {
     const answers: number[] = [];
     // 11 guesses spread over 4 spellings: no spelling reaches 10 on its own, the account does.
     for (let i = 0; i < 11; i++) {
-      const res = await call('POST', '/account/password', { 'access-token': token, 'access-email': spellings[i % 4] }, { password: `Guess#${i}x2026`, newPassword: 'Other#Pass2026' });
+      const res = await call(
+        'POST',
+        '/account/password',
+        { 'access-token': token, 'access-email': spellings[i % 4] },
+        { password: `Guess#${i}x2026`, newPassword: 'Other#Pass2026' },
+      );
       answers.push(res.statusCode);
     }
     expect(answers).toEqual([...Array(10).fill(400), 429]);
@@ -160,7 +170,9 @@ describe('POST /account/login/history', () => {
     // Paging and a filter go through the table protocol.
     const second = (await call('POST', '/account/login/history', headers, { start: 1, length: 2 })).json();
     expect(second.data).toHaveLength(2);
-    const failures = (await call('POST', '/account/login/history', headers, { start: 0, length: 25, filter_success: 'false', condition_success: '==' })).json();
+    const failures = (
+      await call('POST', '/account/login/history', headers, { start: 0, length: 25, filter_success: 'false', condition_success: '==' })
+    ).json();
     expect(failures.recordsFiltered).toBe(1);
   });
 
@@ -202,16 +214,31 @@ describe('POST /config/company/default', () => {
       });
       expect(res.statusCode).toBe(200);
       const [company] = await empty.deps.db.select().from(companies);
-      expect(company).toMatchObject({ ...COMPANY_DEFAULTS, companyCode: 'FIRST', companyName: 'First Retail', address: '1 Main St', isDefault: true });
+      expect(company).toMatchObject({
+        ...COMPANY_DEFAULTS,
+        companyCode: 'FIRST',
+        companyName: 'First Retail',
+        address: '1 Main St',
+        isDefault: true,
+      });
       const [root] = await empty.deps.db.select().from(members).where(eq(members.email, 'root@shelfpad.test'));
       expect(root.companies).toEqual(['FIRST']);
 
-      const again = await empty.app.inject({ method: 'POST', url: '/api/config/company/default', headers, payload: { companyCode: 'SECOND', companyName: 'Second' } });
+      const again = await empty.app.inject({
+        method: 'POST',
+        url: '/api/config/company/default',
+        headers,
+        payload: { companyCode: 'SECOND', companyName: 'Second' },
+      });
       expect(again.statusCode).toBe(409);
       expect(await empty.deps.db.select().from(companies)).toHaveLength(1);
 
       // The next login no longer asks for a company.
-      const next = await empty.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'root@shelfpad.test', password: STRONG } });
+      const next = await empty.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'root@shelfpad.test', password: STRONG },
+      });
       expect(next.json().createCompany).toBeUndefined();
       expect(next.json().companyInfo).toEqual({ FIRST: 'First Retail' });
     } finally {

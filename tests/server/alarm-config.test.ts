@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-const call = (method: 'GET' | 'PUT', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
+const call = (method: 'GET' | 'PUT', url: string, headers: AuthHeaders, payload?: object) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, payload });
 
 describe('alarm config', () => {
   // spec: admin §3.22, admin §7.24 — alarm config: available, admin, server, content[type]{title, detail}, variables

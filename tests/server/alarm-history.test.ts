@@ -8,15 +8,30 @@ let as: Record<'admin' | 'acme' | 'nord' | 'operator', AuthHeaders>;
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
-  await raiseSystemAlarm(sut.deps.db, { type: 'GW_STATUS_ABNORMAL', location: 'LON001', companyCode: 'NORD', data: { gwMac: 'AABBCCDDEEFF' } });
-  await raiseSystemAlarm(sut.deps.db, { type: 'GW_STATUS_ABNORMAL', location: 'TKY002', companyCode: 'ACME', data: { gwMac: 'AABBCCDDEE00' } });
+  await raiseSystemAlarm(sut.deps.db, {
+    type: 'GW_STATUS_ABNORMAL',
+    location: 'LON001',
+    companyCode: 'NORD',
+    data: { gwMac: 'AABBCCDDEEFF' },
+  });
+  await raiseSystemAlarm(sut.deps.db, {
+    type: 'GW_STATUS_ABNORMAL',
+    location: 'TKY002',
+    companyCode: 'ACME',
+    data: { gwMac: 'AABBCCDDEE00' },
+  });
   await raiseSystemAlarm(sut.deps.db, { type: 'SERVER_STARTED', location: 'SYSTEM' });
 });
 afterAll(async () => sut?.close());
 
 type Row = { location: string; type: string; class: number; data?: string; updatedAt: string };
 const page = async (headers: AuthHeaders, extra: object = {}) => {
-  const res = await sut.app.inject({ method: 'POST', url: '/api/alarm/history', headers, payload: { draw: 1, start: 0, length: 500, ...extra } });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/alarm/history',
+    headers,
+    payload: { draw: 1, start: 0, length: 500, ...extra },
+  });
   return { status: res.statusCode, body: res.json() as { recordsTotal: number; data: Row[] } };
 };
 
@@ -30,7 +45,7 @@ describe('system alarm history', () => {
     expect(body.data.map((r) => r.location)).toContain('LON001');
   });
 
-  it('shows a company admin only its company\'s alarms, never a companyless one', async () => {
+  it("shows a company admin only its company's alarms, never a companyless one", async () => {
     const acme = await page(as.acme);
     expect(acme.body.data.map((r) => r.location)).toContain('TKY002');
     expect(acme.body.data.map((r) => r.location)).not.toContain('LON001');
@@ -50,9 +65,13 @@ describe('system alarm history', () => {
   });
 
   it('is a read: it is not recorded in the change history', async () => {
-    const before = (await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })).json().recordsTotal;
+    const before = (
+      await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })
+    ).json().recordsTotal;
     await page(as.admin);
-    const after = (await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })).json().recordsTotal;
+    const after = (
+      await sut.app.inject({ method: 'POST', url: '/api/change/history', headers: as.admin, payload: { draw: 1, start: 0, length: 1 } })
+    ).json().recordsTotal;
     expect(after).toBe(before);
   });
 });
@@ -78,14 +97,27 @@ describe('notifications', () => {
 
   // spec: admin §3.22, admin §7.24 — notification content (title, detail, subject, body) get/update per key, all content update
   it('edits one content, imports all, and refuses an import naming an unknown key without storing any of it', async () => {
-    const content = { title: 'Gateway down', detail: 'A gateway of {store} is down.', subject: '[Shelfpad] {store}', body: 'Gateway {gwMac} of {store} is offline.' };
+    const content = {
+      title: 'Gateway down',
+      detail: 'A gateway of {store} is down.',
+      subject: '[Shelfpad] {store}',
+      body: 'Gateway {gwMac} of {store} is offline.',
+    };
     expect((await call('PUT', '/alarm/notification/content/gwOff1Hr', as.admin, content)).statusCode).toBe(200);
     expect((await call('GET', '/alarm/notification/content/gwOff1Hr', as.acme)).json()).toEqual(content);
     expect((await call('PUT', '/alarm/notification/content/nope', as.admin, content)).statusCode).toBe(404);
-    const bad = await call('PUT', '/alarm/notification/content', as.admin, { contents: [{ key: 'notRecvCsv4Hr', ...content, title: 'X' }, { key: 'nope', ...content }] });
+    const bad = await call('PUT', '/alarm/notification/content', as.admin, {
+      contents: [
+        { key: 'notRecvCsv4Hr', ...content, title: 'X' },
+        { key: 'nope', ...content },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/alarm/notification/content/notRecvCsv4Hr', as.admin)).json().title).not.toBe('X');
-    expect((await call('PUT', '/alarm/notification/content', as.admin, { contents: [{ key: 'notRecvCsv4Hr', ...content, title: 'No file' }] })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/alarm/notification/content', as.admin, { contents: [{ key: 'notRecvCsv4Hr', ...content, title: 'No file' }] }))
+        .statusCode,
+    ).toBe(200);
     expect((await call('GET', '/alarm/notification/content/notRecvCsv4Hr', as.admin)).json().title).toBe('No file');
   });
 });

@@ -17,8 +17,18 @@ afterAll(async () => sut?.close());
 type Row = { location: string; type: string; class: number; data?: string };
 const history = async (type: string) => {
   const res = await sut.app.inject({
-    method: 'POST', url: '/api/alarm/history', headers: as.admin,
-    payload: { draw: 1, start: 0, length: 100, filter_type: type, condition_type: '==', filter_location: 'ZZZ001', condition_location: '==' },
+    method: 'POST',
+    url: '/api/alarm/history',
+    headers: as.admin,
+    payload: {
+      draw: 1,
+      start: 0,
+      length: 100,
+      filter_type: type,
+      condition_type: '==',
+      filter_location: 'ZZZ001',
+      condition_location: '==',
+    },
   });
   return (res.json() as { data: Row[] }).data;
 };
@@ -34,7 +44,9 @@ describe('alarm types as the spec numbers them', () => {
   });
 
   it("keys the seeded alarm config's titles by the same numbers", async () => {
-    const config = (await sut.app.inject({ method: 'GET', url: '/api/alarm/config', headers: as.admin })).json() as { content: Record<string, { title: string }> };
+    const config = (await sut.app.inject({ method: 'GET', url: '/api/alarm/config', headers: as.admin })).json() as {
+      content: Record<string, { title: string }>;
+    };
     expect(config.content['4'].title).toBe('Tag update failure');
     expect(config.content['5'].title).toBe('Low battery list changed');
     expect(config.content['13'].title).toBe('Service abnormal');
@@ -50,7 +62,10 @@ describe('alarm types as the spec numbers them', () => {
     // Only the system alarm statement: the config is already keyed the new way on this fresh database.
     const statement = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "system_alarms"'))!;
     await db.execute(sql.raw(statement.replace(/^--.*$/gm, '')));
-    const rows = await db.select().from(systemAlarms).where(sql`${systemAlarms.location} = 'OLD001'`);
+    const rows = await db
+      .select()
+      .from(systemAlarms)
+      .where(sql`${systemAlarms.location} = 'OLD001'`);
     expect(Object.fromEntries(rows.map((r) => [r.type, r.data.was]))).toEqual({ 4: 'tag update failure', 13: 'service abnormal' });
   });
 });

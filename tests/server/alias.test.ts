@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
-const stored = (companyCode: string) => sut.deps.db.select().from(aliases).where(eq(aliases.companyCode, companyCode)).orderBy(aliases.index);
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, payload });
+const stored = (companyCode: string) =>
+  sut.deps.db.select().from(aliases).where(eq(aliases.companyCode, companyCode)).orderBy(aliases.index);
 const item = (index: number, name: string, type = 'STRING', key = false) => ({ index, name, type, key });
 
 describe('alias reads', () => {
@@ -21,7 +23,10 @@ describe('alias reads', () => {
   it('flags isDisplay per product type: the items the type displays (FRESH shows slots 0-3)', async () => {
     const plain = (await call('GET', '/config/alias/company/ACME', as.viewer)).json() as { index: number; isDisplay?: boolean }[];
     expect(plain.every((a) => a.isDisplay === undefined)).toBe(true);
-    const fresh = (await call('GET', '/config/alias/company/ACME?productType=FRESH', as.viewer)).json() as { index: number; isDisplay?: boolean }[];
+    const fresh = (await call('GET', '/config/alias/company/ACME?productType=FRESH', as.viewer)).json() as {
+      index: number;
+      isDisplay?: boolean;
+    }[];
     expect(fresh.filter((a) => a.isDisplay).map((a) => a.index)).toEqual([0, 1, 2, 3]);
     expect(fresh.length).toBe(plain.length);
     expect((await call('GET', '/config/alias/company/ACME?productType=NOPE', as.viewer)).statusCode).toBe(404);
@@ -34,9 +39,16 @@ describe('alias reads', () => {
     expect(types.map((t) => t.code)).toEqual(['STRING', 'NUMBER', 'DATE', 'URL']);
     const product = await call('GET', '/config/alias/company/ACME/product/type', as.viewer);
     expect(product.statusCode).toBe(200);
-    expect((product.json() as { code: string; alias: { order: number }[] }[]).find((p) => p.code === 'FOOD')?.alias.map((d) => d.order)).toEqual([0, 1, 2, 3, 4]);
-    const groups = (await call('GET', '/config/alias/company/ACME/datatype/custom', as.viewer)).json() as { groupCode: string; elements: unknown[] }[];
-    expect(groups).toEqual([expect.objectContaining({ groupCode: 'UNIT', elements: expect.arrayContaining([{ code: 'kg', codeName: 'kg', index: 1 }]) })]);
+    expect(
+      (product.json() as { code: string; alias: { order: number }[] }[]).find((p) => p.code === 'FOOD')?.alias.map((d) => d.order),
+    ).toEqual([0, 1, 2, 3, 4]);
+    const groups = (await call('GET', '/config/alias/company/ACME/datatype/custom', as.viewer)).json() as {
+      groupCode: string;
+      elements: unknown[];
+    }[];
+    expect(groups).toEqual([
+      expect.objectContaining({ groupCode: 'UNIT', elements: expect.arrayContaining([{ code: 'kg', codeName: 'kg', index: 1 }]) }),
+    ]);
     expect((await call('GET', '/config/alias/company/ACME/product/type', as.nord)).statusCode).toBe(403);
     expect((await call('GET', '/config/alias/company/NOPE/datatype/custom', as.admin)).statusCode).toBe(404);
   });
@@ -48,10 +60,23 @@ describe('alias config save', () => {
   it('replaces the list: length 10 by default, none for a custom group, the chart flag kept', async () => {
     const res = await call('POST', '/config/alias', as.nord, {
       companyCode: 'NORD',
-      alias: [{ ...item(0, ' Title ', 'STRING', true), dataTypeLength: 30 }, { ...item(1, 'Price', 'NUMBER'), chart: true }, { ...item(2, 'Unit', 'UNIT'), dataTypeLength: 5 }],
+      alias: [
+        { ...item(0, ' Title ', 'STRING', true), dataTypeLength: 30 },
+        { ...item(1, 'Price', 'NUMBER'), chart: true },
+        { ...item(2, 'Unit', 'UNIT'), dataTypeLength: 5 },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await stored('NORD')).map(({ index, name, type, key, chart, dataTypeLength }) => ({ index, name, type, key, chart, dataTypeLength }))).toEqual([
+    expect(
+      (await stored('NORD')).map(({ index, name, type, key, chart, dataTypeLength }) => ({
+        index,
+        name,
+        type,
+        key,
+        chart,
+        dataTypeLength,
+      })),
+    ).toEqual([
       { index: 0, name: 'Title', type: 'STRING', key: true, chart: false, dataTypeLength: 30 },
       { index: 1, name: 'Price', type: 'NUMBER', key: false, chart: true, dataTypeLength: 10 },
       { index: 2, name: 'Unit', type: 'UNIT', key: false, chart: false, dataTypeLength: null },
@@ -74,7 +99,9 @@ describe('alias config save', () => {
       const res = await call('POST', '/config/alias', as.nord, { companyCode: 'NORD', alias });
       expect(res.statusCode, JSON.stringify(alias)).toBe(400);
     }
-    expect((await call('POST', '/config/alias', as.nord, { companyCode: 'NORD', alias: bad[0] })).json()).toMatchObject({ message: 'Only one alias may be the key.' });
+    expect((await call('POST', '/config/alias', as.nord, { companyCode: 'NORD', alias: bad[0] })).json()).toMatchObject({
+      message: 'Only one alias may be the key.',
+    });
     expect(await stored('NORD')).toEqual(before);
   });
 
@@ -92,11 +119,27 @@ describe('product types', () => {
   it('saves by code with orders closed up, and deletes a saved one', async () => {
     const res = await call('POST', '/config/alias/product/type', as.nord, {
       companyCode: 'NORD',
-      productTypes: [{ code: 'DAIRY', name: 'Dairy', storeManagement: true, alias: [{ index: 2, order: 5, storeManagement: false }, { index: 0, order: 1, storeManagement: true }] }],
+      productTypes: [
+        {
+          code: 'DAIRY',
+          name: 'Dairy',
+          storeManagement: true,
+          alias: [
+            { index: 2, order: 5, storeManagement: false },
+            { index: 0, order: 1, storeManagement: true },
+          ],
+        },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await sut.deps.db.select().from(productTypes).where(and(eq(productTypes.companyCode, 'NORD'), eq(productTypes.code, 'DAIRY')));
-    expect(row.alias).toEqual([{ index: 0, order: 0, storeManagement: true }, { index: 2, order: 1, storeManagement: false }]);
+    const [row] = await sut.deps.db
+      .select()
+      .from(productTypes)
+      .where(and(eq(productTypes.companyCode, 'NORD'), eq(productTypes.code, 'DAIRY')));
+    expect(row.alias).toEqual([
+      { index: 0, order: 0, storeManagement: true },
+      { index: 2, order: 1, storeManagement: false },
+    ]);
     expect((await call('DELETE', '/config/alias/company/NORD/product/type/DAIRY', as.nord)).statusCode).toBe(200);
     expect((await call('DELETE', '/config/alias/company/NORD/product/type/DAIRY', as.nord)).statusCode).toBe(404);
   });
@@ -104,13 +147,12 @@ describe('product types', () => {
   // spec: admin §5.9 — the product type half, in part: a blank name refused
   it('refuses a display item of a missing alias, a doubled code and a blank name', async () => {
     const one = (alias: object[], code = 'X', name = 'X') => ({ code, name, storeManagement: false, alias });
-    const cases = [
-      [one([{ index: 40, order: 0, storeManagement: false }])],
-      [one([]), one([])],
-      [one([], 'Y', ' ')],
-    ];
-    for (const productTypes of cases) expect((await call('POST', '/config/alias/product/type', as.nord, { companyCode: 'NORD', productTypes })).statusCode).toBe(400);
-    expect((await call('POST', '/config/alias/product/type', as.operator, { companyCode: 'ACME', productTypes: [one([])] })).statusCode).toBe(403);
+    const cases = [[one([{ index: 40, order: 0, storeManagement: false }])], [one([]), one([])], [one([], 'Y', ' ')]];
+    for (const productTypes of cases)
+      expect((await call('POST', '/config/alias/product/type', as.nord, { companyCode: 'NORD', productTypes })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/config/alias/product/type', as.operator, { companyCode: 'ACME', productTypes: [one([])] })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -118,11 +160,38 @@ describe('custom data types', () => {
   // spec: admin §3.4, admin §7.19 — update and delete custom data type (groupCode, groupName, index, elements)
   it('saves groups by code, refuses doubled elements and deletes a group no alias uses', async () => {
     const save = (groups: object[]) => call('POST', '/config/alias/datatype/custom', as.nord, { companyCode: 'NORD', groups });
-    const res = await save([{ groupCode: 'SIZE', groupName: 'Size', index: 1, elements: [{ code: 'S', codeName: 'Small', index: 0 }, { code: 'L', codeName: 'Large', index: 1 }] }]);
+    const res = await save([
+      {
+        groupCode: 'SIZE',
+        groupName: 'Size',
+        index: 1,
+        elements: [
+          { code: 'S', codeName: 'Small', index: 0 },
+          { code: 'L', codeName: 'Large', index: 1 },
+        ],
+      },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await sut.deps.db.select().from(customDataTypes).where(and(eq(customDataTypes.companyCode, 'NORD'), eq(customDataTypes.groupCode, 'SIZE')));
+    const [row] = await sut.deps.db
+      .select()
+      .from(customDataTypes)
+      .where(and(eq(customDataTypes.companyCode, 'NORD'), eq(customDataTypes.groupCode, 'SIZE')));
     expect(row.elements.map((e) => e.code)).toEqual(['S', 'L']);
-    expect((await save([{ groupCode: 'SIZE', groupName: '', index: 0, elements: [{ code: 'S', codeName: '', index: 0 }, { code: 'S', codeName: '', index: 1 }] }])).statusCode).toBe(400);
+    expect(
+      (
+        await save([
+          {
+            groupCode: 'SIZE',
+            groupName: '',
+            index: 0,
+            elements: [
+              { code: 'S', codeName: '', index: 0 },
+              { code: 'S', codeName: '', index: 1 },
+            ],
+          },
+        ])
+      ).statusCode,
+    ).toBe(400);
     expect((await save([{ groupCode: 'STRING', groupName: '', index: 0, elements: [] }])).statusCode).toBe(400);
     expect((await call('DELETE', '/config/alias/company/NORD/datatype/custom/SIZE', as.nord)).statusCode).toBe(200);
     expect((await call('DELETE', '/config/alias/company/NORD/datatype/custom/SIZE', as.nord)).statusCode).toBe(404);

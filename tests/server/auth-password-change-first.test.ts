@@ -21,8 +21,10 @@ const EXPIRED = { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Your password has 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
   sut.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const tagRead = (headers: AuthHeaders) => call('POST', `/tag/list/store/${STORE}`, headers, { start: 0, length: 5 });
-const tagWrite = (headers: AuthHeaders, tagMac: string) => call('POST', '/tag/led', headers, { storeCode: STORE, tagList: [tagMac], duration: 5 });
-const anyTagOf = async (store: string) => (await sut.deps.db.select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, store)).limit(1))[0].tagMac;
+const tagWrite = (headers: AuthHeaders, tagMac: string) =>
+  call('POST', '/tag/led', headers, { storeCode: STORE, tagList: [tagMac], duration: 5 });
+const anyTagOf = async (store: string) =>
+  (await sut.deps.db.select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, store)).limit(1))[0].tagMac;
 
 describe('a session that must change its password (forceChange)', () => {
   it('is refused tag reads and writes with 403 PASSWORD_CHANGE_REQUIRED before any handler runs', async () => {
@@ -54,7 +56,11 @@ describe('a session that must change its password (forceChange)', () => {
 
   it('may log out', async () => {
     const email = 'forced.logout@shelfpad.test';
-    await sut.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Forced', email, mobile: '1', password: DEMO_PASSWORD } });
+    await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Forced', email, mobile: '1', password: DEMO_PASSWORD },
+    });
     await sut.deps.db.update(members).set({ forceChange: true }).where(eq(members.email, email));
     const headers = await login(sut.app, email, DEMO_PASSWORD);
     expect((await call('POST', '/auth/logout', headers, {})).statusCode).toBe(200);
@@ -68,13 +74,18 @@ describe('a session whose password expired (policy expireDays)', () => {
     const headers = await login(sut.app, email, DEMO_PASSWORD);
     expect((await tagRead(headers)).statusCode).toBe(200);
     // 91 days: past the seeded policy's 90.
-    await sut.deps.db.update(members).set({ lastPwdChanged: new Date(Date.now() - 91 * 86_400_000) }).where(eq(members.email, email));
+    await sut.deps.db
+      .update(members)
+      .set({ lastPwdChanged: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(members.email, email));
     const refused = await tagRead(headers);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(EXPIRED);
     expect((await tagWrite(headers, await anyTagOf(STORE))).json()).toEqual(EXPIRED);
 
-    expect((await call('POST', '/account/password', headers, { password: DEMO_PASSWORD, newPassword: 'Renewed#Shelf2026' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/account/password', headers, { password: DEMO_PASSWORD, newPassword: 'Renewed#Shelf2026' })).statusCode,
+    ).toBe(200);
     expect((await tagRead(headers)).statusCode).toBe(200);
   });
 });

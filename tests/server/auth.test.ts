@@ -21,7 +21,14 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
-    expect(body).toMatchObject({ email: 'acme-admin@shelfpad.test', role_id: 0, authenticated: true, weakPwd: false, forceChange: false, expireSoon: false });
+    expect(body).toMatchObject({
+      email: 'acme-admin@shelfpad.test',
+      role_id: 0,
+      authenticated: true,
+      weakPwd: false,
+      forceChange: false,
+      expireSoon: false,
+    });
     expect(Object.keys(body.companyInfo)).toEqual(['ACME']);
     expect(body.store.length).toBeGreaterThan(0);
     expect(body.systemConfig).toHaveProperty('site');
@@ -59,7 +66,13 @@ describe('POST /auth/login', () => {
 
   it('rejects malformed bodies with 400 and records nothing', async () => {
     const before = (await sut.deps.db.select().from(loginHistory)).length;
-    for (const payload of [{}, { email: 'a@b.c' }, { email: 5, password: 'x' }, { email: 'a@b.c', password: 'x', extra: 1 }, { email: 'x'.repeat(300), password: 'x' }]) {
+    for (const payload of [
+      {},
+      { email: 'a@b.c' },
+      { email: 5, password: 'x' },
+      { email: 'a@b.c', password: 'x', extra: 1 },
+      { email: 'x'.repeat(300), password: 'x' },
+    ]) {
       const res = await post('/auth/login', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
@@ -120,7 +133,11 @@ describe('first login on an empty system', () => {
     try {
       const { seedSuperAdmin } = await import('../../server/seed/index');
       await seedSuperAdmin(empty.deps.db, { email: 'root@shelfpad.test', password: STRONG });
-      const res = await empty.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'root@shelfpad.test', password: STRONG } });
+      const res = await empty.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'root@shelfpad.test', password: STRONG },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ createCompany: true, role_id: -1, store: [] });
     } finally {

@@ -25,13 +25,18 @@ let calls: Call[];
 const tally = { sent: 0, fourHundreds: 0, fiveHundreds: [] as string[] };
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
   fixtures = await loadFixtures(sut.deps.db);
   // Logout would end the session the other requests use: it takes no input to get wrong anyway.
   calls = implementedCalls(sut.app).filter(([name]) => name !== 'authLogout');
 }, 300_000);
 afterAll(async () => {
-  console.info(`[bad input] ${calls?.length} calls, ${tally.sent} bad requests sent: ${tally.fourHundreds} answered 4xx, 5xx = ${tally.fiveHundreds.length}`);
+  console.info(
+    `[bad input] ${calls?.length} calls, ${tally.sent} bad requests sent: ${tally.fourHundreds} answered 4xx, 5xx = ${tally.fiveHundreds.length}`,
+  );
   await sut?.close();
 });
 
@@ -69,14 +74,24 @@ function removeAt(value: unknown, path: (string | number)[]): unknown {
   return copy;
 }
 
-const schemaOf = (def: EndpointDef, part: Part): TSchema | undefined => (part === 'params' ? def.params : part === 'query' ? def.query : def.multipart ? undefined : def.body);
+const schemaOf = (def: EndpointDef, part: Part): TSchema | undefined =>
+  part === 'params' ? def.params : part === 'query' ? def.query : def.multipart ? undefined : def.body;
 
 /** The request with one part replaced; whether the schemas must refuse it is decided by the schema itself. */
-function variant(def: EndpointDef, sample: Sample, auth: Record<string, string>, part: Part, value: unknown, what: string, nul = false): Bad {
+function variant(
+  def: EndpointDef,
+  sample: Sample,
+  auth: Record<string, string>,
+  part: Part,
+  value: unknown,
+  what: string,
+  nul = false,
+): Bad {
   const schema = schemaOf(def, part);
   // Path and query values arrive as text (requestOf sends String(value)): judged as the coercing validator sees
   // them; defaults fill what is missing, as the server's validator does (useDefaults).
-  const text = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : v);
+  const text = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : v;
   const asSent = part === 'body' ? structuredClone(value) : Value.Convert(schema!, text(value));
   const refusedBySchema = !Value.Check(schema!, Value.Default(schema!, asSent));
   const request = requestOf(def, { ...sample, [part]: value }, auth);
@@ -103,7 +118,16 @@ function badRequests(def: EndpointDef, sample: Sample, auth: Record<string, stri
       if (path.length === 1 && part !== 'params') out.push(variant(def, sample, auth, part, removeAt(value, path), `${at} missing`));
       if (typeof leaf === 'string') {
         out.push(variant(def, sample, auth, part, setAt(value, path, `${leaf}\u0000x`), `NUL in ${at}`, true));
-        out.push(variant(def, sample, auth, part, setAt(value, path, part === 'body' ? MEGABYTE : MEGABYTE.slice(0, 4096)), `a long string in ${at}`));
+        out.push(
+          variant(
+            def,
+            sample,
+            auth,
+            part,
+            setAt(value, path, part === 'body' ? MEGABYTE : MEGABYTE.slice(0, 4096)),
+            `a long string in ${at}`,
+          ),
+        );
         if (part === 'body') out.push(variant(def, sample, auth, part, setAt(value, path, 12345), `a number in ${at}`));
         if (part === 'body') out.push(variant(def, sample, auth, part, setAt(value, path, { a: 1 }), `an object in ${at}`));
       } else if (typeof leaf === 'number') {
@@ -116,19 +140,47 @@ function badRequests(def: EndpointDef, sample: Sample, auth: Record<string, stri
   }
   const url = requestOf(def, sample, auth);
   if (def.body && !def.multipart) {
-    out.push({ what: 'malformed JSON', request: { ...url, payload: '{"storeCode": "TKY001",', headers: { ...auth, 'content-type': 'application/json' } }, mustRefuse: true });
-    out.push({ what: 'a wrong content type', request: { ...url, payload: 'storeCode=TKY001', headers: { ...auth, 'content-type': 'text/plain' } }, mustRefuse: true });
-    out.push({ what: 'a multipart body for a JSON call', request: { ...url, payload: '--b\r\n\r\nx\r\n--b--\r\n', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=b' } }, mustRefuse: true });
+    out.push({
+      what: 'malformed JSON',
+      request: { ...url, payload: '{"storeCode": "TKY001",', headers: { ...auth, 'content-type': 'application/json' } },
+      mustRefuse: true,
+    });
+    out.push({
+      what: 'a wrong content type',
+      request: { ...url, payload: 'storeCode=TKY001', headers: { ...auth, 'content-type': 'text/plain' } },
+      mustRefuse: true,
+    });
+    out.push({
+      what: 'a multipart body for a JSON call',
+      request: { ...url, payload: '--b\r\n\r\nx\r\n--b--\r\n', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=b' } },
+      mustRefuse: true,
+    });
     out.push({ what: 'no body', request: { ...url, payload: undefined, headers: auth }, mustRefuse: !Value.Check(def.body, undefined) });
   }
   if (def.multipart) {
     const form = url.payload as Buffer;
-    const multipart = (contentType: string, payload: Buffer | string) => ({ ...url, payload, headers: { ...auth, 'content-type': contentType } });
+    const multipart = (contentType: string, payload: Buffer | string) => ({
+      ...url,
+      payload,
+      headers: { ...auth, 'content-type': contentType },
+    });
     out.push({ what: 'multipart without a boundary', request: multipart('multipart/form-data', form), mustRefuse: true });
-    out.push({ what: 'multipart with a wrong boundary', request: multipart('multipart/form-data; boundary=not-the-one', form), mustRefuse: true });
-    out.push({ what: 'a truncated multipart body', request: multipart(String((url.headers as Record<string, string>)['content-type']), form.subarray(0, Math.floor(form.length / 2))), mustRefuse: true });
+    out.push({
+      what: 'multipart with a wrong boundary',
+      request: multipart('multipart/form-data; boundary=not-the-one', form),
+      mustRefuse: true,
+    });
+    out.push({
+      what: 'a truncated multipart body',
+      request: multipart(String((url.headers as Record<string, string>)['content-type']), form.subarray(0, Math.floor(form.length / 2))),
+      mustRefuse: true,
+    });
     out.push({ what: 'JSON for a multipart call', request: { ...url, payload: { storeCode: 'TKY001' }, headers: auth }, mustRefuse: true });
-    out.push({ what: 'a NUL in a form field', request: requestOf(def, { ...sample, form: { ...sample.form, storeCode: 'TKY\u0000001' } }, auth), mustRefuse: true });
+    out.push({
+      what: 'a NUL in a form field',
+      request: requestOf(def, { ...sample, form: { ...sample.form, storeCode: 'TKY\u0000001' } }, auth),
+      mustRefuse: true,
+    });
   }
   return out;
 }
@@ -184,21 +236,30 @@ describe('generated bad input over every implemented call', () => {
     // Any JSON value, strings with any code point (NUL and lone surrogates included), deep and wide.
     const json = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...calls), fc.constantFrom<Part>('params', 'query', 'body'), json, fc.nat(), async ([name, def], part, value, pick) => {
-        const sample = sampleOf(name, def, fixtures)!;
-        const current = sample[part];
-        if (!schemaOf(def, part) || current === undefined) return;
-        const paths = leaves(current).filter(([p]) => p.length);
-        // Half the time the whole part, else one leaf of it.
-        // Path segments are text and every one must be there: only a leaf of the params is replaced, by text.
-        if (part === 'params' && !paths.length) return;
-        const leaf = part === 'params' ? String(typeof value === 'string' ? value : JSON.stringify(value)) : value;
-        const whole = part !== 'params' && (pick % 2 === 1 || !paths.length);
-        const replaced = whole ? value : setAt(current, paths[pick % paths.length][0], leaf);
-        if (part === 'query' && (typeof replaced !== 'object' || replaced === null || Array.isArray(replaced))) return;
-        const failure = await send(variant(def, sample, authOf(def), part, replaced, `random ${JSON.stringify(replaced).slice(0, 80)}`), name);
-        if (failure) failures.push(failure);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...calls),
+        fc.constantFrom<Part>('params', 'query', 'body'),
+        json,
+        fc.nat(),
+        async ([name, def], part, value, pick) => {
+          const sample = sampleOf(name, def, fixtures)!;
+          const current = sample[part];
+          if (!schemaOf(def, part) || current === undefined) return;
+          const paths = leaves(current).filter(([p]) => p.length);
+          // Half the time the whole part, else one leaf of it.
+          // Path segments are text and every one must be there: only a leaf of the params is replaced, by text.
+          if (part === 'params' && !paths.length) return;
+          const leaf = part === 'params' ? String(typeof value === 'string' ? value : JSON.stringify(value)) : value;
+          const whole = part !== 'params' && (pick % 2 === 1 || !paths.length);
+          const replaced = whole ? value : setAt(current, paths[pick % paths.length][0], leaf);
+          if (part === 'query' && (typeof replaced !== 'object' || replaced === null || Array.isArray(replaced))) return;
+          const failure = await send(
+            variant(def, sample, authOf(def), part, replaced, `random ${JSON.stringify(replaced).slice(0, 80)}`),
+            name,
+          );
+          if (failure) failures.push(failure);
+        },
+      ),
       { numRuns: 600, seed: 20261125 },
     );
     expect(failures).toEqual([]);

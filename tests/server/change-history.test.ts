@@ -20,7 +20,10 @@ const latest = async () => (await rows())[0];
 const historyOf = async (headers: AuthHeaders, extra: object = {}) => {
   const res = await call('POST', '/change/history', headers, { draw: 1, start: 0, length: 100, ...extra });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { recordsTotal: number; data: { company: string; store: string; category: string; operation: string; path: string; email: string }[] };
+  return res.json() as {
+    recordsTotal: number;
+    data: { company: string; store: string; category: string; operation: string; path: string; email: string }[];
+  };
 };
 
 describe('recording', () => {
@@ -28,26 +31,56 @@ describe('recording', () => {
     const res = await call('POST', '/config/amac', as.admin, { abstractCode: 'CH01', abstractData: 'aa:bb' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await latest()).toMatchObject({
-      company: 'SYSTEM', store: 'SYSTEM', category: 'store_config', operation: 'Create', method: 'POST', path: '/config/amac',
-      items: [{ abstractCode: 'CH01', abstractData: 'aa:bb' }], email: 'admin@shelfpad.test',
+      company: 'SYSTEM',
+      store: 'SYSTEM',
+      category: 'store_config',
+      operation: 'Create',
+      method: 'POST',
+      path: '/config/amac',
+      items: [{ abstractCode: 'CH01', abstractData: 'aa:bb' }],
+      email: 'admin@shelfpad.test',
     });
     expect((await call('DELETE', '/config/amac/CH01', as.admin)).statusCode).toBe(200);
-    expect(await latest()).toMatchObject({ category: 'store_config', operation: 'Delete', method: 'DELETE', path: '/config/amac/CH01', items: [{ abstractCode: 'CH01' }] });
+    expect(await latest()).toMatchObject({
+      category: 'store_config',
+      operation: 'Delete',
+      method: 'DELETE',
+      path: '/config/amac/CH01',
+      items: [{ abstractCode: 'CH01' }],
+    });
   });
 
   it('records a store write under the store and its company', async () => {
     expect((await call('POST', '/config/gw/channel', as.acme, channels('TKY001'))).statusCode).toBe(200);
     expect(await latest()).toMatchObject({
-      company: 'ACME', store: 'TKY001', category: 'store', operation: 'Save', method: 'POST', path: '/config/gw/channel',
-      items: [channels('TKY001')], email: 'acme-admin@shelfpad.test',
+      company: 'ACME',
+      store: 'TKY001',
+      category: 'store',
+      operation: 'Save',
+      method: 'POST',
+      path: '/config/gw/channel',
+      items: [channels('TKY001')],
+      email: 'acme-admin@shelfpad.test',
     });
   });
 
   it('never records a secret', async () => {
-    const smtp = { enable: false, server: 'smtp.example.test', port: 587, account: 'mailer', password: 'Very$ecret-42', tls: true, ssl: false };
+    const smtp = {
+      enable: false,
+      server: 'smtp.example.test',
+      port: 587,
+      account: 'mailer',
+      password: 'Very$ecret-42',
+      tls: true,
+      ssl: false,
+    };
     expect((await call('POST', '/config/smtp', as.admin, smtp)).statusCode).toBe(200);
     const row = await latest();
-    expect(row).toMatchObject({ category: 'server_config', path: '/config/smtp', items: [{ server: 'smtp.example.test', account: 'mailer' }] });
+    expect(row).toMatchObject({
+      category: 'server_config',
+      path: '/config/smtp',
+      items: [{ server: 'smtp.example.test', account: 'mailer' }],
+    });
     expect(JSON.stringify(row)).not.toContain('Very$ecret-42');
   });
 
@@ -77,14 +110,14 @@ describe('change config', () => {
     expect(await latest()).toMatchObject({ category: 'store_config', operation: 'Delete' });
   });
 
-  it('is the super administrator\'s and refuses an unknown category', async () => {
+  it("is the super administrator's and refuses an unknown category", async () => {
     expect((await call('PUT', '/change/config', as.acme, { displayCompany: false })).statusCode).toBe(403);
     expect((await call('PUT', '/change/config', as.admin, { categories: { nonsense: false } })).statusCode).toBe(400);
   });
 });
 
 describe('the list', () => {
-  it('shows a member only the changes of its companies and stores, and the system\'s', async () => {
+  it("shows a member only the changes of its companies and stores, and the system's", async () => {
     expect((await call('POST', '/config/gw/channel', as.nord, channels('LON001'))).statusCode).toBe(200);
     const osk = await call('POST', '/config/gw/channel', as.acme, channels('TKY002'));
     expect(osk.statusCode, osk.body).toBe(200);

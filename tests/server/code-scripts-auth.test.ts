@@ -27,7 +27,8 @@ const useScript = async (code: string, useType: number) => {
   const res = await sut.app.inject({ method: 'POST', url: '/api/config/third-party-auth', headers: admin, payload: { code, useType } });
   expect(res.statusCode, res.body).toBe(200);
 };
-const loginStatus = async (password: string, email = USER) => (await sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode;
+const loginStatus = async (password: string, email = USER) =>
+  (await sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode;
 
 describe('third-party authentication at login', () => {
   it('off (0): only the local password opens', async () => {
@@ -54,8 +55,14 @@ describe('third-party authentication at login', () => {
   it('a failing script refuses, raises the alarm, and with useType 1 the local password still opens', async () => {
     await useScript('function authenticate(c) { return c.nothing.here; }', 1);
     expect(await loginStatus(LOCAL)).toBe(200);
-    const alarms = await sut.deps.db.select().from(systemAlarms).where(eq(systemAlarms.type, SYSTEM_ALARM_TYPES.THIRD_PARTY_AUTH_EXCEPTION.code));
-    expect(alarms.at(-1)?.data).toMatchObject({ email: USER, message: expect.stringMatching(/^TypeError: cannot read property 'here' of undefined/) });
+    const alarms = await sut.deps.db
+      .select()
+      .from(systemAlarms)
+      .where(eq(systemAlarms.type, SYSTEM_ALARM_TYPES.THIRD_PARTY_AUTH_EXCEPTION.code));
+    expect(alarms.at(-1)?.data).toMatchObject({
+      email: USER,
+      message: expect.stringMatching(/^TypeError: cannot read property 'here' of undefined/),
+    });
     await useScript(SCRIPT, 0);
   });
 });

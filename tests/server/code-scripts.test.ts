@@ -11,13 +11,17 @@ let nordAdmin: AuthHeaders;
 let operator: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
+  ({
+    sut,
+    as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator },
+  } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
 });
 afterAll(async () => {
   await sut?.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
+const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, payload });
 const UPPER = 'function decorate(product) {\n  return { ...product, prInfo: product.prInfo.map((s) => s.toUpperCase()) };\n}\n';
 
 describe('system-wide scripts (third-party authentication, decorators)', () => {
@@ -89,7 +93,10 @@ describe('product file parser (per store or company)', () => {
     expect((await call('POST', '/config/parser/product?storeCode=LON001', nordAdmin, { code: parser('store') })).statusCode).toBe(200);
     expect((await call('GET', '/config/parser/product?companyCode=NORD', nordAdmin)).json().code).toBe(parser('company'));
     expect((await call('GET', '/config/parser/product?storeCode=LON001', nordAdmin)).json().code).toBe(parser('store'));
-    const rows = await sut.deps.db.select().from(codeScripts).where(and(eq(codeScripts.kind, 'productFileParser'), eq(codeScripts.companyCode, 'NORD')));
+    const rows = await sut.deps.db
+      .select()
+      .from(codeScripts)
+      .where(and(eq(codeScripts.kind, 'productFileParser'), eq(codeScripts.companyCode, 'NORD')));
     expect(rows).toHaveLength(1);
   });
 
@@ -114,13 +121,24 @@ describe('test run', () => {
   });
 
   it('answers the script’s error with its line, and an answer outside the contract as an error', async () => {
-    const thrown = await call('POST', '/config/code/test', acmeAdmin, { kind: 'productFileParser', code: 'function parse(text) {\n  return text.nope.length;\n}', input: ['a,b', {}] });
+    const thrown = await call('POST', '/config/code/test', acmeAdmin, {
+      kind: 'productFileParser',
+      code: 'function parse(text) {\n  return text.nope.length;\n}',
+      input: ['a,b', {}],
+    });
     expect(thrown.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_ERROR', line: 2 } });
     expect(thrown.json().error.message).toMatch(/^TypeError: cannot read property 'length' of undefined \(line 2/);
-    const wrong = await call('POST', '/config/code/test', acmeAdmin, { kind: 'productFileParser', code: 'function parse() { return [{ name: "no code" }]; }', input: ['', {}] });
+    const wrong = await call('POST', '/config/code/test', acmeAdmin, {
+      kind: 'productFileParser',
+      code: 'function parse() { return [{ name: "no code" }]; }',
+      input: ['', {}],
+    });
     expect(wrong.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_OUTPUT' } });
     const missing = await call('POST', '/config/code/test', acmeAdmin, { kind: 'thirdPartyAuth', code: 'var x = 1;', input: [{}] });
-    expect(missing.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_NO_ENTRY', message: 'The script must define a function authenticate.' } });
+    expect(missing.json()).toMatchObject({
+      ok: false,
+      error: { code: 'SCRIPT_NO_ENTRY', message: 'The script must define a function authenticate.' },
+    });
   });
 
   it('refuses an unknown kind and a member without setting write', async () => {

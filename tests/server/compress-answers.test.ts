@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 const dashboard = (acceptEncoding?: string) =>
-  sut.app.inject({ method: 'GET', url: '/api/stats/dashboard?t=1700000000', headers: { ...as.admin, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  sut.app.inject({
+    method: 'GET',
+    url: '/api/stats/dashboard?t=1700000000',
+    headers: { ...as.admin, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 describe('compressed answers', () => {
   it('sends brotli, else gzip, else plain JSON, each the same answer', async () => {

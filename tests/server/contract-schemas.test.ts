@@ -13,7 +13,11 @@ describe('the contract schemas', () => {
     let compiled = 0;
     for (const [name, e] of Object.entries(endpoints)) {
       const parts = e as { params?: object; query?: object; body?: object };
-      for (const [ajv, schema] of [[other, parts.params], [other, parts.query], [body, parts.body]] as const) {
+      for (const [ajv, schema] of [
+        [other, parts.params],
+        [other, parts.query],
+        [body, parts.body],
+      ] as const) {
         if (!schema) continue;
         expect(() => ajv.compile(schema), name).not.toThrow();
         compiled++;

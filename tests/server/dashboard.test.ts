@@ -10,7 +10,10 @@ let operator: AuthHeaders;
 let nord: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin, operator, nord } } = await startWithLogins(['admin', 'operator', 'nord']));
+  ({
+    sut,
+    as: { admin, operator, nord },
+  } = await startWithLogins(['admin', 'operator', 'nord']));
 });
 afterAll(async () => sut?.close());
 
@@ -65,7 +68,10 @@ describe('GET /stats/dashboard', () => {
       expect(gmpSum).toBe(n(g.total));
       expect(body.gwTagStatus[code]).toHaveLength(n(g.total));
 
-      const [p] = await sut.deps.db.select({ total: sql`count(*)` }).from(products).where(eq(products.storeCode, code));
+      const [p] = await sut.deps.db
+        .select({ total: sql`count(*)` })
+        .from(products)
+        .where(eq(products.storeCode, code));
       expect(body.productStatus[code].total).toBe(n(p.total));
     }
     // The seed makes TKY002 an ALARM store with a NORMAL gateway that lost its time sync.
@@ -88,7 +94,10 @@ describe('GET /stats/dashboard', () => {
     const body = await dashboard(admin);
     expect(body.tagStatus.TKY001.todayUpdated).toBe(n(today.n));
     for (const gw of body.gwTagStatus.TKY001 as { gwMac: string; tagCount: number }[]) {
-      const [c] = await db.select({ n: sql`count(*)` }).from(tags).where(eq(tags.gwMac, gw.gwMac));
+      const [c] = await db
+        .select({ n: sql`count(*)` })
+        .from(tags)
+        .where(eq(tags.gwMac, gw.gwMac));
       expect(gw.tagCount).toBe(n(c.n));
     }
   });
@@ -96,7 +105,11 @@ describe('GET /stats/dashboard', () => {
   // spec: core §4.1 — a NORMAL gateway with timeSync 0 counts as ALARM
   it('shows a NORMAL gateway without time sync as ALARM', async () => {
     const db = sut.deps.db;
-    const [gw] = await db.select().from(gateways).where(and(eq(gateways.storeCode, 'SEL001'), eq(gateways.status, 'NORMAL'), eq(gateways.timeSync, 1))).limit(1);
+    const [gw] = await db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, 'SEL001'), eq(gateways.status, 'NORMAL'), eq(gateways.timeSync, 1)))
+      .limit(1);
     const before = await dashboard(admin);
     await db.update(gateways).set({ timeSync: 0 }).where(eq(gateways.gwMac, gw.gwMac));
     try {
@@ -120,7 +133,9 @@ describe('GET /stats/dashboard', () => {
     expect(op).not.toHaveProperty('serverStatus');
 
     const nd = await dashboard(nord);
-    const acme = (await sut.deps.db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'ACME'))).map((r) => r.code);
+    const acme = (await sut.deps.db.select({ code: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'ACME'))).map(
+      (r) => r.code,
+    );
     for (const code of acme) {
       expect(nd.storeList).not.toContain(code);
       expect(nd.tagStatus).not.toHaveProperty(code);
@@ -135,7 +150,14 @@ describe('GET /stats/dashboard', () => {
     const db = sut.deps.db;
     const [role] = await db
       .insert(roles)
-      .values({ name: 'Dashboard and store only', companyCode: 'ACME', privilege: [{ key: 'dashboard', depth: 0, read: true, write: false }, { key: 'store', depth: 0, read: true, write: false }] })
+      .values({
+        name: 'Dashboard and store only',
+        companyCode: 'ACME',
+        privilege: [
+          { key: 'dashboard', depth: 0, read: true, write: false },
+          { key: 'store', depth: 0, read: true, write: false },
+        ],
+      })
       .returning({ roleId: roles.roleId });
     const [template] = await db.select().from(members).where(eq(members.email, 'viewer@shelfpad.test'));
     await db.insert(members).values({ ...template, email: 'dash-only@shelfpad.test', roleId: role.roleId });
@@ -146,7 +168,10 @@ describe('GET /stats/dashboard', () => {
       expect(body).not.toHaveProperty(key);
     }
     // Without dashboard read the call itself is refused.
-    await db.update(roles).set({ privilege: [{ key: 'store', depth: 0, read: true, write: false }] }).where(eq(roles.roleId, role.roleId));
+    await db
+      .update(roles)
+      .set({ privilege: [{ key: 'store', depth: 0, read: true, write: false }] })
+      .where(eq(roles.roleId, role.roleId));
     expect((await get('/stats/dashboard', headers)).statusCode).toBe(403);
   });
 

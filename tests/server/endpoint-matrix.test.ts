@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { EndpointDef, PrivilegeSection } from '../../src/api/endpoints/define';
 import { members, roles } from '../../server/db/schema/index';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
-import { databaseChecksum, implementedCalls, loadFixtures, requestOf, sampleOf, type Call, type Fixtures, type Sample } from './endpoint-samples';
+import {
+  databaseChecksum,
+  implementedCalls,
+  loadFixtures,
+  requestOf,
+  sampleOf,
+  type Call,
+  type Fixtures,
+  type Sample,
+} from './endpoint-samples';
 
 /*
  * The generated privilege matrix (issue 11): every demo role — and no session — against every call the server
@@ -48,7 +57,9 @@ beforeAll(async () => {
   // Generous for a loaded machine (the seed and four scrypt logins); quiet, the whole file takes well under a minute.
 }, 300_000);
 afterAll(async () => {
-  console.info(`[endpoint matrix] ${calls?.length} calls × ${ROLE_MEMBERS.length + 1} callers = ${counts.pairs} requests: ${counts.allowed} allowed, ${counts.refused} refused, 5xx = ${counts.fiveHundreds}`);
+  console.info(
+    `[endpoint matrix] ${calls?.length} calls × ${ROLE_MEMBERS.length + 1} callers = ${counts.pairs} requests: ${counts.allowed} allowed, ${counts.refused} refused, 5xx = ${counts.fiveHundreds}`,
+  );
   await sut?.close();
 });
 
@@ -73,10 +84,14 @@ const isRead = (def: EndpointDef) => def.method === 'GET' || (typeof def.access 
 /** An allowed write gets an unknown property (or an unknown target) so that it stops at the schema, not in the data. */
 function probeOf(def: EndpointDef, sample: Sample): Sample {
   if (sample.form) return { ...sample, form: { ...sample.form, notAField: 'x' } };
-  if (sample.body && typeof sample.body === 'object' && !Array.isArray(sample.body)) return { ...sample, body: { ...sample.body, notAField: 'x' } };
+  if (sample.body && typeof sample.body === 'object' && !Array.isArray(sample.body))
+    return { ...sample, body: { ...sample.body, notAField: 'x' } };
   if (def.body) return { ...sample, body: { notAField: 'x' } };
   // A write named by its path only (a DELETE): an unknown target, which no data matches.
-  return { ...sample, params: Object.fromEntries(Object.entries(sample.params ?? {}).map(([k]) => [k, k === 'storeCode' ? 'NO-SUCH-STORE' : 'NO-SUCH-ID'])) };
+  return {
+    ...sample,
+    params: Object.fromEntries(Object.entries(sample.params ?? {}).map(([k]) => [k, k === 'storeCode' ? 'NO-SUCH-STORE' : 'NO-SUCH-ID'])),
+  };
 }
 
 describe('generated privilege matrix: every caller × every implemented call', () => {
@@ -110,7 +125,12 @@ describe('generated privilege matrix: every caller × every implemented call', (
       for (const { name, def, sample } of allowed) {
         const res = await sut.app.inject(requestOf(def, isRead(def) || unstoppable(def) ? sample : probeOf(def, sample), auth));
         expected[name] = 'allowed';
-        outcome[name] = res.statusCode >= 500 ? `${res.statusCode} ${res.body}` : res.statusCode === 401 || res.statusCode === 403 ? `${res.statusCode} ${res.json().message}` : 'allowed';
+        outcome[name] =
+          res.statusCode >= 500
+            ? `${res.statusCode} ${res.body}`
+            : res.statusCode === 401 || res.statusCode === 403
+              ? `${res.statusCode} ${res.json().message}`
+              : 'allowed';
         counts.pairs++;
         counts.allowed++;
         if (res.statusCode >= 500) counts.fiveHundreds++;

@@ -30,10 +30,24 @@ export function implementedCalls(app: FastifyInstance): Call[] {
 export type Fixtures = Record<string, string | number>;
 
 export async function loadFixtures(db: Db): Promise<Fixtures> {
-  const [gw] = await db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, SAMPLE_STORE)).orderBy(asc(gateways.gwMac)).limit(1);
-  const [tag] = await db.select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, SAMPLE_STORE)).orderBy(asc(tags.tagMac)).limit(1);
+  const [gw] = await db
+    .select({ gwMac: gateways.gwMac })
+    .from(gateways)
+    .where(eq(gateways.storeCode, SAMPLE_STORE))
+    .orderBy(asc(gateways.gwMac))
+    .limit(1);
+  const [tag] = await db
+    .select({ tagMac: tags.tagMac })
+    .from(tags)
+    .where(eq(tags.storeCode, SAMPLE_STORE))
+    .orderBy(asc(tags.tagMac))
+    .limit(1);
   const [product] = await db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, SAMPLE_STORE)).limit(1);
-  const [sensor] = await db.select({ tagMac: sensors.tagMac }).from(sensors).where(and(eq(sensors.storeCode, SAMPLE_STORE))).limit(1);
+  const [sensor] = await db
+    .select({ tagMac: sensors.tagMac })
+    .from(sensors)
+    .where(and(eq(sensors.storeCode, SAMPLE_STORE)))
+    .limit(1);
   const [server] = await db.select({ id: servers.id }).from(servers).limit(1);
   return {
     storeCode: SAMPLE_STORE,
@@ -56,8 +70,21 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
 
 /** Strings tried, in order, for a string property whose name is no fixture: the first the schema accepts wins. */
 const STRING_CANDIDATES = [
-  'SAMPLE1', 'C4000000AA01', '10.0.0.1', '10.0.0.1:8080', '08:00', '2026-01-01', '29', '1x1', '#ffffff', '1A',
-  'member@shelfpad.test', 'Asia/Tokyo', '2026-01-01T00:00:00Z', 'https://example.test/', 'Sample#Passw0rd-2026',
+  'SAMPLE1',
+  'C4000000AA01',
+  '10.0.0.1',
+  '10.0.0.1:8080',
+  '08:00',
+  '2026-01-01',
+  '29',
+  '1x1',
+  '#ffffff',
+  '1A',
+  'member@shelfpad.test',
+  'Asia/Tokyo',
+  '2026-01-01T00:00:00Z',
+  'https://example.test/',
+  'Sample#Passw0rd-2026',
 ];
 
 interface JsonSchema {
@@ -97,9 +124,14 @@ export function sampleValue(schema: TSchema, name: string, fixtures: Fixtures): 
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(s.minItems ?? 0, 1) }, () => sampleValue(s.items as TSchema, name.replace(/List$|s$/, ''), fixtures));
+      return Array.from({ length: Math.max(s.minItems ?? 0, 1) }, () =>
+        sampleValue(s.items as TSchema, name.replace(/List$|s$/, ''), fixtures),
+      );
     case 'string':
-      return [typeof fixture === 'string' ? fixture : undefined, ...STRING_CANDIDATES].find((c) => c !== undefined && Value.Check(schema, c)) ?? 'SAMPLE1';
+      return (
+        [typeof fixture === 'string' ? fixture : undefined, ...STRING_CANDIDATES].find((c) => c !== undefined && Value.Check(schema, c)) ??
+        'SAMPLE1'
+      );
     case 'integer':
     case 'number': {
       const low = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : (s.minimum ?? 0);
@@ -144,7 +176,9 @@ export function sampleOf(name: EndpointName, def: EndpointDef, fixtures: Fixture
     sample.form = Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   } else if (def.body) sample.body = sampleValue(def.body, '', fixtures);
   const ok =
-    (!def.params || Value.Check(def.params, Object.fromEntries(Object.entries(sample.params ?? {}).map(([k, v]) => [k, String(v)]))) || Value.Check(def.params, sample.params)) &&
+    (!def.params ||
+      Value.Check(def.params, Object.fromEntries(Object.entries(sample.params ?? {}).map(([k, v]) => [k, String(v)]))) ||
+      Value.Check(def.params, sample.params)) &&
     (!def.query || Value.Check(def.query, sample.query)) &&
     (!def.body || def.multipart || Value.Check(def.body, sample.body));
   return ok ? sample : undefined;
@@ -171,7 +205,11 @@ export async function databaseChecksum(db: Db): Promise<string> {
   )) as unknown as { rows: { name: string }[] };
   const parts: string[] = [];
   for (const { name } of result.rows) {
-    const sum = (await db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${name}" t`))) as unknown as {
+    const sum = (await db.execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${name}" t`,
+      ),
+    )) as unknown as {
       rows: { sum: string }[];
     };
     parts.push(`${name}=${sum.rows[0].sum}`);

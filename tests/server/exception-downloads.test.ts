@@ -11,7 +11,10 @@ let sut: TestServer;
 let admin: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
 });
 afterAll(async () => sut?.close());
 
@@ -55,15 +58,23 @@ describe('exception list downloads', () => {
     }
   });
 
-  it("narrows the store file (the gateway list) to the NG gateways of the stats by filter_status", async () => {
-    const stats = (await get('/stats/exceptions/store/TKY002')).json() as { ngGWs: number; ngGWDetail: { gwMac: string; status: string }[] };
+  it('narrows the store file (the gateway list) to the NG gateways of the stats by filter_status', async () => {
+    const stats = (await get('/stats/exceptions/store/TKY002')).json() as {
+      ngGWs: number;
+      ngGWDetail: { gwMac: string; status: string }[];
+    };
     expect(stats.ngGWs, 'the test data has NG gateways in TKY002').toBeGreaterThan(0);
     const rows = await download({ type: 2, storeCode: 'TKY002', filter: { table: { filter_status: ['ALARM', 'OFFLINE'] } } });
     expect(rows.map((r) => r.gwMac).sort()).toEqual(stats.ngGWDetail.map((g) => g.gwMac).sort());
     expect(rows.map((r) => r.status).sort()).toEqual(stats.ngGWDetail.map((g) => g.status).sort());
 
     const one = await download({ type: 2, storeCode: 'TKY002', filter: { table: { filter_status: 'OFFLINE', condition_status: '==' } } });
-    expect(one.map((r) => r.gwMac).sort()).toEqual(stats.ngGWDetail.filter((g) => g.status === 'OFFLINE').map((g) => g.gwMac).sort());
+    expect(one.map((r) => r.gwMac).sort()).toEqual(
+      stats.ngGWDetail
+        .filter((g) => g.status === 'OFFLINE')
+        .map((g) => g.gwMac)
+        .sort(),
+    );
     const all = await download({ type: 2, storeCode: 'TKY002' });
     expect(all.length).toBeGreaterThan(rows.length);
   });
@@ -72,6 +83,9 @@ describe('exception list downloads', () => {
     const res = await post('/file/download', { type: 2, storeCode: 'TKY002', filter: { table: { filter_gwMac: 'AA' } } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('filter_gwMac');
-    expect((await post('/file/download', { type: 2, storeCode: 'TKY002', filter: { table: { filter_status: 'ALARM', condition_status: '~' } } })).statusCode).toBe(400);
+    expect(
+      (await post('/file/download', { type: 2, storeCode: 'TKY002', filter: { table: { filter_status: 'ALARM', condition_status: '~' } } }))
+        .statusCode,
+    ).toBe(400);
   });
 });

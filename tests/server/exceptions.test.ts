@@ -127,13 +127,35 @@ describe('exception tag lists', () => {
       .where(and(eq(tags.storeCode, 'SEL001'), eq(tags.status, 'OK'), sql`${tags.prCode} is not null`))
       .orderBy(tags.tagMac)
       .limit(2);
-    const dupCode = (await db.select({ prCode: tags.prCode }).from(tags).where(and(eq(tags.storeCode, 'SEL001'), sql`${tags.prCode} is not null`, sql`${tags.tagMac} <> ${a.tagMac}`, sql`${tags.tagMac} <> ${b.tagMac}`)).orderBy(tags.tagMac).limit(1))[0].prCode;
+    const dupCode = (
+      await db
+        .select({ prCode: tags.prCode })
+        .from(tags)
+        .where(
+          and(
+            eq(tags.storeCode, 'SEL001'),
+            sql`${tags.prCode} is not null`,
+            sql`${tags.tagMac} <> ${a.tagMac}`,
+            sql`${tags.tagMac} <> ${b.tagMac}`,
+          ),
+        )
+        .orderBy(tags.tagMac)
+        .limit(1)
+    )[0].prCode;
     await db.update(tags).set({ prCode: 'NO-SUCH-PRODUCT' }).where(eq(tags.tagMac, a.tagMac));
     const none = await list('noproduct', 'SEL001');
     expect(none.total).toBe(before.noProductTags + 1);
     expect(none.data.find((r) => r.tagMac === a.tagMac)?.prCode).toBe('NO-SUCH-PRODUCT');
 
-    const countOf = async (code: string) => Number((await db.select({ n: sql`count(*)` }).from(tags).where(and(eq(tags.storeCode, 'SEL001'), eq(tags.prCode, code))))[0].n);
+    const countOf = async (code: string) =>
+      Number(
+        (
+          await db
+            .select({ n: sql`count(*)` })
+            .from(tags)
+            .where(and(eq(tags.storeCode, 'SEL001'), eq(tags.prCode, code)))
+        )[0].n,
+      );
     const shared = await countOf(dupCode!);
     await db.update(tags).set({ prCode: dupCode }).where(eq(tags.tagMac, b.tagMac));
     const dup = await list('duplicate', 'SEL001');
@@ -143,7 +165,7 @@ describe('exception tag lists', () => {
     expect((await get('/stats/exceptions/store/SEL001')).json().duplicateTags).toBe(dup.total);
   });
 
-  it("answers an empty list with total 0", async () => {
+  it('answers an empty list with total 0', async () => {
     await sut.deps.db.update(tags).set({ battStatus: 'OK' }).where(eq(tags.storeCode, 'MIL001'));
     expect(await list('lowbattery', 'MIL001')).toEqual({ total: 0, data: [] });
     expect((await get('/stats/exceptions/store/MIL001')).json().batteryNgTags).toBe(0);

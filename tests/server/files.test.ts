@@ -94,12 +94,16 @@ describe('tag list download (type 3)', () => {
   it("honours the 'error', 'NoProduct' and 'NoImage' pre-filters and a list of tag ids", async () => {
     const inStore = eq(tags.storeCode, STORE);
     const macs = async (cond: ReturnType<typeof sql>) =>
-      (await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inStore, cond)).orderBy(asc(tags.barcode), asc(tags.tagMac))).map((t) => t.tagMac);
+      (await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inStore, cond)).orderBy(asc(tags.barcode), asc(tags.tagMac))).map(
+        (t) => t.tagMac,
+      );
     const errorTags = await macs(sql`${tags.operation} = 1 and ${tags.status} not in ('OK', 'WIP')`);
     expect(errorTags.length).toBeGreaterThan(0);
     expect((await download({ type: 3, storeCode: STORE, filter: { preset: 'error' } })).rows.map((r) => r.tagMac)).toEqual(errorTags);
 
-    const noProduct = await macs(sql`(${tags.prCode} is null or not exists (select 1 from ${products} p where p.store_code = ${tags.storeCode} and p.pr_code = ${tags.prCode}))`);
+    const noProduct = await macs(
+      sql`(${tags.prCode} is null or not exists (select 1 from ${products} p where p.store_code = ${tags.storeCode} and p.pr_code = ${tags.prCode}))`,
+    );
     expect(noProduct.length).toBeGreaterThan(0);
     const np = await download({ type: 3, storeCode: STORE, filter: { preset: 'NoProduct' } });
     expect(np.rows.map((r) => r.tagMac)).toEqual(noProduct);
@@ -110,9 +114,15 @@ describe('tag list download (type 3)', () => {
     expect(ngError.rows.map((r) => r.tagMac)).toEqual(await macs(sql`${tags.operation} = 1 and ${tags.status} = 'NG'`));
 
     // NoImage: an assigned tag whose layout names no layout of the company.
-    const [victim] = await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inStore, eq(tags.operation, 1), sql`${tags.prCode} in (select pr_code from products where store_code = ${STORE})`)).limit(1);
+    const [victim] = await db()
+      .select({ tagMac: tags.tagMac })
+      .from(tags)
+      .where(and(inStore, eq(tags.operation, 1), sql`${tags.prCode} in (select pr_code from products where store_code = ${STORE})`))
+      .limit(1);
     await db().update(tags).set({ layoutId: 'NO_SUCH_LAYOUT' }).where(eq(tags.tagMac, victim.tagMac));
-    expect((await download({ type: 3, storeCode: STORE, filter: { preset: 'NoImage' } })).rows.map((r) => r.tagMac)).toEqual([victim.tagMac]);
+    expect((await download({ type: 3, storeCode: STORE, filter: { preset: 'NoImage' } })).rows.map((r) => r.tagMac)).toEqual([
+      victim.tagMac,
+    ]);
 
     const picked = (await tagList({})).slice(3, 8);
     const byId = await download({ type: 3, storeCode: STORE, filter: { barcodeList: picked.map((t) => t.barcode) } });
@@ -120,7 +130,9 @@ describe('tag list download (type 3)', () => {
   });
 
   it('refuses a filter the tag list would refuse, a missing store and foreign stores, before any task exists', async () => {
-    const [{ before }] = await db().select({ before: sql<number>`count(*)::int` }).from(downloadTasks);
+    const [{ before }] = await db()
+      .select({ before: sql<number>`count(*)::int` })
+      .from(downloadTasks);
     const refused = [
       { type: 3, storeCode: STORE, filter: { table: { filter_gwMac: 'x' } } },
       { type: 3, storeCode: STORE, filter: { table: { filter_battery: 'many' } } },
@@ -136,14 +148,16 @@ describe('tag list download (type 3)', () => {
     for (const body of refused) expect((await post('/file/download', body)).statusCode, JSON.stringify(body)).toBe(400);
     expect((await post('/file/download', refused[0])).json().message).toContain('filter_gwMac');
     expect((await post('/file/download', { type: 3, storeCode: 'LON001' }, operator)).statusCode).toBe(403);
-    const [{ after }] = await db().select({ after: sql<number>`count(*)::int` }).from(downloadTasks);
+    const [{ after }] = await db()
+      .select({ after: sql<number>`count(*)::int` })
+      .from(downloadTasks);
     expect(after).toBe(before);
   });
 });
 
 describe('who may download what', () => {
   // spec: core §9.14 — download type 0, the server log
-  it('checks the type\'s section: the operator may not download a server log (server read)', async () => {
+  it("checks the type's section: the operator may not download a server log (server read)", async () => {
     const res = await post('/file/download', { type: 0 }, operator);
     expect(res.statusCode).toBe(403);
     const log = await download({ type: 0 }, viewer);
@@ -165,15 +179,23 @@ describe('who may download what', () => {
   });
 
   // spec: core §9.14 — download type 5, company-wide tags
-  it('a company-wide tag list holds the tags of the member\'s stores of that company only', async () => {
+  it("a company-wide tag list holds the tags of the member's stores of that company only", async () => {
     const { rows } = await download({ type: 5, filter: { companyCode: 'ACME', table: { filter_status: 'NG' } } }, operator);
-    const member = await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inArray(tags.storeCode, ['TKY001', 'TKY002']), eq(tags.status, 'NG')));
+    const member = await db()
+      .select({ tagMac: tags.tagMac })
+      .from(tags)
+      .where(and(inArray(tags.storeCode, ['TKY001', 'TKY002']), eq(tags.status, 'NG')));
     expect(new Set(rows.map((r) => r.tagMac))).toEqual(new Set(member.map((t) => t.tagMac)));
     expect(new Set(rows.map((r) => r.storeCode))).toEqual(new Set(['TKY001', 'TKY002']));
     expect((await post('/file/download', { type: 5, filter: { companyCode: 'NORD' } }, operator)).statusCode).toBe(403);
-    const acmeStores = (await db().select({ storeCode: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'ACME'))).map((s) => s.storeCode);
+    const acmeStores = (await db().select({ storeCode: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'ACME'))).map(
+      (s) => s.storeCode,
+    );
     const all = await download({ type: 5, filter: { companyCode: 'ACME', table: { filter_status: 'NG' } } });
-    const allNg = await db().select({ tagMac: tags.tagMac }).from(tags).where(and(inArray(tags.storeCode, acmeStores), eq(tags.status, 'NG')));
+    const allNg = await db()
+      .select({ tagMac: tags.tagMac })
+      .from(tags)
+      .where(and(inArray(tags.storeCode, acmeStores), eq(tags.status, 'NG')));
     expect(all.rows).toHaveLength(allNg.length);
   });
 });
@@ -194,7 +216,12 @@ describe('other download types', () => {
     const assigned = await db()
       .select({ prCode: products.prCode })
       .from(products)
-      .where(and(inStore, sql`exists (select 1 from ${tags} t where t.store_code = ${products.storeCode} and t.pr_code = ${products.prCode} and t.operation = 1)`))
+      .where(
+        and(
+          inStore,
+          sql`exists (select 1 from ${tags} t where t.store_code = ${products.storeCode} and t.pr_code = ${products.prCode} and t.operation = 1)`,
+        ),
+      )
       .orderBy(asc(products.prCode));
     const six = await download({ type: 6, storeCode: STORE });
     expect(six.rows.map((r) => r.prCode)).toEqual(assigned.map((p) => p.prCode));
@@ -215,7 +242,15 @@ describe('other download types', () => {
     const refused = await post('/file/download', { type: 1, storeCode: offline.storeCode, filter: { gwMac: offline.gwMac } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Unable to log download from offline gateway.');
-    expect((await post('/file/download', { type: 1, storeCode: STORE, filter: { gwMac: offline.storeCode === STORE ? 'FFFFFFFFFFFF' : offline.gwMac } })).statusCode).toBe(404);
+    expect(
+      (
+        await post('/file/download', {
+          type: 1,
+          storeCode: STORE,
+          filter: { gwMac: offline.storeCode === STORE ? 'FFFFFFFFFFFF' : offline.gwMac },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   // spec: core §4.6 — a failed task reports an error and never a finishedAt; its file is not served

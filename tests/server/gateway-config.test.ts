@@ -16,7 +16,9 @@ beforeAll(async () => {
   let as: Record<'admin' | 'nord' | 'viewer' | 'operator', AuthHeaders>;
   ({ sut, as } = await startWithLogins(['admin', 'nord', 'viewer', 'operator']));
   ({ admin, nord, viewer, operator } = as);
-  macs = (await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, STORE)).orderBy(gateways.gwIndex)).map((g) => g.gwMac);
+  macs = (
+    await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, STORE)).orderBy(gateways.gwIndex)
+  ).map((g) => g.gwMac);
 });
 afterAll(async () => sut?.close());
 
@@ -68,10 +70,22 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
   // spec: admin §7.17 — gateway config update (one)
   it('stores the settings sent and leaves the others', async () => {
     const before = await stored(macs[0]);
-    const res = await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, admin, { ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: '' });
+    const res = await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, admin, {
+      ip: '10.9.9.9:8080',
+      dns: '1.1.1.1',
+      eslServerPort: 9100,
+      alternateIp: '',
+    });
     expect(res.statusCode).toBe(200);
     const after = await stored(macs[0]);
-    expect(after).toMatchObject({ ip: '10.9.9.9:8080', dns: '1.1.1.1', eslServerPort: 9100, alternateIp: null, netmask: before.netmask, gwIndex: before.gwIndex });
+    expect(after).toMatchObject({
+      ip: '10.9.9.9:8080',
+      dns: '1.1.1.1',
+      eslServerPort: 9100,
+      alternateIp: null,
+      netmask: before.netmask,
+      gwIndex: before.gwIndex,
+    });
   });
 
   // spec: admin §9.7 — port fixed at 8080; channels above 26 only with outbandEnable
@@ -86,7 +100,8 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
   });
 
   it('refuses a viewer and the operator (no store write)', async () => {
-    for (const who of [viewer, operator]) expect((await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, who, { dns: '9.9.9.9' })).statusCode).toBe(403);
+    for (const who of [viewer, operator])
+      expect((await send('PUT', `/config/gw/store/${STORE}/gw/${macs[0]}`, who, { dns: '9.9.9.9' })).statusCode).toBe(403);
     expect((await stored(macs[0])).dns).not.toBe('9.9.9.9');
   });
 
@@ -99,7 +114,9 @@ describe('PUT /config/gw/store/:storeCode/gw/:gwMac', () => {
     const storeWriter = await memberWith('store-writer@shelfpad.test', [{ key: 'store', read: true, write: true }]);
     const url = `/config/gw/store/${STORE}/gw/${macs[0]}`;
     expect((await send('PUT', url, configWriter, { dns: '9.9.9.1' })).statusCode).toBe(403);
-    expect((await send('PUT', `/config/gw/store/${STORE}`, configWriter, { gwList: [{ gwMac: macs[0], dns: '9.9.9.1' }] })).statusCode).toBe(403);
+    expect(
+      (await send('PUT', `/config/gw/store/${STORE}`, configWriter, { gwList: [{ gwMac: macs[0], dns: '9.9.9.1' }] })).statusCode,
+    ).toBe(403);
     expect((await stored(macs[0])).dns).not.toBe('9.9.9.1');
 
     expect((await send('PUT', url, storeWriter, { dns: '9.9.9.2' })).statusCode).toBe(200);
@@ -129,14 +146,28 @@ describe('PUT /config/gw/store/:storeCode (ALL)', () => {
   });
 
   it('refuses a list naming one gateway twice, and stores nothing of it', async () => {
-    const res = await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], gwIndex: 4 }, { gwMac: macs[1].toLowerCase(), gwIndex: 5 }] });
+    const res = await send('PUT', `/config/gw/store/${STORE}`, admin, {
+      gwList: [
+        { gwMac: macs[1], gwIndex: 4 },
+        { gwMac: macs[1].toLowerCase(), gwIndex: 5 },
+      ],
+    });
     expect(res.statusCode).toBe(400);
-    const row = (await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, STORE), eq(gateways.gwMac, macs[1]))))[0];
+    const row = (
+      await sut.deps.db
+        .select()
+        .from(gateways)
+        .where(and(eq(gateways.storeCode, STORE), eq(gateways.gwMac, macs[1])))
+    )[0];
     expect([4, 5]).not.toContain(row.gwIndex);
   });
 
   it('refuses an unknown field and a non-digit port (400)', async () => {
-    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], status: 'NORMAL' }] })).statusCode).toBe(400);
-    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], eslServerPort: 'x' }] })).statusCode).toBe(400);
+    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], status: 'NORMAL' }] })).statusCode).toBe(
+      400,
+    );
+    expect((await send('PUT', `/config/gw/store/${STORE}`, admin, { gwList: [{ gwMac: macs[1], eslServerPort: 'x' }] })).statusCode).toBe(
+      400,
+    );
   });
 });

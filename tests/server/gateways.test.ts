@@ -21,11 +21,18 @@ afterAll(async () => sut?.close());
 const send = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   sut.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const alarmRows = (gwMac: string) =>
-  sut.deps.db.select().from(gatewayAlarmHistory).where(and(eq(gatewayAlarmHistory.gwMac, gwMac), eq(gatewayAlarmHistory.type, SYSTEM_ALARM_TYPES.GW_RECOVERY_STARTED.code)));
+  sut.deps.db
+    .select()
+    .from(gatewayAlarmHistory)
+    .where(and(eq(gatewayAlarmHistory.gwMac, gwMac), eq(gatewayAlarmHistory.type, SYSTEM_ALARM_TYPES.GW_RECOVERY_STARTED.code)));
 
 describe('POST /gw/reboot/:gwMac', () => {
   it('accepts a reachable gateway and records the request in its alarm history', async () => {
-    const [gw] = await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, 'TKY001'), eq(gateways.status, 'NORMAL'))).limit(1);
+    const [gw] = await sut.deps.db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, 'TKY001'), eq(gateways.status, 'NORMAL')))
+      .limit(1);
     const before = (await alarmRows(gw.gwMac)).length;
     const res = await send('POST', `/gw/reboot/${gw.gwMac}`, acme);
     expect(res.statusCode).toBe(200);
@@ -36,14 +43,22 @@ describe('POST /gw/reboot/:gwMac', () => {
   });
 
   it("refuses an OFFLINE gateway and one without IP with 'GW reboot failed.'", async () => {
-    const [offline] = await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, 'BER001'), eq(gateways.status, 'OFFLINE'))).limit(1);
+    const [offline] = await sut.deps.db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, 'BER001'), eq(gateways.status, 'OFFLINE')))
+      .limit(1);
     const before = (await alarmRows(offline.gwMac)).length;
     const res = await send('POST', `/gw/reboot/${offline.gwMac}`, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('GW reboot failed.');
     expect(await alarmRows(offline.gwMac)).toHaveLength(before);
 
-    const [noIp] = await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, 'SEL001'), eq(gateways.status, 'NORMAL'))).limit(1);
+    const [noIp] = await sut.deps.db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, 'SEL001'), eq(gateways.status, 'NORMAL')))
+      .limit(1);
     await sut.deps.db.update(gateways).set({ ip: null }).where(eq(gateways.gwMac, noIp.gwMac));
     const res2 = await send('POST', `/gw/reboot/${noIp.gwMac}`, admin);
     expect(res2.statusCode).toBe(400);
@@ -51,7 +66,7 @@ describe('POST /gw/reboot/:gwMac', () => {
     await sut.deps.db.update(gateways).set({ ip: noIp.ip }).where(eq(gateways.gwMac, noIp.gwMac));
   });
 
-  it('needs store write on the gateway\'s store; unknown gateways are 404', async () => {
+  it("needs store write on the gateway's store; unknown gateways are 404", async () => {
     const [gw] = await sut.deps.db.select().from(gateways).where(eq(gateways.storeCode, 'TKY001')).limit(1);
     expect((await send('POST', `/gw/reboot/${gw.gwMac}`, viewer)).statusCode).toBe(403);
     expect((await send('POST', `/gw/reboot/${gw.gwMac}`, operator)).statusCode).toBe(403);
@@ -63,7 +78,8 @@ describe('POST /gw/reboot/:gwMac', () => {
 
 describe('POST /gw/predefined', () => {
   const macs = ['AA0000000001', 'AA0000000002', 'AA0000000003'];
-  const stored = () => sut.deps.db.select().from(predefinedGateways).where(inArray(predefinedGateways.gwMac, macs)).orderBy(predefinedGateways.gwMac);
+  const stored = () =>
+    sut.deps.db.select().from(predefinedGateways).where(inArray(predefinedGateways.gwMac, macs)).orderBy(predefinedGateways.gwMac);
 
   it('upserts the rows and answers how many were written', async () => {
     // Rows of a store: the store's company admin may change them afterwards (rows of no store are role -1's).
@@ -99,7 +115,13 @@ describe('POST /gw/predefined', () => {
 
   it('refuses channels beyond 26 for a store without outband, storing nothing; accepts them with outband', async () => {
     const before = await sut.deps.db.select({ n: sql`count(*)` }).from(predefinedGateways);
-    const body = { storeCode: 'TKY002', data: [{ gwMac: 'BB0000000001', dataChannel: 11, eventChannel: 26 }, { gwMac: 'BB0000000002', dataChannel: 27, eventChannel: 26 }] };
+    const body = {
+      storeCode: 'TKY002',
+      data: [
+        { gwMac: 'BB0000000001', dataChannel: 11, eventChannel: 26 },
+        { gwMac: 'BB0000000002', dataChannel: 27, eventChannel: 26 },
+      ],
+    };
     const res = await send('POST', '/gw/predefined', admin, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/27/);
@@ -111,7 +133,7 @@ describe('POST /gw/predefined', () => {
     await sut.deps.db.update(stores).set({ outbandEnable: false }).where(eq(stores.storeCode, 'TKY002'));
   });
 
-  it('refuses malformed bodies with 400 and other companies\' gateways with 403', async () => {
+  it("refuses malformed bodies with 400 and other companies' gateways with 403", async () => {
     const before = await sut.deps.db.select({ n: sql`count(*)` }).from(predefinedGateways);
     for (const payload of [
       { data: [{ gwMac: 'CC0000000001', dataChannel: 10, eventChannel: 26 }] },
@@ -127,28 +149,45 @@ describe('POST /gw/predefined', () => {
     }
     expect(await sut.deps.db.select({ n: sql`count(*)` }).from(predefinedGateways)).toEqual(before);
     const [acmeGw] = await sut.deps.db.select().from(gateways).where(eq(gateways.storeCode, 'TKY001')).limit(1);
-    expect((await send('POST', '/gw/predefined', nord, { data: [{ gwMac: acmeGw.gwMac, dataChannel: 11, eventChannel: 26 }] })).statusCode).toBe(403);
-    expect((await send('POST', '/gw/predefined', nord, { storeCode: 'TKY001', data: [{ gwMac: 'CC0000000001', dataChannel: 11, eventChannel: 26 }] })).statusCode).toBe(403);
-    expect((await send('POST', '/gw/predefined', viewer, { data: [{ gwMac: 'CC0000000001', dataChannel: 11, eventChannel: 26 }] })).statusCode).toBe(403);
+    expect(
+      (await send('POST', '/gw/predefined', nord, { data: [{ gwMac: acmeGw.gwMac, dataChannel: 11, eventChannel: 26 }] })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await send('POST', '/gw/predefined', nord, {
+          storeCode: 'TKY001',
+          data: [{ gwMac: 'CC0000000001', dataChannel: 11, eventChannel: 26 }],
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', '/gw/predefined', viewer, { data: [{ gwMac: 'CC0000000001', dataChannel: 11, eventChannel: 26 }] })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('/config/gw/channel', () => {
-  const tky001Channels = () => sut.deps.db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, 'TKY001')).orderBy(gatewayChannels.gwIndex);
+  const tky001Channels = () =>
+    sut.deps.db.select().from(gatewayChannels).where(eq(gatewayChannels.storeCode, 'TKY001')).orderBy(gatewayChannels.gwIndex);
   // spec: core §3.4 — channel setting map keyed by gwIndex
   it('answers the stored map and replaces it on save', async () => {
     const res = await send('GET', '/config/gw/channel?storeCode=TKY001', viewer);
     expect(res.statusCode).toBe(200);
     const rows = await tky001Channels();
     expect(res.json().storeCode).toBe('TKY001');
-    expect(res.json().channelMap).toEqual(Object.fromEntries(rows.map((r) => [String(r.gwIndex), { dataChannel: r.dataChannel, eventChannel: r.eventChannel }])));
+    expect(res.json().channelMap).toEqual(
+      Object.fromEntries(rows.map((r) => [String(r.gwIndex), { dataChannel: r.dataChannel, eventChannel: r.eventChannel }])),
+    );
 
     const channelMap = { '0': { dataChannel: 11, eventChannel: 26 }, '5': { dataChannel: 18, eventChannel: 22 } };
     const saved = await send('POST', '/config/gw/channel', acme, { storeCode: 'TKY001', channelMap });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ success: true });
     const after = await tky001Channels();
-    expect(after.map((r) => [r.gwIndex, r.dataChannel, r.eventChannel])).toEqual([[0, 11, 26], [5, 18, 22]]);
+    expect(after.map((r) => [r.gwIndex, r.dataChannel, r.eventChannel])).toEqual([
+      [0, 11, 26],
+      [5, 18, 22],
+    ]);
     expect((await send('GET', '/config/gw/channel?storeCode=TKY001', acme)).json().channelMap).toEqual(channelMap);
   });
 
@@ -185,7 +224,15 @@ describe('DELETE /config/gw/store/:storeCode/gw/:gwMac', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(await sut.deps.db.select().from(gateways).where(eq(gateways.gwMac, gw.gwMac))).toHaveLength(0);
-    const still = await sut.deps.db.select().from(tags).where(inArray(tags.tagMac, linked.map((t) => t.tagMac)));
+    const still = await sut.deps.db
+      .select()
+      .from(tags)
+      .where(
+        inArray(
+          tags.tagMac,
+          linked.map((t) => t.tagMac),
+        ),
+      );
     expect(still).toHaveLength(linked.length);
     expect(still.every((t) => t.gwMac === null)).toBe(true);
     expect((await send('DELETE', url, acme)).statusCode).toBe(404);

@@ -96,7 +96,13 @@ export async function startTestServer(
   const { database, drop } = await freshDatabase(opts.seed !== 'none');
   if (opts.seed !== 'none') await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
   const own = opts.config?.dataDir ? undefined : temporaryDataDir();
-  const config = { ...loadConfig({}), apiBase: '/api', hashConcurrency: TEST_HASH_CONCURRENCY, ...(own && { dataDir: own.dataDir }), ...opts.config };
+  const config = {
+    ...loadConfig({}),
+    apiBase: '/api',
+    hashConcurrency: TEST_HASH_CONCURRENCY,
+    ...(own && { dataDir: own.dataDir }),
+    ...opts.config,
+  };
   const deps: AppDeps = { db: database.db, config, push: new PushHub() };
   configureHashing({ concurrency: deps.config.hashConcurrency });
   const app = await buildApp(deps, { serveStatic: false, loginRateLimit: opts.loginRateLimit ?? 1000 });
@@ -155,7 +161,11 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
     chunks.push(Buffer.from('\r\n'));
   }

@@ -15,7 +15,9 @@ let NORD_STORE: string;
 
 beforeAll(async () => {
   sut = await startTestServer();
-  [admin, acme, nord] = await Promise.all(['admin@shelfpad.test', 'acme-admin@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')));
+  [admin, acme, nord] = await Promise.all(
+    ['admin@shelfpad.test', 'acme-admin@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')),
+  );
   NORD_STORE = (await sut.app.inject({ method: 'GET', url: '/api/auth/login', headers: nord })).json().store[0];
 });
 afterAll(async () => sut?.close());
@@ -24,14 +26,24 @@ const db = () => sut.deps.db;
 let keyNo = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyNo}`;
 const post = (url: string, payload: unknown, key?: string, headers: Record<string, string> = admin) =>
-  sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) } });
+  sut.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: payload as object,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 const counts = async () => ({
   items: (await db().select({ n: count() }).from(taskItems))[0].n,
   tasks: (await db().select({ n: count() }).from(updateTasks))[0].n,
 });
 let pool: (typeof tags.$inferSelect)[] = [];
 async function nextTag() {
-  if (!pool.length) pool = await db().select().from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1))).orderBy(asc(tags.tagMac));
+  if (!pool.length)
+    pool = await db()
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1)))
+      .orderBy(asc(tags.tagMac));
   return pool.shift()!;
 }
 const assign = (tag: { tagMac: string; prCode: string | null }, prCode = tag.prCode!) => ({
@@ -43,7 +55,15 @@ const assign = (tag: { tagMac: string; prCode: string | null }, prCode = tag.prC
 
 describe('Idempotency-Key on the replayable writes', () => {
   it('declares exactly the handheld writes idempotent (blink and LED are never queued)', () => {
-    const idempotent = [tagsEndpoints.tagAssign, tagsEndpoints.tagAssignMultiple, tagsEndpoints.tagAssignFile, tagsEndpoints.tagDeassign, tagsEndpoints.tagReassign, plusEndpoints.plusAssign, plusEndpoints.plusDeassign];
+    const idempotent = [
+      tagsEndpoints.tagAssign,
+      tagsEndpoints.tagAssignMultiple,
+      tagsEndpoints.tagAssignFile,
+      tagsEndpoints.tagDeassign,
+      tagsEndpoints.tagReassign,
+      plusEndpoints.plusAssign,
+      plusEndpoints.plusDeassign,
+    ];
     for (const def of idempotent) expect(def.idempotent, def.path).toBe(true);
     for (const def of [tagsEndpoints.tagLed, plusEndpoints.plusBlink] as EndpointDef[]) expect(def.idempotent, def.path).toBeUndefined();
   });
@@ -90,9 +110,18 @@ describe('Idempotency-Key on the replayable writes', () => {
 
   it("scopes keys per member: NORD's key neither blocks ACME's nor replays NORD's answer to ACME", async () => {
     const key = newKey();
-    const [nordTag] = await db().select().from(tags).where(and(eq(tags.storeCode, NORD_STORE), eq(tags.operation, 1))).limit(1);
+    const [nordTag] = await db()
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, NORD_STORE), eq(tags.operation, 1)))
+      .limit(1);
     const [nordProduct] = await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, NORD_STORE)).limit(1);
-    const nordBody = { taskId: -1, priorTaskId: -1, storeCode: NORD_STORE, tagList: [{ tagMac: nordTag.tagMac, prCode: nordProduct.prCode, degree: 0 }] };
+    const nordBody = {
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: NORD_STORE,
+      tagList: [{ tagMac: nordTag.tagMac, prCode: nordProduct.prCode, degree: 0 }],
+    };
     const nordFirst = await post('/tag/assign', nordBody, key, nord);
     expect(nordFirst.statusCode, nordFirst.body).toBe(200);
     // ACME's own request under the same key is carried out as a new one.
@@ -168,10 +197,16 @@ describe('Idempotency-Key on the replayable writes', () => {
     Buffer.from(
       Object.entries(fields)
         .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+        .join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
     );
   const upload = (payload: Buffer, key: string, boundary = 'idem-boundary') =>
-    sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload, headers: { ...admin, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    sut.app.inject({
+      method: 'POST',
+      url: '/api/tag/assign/file',
+      payload,
+      headers: { ...admin, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
 
   it('replays the CSV file assign', async () => {
     const tag = await nextTag();
@@ -181,7 +216,11 @@ describe('Idempotency-Key on the replayable writes', () => {
     expect(first.statusCode, first.body).toBe(200);
     const before = await counts();
     // The same form sent with another boundary is the same request.
-    const replay = await upload(csvForm({ storeCode: STORE, defaultPrCode: tag.prCode! }, tag.barcode, 'other-boundary'), key, 'other-boundary');
+    const replay = await upload(
+      csvForm({ storeCode: STORE, defaultPrCode: tag.prCode! }, tag.barcode, 'other-boundary'),
+      key,
+      'other-boundary',
+    );
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     expect(await counts()).toEqual(before);

@@ -14,7 +14,10 @@ let admin: AuthHeaders;
 const STORE = 'TKY001';
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
 }, 300_000);
 afterAll(async () => sut?.close());
 
@@ -26,16 +29,28 @@ const expectNul = (res: { statusCode: number; json: () => { code: string; messag
 
 describe('NUL characters are a 400 naming where, for every call', () => {
   it('refuses them in a login e-mail, a signup name, an account name, a product code, a path and a query', async () => {
-    expectNul(await sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test\u0000', password: 'x' } }), 'body.email');
+    expectNul(
+      await sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@shelfpad.test\u0000', password: 'x' } }),
+      'body.email',
+    );
     const signup = { name: 'Eve\u0000', email: 'eve@shelfpad.test', mobile: '1', password: 'Shelfpad#2026-long' };
     expectNul(await sut.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup }), 'body.name');
-    expectNul(await sut.app.inject({ method: 'PUT', url: '/api/account/me', headers: admin, payload: { name: 'Ad\u0000min' } }), 'body.name');
+    expectNul(
+      await sut.app.inject({ method: 'PUT', url: '/api/account/me', headers: admin, payload: { name: 'Ad\u0000min' } }),
+      'body.name',
+    );
     const assign = { taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: [{ tagMac: 'C4000000AA01', prCode: 'P\u00001', degree: 0 }] };
     expectNul(await sut.app.inject({ method: 'POST', url: '/api/tag/assign', headers: admin, payload: assign }), 'body.tagList[0].prCode');
     expectNul(await sut.app.inject({ method: 'GET', url: `/api/product/store/${STORE}/code/A%00B`, headers: admin }), 'params.prCode');
-    expectNul(await sut.app.inject({ method: 'GET', url: `/api/plus/store/${STORE}/search?keyword=a%00b`, headers: admin }), 'query.keyword');
+    expectNul(
+      await sut.app.inject({ method: 'GET', url: `/api/plus/store/${STORE}/search?keyword=a%00b`, headers: admin }),
+      'query.keyword',
+    );
     const form = multipartBody({ storeCode: STORE, defaultPrCode: 'P\u00001' }, { name: 'a.csv', content: 'C4000000AA01\n' });
-    expectNul(await sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', headers: { ...admin, ...form.headers }, payload: form.payload }), 'form.defaultPrCode');
+    expectNul(
+      await sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', headers: { ...admin, ...form.headers }, payload: form.payload }),
+      'form.defaultPrCode',
+    );
   });
 });
 
@@ -83,7 +98,12 @@ describe('authentication before validation', () => {
       ['GET', `/api/status/store/${STORE}?t=not-a-number&extra=1`, undefined],
       ['POST', '/api/account/login/history', { start: -1 }],
     ] as const) {
-      const res = await sut.app.inject({ method, url, payload: payload as object, headers: typeof payload === 'string' ? { 'content-type': 'application/json' } : {} });
+      const res = await sut.app.inject({
+        method,
+        url,
+        payload: payload as object,
+        headers: typeof payload === 'string' ? { 'content-type': 'application/json' } : {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.body).not.toMatch(/must|schema|property/i);
     }
@@ -91,7 +111,10 @@ describe('authentication before validation', () => {
 });
 
 describe('security headers', () => {
-  async function headersFor(config: { tileUrl: string; pushUrl?: string; pushPort: number }, request: { headers?: Record<string, string> } = {}) {
+  async function headersFor(
+    config: { tileUrl: string; pushUrl?: string; pushPort: number },
+    request: { headers?: Record<string, string> } = {},
+  ) {
     const app = Fastify({ trustProxy: true });
     await securityHeaders(app, config);
     app.get('/x', async () => 'ok');
@@ -112,21 +135,44 @@ describe('security headers', () => {
     const csp = String((await headersFor({ tileUrl: '/t.png', pushPort: 8801 }))['content-security-policy']);
     expect(csp).not.toContain('upgrade-insecure-requests');
     // The rest of helmet's policy stays: no plugins, no framing, no foreign form targets or base URLs.
-    for (const kept of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'self'", "form-action 'self'", "base-uri 'self'", "script-src 'self'"]) {
+    for (const kept of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+      "base-uri 'self'",
+      "script-src 'self'",
+    ]) {
       expect(csp).toContain(kept);
     }
   });
 
   it('narrows img-src and connect-src to the tile host and the push socket the runtime config names', async () => {
-    const csp = String((await headersFor({ tileUrl: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', pushPort: 8801 }))['content-security-policy']);
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+    const csp = String(
+      (await headersFor({ tileUrl: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', pushPort: 8801 }))['content-security-policy'],
+    );
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `))!
+        .split(' ')
+        .slice(1);
     expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.test']);
     expect(directive('connect-src')).toEqual(["'self'", 'ws://esl.example.test:8801', 'wss://esl.example.test:8801']);
-    const behindProxy = String((await headersFor({ tileUrl: '/tiles/{z}/{x}/{y}.png', pushUrl: 'wss://esl.example.test/push', pushPort: 8801 }))['content-security-policy']);
+    const behindProxy = String(
+      (await headersFor({ tileUrl: '/tiles/{z}/{x}/{y}.png', pushUrl: 'wss://esl.example.test/push', pushPort: 8801 }))[
+        'content-security-policy'
+      ],
+    );
     expect(behindProxy).toContain("img-src 'self' data: blob:;");
     expect(behindProxy).toContain("connect-src 'self' wss://esl.example.test;");
     // A Host header that is not a host name cannot write into the policy.
-    const forged = String((await headersFor({ tileUrl: '/t.png', pushPort: 8801 }, { headers: { host: "evil; script-src 'unsafe-inline'" } }))['content-security-policy']);
+    const forged = String(
+      (await headersFor({ tileUrl: '/t.png', pushPort: 8801 }, { headers: { host: "evil; script-src 'unsafe-inline'" } }))[
+        'content-security-policy'
+      ],
+    );
     expect(forged).not.toContain('evil');
     expect(forged).toContain("connect-src 'self' ws://*:8801 wss://*:8801");
   });

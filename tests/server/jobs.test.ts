@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 type StoredJob = { state: string; retry_count: number };
-const stateOf = async (id: string) => rowsOf<StoredJob>(await database.db.execute(sql`select state, retry_count from pgboss.job where id = ${id}::uuid`))[0];
+const stateOf = async (id: string) =>
+  rowsOf<StoredJob>(await database.db.execute(sql`select state, retry_count from pgboss.job where id = ${id}::uuid`))[0];
 const until = async <T>(read: () => Promise<T | undefined>, ms: number, what: string): Promise<T> => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     const value = await read();
@@ -40,7 +41,13 @@ const until = async <T>(read: () => Promise<T | undefined>, ms: number, what: st
 
 /** A job taken by a process that then died: its last heartbeat a minute ago. */
 async function orphan(kind: { name: string; maxAttempts: number }, data: Record<string, unknown>, notes?: Record<string, unknown>) {
-  const dead = new PgBoss({ db: fromPglite((database.db as unknown as { $client: PGlite }).$client), backend: 'pglite', schema: 'pgboss', supervise: false, schedule: false });
+  const dead = new PgBoss({
+    db: fromPglite((database.db as unknown as { $client: PGlite }).$client),
+    backend: 'pglite',
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  });
   dead.on('error', () => undefined);
   await dead.start();
   const queue = queueOf(kind);
@@ -76,7 +83,7 @@ describe('durable jobs', () => {
     expect(started - sent).toBeLessThan(2_000);
   });
 
-  it("fails a client error at once, without a second attempt, and the waiter gets that 4xx", async () => {
+  it('fails a client error at once, without a second attempt, and the waiter gets that 4xx', async () => {
     const r = runner();
     let runs = 0;
     const failed: unknown[] = [];
@@ -90,10 +97,16 @@ describe('durable jobs', () => {
       onFailed: async (_data, failure) => void failed.push(failure),
     });
     const id = await r.send('refuse', {});
-    await expect(r.wait('refuse', id)).rejects.toMatchObject({ status: 400, code: 'NOT_TEXT', message: 'The file is not a CSV text file.' });
+    await expect(r.wait('refuse', id)).rejects.toMatchObject({
+      status: 400,
+      code: 'NOT_TEXT',
+      message: 'The file is not a CSV text file.',
+    });
     expect(runs).toBe(1);
     expect(failed).toEqual([{ status: 400, code: 'NOT_TEXT', message: 'The file is not a CSV text file.' }]);
-    expect(await until(async () => ((await stateOf(id)).state === 'failed' ? 'failed' : undefined), 5_000, 'the job to be failed')).toBe('failed');
+    expect(await until(async () => ((await stateOf(id)).state === 'failed' ? 'failed' : undefined), 5_000, 'the job to be failed')).toBe(
+      'failed',
+    );
     // Its dead letter copy does not tell onFailed a second time.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(failed).toHaveLength(1);
@@ -134,11 +147,20 @@ describe('durable jobs', () => {
     const failed: unknown[] = [];
     let runs = 0;
     const r = runner();
-    r.define<{ historyId?: number }>({ ...kind, run: async () => void (runs += 1), onFailed: async (data, failure) => void failed.push({ data, failure }) });
+    r.define<{ historyId?: number }>({
+      ...kind,
+      run: async () => void (runs += 1),
+      onFailed: async (data, failure) => void failed.push({ data, failure }),
+    });
     await expect(r.wait(kind.name, id)).rejects.toMatchObject({ code: 'JOB_INTERRUPTED' });
     await until(async () => failed.length > 0, 10_000, 'the failure handler');
     expect(runs).toBe(0);
-    expect(failed).toEqual([{ data: { fileName: 'tags.csv', historyId: 7 }, failure: { status: 500, code: 'JOB_INTERRUPTED', message: 'The server stopped while this work ran.' } }]);
+    expect(failed).toEqual([
+      {
+        data: { fileName: 'tags.csv', historyId: 7 },
+        failure: { status: 500, code: 'JOB_INTERRUPTED', message: 'The server stopped while this work ran.' },
+      },
+    ]);
     expect((await stateOf(id)).state).toBe('failed');
   });
 
@@ -146,7 +168,15 @@ describe('durable jobs', () => {
     const [first, second] = [runner(), runner()];
     let release!: () => void;
     const runsBy: string[] = [];
-    const kind = (who: string) => ({ name: 'slow', maxAttempts: 2, run: () => new Promise<void>((resolve) => { runsBy.push(who); release = resolve; }) });
+    const kind = (who: string) => ({
+      name: 'slow',
+      maxAttempts: 2,
+      run: () =>
+        new Promise<void>((resolve) => {
+          runsBy.push(who);
+          release = resolve;
+        }),
+    });
     first.define(kind('first'));
     const id = await first.send('slow', {});
     await until(async () => runsBy.length > 0, 5_000, 'the job to start');

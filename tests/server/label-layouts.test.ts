@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 const preview = async (layoutId: string, companyCode = 'ACME') => {
-  const res = await sut.app.inject({ method: 'POST', url: '/api/product/preview', headers: as.acme, payload: { ...PRODUCT, layoutId, companyCode } });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/product/preview',
+    headers: as.acme,
+    payload: { ...PRODUCT, layoutId, companyCode },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { encodedImage: string }).encodedImage;
 };
@@ -31,7 +36,7 @@ function pixels(base64: string): { width: number; at: (x: number, y: number) => 
   const png = Buffer.from(base64, 'base64');
   const width = png.readUInt32BE(16);
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     if (png.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
     at += 12 + len;
@@ -43,7 +48,13 @@ function pixels(base64: string): { width: number; at: (x: number, y: number) => 
 describe('label styles by layout type', () => {
   it('are chosen by the type name; unknown types draw the standard label', () => {
     expect(['PROMOTION', 'summer_sale', 'FRESH', 'BY_WEIGHT', 'STANDARD', 'SHELF_TALKER', undefined].map(labelStyleOf)).toEqual([
-      'promotion', 'promotion', 'fresh', 'fresh', 'standard', 'standard', 'standard',
+      'promotion',
+      'promotion',
+      'fresh',
+      'fresh',
+      'standard',
+      'standard',
+      'standard',
     ]);
   });
 
@@ -74,14 +85,24 @@ describe('label styles by layout type', () => {
       return (res.json() as { encodedImage: string }).encodedImage;
     };
     const before = await tagPreview();
-    const save = await sut.app.inject({ method: 'POST', url: '/api/config/layout', headers: as.acme, payload: { companyCode: 'ACME', layoutConfig: [{ layoutId: 'STD_PRICE', layoutType: 'PROMOTION' }] } });
+    const save = await sut.app.inject({
+      method: 'POST',
+      url: '/api/config/layout',
+      headers: as.acme,
+      payload: { companyCode: 'ACME', layoutConfig: [{ layoutId: 'STD_PRICE', layoutType: 'PROMOTION' }] },
+    });
     expect(save.statusCode, save.body).toBe(200);
     const after = await tagPreview();
     expect(after).not.toBe(before);
     const { at } = pixels(after);
     // A promotion band: the top row is drawn (red on a colour tag, black otherwise), no longer white.
     expect(at(0, 0)).not.toBe(0);
-    const back = await sut.app.inject({ method: 'POST', url: '/api/config/layout', headers: as.acme, payload: { companyCode: 'ACME', layoutConfig: [{ layoutId: 'STD_PRICE', layoutType: 'STANDARD' }] } });
+    const back = await sut.app.inject({
+      method: 'POST',
+      url: '/api/config/layout',
+      headers: as.acme,
+      payload: { companyCode: 'ACME', layoutConfig: [{ layoutId: 'STD_PRICE', layoutType: 'STANDARD' }] },
+    });
     expect(back.statusCode).toBe(200);
     expect(await tagPreview()).toBe(before);
   });

@@ -47,7 +47,11 @@ describe('label prices', () => {
 });
 
 describe('label barcodes', () => {
-  for (const [script, size] of [['ja', SIZE_42], ['ko', SIZE_29], ['it', SIZE_42]] as const) {
+  for (const [script, size] of [
+    ['ja', SIZE_42],
+    ['ko', SIZE_29],
+    ['it', SIZE_42],
+  ] as const) {
     it(`${script} ${size.width}×${size.height}: the bars are bwip-js's EAN-13 of the product code`, async () => {
       const code = PRODUCTS[script].prCode;
       const expected = await bwipRuns(code);
@@ -65,7 +69,9 @@ describe('label barcodes', () => {
 
   it('a code that is not an EAN-13 is drawn as Code 128; a paper label has no bars (the PDF draws them)', () => {
     const tag = readIndexedPng(productLabel(SIZE_29, { prCode: 'ABC-123', prInfo: ['Thing', '1'] }, 'bw'));
-    const paper = readIndexedPng(productLabel(SIZE_29, { prCode: 'ABC-123', prInfo: ['Thing', '1'] }, 'bw', 'standard', { barcode: false }));
+    const paper = readIndexedPng(
+      productLabel(SIZE_29, { prCode: 'ABC-123', prInfo: ['Thing', '1'] }, 'bw', 'standard', { barcode: false }),
+    );
     expect(differingPixels(tag, paper)).toBeGreaterThan(500);
   });
 });
@@ -76,7 +82,7 @@ function runsOf(dark: boolean[]): number[] {
   const last = dark.lastIndexOf(true);
   if (first < 0) return [];
   const runs: number[] = [];
-  for (let x = first; x <= last; ) {
+  for (let x = first; x <= last;) {
     let end = x;
     while (end <= last && dark[end] === dark[x]) end++;
     runs.push(end - x);
@@ -113,7 +119,11 @@ function longestBlackRun(img: IndexedPng, x0: number, x1: number): number {
 /** bwip-js's own drawing of the code (its SVG, rasterised by sharp), read back by row, in modules. */
 async function bwipRuns(code: string): Promise<number[]> {
   const svg = bwipjs.toSVG({ bcid: 'ean13', text: code, scale: 2, height: 10 });
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const y = Math.floor(info.height / 3);
   const runs = runsOf(Array.from({ length: info.width }, (_, x) => data[y * info.width + x] < 128));
   const module = Math.min(...runs);

@@ -16,7 +16,7 @@ export function readIndexedPng(png: Buffer): IndexedPng {
   if (png[24] !== 8 || png[25] !== 3) throw new Error(`not an 8-bit indexed PNG: depth ${png[24]}, colour type ${png[25]}`);
   const idat: Buffer[] = [];
   let palette: [number, number, number][] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     const type = png.subarray(at + 4, at + 8).toString('latin1');
     const data = png.subarray(at + 8, at + 8 + len);
@@ -32,7 +32,8 @@ export function readIndexedPng(png: Buffer): IndexedPng {
 /** Pixels of each palette index inside a box. */
 export function countIndexes(img: IndexedPng, box = { x: 0, y: 0, width: img.width, height: img.height }): number[] {
   const counts = img.palette.map(() => 0);
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) counts[img.at(x, y)] = (counts[img.at(x, y)] ?? 0) + 1;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) counts[img.at(x, y)] = (counts[img.at(x, y)] ?? 0) + 1;
   return counts;
 }
 
@@ -59,10 +60,23 @@ export const PRODUCTS = {
 export const SIZE_42 = { width: 400, height: 300 };
 export const SIZE_29 = { width: 296, height: 128 };
 
-export function render(script: keyof typeof PRODUCTS, colours: LabelColours, style: LabelStyle, prInfo?: string[], size = SIZE_42): IndexedPng {
+export function render(
+  script: keyof typeof PRODUCTS,
+  colours: LabelColours,
+  style: LabelStyle,
+  prInfo?: string[],
+  size = SIZE_42,
+): IndexedPng {
   const p = PRODUCTS[script];
-  return readIndexedPng(productLabel(size, { prCode: p.prCode, prInfo: prInfo ?? [...p.prInfo] }, colours, style, { money: MONEY[script] }));
+  return readIndexedPng(
+    productLabel(size, { prCode: p.prCode, prInfo: prInfo ?? [...p.prInfo] }, colours, style, { money: MONEY[script] }),
+  );
 }
 
 /** The name's box on a label of the size: the top of the label, where the layout puts it (product-label.ts). */
-export const nameBox = (size: { width: number; height: number }) => ({ x: 0, y: 0, width: size.width, height: Math.round(size.height * 0.36) });
+export const nameBox = (size: { width: number; height: number }) => ({
+  x: 0,
+  y: 0,
+  width: size.width,
+  height: Math.round(size.height * 0.36),
+});

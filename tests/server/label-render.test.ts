@@ -94,7 +94,10 @@ describe('label text', () => {
     expect(fitted.lines[1].endsWith(ELLIPSIS)).toBe(true);
     for (const line of fitted.lines) expect(measureText(line, { size: 12, order })).toBeLessThanOrEqual(200);
     // Japanese has no spaces: it breaks between characters, and is cut the same way.
-    const ja = fitText('北海道産有機栽培味噌ラーメン醤油味特大サイズ五食入り北海道産有機栽培味噌ラーメン醤油味', { ...options, order: familyOrder('ja-JP') });
+    const ja = fitText('北海道産有機栽培味噌ラーメン醤油味特大サイズ五食入り北海道産有機栽培味噌ラーメン醤油味', {
+      ...options,
+      order: familyOrder('ja-JP'),
+    });
     expect(ja.lines).toHaveLength(2);
     expect(ja.lines[1].endsWith(ELLIPSIS)).toBe(true);
     expect(cutToWidth('Pomodori', { size: 12, order }, 1000)).toBe('Pomodori');

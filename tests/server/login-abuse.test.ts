@@ -23,7 +23,12 @@ describe('the rate limit and the login history use the real peer address (TRUST_
       answers.push(res.statusCode);
     }
     expect(answers).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
-    const [last] = await sut.deps.db.select().from(loginHistory).where(like(loginHistory.email, 'ghost%')).orderBy(desc(loginHistory.id)).limit(1);
+    const [last] = await sut.deps.db
+      .select()
+      .from(loginHistory)
+      .where(like(loginHistory.email, 'ghost%'))
+      .orderBy(desc(loginHistory.id))
+      .limit(1);
     expect(last.ip).toBe('203.0.113.50');
   });
 });
@@ -31,7 +36,12 @@ describe('the rate limit and the login history use the real peer address (TRUST_
 describe('failed logins throttle, they do not lock', () => {
   it("a stranger's wrong passwords neither lock the account nor end its owner's session", async () => {
     const email = 'operator@shelfpad.test';
-    const session = await sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: '10.1.1.1' });
+    const session = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: DEMO_PASSWORD },
+      remoteAddress: '10.1.1.1',
+    });
     const headers = { 'access-token': session.json().accessToken, 'access-email': email };
 
     const answers: number[] = [];
@@ -40,7 +50,10 @@ describe('failed logins throttle, they do not lock', () => {
     // That address now waits, even with the right password, and is told for how long.
     const throttled = await loginFrom('198.51.100.7', email, DEMO_PASSWORD);
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toEqual({ code: 'LOGIN_THROTTLED', message: 'Too many failed logins from this address. Please wait and try again.' });
+    expect(throttled.json()).toEqual({
+      code: 'LOGIN_THROTTLED',
+      message: 'Too many failed logins from this address. Please wait and try again.',
+    });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(60);
 
     // The owner's open session keeps working, and the owner can still sign in from its own address.
@@ -63,7 +76,11 @@ describe('failed logins throttle, they do not lock', () => {
       return { status: res.statusCode, body: res.body, hashes: hashQueue().started - hashes };
     };
     const unlocked = await answer('coop-admin@shelfpad.test');
-    expect(unlocked).toEqual({ status: 401, body: JSON.stringify({ code: 'AUTH_FAILURE', message: 'Authentication Failure.' }), hashes: 1 });
+    expect(unlocked).toEqual({
+      status: 401,
+      body: JSON.stringify({ code: 'AUTH_FAILURE', message: 'Authentication Failure.' }),
+      hashes: 1,
+    });
     // Locked accounts are not told apart without the password: same status, same body, and the same hashing work.
     expect(await answer('locked@shelfpad.test')).toEqual(unlocked);
   });

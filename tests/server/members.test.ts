@@ -16,14 +16,25 @@ afterAll(async () => sut?.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) =>
   sut.app.inject({ method, url: `/api${url}`, headers, payload });
 const listOf = async (headers: AuthHeaders) =>
-  ((await call('POST', '/member/list', headers, { draw: 1, start: 0, length: 100 })).json() as { data: { email: string; company: string[] }[] }).data;
+  (
+    (await call('POST', '/member/list', headers, { draw: 1, start: 0, length: 100 })).json() as {
+      data: { email: string; company: string[] }[];
+    }
+  ).data;
 const stored = async (email: string) => (await sut.deps.db.select().from(members).where(eq(members.email, email)))[0];
 const roleIdNamed = async (name: string) =>
   ((await call('GET', '/role/list', as.admin)).json() as { role_id: number; name: string }[]).find((r) => r.name === name)!.role_id;
 
 const PASSWORD = 'Member#2026x';
 const member = (email: string, extra: object = {}) => ({
-  email, name: 'New Member', password: PASSWORD, role_id: 0, company: ['ACME'], store: [], enableWholeStore: false, ...extra,
+  email,
+  name: 'New Member',
+  password: PASSWORD,
+  role_id: 0,
+  company: ['ACME'],
+  store: [],
+  enableWholeStore: false,
+  ...extra,
 });
 
 describe('member list and get', () => {
@@ -51,20 +62,32 @@ describe('member list and get', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rows = (res.json() as { data: { success: boolean; locked: boolean }[] }).data;
     expect(rows.some((r) => r.locked && !r.success)).toBe(true);
-    expect((await call('POST', '/history/member/login', as.acme, { draw: 1, start: 0, length: 5, email: 'nord-admin@shelfpad.test' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/history/member/login', as.acme, { draw: 1, start: 0, length: 5, email: 'nord-admin@shelfpad.test' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   // spec: admin §7.17, admin §7.26 — company by email
   it('lists the companies shared with the caller', async () => {
-    expect((await call('GET', '/config/company/email/acme-admin@shelfpad.test', as.acme)).json()).toEqual([{ companyCode: 'ACME', companyName: expect.any(String) }]);
-    expect((await call('GET', '/config/company/email/operator@shelfpad.test', as.admin)).json()).toEqual([{ companyCode: 'ACME', companyName: expect.any(String) }]);
+    expect((await call('GET', '/config/company/email/acme-admin@shelfpad.test', as.acme)).json()).toEqual([
+      { companyCode: 'ACME', companyName: expect.any(String) },
+    ]);
+    expect((await call('GET', '/config/company/email/operator@shelfpad.test', as.admin)).json()).toEqual([
+      { companyCode: 'ACME', companyName: expect.any(String) },
+    ]);
   });
 });
 
 describe('member create', () => {
   // spec: admin §3.23, admin §7.26 — account create: company and store lists, enableWholeStore
   it('creates a member with a hashed password, limited to the chosen stores', async () => {
-    const res = await call('POST', '/member', as.acme, member('Clerk@Acme.test', { role_id: await roleIdNamed('Store operator'), store: ['TKY001'] }));
+    const res = await call(
+      'POST',
+      '/member',
+      as.acme,
+      member('Clerk@Acme.test', { role_id: await roleIdNamed('Store operator'), store: ['TKY001'] }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored('clerk@acme.test');
     expect(row).toMatchObject({ companies: ['ACME'], stores: ['TKY001'], enableWholeStore: false });
@@ -108,7 +131,13 @@ describe('member create', () => {
 describe('member update, unlock, reset, delete', () => {
   // spec: admin §7.26 — account update, password optional
   it('updates without a password, and with one checks the policy', async () => {
-    const body = { name: 'Renamed Clerk', role_id: await roleIdNamed('Store operator'), company: ['ACME'], store: ['TKY002'], enableWholeStore: false };
+    const body = {
+      name: 'Renamed Clerk',
+      role_id: await roleIdNamed('Store operator'),
+      company: ['ACME'],
+      store: ['TKY002'],
+      enableWholeStore: false,
+    };
     expect((await call('PUT', '/member/clerk@acme.test', as.acme, body)).statusCode).toBe(200);
     expect(await stored('clerk@acme.test')).toMatchObject({ name: 'Renamed Clerk', stores: ['TKY002'] });
     expect((await call('PUT', '/member/clerk@acme.test', as.acme, { ...body, password: 'short' })).statusCode).toBe(400);
@@ -147,7 +176,11 @@ describe('member update, unlock, reset, delete', () => {
 describe('signup in the change history', () => {
   it('records the new member under the member category, without the password', async () => {
     const email = 'signup-recorded@shelfpad.test';
-    const res = await sut.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Sig Nup', email, mobile: '1', password: 'Signup#Strong2026' } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Sig Nup', email, mobile: '1', password: 'Signup#Strong2026' },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await sut.deps.db.select().from(changeHistory).where(eq(changeHistory.path, '/auth/signup'));
     expect(rows).toHaveLength(1);

@@ -24,9 +24,23 @@ beforeAll(async () => {
   deps = { db: database.db, config: loadConfig({}), push: new PushHub() };
   sink = await startSmtpSink('plain');
   // No password: the loopback host speaks no TLS, over which none would be sent (smtp-security.test.ts).
-  await saveSmtpConfig(deps.db, null, { enable: true, server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', password: '', tls: false, ssl: false });
+  await saveSmtpConfig(deps.db, null, {
+    enable: true,
+    server: '127.0.0.1',
+    port: sink.port,
+    account: 'alerts@shelfpad.test',
+    password: '',
+    tls: false,
+    ssl: false,
+  });
   await saveNotificationContents(deps.db, [
-    { key: 'gwOff1Hr', title: 'Gateway offline', detail: 'd', subject: 'Gateway {gwMac} of {store} offline', body: 'Gateway {gwMac} of {storeName} ({company}) has been silent since {since}.' },
+    {
+      key: 'gwOff1Hr',
+      title: 'Gateway offline',
+      detail: 'd',
+      subject: 'Gateway {gwMac} of {store} offline',
+      body: 'Gateway {gwMac} of {storeName} ({company}) has been silent since {since}.',
+    },
   ]);
 });
 afterAll(async () => {
@@ -35,7 +49,17 @@ afterAll(async () => {
 });
 
 /** Only the notification checks run, a minute per tick: nothing else moves the gateways. */
-const sim = (tickMs = MINUTE): Simulator => startSimulator(deps, { seed: 3, speed: 1, manual: true, tickMs, modules: ['notifications'], onError: (_w, e) => { throw e; } });
+const sim = (tickMs = MINUTE): Simulator =>
+  startSimulator(deps, {
+    seed: 3,
+    speed: 1,
+    manual: true,
+    tickMs,
+    modules: ['notifications'],
+    onError: (_w, e) => {
+      throw e;
+    },
+  });
 
 /** A reporting gateway of the seed, taken offline at `at` (its last report). */
 async function takeOffline(skip: number, at: Date) {
@@ -52,7 +76,10 @@ async function takeOffline(skip: number, at: Date) {
 }
 
 const alarmsOf = (gwMac: string) =>
-  deps.db.select().from(systemAlarms).where(and(eq(systemAlarms.type, SYSTEM_ALARM_TYPES.GW_OFFLINE_1HR.code), sql`${systemAlarms.data}->>'gwMac' = ${gwMac}`));
+  deps.db
+    .select()
+    .from(systemAlarms)
+    .where(and(eq(systemAlarms.type, SYSTEM_ALARM_TYPES.GW_OFFLINE_1HR.code), sql`${systemAlarms.data}->>'gwMac' = ${gwMac}`));
 const mailsAbout = (gwMac: string) => sink.mails.filter((m) => m.subject.includes(gwMac));
 
 describe('notification mail (gwOff1Hr)', () => {
@@ -102,18 +129,29 @@ describe('notification mail (gwOff1Hr)', () => {
 });
 
 const alarmsOfType = (code: number, storeCode: string) =>
-  deps.db.select().from(systemAlarms).where(and(eq(systemAlarms.type, code), eq(systemAlarms.location, storeCode)));
+  deps.db
+    .select()
+    .from(systemAlarms)
+    .where(and(eq(systemAlarms.type, code), eq(systemAlarms.location, storeCode)));
 
 describe('notification mail (notRecvCsv4Hr, abnorTagProduct)', () => {
   // spec: core §9.13 — notice when no CSV file arrived for over 4 hours
   it('no product file for four hours: one alarm and one mail per silence', async () => {
     await saveEnabledNotifications(deps.db, ['notRecvCsv4Hr']);
     await saveNotificationContents(deps.db, [
-      { key: 'notRecvCsv4Hr', title: 'No file', detail: 'd', subject: 'No product file for {store}', body: '{storeName}: last file at {since}.' },
+      {
+        key: 'notRecvCsv4Hr',
+        title: 'No file',
+        detail: 'd',
+        subject: 'No product file for {store}',
+        body: '{storeName}: last file at {since}.',
+      },
     ]);
     const s = sim();
     const [store] = await deps.db.select().from(stores).orderBy(asc(stores.storeCode)).limit(1);
-    await deps.db.insert(uploadHistory).values({ companyCode: store.companyCode, storeCode: store.storeCode, fileName: 'p.csv', fileType: 'product', received: s.now() });
+    await deps.db
+      .insert(uploadHistory)
+      .values({ companyCode: store.companyCode, storeCode: store.storeCode, fileName: 'p.csv', fileType: 'product', received: s.now() });
     const about = () => sink.mails.filter((m) => m.subject === `No product file for ${store.storeCode}`);
     await s.advance(3 * 60 * MINUTE);
     expect(about()).toHaveLength(0);
@@ -130,7 +168,13 @@ describe('notification mail (notRecvCsv4Hr, abnorTagProduct)', () => {
   it('a tag linked to a product the store does not have: one daily report at 10 am', async () => {
     await saveEnabledNotifications(deps.db, ['abnorTagProduct']);
     await saveNotificationContents(deps.db, [
-      { key: 'abnorTagProduct', title: 'Report', detail: 'd', subject: 'Abnormal pairs in {store}', body: '{count} abnormal tag-product pairs in {storeName}.' },
+      {
+        key: 'abnorTagProduct',
+        title: 'Report',
+        detail: 'd',
+        subject: 'Abnormal pairs in {store}',
+        body: '{count} abnormal tag-product pairs in {storeName}.',
+      },
     ]);
     const [tag] = await deps.db.select().from(tags).orderBy(asc(tags.tagMac)).limit(1);
     await deps.db.update(tags).set({ prCode: 'NO-SUCH-PRODUCT-1' }).where(eq(tags.tagMac, tag.tagMac));

@@ -11,7 +11,12 @@ import { startTestServer, type TestServer } from './harness';
  * this server (no CDN: it must work offline).
  */
 
-type Operation = { operationId: string; security: unknown[]; parameters?: { $ref?: string; name?: string; in?: string }[]; requestBody?: { content: Record<string, unknown> } };
+type Operation = {
+  operationId: string;
+  security: unknown[];
+  parameters?: { $ref?: string; name?: string; in?: string }[];
+  requestBody?: { content: Record<string, unknown> };
+};
 type Doc = { openapi: string; info: { description: string }; paths: Record<string, Record<string, Operation>> };
 
 let sut: TestServer;
@@ -48,8 +53,12 @@ describe('GET /api/openapi.json', () => {
       const op = doc.paths[path]?.[def.method.toLowerCase()];
       // The validator does not check that each {segment} has its path parameter: checked here.
       const segments = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const pathParams = (op?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
-      if (op?.operationId !== name || JSON.stringify(segments) !== JSON.stringify(pathParams)) missing.push(`${name}: ${def.method} ${def.path}`);
+      const pathParams = (op?.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
+      if (op?.operationId !== name || JSON.stringify(segments) !== JSON.stringify(pathParams))
+        missing.push(`${name}: ${def.method} ${def.path}`);
     }
     expect(missing).toEqual([]);
     const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
@@ -66,12 +75,25 @@ describe('GET /api/openapi.json', () => {
       expect(op(name as keyof typeof endpoints).parameters, name).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     }
     expect(Object.keys(op('tagAssignFile').requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(op('tagImage').parameters?.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(['mac', 'storeCode']);
+    expect(
+      op('tagImage')
+        .parameters?.filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['mac', 'storeCode']);
   });
 
   it('explains the auth headers, the table protocol and the Idempotency-Key once, in the description', () => {
     const text = doc.info.description;
-    for (const fact of ['Access-Token', 'Access-Email', 'filter_<field>', 'condition_<field>', 'recordsFiltered', 'Idempotency-Key', 'Idempotent-Replayed']) {
+    for (const fact of [
+      'Access-Token',
+      'Access-Email',
+      'filter_<field>',
+      'condition_<field>',
+      'recordsFiltered',
+      'Idempotency-Key',
+      'Idempotent-Replayed',
+    ]) {
       expect(text).toContain(fact);
     }
   });

@@ -7,9 +7,14 @@ import { buildFirmware } from '../../server/lib/firmware-header';
 export function otaForm(fields: Record<string, string>, file?: { name: string; content: Buffer }, fileField = 'fwData') {
   const boundary = '----shelfpad-ota-boundary';
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -32,7 +37,10 @@ export async function gatewaysOf(db: Db, storeCode: string, n: number) {
 }
 
 /** The text fields of a valid start over the given gateways (the OTA defaults of console-admin §9). */
-export function startFields(gws: { gwMac: string; ip: string; otaCh: number }[], over: Record<string, string> = {}): Record<string, string> {
+export function startFields(
+  gws: { gwMac: string; ip: string; otaCh: number }[],
+  over: Record<string, string> = {},
+): Record<string, string> {
   return {
     gw_ip_list: JSON.stringify(gws.map((g) => g.ip)),
     gw_info_dict: JSON.stringify(Object.fromEntries(gws.map((g) => [g.ip, { gwMac: g.gwMac, otaCh: g.otaCh }]))),

@@ -31,27 +31,49 @@ it('OTA of a 2,000-tag store with the default parameters', { timeout: 300_000 },
   const db = sut.deps.db;
   const [{ n }] = await db.select({ n: count() }).from(tags).where(eq(tags.storeCode, STORE));
   expect(n).toBe(TAGS);
-  const [{ gws }] = await db.select({ gws: sql<number>`count(*)::int` }).from(gateways).where(eq(gateways.storeCode, STORE));
+  const [{ gws }] = await db
+    .select({ gws: sql<number>`count(*)::int` })
+    .from(gateways)
+    .where(eq(gateways.storeCode, STORE));
   const chosen = await gatewaysOf(db, STORE, gws);
   const form = otaForm(startFields(chosen), { name: 'tag-fw-0500.bin', content: firmwareFile() });
-  const res = await sut.app.inject({ method: 'POST', url: `/api/ota/store/${STORE}/start`, headers: { ...as.acme, ...form.headers }, payload: form.payload });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: `/api/ota/store/${STORE}/start`,
+    headers: { ...as.acme, ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId, totalTags } = res.json().data as { taskId: string; totalTags: number };
 
-  const sim = startSimulator(sut.deps, { seed: 5, speed: 1, manual: true, modules: ['ota'], onError: (_w, e) => { throw e; } });
+  const sim = startSimulator(sut.deps, {
+    seed: 5,
+    speed: 1,
+    manual: true,
+    modules: ['ota'],
+    onError: (_w, e) => {
+      throw e;
+    },
+  });
   const started = performance.now();
   let simulatedMs = 0;
   const STEP = 10_000;
   for (;;) {
     await sim.advance(STEP);
     simulatedMs += STEP;
-    const [task] = await db.select({ endTime: otaTasks.endTime, updated: otaTasks.updatedTags }).from(otaTasks).where(eq(otaTasks.id, Number(taskId)));
+    const [task] = await db
+      .select({ endTime: otaTasks.endTime, updated: otaTasks.updatedTags })
+      .from(otaTasks)
+      .where(eq(otaTasks.id, Number(taskId)));
     if (task.endTime) break;
     expect(simulatedMs).toBeLessThan(6 * 60 * 60_000);
   }
   const realSeconds = (performance.now() - started) / 1000;
   sim.stop();
-  const [{ updated }] = await db.select({ updated: sql<number>`count(*)::int` }).from(tags).where(sql`${tags.storeCode} = ${STORE} and ${tags.version} = ${0x0500}`);
+  const [{ updated }] = await db
+    .select({ updated: sql<number>`count(*)::int` })
+    .from(tags)
+    .where(sql`${tags.storeCode} = ${STORE} and ${tags.version} = ${0x0500}`);
   console.log(
     `[ota scale] ${totalTags} tags on ${chosen.length} gateways: ${(simulatedMs / 60_000).toFixed(1)} simulated minutes, ${realSeconds.toFixed(1)} real seconds (manual time; 10 s steps), ${updated} tags now at 0x0500`,
   );

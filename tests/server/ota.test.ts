@@ -19,7 +19,15 @@ let sim: Simulator;
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator']));
   sut.deps.config.dataDir = await mkdtemp(join(tmpdir(), 'shelfpad-ota-'));
-  sim = startSimulator(sut.deps, { seed: 3, speed: 1, manual: true, modules: ['ota'], onError: (_w, e) => { throw e; } });
+  sim = startSimulator(sut.deps, {
+    seed: 3,
+    speed: 1,
+    manual: true,
+    modules: ['ota'],
+    onError: (_w, e) => {
+      throw e;
+    },
+  });
 });
 afterAll(async () => {
   sim.stop();
@@ -30,13 +38,25 @@ const parse = (who: AuthHeaders, file?: { name: string; content: Buffer }, field
   const form = otaForm(fields, file);
   return sut.app.inject({ method: 'POST', url: '/api/ota/firmware/parse', headers: { ...who, ...form.headers }, payload: form.payload });
 };
-const start = (who: AuthHeaders, fields: Record<string, string>, file: { name: string; content: Buffer } | null = { name: 'tag-fw-0500.bin', content: firmwareFile() }, store = STORE) => {
+const start = (
+  who: AuthHeaders,
+  fields: Record<string, string>,
+  file: { name: string; content: Buffer } | null = { name: 'tag-fw-0500.bin', content: firmwareFile() },
+  store = STORE,
+) => {
   const form = otaForm(fields, file ?? undefined);
-  return sut.app.inject({ method: 'POST', url: `/api/ota/store/${store}/start`, headers: { ...who, ...form.headers }, payload: form.payload });
+  return sut.app.inject({
+    method: 'POST',
+    url: `/api/ota/store/${store}/start`,
+    headers: { ...who, ...form.headers },
+    payload: form.payload,
+  });
 };
-const post = (who: AuthHeaders, url: string, payload: object) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (who: AuthHeaders, url: string, payload: object) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const taskCount = async () => (await sut.deps.db.select({ n: count() }).from(otaTasks))[0].n;
-const history = async (who = as.acme) => (await post(who, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25 })).json() as { data: OtaTask[]; recordsTotal: number };
+const history = async (who = as.acme) =>
+  (await post(who, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25 })).json() as { data: OtaTask[]; recordsTotal: number };
 
 describe('firmware header', () => {
   // spec: admin §7.21 — parse firmware file answers ota_type, fw_version, target_start_version, target_end_version, target_check_sum
@@ -44,19 +64,35 @@ describe('firmware header', () => {
     const res = await parse(as.acme, { name: 'fw.bin', content: firmwareFile() }, { fwName: 'fw.bin' });
     expect(res.statusCode).toBe(200);
     const header = parseFirmware(firmwareFile());
-    expect(res.json()).toEqual({ ota_type: 3, fw_version: 0x0500, target_start_version: 0x0300, target_end_version: 0x0412, target_check_sum: header.checkSum });
+    expect(res.json()).toEqual({
+      ota_type: 3,
+      fw_version: 0x0500,
+      target_start_version: 0x0300,
+      target_end_version: 0x0412,
+      target_check_sum: header.checkSum,
+    });
   });
 
   it('refuses a tampered payload, a malformed header, a wrong extension and no file, each with its own message', async () => {
     const tampered = firmwareFile();
     tampered[100] ^= 0xff;
     const bad = await parse(as.acme, { name: 'fw.bin', content: tampered });
-    expect([bad.statusCode, bad.json().code, bad.json().message]).toEqual([400, 'FIRMWARE_CHECKSUM', 'The firmware payload does not match its checksum.']);
+    expect([bad.statusCode, bad.json().code, bad.json().message]).toEqual([
+      400,
+      'FIRMWARE_CHECKSUM',
+      'The firmware payload does not match its checksum.',
+    ]);
     const header = firmwareFile();
     header[9] ^= 0x01;
-    expect((await parse(as.acme, { name: 'fw.bin', content: header })).json().message).toBe('The firmware header is damaged (header checksum mismatch).');
-    expect((await parse(as.acme, { name: 'fw.bin', content: Buffer.from('not a firmware file at all, just text......') })).json().code).toBe('FIRMWARE_MALFORMED');
-    expect((await parse(as.acme, { name: 'fw.bin', content: firmwareFile().subarray(0, 40) })).json().message).toMatch(/payload is 8 bytes; its header says 2048/);
+    expect((await parse(as.acme, { name: 'fw.bin', content: header })).json().message).toBe(
+      'The firmware header is damaged (header checksum mismatch).',
+    );
+    expect(
+      (await parse(as.acme, { name: 'fw.bin', content: Buffer.from('not a firmware file at all, just text......') })).json().code,
+    ).toBe('FIRMWARE_MALFORMED');
+    expect((await parse(as.acme, { name: 'fw.bin', content: firmwareFile().subarray(0, 40) })).json().message).toMatch(
+      /payload is 8 bytes; its header says 2048/,
+    );
     expect((await parse(as.acme, { name: 'fw.img', content: firmwareFile() })).json().message).toBe('please check the file extension');
     const none = await parse(as.acme);
     expect([none.statusCode, none.json().message]).toEqual([400, 'firmware file not exist']);
@@ -103,7 +139,7 @@ describe('start validation', () => {
 });
 
 describe('privileges', () => {
-  it('needs store_config write to start and read to look; only in the member\'s stores', async () => {
+  it("needs store_config write to start and read to look; only in the member's stores", async () => {
     const gws = await gatewaysOf(sut.deps.db, STORE, 1);
     expect((await start(as.viewer, startFields(gws))).statusCode).toBe(403);
     expect((await start(as.operator, startFields(gws))).statusCode).toBe(403);
@@ -123,13 +159,29 @@ describe('an OTA job', () => {
   it('runs through two gateways: versions change, results and progress fill in, the task and its collecting item end', async () => {
     const db = sut.deps.db;
     const gws = await gatewaysOf(db, STORE, 2);
-    const gwTable = (await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/gw`, headers: as.acme })).json() as { gwMac: string; tagCount: number }[];
+    const gwTable = (await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/gw`, headers: as.acme })).json() as {
+      gwMac: string;
+      tagCount: number;
+    }[];
     expect(gwTable.map((g) => g.gwMac)).toEqual(expect.arrayContaining(gws.map((g) => g.gwMac)));
     // Only the 0x0410 tags: the target range picks them out of the gateways' tags.
-    const fields = startFields(gws, { startVersion: String(0x0410), endVersion: String(0x0410), otaStartTime: '20', otaTransmissionTime: '10', otaSleepMinTime: '1', otaSleepDistTime: '1' });
+    const fields = startFields(gws, {
+      startVersion: String(0x0410),
+      endVersion: String(0x0410),
+      otaStartTime: '20',
+      otaTransmissionTime: '10',
+      otaSleepMinTime: '1',
+      otaSleepDistTime: '1',
+    });
     const macs = gws.map((g) => g.gwMac);
-    const targets = await db.select({ tagMac: tags.tagMac }).from(tags).where(and(eq(tags.storeCode, STORE), inArray(tags.gwMac, macs), eq(tags.version, 0x0410)));
-    const others = await db.select({ tagMac: tags.tagMac, version: tags.version }).from(tags).where(and(eq(tags.storeCode, STORE), sql`${tags.version} <> ${0x0410}`));
+    const targets = await db
+      .select({ tagMac: tags.tagMac })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), inArray(tags.gwMac, macs), eq(tags.version, 0x0410)));
+    const others = await db
+      .select({ tagMac: tags.tagMac, version: tags.version })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), sql`${tags.version} <> ${0x0410}`));
     expect(targets.length).toBeGreaterThan(0);
 
     const res = await start(as.acme, fields);
@@ -140,17 +192,28 @@ describe('an OTA job', () => {
     const again = await start(as.acme, fields);
     expect([again.statusCode, again.json().code]).toEqual([409, 'OTA_RUNNING']);
 
-    const status = (await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/status`, headers: as.acme })).json() as { running: boolean; task: OtaTask };
+    const status = (await sut.app.inject({ method: 'GET', url: `/api/ota/store/${STORE}/status`, headers: as.acme })).json() as {
+      running: boolean;
+      task: OtaTask;
+    };
     expect(status.running).toBe(true);
     expect(status.task.endTime).toBe(-1);
     expect(status.task.gwResult.map((g) => g.gwMac).sort()).toEqual([...macs].sort());
     const [item] = await db.select().from(collectingItems).where(eq(collectingItems.kind, 'ota'));
     expect([item.cmd, item.total, item.finishedAt]).toEqual(['OTA', targets.length, null]);
-    const stores = (await sut.app.inject({ method: 'GET', url: '/api/ota/store', headers: as.acme })).json() as { storeCode: string; running: boolean; gatewayCount: number }[];
+    const stores = (await sut.app.inject({ method: 'GET', url: '/api/ota/store', headers: as.acme })).json() as {
+      storeCode: string;
+      running: boolean;
+      gatewayCount: number;
+    }[];
     expect(stores.filter((s) => s.running).map((s) => s.storeCode)).toEqual([STORE]);
     expect(stores.find((s) => s.storeCode === STORE)?.gatewayCount).toBe(gwTable.length);
 
-    const detailOf = async () => (await post(as.acme, `/ota/history/store/${STORE}/task/${answer.data.taskId}`, { draw: 1, start: 0, length: 500 })).json() as { data: OtaDetailRow[]; recordsTotal: number };
+    const detailOf = async () =>
+      (await post(as.acme, `/ota/history/store/${STORE}/task/${answer.data.taskId}`, { draw: 1, start: 0, length: 500 })).json() as {
+        data: OtaDetailRow[];
+        recordsTotal: number;
+      };
     const before = await detailOf();
     expect(before.recordsTotal).toBe(targets.length);
     expect(before.data.every((d) => d.result === -1 && d.version === 0x0410)).toBe(true);
@@ -161,7 +224,13 @@ describe('an OTA job', () => {
     expect([task.progress, task.updatedTags, task.totalTags]).toEqual([100, targets.length, targets.length]);
     expect(task.endTime).not.toBe(-1);
     expect(task.gwResult.every((g) => g.finished && g.done === g.total)).toBe(true);
-    expect([task.fileName, task.tagVersion, task.startVersion, task.endVersion, task.otaType]).toEqual(['tag-fw-0500.bin', 0x0500, 0x0410, 0x0410, FIRMWARE.otaType]);
+    expect([task.fileName, task.tagVersion, task.startVersion, task.endVersion, task.otaType]).toEqual([
+      'tag-fw-0500.bin',
+      0x0500,
+      0x0410,
+      0x0410,
+      FIRMWARE.otaType,
+    ]);
     const after = await detailOf();
     expect(after.data.filter((d) => d.result === 1).every((d) => d.version === 0x0500 && d.endTime !== null)).toBe(true);
     expect(after.data.every((d) => d.result !== -1)).toBe(true);
@@ -169,7 +238,15 @@ describe('an OTA job', () => {
     const versions = await db.select({ version: tags.version }).from(tags).where(inArray(tags.tagMac, updated));
     expect(versions.every((v) => v.version === 0x0500)).toBe(true);
     // Tags outside the range (or the gateways) kept their versions.
-    const othersNow = await db.select({ tagMac: tags.tagMac, version: tags.version }).from(tags).where(inArray(tags.tagMac, others.map((o) => o.tagMac)));
+    const othersNow = await db
+      .select({ tagMac: tags.tagMac, version: tags.version })
+      .from(tags)
+      .where(
+        inArray(
+          tags.tagMac,
+          others.map((o) => o.tagMac),
+        ),
+      );
     expect(new Map(othersNow.map((o) => [o.tagMac, o.version]))).toEqual(new Map(others.map((o) => [o.tagMac, o.version])));
     const [done] = await db.select().from(collectingItems).where(eq(collectingItems.id, item.id));
     expect(done.finishedAt).not.toBeNull();
@@ -177,7 +254,7 @@ describe('an OTA job', () => {
   });
 
   // spec: admin §7.21 — refresh ({storeCode, otaTaskId}), gateway finish ({storeCode, taskId, gwMac}), stop with info
-  it('refresh recounts, gateway finish ends that gateway\'s waiting tags, otaStop halts the job with its collecting item', async () => {
+  it("refresh recounts, gateway finish ends that gateway's waiting tags, otaStop halts the job with its collecting item", async () => {
     const db = sut.deps.db;
     const gws = await gatewaysOf(db, STORE, 2);
     const res = await start(as.acme, startFields(gws));
@@ -194,13 +271,26 @@ describe('an OTA job', () => {
     expect(mid.endTime).toBe(-1);
     expect((await post(as.acme, '/ota/gw/finish', { storeCode: STORE, taskId, gwMac: 'AABBCCDDEEFF' })).statusCode).toBe(404);
 
-    const [item] = await db.select().from(collectingItems).where(sql`${collectingItems.kind} = 'ota' and ${collectingItems.finishedAt} is null`);
+    const [item] = await db
+      .select()
+      .from(collectingItems)
+      .where(sql`${collectingItems.kind} = 'ota' and ${collectingItems.finishedAt} is null`);
     const stop = await post(as.acme, '/ota/stop', { storeCode: STORE, info: { cmd: 'OTA', companyCode: 'ACME', _id: String(item.id) } });
     expect(stop.statusCode).toBe(200);
-    const [task] = await db.select().from(otaTasks).where(eq(otaTasks.id, Number(taskId)));
+    const [task] = await db
+      .select()
+      .from(otaTasks)
+      .where(eq(otaTasks.id, Number(taskId)));
     expect(task.stoppedAt).not.toBeNull();
     expect((await db.select().from(collectingItems).where(eq(collectingItems.id, item.id)))[0].stoppedAt).not.toBeNull();
-    expect((await db.select({ n: count() }).from(otaDetails).where(and(eq(otaDetails.otaTaskId, task.id), eq(otaDetails.result, -1))))[0].n).toBe(0);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(otaDetails)
+          .where(and(eq(otaDetails.otaTaskId, task.id), eq(otaDetails.result, -1)))
+      )[0].n,
+    ).toBe(0);
     expect((await post(as.acme, '/ota/stop', { storeCode: STORE, info: {} })).statusCode).toBe(404);
     await sim.advance(5_000);
     expect((await db.select().from(otaTasks).where(eq(otaTasks.id, task.id)))[0].updatedTags).toBe(task.updatedTags);
@@ -223,9 +313,19 @@ describe('an OTA job', () => {
   it('history is a table query: filters and the date range apply', async () => {
     const all = await history();
     expect(all.recordsTotal).toBe(3);
-    const done = (await post(as.acme, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25, filter_progress: 100, condition_progress: '==' })).json();
+    const done = (
+      await post(as.acme, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25, filter_progress: 100, condition_progress: '==' })
+    ).json();
     expect(done.recordsFiltered).toBe(1);
-    const hex = (await post(as.acme, `/ota/history/store/${STORE}`, { draw: 1, start: 0, length: 25, filter_startVersion: '410', condition_startVersion: '==' })).json();
+    const hex = (
+      await post(as.acme, `/ota/history/store/${STORE}`, {
+        draw: 1,
+        start: 0,
+        length: 25,
+        filter_startVersion: '410',
+        condition_startVersion: '==',
+      })
+    ).json();
     expect(hex.recordsFiltered).toBe(1);
     expect((await post(as.acme, `/ota/history/store/TKY002`, { draw: 1, start: 0, length: 25 })).json().recordsTotal).toBe(0);
   });

@@ -32,7 +32,10 @@ describe('channel settings are per store', () => {
 
   it("refuses another company's store with 403 and stores nothing", async () => {
     const before = await channelRows('TKY001');
-    const res = await send('POST', '/config/gw/channel', as.nord, { storeCode: 'TKY001', channelMap: { '0': { dataChannel: 13, eventChannel: 26 } } });
+    const res = await send('POST', '/config/gw/channel', as.nord, {
+      storeCode: 'TKY001',
+      channelMap: { '0': { dataChannel: 13, eventChannel: 26 } },
+    });
     expect(res.statusCode).toBe(403);
     expect(await channelRows('TKY001')).toEqual(before);
     expect((await send('GET', '/config/gw/channel?storeCode=TKY001', as.nord)).statusCode).toBe(403);
@@ -53,10 +56,10 @@ describe('servers belong to the system', () => {
   });
 });
 
-describe('POST /gw/predefined writes only rows of the caller\'s stores', () => {
+describe("POST /gw/predefined writes only rows of the caller's stores", () => {
   const stored = (macs: string[]) => sut.deps.db.select().from(predefinedGateways).where(inArray(predefinedGateways.gwMac, macs));
 
-  it('refuses a company admin a MAC in nobody\'s store when the call names no store', async () => {
+  it("refuses a company admin a MAC in nobody's store when the call names no store", async () => {
     const res = await send('POST', '/gw/predefined', as.nord, { data: [{ gwMac: 'DD0000000001', dataChannel: 11, eventChannel: 26 }] });
     expect(res.statusCode).toBe(403);
     expect(await stored(['DD0000000001'])).toHaveLength(0);
@@ -73,7 +76,10 @@ describe('POST /gw/predefined writes only rows of the caller\'s stores', () => {
 
   it("refuses a MAC that is another company's gateway even when the call names the caller's own store", async () => {
     const [acmeGw] = await sut.deps.db.select().from(gateways).where(eq(gateways.storeCode, 'TKY001')).limit(1);
-    const res = await send('POST', '/gw/predefined', as.nord, { storeCode: 'BER001', data: [{ gwMac: acmeGw.gwMac, dataChannel: 11, eventChannel: 26 }] });
+    const res = await send('POST', '/gw/predefined', as.nord, {
+      storeCode: 'BER001',
+      data: [{ gwMac: acmeGw.gwMac, dataChannel: 11, eventChannel: 26 }],
+    });
     expect(res.statusCode).toBe(403);
     expect(await stored([acmeGw.gwMac])).toHaveLength(0);
   });
@@ -83,6 +89,13 @@ describe('POST /gw/predefined writes only rows of the caller\'s stores', () => {
     expect(res.json()).toEqual({ updated: 1 });
     expect(await stored(['DD0000000003'])).toMatchObject([{ storeCode: null }]);
     // ... which a company admin then cannot take over.
-    expect((await send('POST', '/gw/predefined', as.acme, { storeCode: 'TKY001', data: [{ gwMac: 'DD0000000003', dataChannel: 12, eventChannel: 26 }] })).statusCode).toBe(403);
+    expect(
+      (
+        await send('POST', '/gw/predefined', as.acme, {
+          storeCode: 'TKY001',
+          data: [{ gwMac: 'DD0000000003', dataChannel: 12, eventChannel: 26 }],
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

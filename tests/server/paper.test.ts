@@ -17,11 +17,20 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 const page = { draw: 1, start: 0, length: 100 };
-const post = (url: string, payload: object, headers: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
+const post = (url: string, payload: object, headers: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
 const get = (url: string, headers: AuthHeaders = as.admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers });
-function upload(content: string | Buffer, opts: { headers?: AuthHeaders; store?: string; fields?: Record<string, string>; name?: string } = {}) {
+function upload(
+  content: string | Buffer,
+  opts: { headers?: AuthHeaders; store?: string; fields?: Record<string, string>; name?: string } = {},
+) {
   const form = multipartBody(opts.fields ?? {}, { name: opts.name ?? 'labels.csv', content });
-  return sut.app.inject({ method: 'POST', url: `/api/paper/file/store/${opts.store ?? STORE}`, payload: form.payload, headers: { ...(opts.headers ?? as.admin), ...form.headers } });
+  return sut.app.inject({
+    method: 'POST',
+    url: `/api/paper/file/store/${opts.store ?? STORE}`,
+    payload: form.payload,
+    headers: { ...(opts.headers ?? as.admin), ...form.headers },
+  });
 }
 const stored = async () => {
   const db = sut.deps.db;
@@ -32,14 +41,22 @@ const stored = async () => {
   ]);
   return { history: h.n, tasks: t.n, details: d.n };
 };
-const knownProduct = async () => (await sut.deps.db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(1))[0];
+const knownProduct = async () =>
+  (await sut.deps.db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(1))[0];
 
 describe('GET /paper/store/list', () => {
   // spec: admin §7.23, admin §3.15 — paper list: stores with status, position, totalTaskCount, totalCompleteCount, todayTaskCount
   it('answers the stores of the member with status, position and task counts', async () => {
     const res = await get('/paper/store/list', as.viewer);
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { storeCode: string; status: string; position: unknown; totalTaskCount: number; totalCompleteCount: number; todayTaskCount: number }[];
+    const rows = res.json() as {
+      storeCode: string;
+      status: string;
+      position: unknown;
+      totalTaskCount: number;
+      totalCompleteCount: number;
+      todayTaskCount: number;
+    }[];
     expect(rows.map((r) => r.storeCode).sort()).toEqual(['SEL001', 'TKY001', 'TKY002']);
     const tky = rows.find((r) => r.storeCode === STORE)!;
     // The seed: two finished tasks per store, one of them from earlier today.
@@ -74,12 +91,29 @@ describe('POST /paper/file/store/:storeCode (upload)', () => {
       'Line 6: unknown product UNKNOWN-ONLY and no product info to print',
       'Line 7: 8 values, but a row has the product code and 3 product info fields',
     ]);
-    const [history] = await sut.deps.db.select().from(paperUploadHistory).where(eq(paperUploadHistory.id, Number(answer.historyId)));
-    expect(history).toMatchObject({ storeCode: STORE, fileName: 'labels.csv', taskId: answer.taskId, taskDes: 'Friday prices', count: 6, finished: null });
+    const [history] = await sut.deps.db
+      .select()
+      .from(paperUploadHistory)
+      .where(eq(paperUploadHistory.id, Number(answer.historyId)));
+    expect(history).toMatchObject({
+      storeCode: STORE,
+      fileName: 'labels.csv',
+      taskId: answer.taskId,
+      taskDes: 'Friday prices',
+      count: 6,
+      finished: null,
+    });
     expect(history.error).toEqual(answer.error);
-    const [task] = await sut.deps.db.select().from(paperTasks).where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, answer.taskId)));
+    const [task] = await sut.deps.db
+      .select()
+      .from(paperTasks)
+      .where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, answer.taskId)));
     expect(task).toMatchObject({ total: 3, complete: 0, taskDes: 'Friday prices' });
-    const details = await sut.deps.db.select().from(paperTaskDetails).where(eq(paperTaskDetails.taskId, answer.taskId)).orderBy(asc(paperTaskDetails.id));
+    const details = await sut.deps.db
+      .select()
+      .from(paperTaskDetails)
+      .where(eq(paperTaskDetails.taskId, answer.taskId))
+      .orderBy(asc(paperTaskDetails.id));
     expect(details.map((d) => [d.prCode, d.prInfo, d.resultCode])).toEqual([
       ['PAPER-A', ['Green tea 500ml', '120', '', '', '', '', 'Acme'], null],
       ['PAPER-B', ['Rice, 5kg', '2480'], null],
@@ -94,7 +128,14 @@ describe('POST /paper/file/store/:storeCode (upload)', () => {
     const [task] = await sut.deps.db.select().from(paperTasks).where(eq(paperTasks.taskId, res.json().taskId));
     expect(task).toMatchObject({ total: 2, taskDes: 'bakery' });
     const detail = await get(`/paper/file/history/${res.json().historyId}`);
-    expect(detail.json()).toEqual({ fileName: 'bakery.csv', storeCode: STORE, data: [{ prCode: 'PAPER-D', prInfo: ['Milk', '198'] }, { prCode: 'PAPER-E', prInfo: ['Bread', '250'] }] });
+    expect(detail.json()).toEqual({
+      fileName: 'bakery.csv',
+      storeCode: STORE,
+      data: [
+        { prCode: 'PAPER-D', prInfo: ['Milk', '198'] },
+        { prCode: 'PAPER-E', prInfo: ['Bread', '250'] },
+      ],
+    });
   });
 
   it('refuses a bad file with a 4xx and stores nothing', async () => {
@@ -115,9 +156,19 @@ describe('POST /paper/file/store/:storeCode (upload)', () => {
       expect(res.json().message).toBeTruthy();
     }
     const noFile = multipartBody({ taskDes: 'x' });
-    const res = await sut.app.inject({ method: 'POST', url: `/api/paper/file/store/${STORE}`, payload: noFile.payload, headers: { ...as.admin, ...noFile.headers } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/paper/file/store/${STORE}`,
+      payload: noFile.payload,
+      headers: { ...as.admin, ...noFile.headers },
+    });
     expect(res.statusCode).toBe(400);
-    const json = await sut.app.inject({ method: 'POST', url: `/api/paper/file/store/${STORE}`, payload: { file: 'A,x' }, headers: as.admin });
+    const json = await sut.app.inject({
+      method: 'POST',
+      url: `/api/paper/file/store/${STORE}`,
+      payload: { file: 'A,x' },
+      headers: as.admin,
+    });
     expect(json.statusCode).toBe(400);
     expect((await upload(',x\n')).json().message).toContain('No valid data');
     expect(await stored()).toEqual(before);
@@ -135,7 +186,7 @@ describe('POST /paper/file/store/:storeCode (upload)', () => {
 
 describe('upload history', () => {
   // spec: admin §7.23 — paper upload history as a POST table
-  it('lists the uploads of the member\'s stores with filters; the company filter narrows', async () => {
+  it("lists the uploads of the member's stores with filters; the company filter narrows", async () => {
     const viewer = (await post('/paper/file/history', page, as.viewer)).json();
     expect(viewer.data.length).toBeGreaterThan(0);
     expect(viewer.data.every((r: { storeCode: string }) => ['TKY001', 'TKY002', 'SEL001'].includes(r.storeCode))).toBe(true);
@@ -151,7 +202,12 @@ describe('upload history', () => {
 
   // spec: admin §7.23, admin §3.21 — paper history detail (historyId) answers fileName and data
   it('answers one upload to members of its store only; 404 for an unknown or malformed id', async () => {
-    const [seeded] = await sut.deps.db.select().from(paperUploadHistory).where(eq(paperUploadHistory.storeCode, STORE)).orderBy(asc(paperUploadHistory.id)).limit(1);
+    const [seeded] = await sut.deps.db
+      .select()
+      .from(paperUploadHistory)
+      .where(eq(paperUploadHistory.storeCode, STORE))
+      .orderBy(asc(paperUploadHistory.id))
+      .limit(1);
     const res = await get(`/paper/file/history/${seeded.id}`, as.viewer);
     expect(res.statusCode).toBe(200);
     expect(res.json().fileName).toBe(seeded.fileName);
@@ -164,7 +220,7 @@ describe('upload history', () => {
 
 describe('print tasks and the simulated printers', () => {
   // spec: admin §7.23, admin §3.21, admin §5.15 — paper task (total, complete, progress, taskDes) and detail with the NONE / SUCCESS / FAIL filter (the print result half of §5.15)
-  it('lists the store\'s tasks with progress, and the detail rows with the print result filter', async () => {
+  it("lists the store's tasks with progress, and the detail rows with the print result filter", async () => {
     const tasks = (await post(`/paper/task/list/store/${STORE}`, page, as.viewer)).json();
     const seeded = tasks.data.find((t: { taskId: string }) => t.taskId === 'P-TKY001-0001');
     expect(seeded).toMatchObject({ total: 5, complete: 5, progress: 100, taskDes: 'Weekly price labels' });
@@ -173,12 +229,16 @@ describe('print tasks and the simulated printers', () => {
     const all = (await post(`/paper/task/store/${STORE}/task/P-TKY001-0001`, page, as.viewer)).json();
     expect(all.recordsTotal).toBe(5);
     expect(all.data.every((r: { printerName: string }) => storePrinters(STORE).some((p) => p.name === r.printerName))).toBe(true);
-    const success = (await post(`/paper/task/store/${STORE}/task/P-TKY001-0001`, { ...page, filter_result: 'SUCCESS', condition_result: '==' })).json();
+    const success = (
+      await post(`/paper/task/store/${STORE}/task/P-TKY001-0001`, { ...page, filter_result: 'SUCCESS', condition_result: '==' })
+    ).json();
     const fail = (await post(`/paper/task/store/${STORE}/task/P-TKY001-0001`, { ...page, filter_result: ['FAIL'] })).json();
     expect(success.recordsFiltered + fail.recordsFiltered).toBe(5);
     expect(success.data.every((r: { resultCode: number; printedTime: string | null }) => r.resultCode === 1 && r.printedTime)).toBe(true);
     expect(fail.data.every((r: { resultCode: number; resultMsg: string }) => r.resultCode !== 1 && r.resultMsg)).toBe(true);
-    const none = (await post(`/paper/task/store/${STORE}/task/${running.taskId}`, { ...page, filter_result: 'NONE', condition_result: '==' })).json();
+    const none = (
+      await post(`/paper/task/store/${STORE}/task/${running.taskId}`, { ...page, filter_result: 'NONE', condition_result: '==' })
+    ).json();
     expect(none.recordsFiltered).toBe(running.total);
     expect(none.data[0]).not.toHaveProperty('resultCode');
     expect((await post(`/paper/task/store/${STORE}/task/NOPE`, page)).statusCode).toBe(404);
@@ -192,23 +252,40 @@ describe('print tasks and the simulated printers', () => {
     const sim = startSimulator(sut.deps, { seed: 42, speed: 1, manual: true, modules: ['paper'] });
     try {
       await sim.advance(1_000);
-      const early = await sut.deps.db.select().from(paperTasks).where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, taskId)));
+      const early = await sut.deps.db
+        .select()
+        .from(paperTasks)
+        .where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, taskId)));
       expect(early[0].complete).toBeLessThan(30);
       await sim.advance(20_000);
     } finally {
       sim.stop();
     }
-    const details = await sut.deps.db.select().from(paperTaskDetails).where(and(eq(paperTaskDetails.storeCode, STORE), eq(paperTaskDetails.taskId, taskId)));
+    const details = await sut.deps.db
+      .select()
+      .from(paperTaskDetails)
+      .where(and(eq(paperTaskDetails.storeCode, STORE), eq(paperTaskDetails.taskId, taskId)));
     for (const d of details) {
       const expected = printAnswer(42, d);
-      expect(d).toMatchObject({ resultCode: expected.resultCode, resultMsg: expected.resultMsg, printerName: expected.printer.name, printerIp: expected.printer.ip });
+      expect(d).toMatchObject({
+        resultCode: expected.resultCode,
+        resultMsg: expected.resultMsg,
+        printerName: expected.printer.name,
+        printerIp: expected.printer.ip,
+      });
       expect(Boolean(d.printedTime)).toBe(expected.printed);
     }
     const codes = new Set(details.map((d) => (d.resultCode === 1 ? 'SUCCESS' : 'FAIL')));
     expect([...codes].sort()).toEqual(['FAIL', 'SUCCESS']);
-    const [task] = await sut.deps.db.select().from(paperTasks).where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, taskId)));
+    const [task] = await sut.deps.db
+      .select()
+      .from(paperTasks)
+      .where(and(eq(paperTasks.storeCode, STORE), eq(paperTasks.taskId, taskId)));
     expect(task.complete).toBe(30);
-    const [history] = await sut.deps.db.select().from(paperUploadHistory).where(eq(paperUploadHistory.id, Number(historyId)));
+    const [history] = await sut.deps.db
+      .select()
+      .from(paperUploadHistory)
+      .where(eq(paperUploadHistory.id, Number(historyId)));
     expect(history.finished).toBeInstanceOf(Date);
     const listed = (await post(`/paper/task/list/store/${STORE}`, { ...page, filter_taskId: taskId, condition_taskId: '==' })).json();
     expect(listed.data[0]).toMatchObject({ total: 30, complete: 30, progress: 100 });

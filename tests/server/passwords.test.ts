@@ -25,7 +25,9 @@ describe('the password policy is enforced by the server', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('WEAK_PASSWORD');
     }
-    expect((await post('/auth/signup', { name: 'Pat', email: 'pat.smith@shelfpad.test', mobile: '1', password: 'a' })).json().message).toBe(WEAK);
+    expect((await post('/auth/signup', { name: 'Pat', email: 'pat.smith@shelfpad.test', mobile: '1', password: 'a' })).json().message).toBe(
+      WEAK,
+    );
     expect(await memberRow('pat.smith@shelfpad.test')).toBeUndefined();
   });
 
@@ -55,14 +57,21 @@ describe('common and breached-pattern passwords are refused wherever a password 
       expectWeak(await post('/auth/signup', { name: 'Common', email, mobile: '1', password }));
       expect(await memberRow(email)).toBeUndefined();
     }
-    expect((await post('/auth/signup', { name: 'Common', email: 'common.x@shelfpad.test', mobile: '1', password: 'Password1' })).json().message).toMatch(/common/i);
+    expect(
+      (await post('/auth/signup', { name: 'Common', email: 'common.x@shelfpad.test', mobile: '1', password: 'Password1' })).json().message,
+    ).toMatch(/common/i);
   });
 
   it("refuses them as one's own new password and as a password an administrator sets", async () => {
     const headers = await login(sut.app, 'viewer@shelfpad.test', DEMO_PASSWORD);
     expectWeak(await post('/account/password', { password: DEMO_PASSWORD, newPassword: 'Summer2026' }, headers));
     const admin = await login(sut.app, 'acme-admin@shelfpad.test', DEMO_PASSWORD);
-    const reset = await sut.app.inject({ method: 'POST', url: '/api/member/operator@shelfpad.test/reset', headers: admin, payload: { password: 'Qwerty123' } });
+    const reset = await sut.app.inject({
+      method: 'POST',
+      url: '/api/member/operator@shelfpad.test/reset',
+      headers: admin,
+      payload: { password: 'Qwerty123' },
+    });
     expectWeak(reset);
   });
 
@@ -99,9 +108,22 @@ describe('signup does not tell which accounts exist', () => {
 describe('TRUST_PROXY', () => {
   it('believes X-Forwarded-For only from the named proxy', async () => {
     const from = (remoteAddress: string) =>
-      sut.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'coop-admin@shelfpad.test', password: DEMO_PASSWORD }, remoteAddress, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'coop-admin@shelfpad.test', password: DEMO_PASSWORD },
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
     const lastIp = async () =>
-      (await sut.deps.db.select().from(loginHistory).where(eq(loginHistory.email, 'coop-admin@shelfpad.test')).orderBy(desc(loginHistory.id)).limit(1))[0].ip;
+      (
+        await sut.deps.db
+          .select()
+          .from(loginHistory)
+          .where(eq(loginHistory.email, 'coop-admin@shelfpad.test'))
+          .orderBy(desc(loginHistory.id))
+          .limit(1)
+      )[0].ip;
     expect((await from('10.9.9.9')).statusCode).toBe(200);
     expect(await lastIp()).toBe('203.0.113.9');
     expect((await from('192.0.2.5')).statusCode).toBe(200);

@@ -16,10 +16,18 @@ const UPPER = 'function decorate(product) { return { ...product, prInfo: product
 let mac: string;
 let product: { prCode: string; prInfo: string[] };
 // One slide whose only object is product number 0 of the device's product list.
-const slide: PlusShow = { duration: 10, bgColor: '#ffffff', schedule: [], object: [{ type: 'product', id: 0, left: 10, top: 10, width: 600, height: 120, autoSize: true }] };
+const slide: PlusShow = {
+  duration: 10,
+  bgColor: '#ffffff',
+  schedule: [],
+  object: [{ type: 'product', id: 0, left: 10, top: 10, width: 600, height: 120, autoSize: true }],
+};
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
   const db = sut.deps.db;
   // A product whose name has lower-case text, so that upper-casing shows.
   [product] = await db
@@ -28,7 +36,10 @@ beforeAll(async () => {
     .where(and(eq(products.storeCode, STORE), sql`${products.prInfo}->>0 <> upper(${products.prInfo}->>0)`))
     .limit(1);
   [{ mac }] = await db.select({ mac: plusDevices.mac }).from(plusDevices).where(eq(plusDevices.storeCode, STORE)).limit(1);
-  await db.update(plusDevices).set({ product: [product.prCode], showIdx: 0 }).where(eq(plusDevices.mac, mac));
+  await db
+    .update(plusDevices)
+    .set({ product: [product.prCode], showIdx: 0 })
+    .where(eq(plusDevices.mac, mac));
   await db
     .insert(plusDeviceShows)
     .values({ mac, screenWidth: 640, screenHeight: 140, show: [slide] })
@@ -61,9 +72,15 @@ describe('Plus data decorator', () => {
     expect(decorated).not.toBe(plain);
     // The decorated image is the one drawn for a product whose stored data is upper-case — with the decorator off.
     await saveDecorator(UPPER, 0);
-    await sut.deps.db.update(products).set({ prInfo: product.prInfo.map((s) => s.toUpperCase()) }).where(and(eq(products.storeCode, STORE), eq(products.prCode, product.prCode)));
+    await sut.deps.db
+      .update(products)
+      .set({ prInfo: product.prInfo.map((s) => s.toUpperCase()) })
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, product.prCode)));
     expect(await screen()).toBe(decorated);
-    await sut.deps.db.update(products).set({ prInfo: product.prInfo }).where(and(eq(products.storeCode, STORE), eq(products.prCode, product.prCode)));
+    await sut.deps.db
+      .update(products)
+      .set({ prInfo: product.prInfo })
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, product.prCode)));
     expect(await screen()).toBe(plain);
 
     // A decorator that throws leaves the product as it is (the screen is still drawn).
@@ -74,7 +91,12 @@ describe('Plus data decorator', () => {
 
   it('leaves the tag decorator out of it: only the Plus one applies to Plus content', async () => {
     await saveDecorator('function decorate(p) { return p; }', 0);
-    const res = await sut.app.inject({ method: 'POST', url: '/api/config/decorator/tag', headers: admin, payload: { code: UPPER, useType: 1 } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/config/decorator/tag',
+      headers: admin,
+      payload: { code: UPPER, useType: 1 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await shown()).toBe([product.prInfo[0], product.prInfo[1]].filter(Boolean).join(' '));
   });

@@ -23,23 +23,46 @@ const db = () => sut.deps.db;
 const url = (mac: string, store = STORE) => `/api/plus/store/${store}/device/${mac}/show`;
 const save = (mac: string, payload: object, headers: AuthHeaders = admin, store = STORE) =>
   sut.app.inject({ method: 'POST', url: url(mac, store), payload, headers });
-const read = async (mac: string) => (await sut.app.inject({ method: 'GET', url: url(mac), headers: admin })).json() as { show: Show[]; productShowIdx: number | null; screenWidth: number };
+const read = async (mac: string) =>
+  (await sut.app.inject({ method: 'GET', url: url(mac), headers: admin })).json() as {
+    show: Show[];
+    productShowIdx: number | null;
+    screenWidth: number;
+  };
 const asset = async (type: 'image' | 'video' | 'widget', store = STORE) =>
-  String((await db().select({ id: plusAssets.id }).from(plusAssets).where(and(eq(plusAssets.storeCode, store), eq(plusAssets.type, type))).orderBy(asc(plusAssets.id)).limit(1))[0].id);
-const device = async (where = eq(plusDevices.storeCode, STORE)) => (await db().select().from(plusDevices).where(where).orderBy(asc(plusDevices.mac)))[0];
-const withoutTemplate = async () => (await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE)).orderBy(asc(plusDevices.mac))).filter((d) => !d.template);
+  String(
+    (
+      await db()
+        .select({ id: plusAssets.id })
+        .from(plusAssets)
+        .where(and(eq(plusAssets.storeCode, store), eq(plusAssets.type, type)))
+        .orderBy(asc(plusAssets.id))
+        .limit(1)
+    )[0].id,
+  );
+const device = async (where = eq(plusDevices.storeCode, STORE)) =>
+  (await db().select().from(plusDevices).where(where).orderBy(asc(plusDevices.mac)))[0];
+const withoutTemplate = async () =>
+  (await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE)).orderBy(asc(plusDevices.mac))).filter((d) => !d.template);
 
 async function twoSlides(): Promise<Show[]> {
   return [
     {
-      duration: 30, bgColor: '#000000', empty: false, schedule: [],
+      duration: 30,
+      bgColor: '#000000',
+      empty: false,
+      schedule: [],
       object: [
         { type: 'product', id: 3, left: 0, top: 0, width: 316, height: 158, autoSize: true },
         { type: 'product', id: 1, left: 400, top: 0, width: 316, height: 158, autoSize: true },
       ],
     },
     {
-      duration: 12, clickDuration: 5, bgColor: '#ffcc00', empty: false, schedule: [],
+      duration: 12,
+      clickDuration: 5,
+      bgColor: '#ffcc00',
+      empty: false,
+      schedule: [],
       object: [
         { type: 'image', id: await asset('image'), left: 0, top: 0, width: 960, height: 158 },
         { type: 'video', id: await asset('video'), left: 960, top: 0, width: 480, height: 158, clickShow: 0 },
@@ -59,7 +82,10 @@ describe('saving a device’s show list', () => {
     const back = await read(target.mac);
     expect(back.productShowIdx).toBe(0);
     expect(back.show.map((s) => s.duration)).toEqual([30, 12]);
-    expect(back.show[0].object.map((o) => [o.id, o.index])).toEqual([[3, 0], [1, 1]]);
+    expect(back.show[0].object.map((o) => [o.id, o.index])).toEqual([
+      [3, 0],
+      [1, 1],
+    ]);
     expect(back.show[1].object[2].id).toBe('http://shelfpad.test/offers');
     expect(back.show[1]).toMatchObject({ bgColor: '#ffcc00', clickDuration: 5 });
     const [history] = await db().select().from(plusHistory).orderBy(desc(plusHistory.id)).limit(1);
@@ -82,7 +108,11 @@ describe('saving a device’s show list', () => {
     const [target] = await withoutTemplate();
     const before = await read(target.mac);
     const foreignImage = await asset('image', 'SEL001');
-    const [foreignSchedule] = await db().select({ id: plusSchedules.id }).from(plusSchedules).where(eq(plusSchedules.storeCode, 'SEL001')).limit(1);
+    const [foreignSchedule] = await db()
+      .select({ id: plusSchedules.id })
+      .from(plusSchedules)
+      .where(eq(plusSchedules.storeCode, 'SEL001'))
+      .limit(1);
     const base = await twoSlides();
     const cases: [object, number, RegExp][] = [
       [{ show: [{ ...base[1], object: [{ ...base[1].object[0], id: foreignImage }] }] }, 400, /image .* does not exist in store TKY001/],
@@ -107,7 +137,10 @@ describe('the template rule (plus-signage §4)', () => {
   // spec: plus §4.3 — detached when the saved list differs, the customised show kept
   it('keeps the template while the saved list equals its show, and detaches the device when it differs', async () => {
     const linked = await device(and(eq(plusDevices.storeCode, STORE), isNotNull(plusDevices.template)));
-    const [template] = await db().select().from(plusTemplates).where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, linked.template!)));
+    const [template] = await db()
+      .select()
+      .from(plusTemplates)
+      .where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, linked.template!)));
     const current = await read(linked.mac);
     // Unchanged (as the editor sends it back, products renumbered by order): still linked.
     const same = await save(linked.mac, { show: current.show });
@@ -121,7 +154,10 @@ describe('the template rule (plus-signage §4)', () => {
     const [stored] = await db().select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, linked.mac));
     expect(stored.show.at(-1)!.duration).toBe(current.show.at(-1)!.duration + 5);
     // The template itself is untouched.
-    const [after] = await db().select().from(plusTemplates).where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, template.name)));
+    const [after] = await db()
+      .select()
+      .from(plusTemplates)
+      .where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, template.name)));
     expect(after.show).toEqual(template.show);
   });
 });

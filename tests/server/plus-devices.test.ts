@@ -40,7 +40,12 @@ describe('Plus store overviews and store list', () => {
     const tky = list.find((s) => s.storeCode === STORE)!;
     const all = await devicesOf(STORE);
     const online = all.filter((d) => d.status === 'ONLINE').length;
-    expect(tky).toMatchObject({ total: all.length, online, offline: all.length - online, status: online === all.length ? 'NORMAL' : online ? 'ALARM' : 'OFFLINE' });
+    expect(tky).toMatchObject({
+      total: all.length,
+      online,
+      offline: all.length - online,
+      status: online === all.length ? 'NORMAL' : online ? 'ALARM' : 'OFFLINE',
+    });
     // A store without devices has nothing wrong with it.
     const empty = list.find((s) => s.total === 0);
     if (empty) expect(empty.status).toBe('NORMAL');
@@ -49,7 +54,10 @@ describe('Plus store overviews and store list', () => {
   // spec: plus §7.2 — the image overview per store
   it('counts images for the image overview; the operator sees only its stores', async () => {
     const images = (await get('/plus/overview/image')).json() as { storeCode: string; total: number }[];
-    const ownImages = await db().select().from(plusAssets).where(and(eq(plusAssets.storeCode, STORE), eq(plusAssets.type, 'image')));
+    const ownImages = await db()
+      .select()
+      .from(plusAssets)
+      .where(and(eq(plusAssets.storeCode, STORE), eq(plusAssets.type, 'image')));
     expect(images.find((s) => s.storeCode === STORE)!.total).toBe(ownImages.length);
     const mine = (await get('/plus/overview/device', operator)).json() as { storeCode: string }[];
     expect(mine.map((s) => s.storeCode)).toContain(STORE);
@@ -63,9 +71,15 @@ describe('Plus store overviews and store list', () => {
     const [{ n }] = await db().select({ n: stores.storeCode }).from(stores).where(eq(stores.storeCode, STORE));
     expect(n).toBe(STORE);
     expect(page.data.length).toBeLessThanOrEqual(10);
-    expect(page.data.map((s: { storeName: string }) => s.storeName)).toEqual([...page.data.map((s: { storeName: string }) => s.storeName)].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    expect(page.data.map((s: { storeName: string }) => s.storeName)).toEqual(
+      [...page.data.map((s: { storeName: string }) => s.storeName)].sort((a: string, b: string) => a.localeCompare(b, 'en')),
+    );
     const [row] = await db().select().from(stores).where(eq(stores.storeCode, STORE));
-    expect((await get(`/plus/store/${STORE}`, viewer)).json()).toEqual({ companyCode: row.companyCode, storeCode: STORE, storeName: row.storeName });
+    expect((await get(`/plus/store/${STORE}`, viewer)).json()).toEqual({
+      companyCode: row.companyCode,
+      storeCode: STORE,
+      storeName: row.storeName,
+    });
   });
 });
 
@@ -146,7 +160,14 @@ describe('Plus device info and config', () => {
   it('answers the info with networks strongest first', async () => {
     const [a] = await devicesOf(STORE);
     const info = (await get(`/plus/store/${STORE}/device/${a.mac}/info`, viewer)).json();
-    expect(info).toMatchObject({ name: a.name, volume: a.volume, maxVolume: a.maxVolume, brightness: a.brightness, tz: a.tz, localNtpServer: a.localNtpServer });
+    expect(info).toMatchObject({
+      name: a.name,
+      volume: a.volume,
+      maxVolume: a.maxVolume,
+      brightness: a.brightness,
+      tz: a.tz,
+      localNtpServer: a.localNtpServer,
+    });
     const rssi = info.networks.map((n: { rssi: number }) => n.rssi);
     expect(rssi).toEqual([...rssi].sort((x: number, y: number) => y - x));
     expect((await get(`/plus/store/${STORE}/device/02:5a:ff:ff:ff:ff/info`)).statusCode).toBe(404);
@@ -155,9 +176,19 @@ describe('Plus device info and config', () => {
   // spec: plus §7.9, plus §9.2 — savePlusDevConfig; brightness 0-255, volume up to the device's maximum
   it('saves volume, brightness, time zone and time server; refuses what is out of range', async () => {
     const [a] = await devicesOf(STORE);
-    const save = (body: Record<string, unknown>, who = admin) => post('/plus/device/config', { storeCode: STORE, mac: a.mac, ...body }, who);
-    expect((await save({ volume: a.maxVolume, brightness: 255, tz: 'Europe/Paris', localNtpServer: !a.localNtpServer, name: 'Front 1' })).statusCode).toBe(200);
-    expect(await device(a.mac)).toMatchObject({ volume: a.maxVolume, brightness: 255, tz: 'Europe/Paris', localNtpServer: !a.localNtpServer, name: 'Front 1' });
+    const save = (body: Record<string, unknown>, who = admin) =>
+      post('/plus/device/config', { storeCode: STORE, mac: a.mac, ...body }, who);
+    expect(
+      (await save({ volume: a.maxVolume, brightness: 255, tz: 'Europe/Paris', localNtpServer: !a.localNtpServer, name: 'Front 1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await device(a.mac)).toMatchObject({
+      volume: a.maxVolume,
+      brightness: 255,
+      tz: 'Europe/Paris',
+      localNtpServer: !a.localNtpServer,
+      name: 'Front 1',
+    });
     expect((await save({ volume: a.maxVolume! + 1 })).statusCode).toBe(400);
     expect((await save({ brightness: 256 })).statusCode).toBe(400);
     expect((await save({ tz: 'Mars/Olympus' })).statusCode).toBe(400);
@@ -168,7 +199,11 @@ describe('Plus device info and config', () => {
 
 describe('Plus captures', () => {
   it('draws the screen image at the device size from its current (pinned) slide', async () => {
-    const [show] = await db().select().from(plusDeviceShows).innerJoin(plusDevices, eq(plusDevices.mac, plusDeviceShows.mac)).where(and(eq(plusDevices.storeCode, STORE)));
+    const [show] = await db()
+      .select()
+      .from(plusDeviceShows)
+      .innerJoin(plusDevices, eq(plusDevices.mac, plusDeviceShows.mac))
+      .where(and(eq(plusDevices.storeCode, STORE)));
     const mac = show.plus_device_shows.mac;
     const slides = show.plus_device_shows.show;
     const objectSlide = slides.findIndex((s) => s.object.length > 0);
@@ -216,7 +251,10 @@ describe('Plus captures', () => {
     // Each device sees its own shelves.
     expect(pictures[0].equals(pictures[1])).toBe(false);
     expect((await get(`/plus/store/SEL001/device/${offline.mac}/capture/vision/file`)).statusCode).toBe(404);
-    expect((await get(`/plus/store/SEL001/device/${online[0].mac}/capture/vision/file`, { 'access-token': 'x', 'access-email': 'x' })).statusCode).toBe(401);
+    expect(
+      (await get(`/plus/store/SEL001/device/${online[0].mac}/capture/vision/file`, { 'access-token': 'x', 'access-email': 'x' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -229,7 +267,12 @@ describe('Plus software push', () => {
 
   const push = (type: 'sw' | 'launcher', name: string) => {
     const form = filesBody([{ name, content: zipLike('apk') }]);
-    return sut.app.inject({ method: 'POST', url: `/api/plus/store/LON001/${type}/file`, payload: form.payload, headers: { ...admin, ...form.headers } });
+    return sut.app.inject({
+      method: 'POST',
+      url: `/api/plus/store/LON001/${type}/file`,
+      payload: form.payload,
+      headers: { ...admin, ...form.headers },
+    });
   };
 
   it('the store’s online devices report the new player version after the install time; launchers go by model', async () => {
@@ -253,7 +296,9 @@ describe('Plus software push', () => {
     }
     // The list shows it as the console reads it.
     const page = (await post('/plus/device/list/store/LON001', { start: 0, length: -1 })).json();
-    expect(page.data.filter((d: { player: string }) => d.player === '9.10.0').length).toBe(before.filter((d) => d.status === 'ONLINE').length);
+    expect(page.data.filter((d: { player: string }) => d.player === '9.10.0').length).toBe(
+      before.filter((d) => d.status === 'ONLINE').length,
+    );
     // Other stores are untouched.
     expect((await devicesOf('SEL001')).some((d) => d.player === '9.10.0')).toBe(false);
   });
@@ -262,7 +307,7 @@ describe('Plus software push', () => {
 /** How many palette indexes the image uses (the PNG is one IDAT of 8-bit indexed rows with filter 0). */
 function distinctPixels(png: Buffer): number {
   const chunks: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + len));
     at += 12 + len;

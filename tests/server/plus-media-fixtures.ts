@@ -28,8 +28,21 @@ export function testVideo(seconds: number, width: number, height: number, rate =
   try {
     const out = join(dir, 'clip.mp4');
     const run = spawnSync(ffmpegInstaller.path, [
-      '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${width}x${height}:rate=${rate}`,
-      '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-y', out,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=${width}x${height}:rate=${rate}`,
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-y',
+      out,
     ]);
     if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
     return readFileSync(out);
@@ -46,7 +59,11 @@ export function filesBody(files: { name: string; content: Buffer; type?: string 
   const boundary = '----shelfpad-media-boundary';
   const chunks: Buffer[] = [];
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -25,7 +25,10 @@ afterAll(async () => sut?.close());
 
 const db = () => sut.deps.db;
 const files = () => fileStoreOf(sut.deps.config.dataDir);
-const upload = (list: { name: string; content: Buffer; type?: string }[], opts: { type?: string; id?: string; store?: string; who?: AuthHeaders } = {}) => {
+const upload = (
+  list: { name: string; content: Buffer; type?: string }[],
+  opts: { type?: string; id?: string; store?: string; who?: AuthHeaders } = {},
+) => {
   const body = filesBody(list);
   const query = opts.id ? `?id=${opts.id}` : '';
   return sut.app.inject({
@@ -35,9 +38,16 @@ const upload = (list: { name: string; content: Buffer; type?: string }[], opts: 
     payload: body.payload,
   });
 };
-const post = (url: string, payload: object, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (url: string, payload: object, who: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });
-const assetRow = async (id: string) => (await db().select().from(plusAssets).where(eq(plusAssets.id, Number(id))))[0];
+const assetRow = async (id: string) =>
+  (
+    await db()
+      .select()
+      .from(plusAssets)
+      .where(eq(plusAssets.id, Number(id)))
+  )[0];
 const bytesOf = async (key: string) => {
   const file = await files().read(key);
   if (!file) return undefined;
@@ -58,7 +68,11 @@ describe('content type by the file’s bytes (server/lib/media/detect.ts)', () =
   });
 
   it('reads a video’s size from ffmpeg’s stream line', () => {
-    expect(videoSizeOf('  Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(progressive), 1920x1080 [SAR 1:1 DAR 16:9], 25 fps')).toEqual({ width: 1920, height: 1080 });
+    expect(
+      videoSizeOf(
+        '  Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(progressive), 1920x1080 [SAR 1:1 DAR 16:9], 25 fps',
+      ),
+    ).toEqual({ width: 1920, height: 1080 });
     expect(videoSizeOf('Stream #0:1: Audio: aac, 44100 Hz')).toBeUndefined();
   });
 });
@@ -74,7 +88,12 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as { success: boolean; files: { _id: string; name: string; type: string }[] };
-    expect(answer.files.map((f) => [f.name, f.type])).toEqual([['promo.png', 'image'], ['photo.jpg', 'image'], ['clip.mp4', 'video'], ['clock.zip', 'widget']]);
+    expect(answer.files.map((f) => [f.name, f.type])).toEqual([
+      ['promo.png', 'image'],
+      ['photo.jpg', 'image'],
+      ['clip.mp4', 'video'],
+      ['clock.zip', 'widget'],
+    ]);
     const [promo, photo, clip, clock] = await Promise.all(answer.files.map((f) => assetRow(f._id)));
     expect(promo).toMatchObject({ storeCode: STORE, type: 'image', width: 640, height: 480, size: png.length });
     expect(photo).toMatchObject({ width: 1200, height: 900, size: jpeg.length });
@@ -100,9 +119,16 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     expect((await get(`/plus/asset/image/${answer.files[2]._id}/file/store/${STORE}`)).statusCode).toBe(404);
 
     const list = await post(`/plus/asset/image/list/store/${STORE}`, { start: 0, length: 25, filter_name: 'promo' });
-    expect(list.json().data).toEqual([{ _id: answer.files[0]._id, name: 'promo.png', updatedAt: expect.any(String), width: 640, height: 480, size: png.length }]);
+    expect(list.json().data).toEqual([
+      { _id: answer.files[0]._id, name: 'promo.png', updatedAt: expect.any(String), width: 640, height: 480, size: png.length },
+    ]);
     const choices = (await get(`/plus/asset/video/choices/store/${STORE}`)).json() as { id: string; width?: number }[];
-    expect(choices.find((c) => c.id === answer.files[2]._id)).toEqual({ id: answer.files[2]._id, name: 'clip.mp4', width: 320, height: 240 });
+    expect(choices.find((c) => c.id === answer.files[2]._id)).toEqual({
+      id: answer.files[2]._id,
+      name: 'clip.mp4',
+      width: 320,
+      height: 240,
+    });
   });
 
   it('refuses a file with an image name but other bytes, and stores nothing of the batch', async () => {
@@ -112,7 +138,10 @@ describe('POST /plus/store/:storeCode/other/file', () => {
       { name: 'fake.png', content: Buffer.from('MZ\x90\x00 this is a program, not a picture'), type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INVALID_FILE_TYPE', message: expect.stringMatching(/^fake\.png is not an image, video or widget/) });
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_FILE_TYPE',
+      message: expect.stringMatching(/^fake\.png is not an image, video or widget/),
+    });
     expect(await db().select().from(plusAssets).where(eq(plusAssets.storeCode, STORE))).toHaveLength(before.length);
   });
 
@@ -138,7 +167,13 @@ describe('POST /plus/store/:storeCode/other/file', () => {
   it('replaces one file in place: same id, new size, old files removed; not by another kind', async () => {
     const first = (await upload([{ name: 'first.png', content: png }])).json().files[0]._id as string;
     const old = await assetRow(first);
-    const two = await upload([{ name: 'a.png', content: png }, { name: 'b.png', content: png }], { id: first });
+    const two = await upload(
+      [
+        { name: 'a.png', content: png },
+        { name: 'b.png', content: png },
+      ],
+      { id: first },
+    );
     expect(two.statusCode).toBe(400);
     const other = await upload([{ name: 'clip.mp4', content: video }], { id: first });
     expect(other.json()).toMatchObject({ code: 'KIND_MISMATCH', message: 'The new file must be an image like the file it replaces.' });
@@ -157,13 +192,21 @@ describe('POST /plus/store/:storeCode/other/file', () => {
     const big = await testImage(1000, 1000); // ~3 MB: noise does not compress
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const setting = (await get('/plus/setting')).json();
-    expect((await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.admin, payload: { ...setting, maxImageSizeMB: 1 } })).statusCode).toBe(200);
+    expect(
+      (await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.admin, payload: { ...setting, maxImageSizeMB: 1 } }))
+        .statusCode,
+    ).toBe(200);
     const res = await upload([{ name: 'big.png', content: big }]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'big.png is larger than the limit of 1 MB.' });
     // Other kinds keep their default.
     expect((await upload([{ name: 'clip.mp4', content: video }])).statusCode).toBe(200);
-    const bad = await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.admin, payload: { ...setting, maxVideoSizeMB: 'lots' } });
+    const bad = await sut.app.inject({
+      method: 'PUT',
+      url: '/api/plus/setting',
+      headers: as.admin,
+      payload: { ...setting, maxVideoSizeMB: 'lots' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.admin, payload: setting })).statusCode).toBe(200);
     expect((await upload([{ name: 'big.png', content: big }])).statusCode).toBe(200);
@@ -173,11 +216,26 @@ describe('POST /plus/store/:storeCode/other/file', () => {
 describe('usage check and remove', () => {
   // spec: plus §5.7, plus §7.11, plus §7.12 — an asset in use is kept, its devices named; the others deleted
   it('keeps an asset a device shows and lists the device; removes the others with their files', async () => {
-    const ids = (await upload([{ name: 'used.png', content: png }, { name: 'unused.png', content: png }])).json().files.map((f: { _id: string }) => f._id) as string[];
+    const ids = (
+      await upload([
+        { name: 'used.png', content: png },
+        { name: 'unused.png', content: png },
+      ])
+    )
+      .json()
+      .files.map((f: { _id: string }) => f._id) as string[];
     const [device] = await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE)).orderBy(asc(plusDevices.mac)).limit(1);
     const [shows] = await db().select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, device.mac));
-    const show = { duration: 30, bgColor: '#000000', schedule: [], object: [{ type: 'image' as const, id: Number(ids[0]), left: 0, top: 0, width: 100, height: 100 }] };
-    await db().update(plusDeviceShows).set({ show: [...(shows?.show ?? []), show] }).where(eq(plusDeviceShows.mac, device.mac));
+    const show = {
+      duration: 30,
+      bgColor: '#000000',
+      schedule: [],
+      object: [{ type: 'image' as const, id: Number(ids[0]), left: 0, top: 0, width: 100, height: 100 }],
+    };
+    await db()
+      .update(plusDeviceShows)
+      .set({ show: [...(shows?.show ?? []), show] })
+      .where(eq(plusDeviceShows.mac, device.mac));
 
     const usage = await get(`/plus/asset/image/${ids[0]}/devices/store/${STORE}`, as.viewer);
     expect(usage.json()).toEqual([{ mac: device.mac, name: device.name }]);
@@ -194,7 +252,11 @@ describe('usage check and remove', () => {
 
   // spec: plus §7.11 — the devices that use a template
   it('finds assets used through a device’s template', async () => {
-    const [device] = await db().select().from(plusDevices).where(and(eq(plusDevices.storeCode, STORE))).orderBy(asc(plusDevices.mac));
+    const [device] = await db()
+      .select()
+      .from(plusDevices)
+      .where(and(eq(plusDevices.storeCode, STORE)))
+      .orderBy(asc(plusDevices.mac));
     const withTemplate = (await db().select().from(plusDevices).where(eq(plusDevices.storeCode, STORE))).find((d) => d.template);
     expect(withTemplate, `${device.mac}: the demo store has a device with a template`).toBeDefined();
     const seeded = await get(`/plus/asset/template/${encodeURIComponent(withTemplate!.template!)}/devices/store/${STORE}`);
@@ -213,7 +275,9 @@ describe('privileges and stores', () => {
     expect((await post('/plus/asset/image/list/store/SEL001', { start: 0, length: 25 }, as.operator)).statusCode).toBe(403);
     // The Plus setting is one for the whole system: readable by plus readers, the super administrator's to change.
     expect((await get('/plus/setting', as.viewer)).statusCode).toBe(200);
-    expect((await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.operator, payload: { autoSync: false } })).statusCode).toBe(403);
+    expect(
+      (await sut.app.inject({ method: 'PUT', url: '/api/plus/setting', headers: as.operator, payload: { autoSync: false } })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -223,7 +287,10 @@ describe('software packages', () => {
     const res = await upload([{ name: 'player_IP231A_2.4.1.apk', content: zipLike('apk') }], { type: 'sw' });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().files[0]._id as string;
-    const [row] = await db().select().from(plusSoftware).where(eq(plusSoftware.id, Number(id)));
+    const [row] = await db()
+      .select()
+      .from(plusSoftware)
+      .where(eq(plusSoftware.id, Number(id)));
     expect(row).toMatchObject({ kind: 'sw', storeCode: STORE, model: 'IP231A', ver: '2.4.1', fileName: 'player_IP231A_2.4.1.apk' });
     const list = await post(`/plus/software/sw/list/store/${STORE}`, { start: 0, length: 25 });
     expect(list.json().data).toEqual([{ _id: id, os: 'Android', model: 'IP231A', ver: '2.4.1', updatedAt: expect.any(String) }]);
@@ -235,7 +302,12 @@ describe('software packages', () => {
     expect((await post(`/plus/software/launcher/remove/store/${STORE}`, { idList: [id] })).statusCode).toBe(404);
     expect((await post(`/plus/software/sw/remove/store/${STORE}`, { idList: [id] }, as.viewer)).statusCode).toBe(403);
     expect((await post(`/plus/software/sw/remove/store/${STORE}`, { idList: [id] })).json()).toEqual({ success: true });
-    expect(await db().select().from(plusSoftware).where(eq(plusSoftware.id, Number(id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(plusSoftware)
+        .where(eq(plusSoftware.id, Number(id))),
+    ).toEqual([]);
     expect(await files().read(row.path)).toBeUndefined();
   });
 });

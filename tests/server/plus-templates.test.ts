@@ -15,7 +15,12 @@ let macs: string[];
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'operator', 'viewer']));
   // Two devices of the store, given the 23.1 screen (1920x158).
-  const rows = await db().select({ mac: plusDevices.mac }).from(plusDevices).where(eq(plusDevices.storeCode, STORE)).orderBy(asc(plusDevices.mac)).limit(2);
+  const rows = await db()
+    .select({ mac: plusDevices.mac })
+    .from(plusDevices)
+    .where(eq(plusDevices.storeCode, STORE))
+    .orderBy(asc(plusDevices.mac))
+    .limit(2);
   macs = rows.map((r) => r.mac);
   expect(macs).toHaveLength(2);
   await db().update(plusDeviceShows).set({ screenWidth: 1920, screenHeight: 158 }).where(inArray(plusDeviceShows.mac, macs));
@@ -24,16 +29,27 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 const db = () => sut.deps.db;
-const post = (url: string, payload: object, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (url: string, payload: object, who: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });
-const slide = (bgColor: string, extra: Partial<PlusShow> = {}) => ({ duration: 10, bgColor, empty: true, schedule: [] as string[], object: [], ...extra });
+const slide = (bgColor: string, extra: Partial<PlusShow> = {}) => ({
+  duration: 10,
+  bgColor,
+  empty: true,
+  schedule: [] as string[],
+  object: [],
+  ...extra,
+});
 const saveTemplate = (body: object, who?: AuthHeaders) => post(`/plus/template/store/${STORE}`, body, who);
 const saveSchedule = (body: object, who?: AuthHeaders) => post(`/plus/schedule/store/${STORE}`, body, who);
-const apply = (macList: string[], template: string, flag: boolean, who?: AuthHeaders) => post(`/plus/store/${STORE}/device/template`, { macList, template, flag }, who);
+const apply = (macList: string[], template: string, flag: boolean, who?: AuthHeaders) =>
+  post(`/plus/store/${STORE}/device/template`, { macList, template, flag }, who);
 const deviceOf = async (mac: string) => (await db().select().from(plusDevices).where(eq(plusDevices.mac, mac)))[0];
 const showsOf = async (mac: string) => (await db().select().from(plusDeviceShows).where(eq(plusDeviceShows.mac, mac)))[0];
 const scheduleIdByName = async (name: string) => {
-  const page = (await post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: 25, filter_name: name })).json() as { data: { _id: string; name: string }[] };
+  const page = (await post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: 25, filter_name: name })).json() as {
+    data: { _id: string; name: string }[];
+  };
   return page.data.find((s) => s.name === name)!._id;
 };
 
@@ -55,7 +71,9 @@ describe('templates: save, 409, overwrite, list, get', () => {
     expect(again.json().message).toBe('This template name is already registered.');
     expect((await get(`/plus/template/store/${STORE}/name/Spring`)).json().show[0].bgColor).toBe('#112233');
 
-    expect((await saveTemplate({ _id: 'Spring', size: '29', show: [slide('#445566'), slide('#778899')], overwrite: true })).statusCode).toBe(200);
+    expect(
+      (await saveTemplate({ _id: 'Spring', size: '29', show: [slide('#445566'), slide('#778899')], overwrite: true })).statusCode,
+    ).toBe(200);
     const stored = (await get(`/plus/template/store/${STORE}/name/Spring`)).json();
     expect(stored).toMatchObject({ _id: 'Spring', size: '29', deviceCount: 0, fixed: false });
     expect(stored.show.map((s: PlusShow) => s.bgColor)).toEqual(['#445566', '#778899']);
@@ -70,8 +88,14 @@ describe('templates: save, 409, overwrite, list, get', () => {
   // spec: plus §5.5 — on a template save the index is the integer of the id
   it('numbers product objects by their id, refuses schedules the store does not have, and bad sizes', async () => {
     const product = { type: 'product', id: '3', left: 0, top: 0, width: 316, height: 158 };
-    expect((await saveTemplate({ _id: 'Products', size: '1920x1080', show: [slide('#000000', { object: [product] as PlusShow['object'] })] })).statusCode).toBe(200);
-    const [row] = await db().select().from(plusTemplates).where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, 'Products')));
+    expect(
+      (await saveTemplate({ _id: 'Products', size: '1920x1080', show: [slide('#000000', { object: [product] as PlusShow['object'] })] }))
+        .statusCode,
+    ).toBe(200);
+    const [row] = await db()
+      .select()
+      .from(plusTemplates)
+      .where(and(eq(plusTemplates.storeCode, STORE), eq(plusTemplates.name, 'Products')));
     expect(row.show[0].object[0]).toMatchObject({ type: 'product', index: 3 });
 
     const foreign = await saveTemplate({ _id: 'Imported', size: '23.1', show: [slide('#000000', { schedule: ['999999'] })] });
@@ -95,17 +119,53 @@ describe('schedules: validation, save, edit, summary fields', () => {
       expect(res.statusCode, body.name).toBe(400);
       expect(res.json().message, body.name).toBe('Validation Error');
     }
-    expect((await saveSchedule({ name: '24h', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '08:00', end: '24:00' }] })).statusCode).toBe(400);
-    expect((await saveSchedule({ name: '7pm', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '7pm', end: '8pm' }] })).statusCode).toBe(400);
-    expect((await saveSchedule({ name: 'Day 7', period: { start: '2026-01-01', end: '2026-01-02' }, days: [7], time: [{ start: '08:00', end: '09:00' }] })).statusCode).toBe(400);
+    expect(
+      (await saveSchedule({ name: '24h', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '08:00', end: '24:00' }] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await saveSchedule({ name: '7pm', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '7pm', end: '8pm' }] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await saveSchedule({
+          name: 'Day 7',
+          period: { start: '2026-01-01', end: '2026-01-02' },
+          days: [7],
+          time: [{ start: '08:00', end: '09:00' }],
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   // spec: plus §5.13, plus §3.5, plus §7.12 — days optional; schedule fields; save a schedule, the store's schedule list
   it('creates a schedule with optional days, edits it, and answers it', async () => {
-    expect((await saveSchedule({ name: 'Mornings', period: { start: '2026-01-01', end: '2026-12-31' }, time: [{ start: '06:00', end: '11:00' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await saveSchedule({
+          name: 'Mornings',
+          period: { start: '2026-01-01', end: '2026-12-31' },
+          time: [{ start: '06:00', end: '11:00' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     const id = await scheduleIdByName('Mornings');
-    expect((await get(`/plus/schedule/store/${STORE}/id/${id}`)).json()).toMatchObject({ name: 'Mornings', days: [], time: [{ start: '06:00', end: '11:00' }] });
-    const edit = { _id: id, name: 'Mornings', period: { start: '2026-01-01', end: '2026-12-31' }, days: [6, 0], time: [{ start: '06:00', end: '11:00' }, { start: '22:00', end: '02:00' }] };
+    expect((await get(`/plus/schedule/store/${STORE}/id/${id}`)).json()).toMatchObject({
+      name: 'Mornings',
+      days: [],
+      time: [{ start: '06:00', end: '11:00' }],
+    });
+    const edit = {
+      _id: id,
+      name: 'Mornings',
+      period: { start: '2026-01-01', end: '2026-12-31' },
+      days: [6, 0],
+      time: [
+        { start: '06:00', end: '11:00' },
+        { start: '22:00', end: '02:00' },
+      ],
+    };
     expect((await saveSchedule(edit)).statusCode).toBe(200);
     expect((await get(`/plus/schedule/store/${STORE}/id/${id}`)).json()).toMatchObject({ days: [0, 6], time: edit.time });
     const all = (await get(`/plus/schedule/all/store/${STORE}`)).json() as { name: string; days: number[] }[];
@@ -150,7 +210,7 @@ describe('applying templates (plus-signage §4) and the in-use rule of deletes',
   });
 
   // spec: plus §5.7, plus §7.11 — a template or schedule in use is kept, its devices named
-  it("keeps a template or schedule that devices use, removes the rest, and names the devices", async () => {
+  it('keeps a template or schedule that devices use, removes the rest, and names the devices', async () => {
     await saveTemplate({ _id: 'Unused', size: '23.1', show: [] });
     const res = (await post(`/plus/asset/template/remove/store/${STORE}`, { idList: ['Promo', 'Unused'] })).json();
     expect(res.removed).toEqual(['Unused']);
@@ -182,18 +242,43 @@ describe('applying templates (plus-signage §4) and the in-use rule of deletes',
       .where(and(eq(plusHistory.store, STORE), eq(plusHistory.category, 'schedule'), gte(plusHistory.updatedAt, since)))
       .orderBy(asc(plusHistory.updatedAt), asc(plusHistory.id));
     expect(rows.map(({ operation, method, path, items, email }) => ({ operation, method, path, items, email }))).toEqual([
-      { operation: 'Create', method: 'POST', path: `/plus/schedule/store/${STORE}`, items: [{ id, name: 'Logged' }], email: as.admin['access-email'] },
-      { operation: 'Update', method: 'POST', path: `/plus/schedule/store/${STORE}`, items: [{ id, name: 'Logged' }], email: as.operator['access-email'] },
-      { operation: 'Delete', method: 'POST', path: `/plus/asset/schedule/remove/store/${STORE}`, items: [{ id }], email: as.admin['access-email'] },
+      {
+        operation: 'Create',
+        method: 'POST',
+        path: `/plus/schedule/store/${STORE}`,
+        items: [{ id, name: 'Logged' }],
+        email: as.admin['access-email'],
+      },
+      {
+        operation: 'Update',
+        method: 'POST',
+        path: `/plus/schedule/store/${STORE}`,
+        items: [{ id, name: 'Logged' }],
+        email: as.operator['access-email'],
+      },
+      {
+        operation: 'Delete',
+        method: 'POST',
+        path: `/plus/asset/schedule/remove/store/${STORE}`,
+        items: [{ id }],
+        email: as.admin['access-email'],
+      },
     ]);
     // A refused save writes nothing.
     await saveSchedule({ name: 'Broken', period, time: [] });
-    expect(await db().select().from(plusHistory).where(and(eq(plusHistory.category, 'schedule'), gte(plusHistory.updatedAt, since)))).toHaveLength(3);
+    expect(
+      await db()
+        .select()
+        .from(plusHistory)
+        .where(and(eq(plusHistory.category, 'schedule'), gte(plusHistory.updatedAt, since))),
+    ).toHaveLength(3);
   });
 });
 
 describe('what a device plays (lib/plus-show/playback.ts, the screen image)', () => {
-  const rules = new Map([['1', { period: { start: '2026-01-01', end: '2026-12-31' }, days: [1, 2, 3, 4, 5], time: [{ start: '09:00', end: '12:00' }] }]]);
+  const rules = new Map([
+    ['1', { period: { start: '2026-01-01', end: '2026-12-31' }, days: [1, 2, 3, 4, 5], time: [{ start: '09:00', end: '12:00' }] }],
+  ]);
 
   it('reads a schedule in the device’s time zone: period, week day and time range', () => {
     // 2026-03-02 is a Monday; 01:30 UTC is 10:30 in Tokyo.
@@ -202,8 +287,18 @@ describe('what a device plays (lib/plus-show/playback.ts, the screen image)', ()
     expect(scheduleCovers(rules.get('1')!, at)).toBe(true);
     expect(scheduleCovers(rules.get('1')!, localClock(new Date('2026-03-02T01:30:00Z'), 'Europe/Paris'))).toBe(false);
     expect(scheduleCovers(rules.get('1')!, localClock(new Date('2026-03-01T01:30:00Z'), 'Asia/Tokyo'))).toBe(false); // Sunday
-    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localClock(new Date('2027-01-01T00:30:00Z'), 'UTC'))).toBe(false); // past the period
-    expect(scheduleCovers({ ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] }, localClock(new Date('2026-06-01T00:30:00Z'), 'UTC'))).toBe(true); // over midnight
+    expect(
+      scheduleCovers(
+        { ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] },
+        localClock(new Date('2027-01-01T00:30:00Z'), 'UTC'),
+      ),
+    ).toBe(false); // past the period
+    expect(
+      scheduleCovers(
+        { ...rules.get('1')!, days: [], time: [{ start: '22:00', end: '02:00' }] },
+        localClock(new Date('2026-06-01T00:30:00Z'), 'UTC'),
+      ),
+    ).toBe(true); // over midnight
     // The same rule serves v1 timeline entries, whose parts are each optional (lib/schedule-rule.ts).
     expect(scheduleCovers({ days: [1] }, at)).toBe(true);
     expect(scheduleCovers({ time: [{ start: '10:30:00', end: '10:30:30' }] }, at)).toBe(true);
@@ -211,23 +306,39 @@ describe('what a device plays (lib/plus-show/playback.ts, the screen image)', ()
   });
 
   it('plays slides in order with their durations, a scheduled slide only while covered, the pin first', () => {
-    const shows = [slide('#111111', { duration: 5 }), slide('#222222', { duration: 10, schedule: ['1'] }), slide('#333333', { duration: 5 })];
+    const shows = [
+      slide('#111111', { duration: 5 }),
+      slide('#222222', { duration: 10, schedule: ['1'] }),
+      slide('#333333', { duration: 5 }),
+    ];
     const origin = new Date('2026-03-02T01:30:00Z');
-    const at = (seconds: number, base = origin) => playingSlide({ shows, pinned: null, schedules: rules, tz: 'Asia/Tokyo', origin, now: new Date(base.getTime() + seconds * 1000) });
+    const at = (seconds: number, base = origin) =>
+      playingSlide({ shows, pinned: null, schedules: rules, tz: 'Asia/Tokyo', origin, now: new Date(base.getTime() + seconds * 1000) });
     expect([0, 4, 5, 14, 15, 19, 20].map((s) => at(s))).toEqual([0, 0, 1, 1, 2, 2, 0]);
     // At 13:00 Tokyo the scheduled slide is left out: 5 s of slide 1, 5 s of slide 3.
     const later = new Date('2026-03-02T04:00:00Z');
-    expect([0, 5, 10].map((s) => playingSlide({ shows, pinned: null, schedules: rules, tz: 'Asia/Tokyo', origin: later, now: new Date(later.getTime() + s * 1000) }))).toEqual([0, 2, 0]);
+    expect(
+      [0, 5, 10].map((s) =>
+        playingSlide({ shows, pinned: null, schedules: rules, tz: 'Asia/Tokyo', origin: later, now: new Date(later.getTime() + s * 1000) }),
+      ),
+    ).toEqual([0, 2, 0]);
     expect(playingSlide({ shows, pinned: 1, schedules: rules, tz: 'Asia/Tokyo', origin, now: later })).toBe(1);
     expect(playingSlide({ shows: [shows[1]], pinned: null, schedules: rules, tz: 'Asia/Tokyo', origin, now: later })).toBeNull();
   });
 
   it('the screen image shows the slide the schedule selects at the injected time', async () => {
-    await saveSchedule({ name: 'Late morning', period: { start: '2026-01-01', end: '2026-12-31' }, time: [{ start: '09:00', end: '12:00' }] });
+    await saveSchedule({
+      name: 'Late morning',
+      period: { start: '2026-01-01', end: '2026-12-31' },
+      time: [{ start: '09:00', end: '12:00' }],
+    });
     const id = await scheduleIdByName('Late morning');
     const mac = macs[1];
     const savedAt = new Date('2026-03-02T01:00:00Z'); // 10:00 in Tokyo
-    await db().update(plusDeviceShows).set({ show: [slide('#ff0000', { duration: 30, schedule: [id] }), slide('#0000ff', { duration: 30 })], updatedAt: savedAt }).where(eq(plusDeviceShows.mac, mac));
+    await db()
+      .update(plusDeviceShows)
+      .set({ show: [slide('#ff0000', { duration: 30, schedule: [id] }), slide('#0000ff', { duration: 30 })], updatedAt: savedAt })
+      .where(eq(plusDeviceShows.mac, mac));
     try {
       sut.deps.clock = () => new Date(savedAt.getTime() + 10_000);
       expect(await screenColour(mac)).toBe('#ff0000');
@@ -246,13 +357,22 @@ describe('privileges', () => {
   it('read for the viewer, write refused; another store refused to its member', async () => {
     expect((await get(`/plus/template/names/store/${STORE}`, as.viewer)).statusCode).toBe(200);
     expect((await saveTemplate({ _id: 'Viewer', size: '23.1', show: [] }, as.viewer)).statusCode).toBe(403);
-    expect((await saveSchedule({ name: 'V', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '08:00', end: '09:00' }] }, as.viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await saveSchedule(
+          { name: 'V', period: { start: '2026-01-01', end: '2026-01-02' }, time: [{ start: '08:00', end: '09:00' }] },
+          as.viewer,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await apply([macs[0]], '', false, as.viewer)).statusCode).toBe(403);
     // The operator works in TKY001 only.
     expect((await saveTemplate({ _id: 'Op', size: '23.1', show: [] }, as.operator)).statusCode).toBe(200);
     expect((await post('/plus/template/store/SEL001', { _id: 'Op', size: '23.1', show: [] }, as.operator)).statusCode).toBe(403);
     expect((await post('/plus/schedule/list/store/SEL001', { start: 0, length: 25 }, as.operator)).statusCode).toBe(403);
     expect((await get('/plus/template/store/SEL001/name/Weekly%20promo', as.operator)).statusCode).toBe(403);
-    expect((await post('/plus/store/SEL001/device/template', { macList: [macs[0]], template: '', flag: false }, as.operator)).statusCode).toBe(403);
+    expect(
+      (await post('/plus/store/SEL001/device/template', { macList: [macs[0]], template: '', flag: false }, as.operator)).statusCode,
+    ).toBe(403);
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-const post = (url: string, payload: object, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (url: string, payload: object, who: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });
 const device = async (mac: string) => (await sut.deps.db.select().from(v1Devices).where(eq(v1Devices.mac, mac)))[0];
 const list = (payload: object, who?: AuthHeaders) => post('/plus/v1/device/list', { draw: 1, start: 0, length: 25, ...payload }, who);
@@ -43,7 +44,10 @@ describe('v1 device config', () => {
   it('answers config and address, and stores a saved config merged into the old one', async () => {
     const before = (await get(`/plus/v1/device/${TKY_DEVICE}/config`)).json();
     expect(before.ipAddress).toMatch(/^10\.200\./);
-    const res = await post('/plus/v1/device/config', { mac: TKY_DEVICE.toUpperCase(), config: { volume: 15, bright: 0, name: 'Aisle 4', opentime: '07:30' } });
+    const res = await post('/plus/v1/device/config', {
+      mac: TKY_DEVICE.toUpperCase(),
+      config: { volume: 15, bright: 0, name: 'Aisle 4', opentime: '07:30' },
+    });
     expect(res.statusCode).toBe(200);
     const row = await device(TKY_DEVICE);
     expect(row.config).toMatchObject({ volume: 15, bright: 0, name: 'Aisle 4', opentime: '07:30', category: before.config.category });
@@ -65,7 +69,9 @@ describe('v1 device config', () => {
 describe('v1 assign, reboot and remove', () => {
   // spec: plus §7.20 — assignPlusV1 {mac, product[]}
   it('replaces the product list with codes of the device’s store, recording the history', async () => {
-    const codes = (await sut.deps.db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, 'TKY001')).limit(3)).map((p) => p.prCode);
+    const codes = (
+      await sut.deps.db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, 'TKY001')).limit(3)
+    ).map((p) => p.prCode);
     const res = await post('/plus/v1/device/assign', { mac: TKY_DEVICE, product: [codes[2], codes[0], codes[2]] }, as.operator);
     expect(res.statusCode).toBe(200);
     expect((await device(TKY_DEVICE)).product).toEqual([codes[2], codes[0]]);
@@ -92,12 +98,28 @@ describe('v1 devices in the simulator (server/sim/plus-v1.ts)', () => {
     const mac = '02:5b:00:01:00:03';
     const now = new Date();
     await post('/plus/v1/device/reboot', { macList: [mac] });
-    await sut.deps.db.update(v1Devices).set({ config: { ...(await device(mac)).config, timezone: 'UTC' } }).where(eq(v1Devices.mac, mac));
+    await sut.deps.db
+      .update(v1Devices)
+      .set({ config: { ...(await device(mac)).config, timezone: 'UTC' } })
+      .where(eq(v1Devices.mac, mac));
     // The demo timeline plays this device on weekdays: the test's own timeline is the only one, whatever the day.
     await sut.deps.db.delete(v1Timelines);
-    const [set] = await sut.deps.db.insert(v1Sets).values({ name: 'Sim set', duration: 20, list: [{ id: 'price', duration: 86_400 }] }).returning();
-    await sut.deps.db.insert(v1Timelines).values({ name: 'Sim timeline', schedule: [{ id: set.id, days: [0, 1, 2, 3, 4, 5, 6] }], device: [[mac]] });
-    const sim = startSimulator(sut.deps, { seed: 1, speed: 1, manual: true, modules: ['plusv1'], onError: (_w, e) => { throw e; } });
+    const [set] = await sut.deps.db
+      .insert(v1Sets)
+      .values({ name: 'Sim set', duration: 20, list: [{ id: 'price', duration: 86_400 }] })
+      .returning();
+    await sut.deps.db
+      .insert(v1Timelines)
+      .values({ name: 'Sim timeline', schedule: [{ id: set.id, days: [0, 1, 2, 3, 4, 5, 6] }], device: [[mac]] });
+    const sim = startSimulator(sut.deps, {
+      seed: 1,
+      speed: 1,
+      manual: true,
+      modules: ['plusv1'],
+      onError: (_w, e) => {
+        throw e;
+      },
+    });
     try {
       await sim.advance(SIM_DEFAULTS.plusRebootMs + SIM_DEFAULTS.plusReportEveryMs + 10_000);
     } finally {
@@ -110,8 +132,20 @@ describe('v1 devices in the simulator (server/sim/plus-v1.ts)', () => {
   });
 
   it('picks the set item whose turn it is, in the device’s time zone', () => {
-    const sets = new Map([[1, { id: 1, list: [{ id: 7, duration: 10 }, { id: 'price' as const, duration: 5 }] }]]);
-    const at = (iso: string) => nowPlaying([{ id: 1, days: [1], time: [{ start: '09:00', end: '10:00' }] }], sets, new Date(iso), 'Asia/Tokyo');
+    const sets = new Map([
+      [
+        1,
+        {
+          id: 1,
+          list: [
+            { id: 7, duration: 10 },
+            { id: 'price' as const, duration: 5 },
+          ],
+        },
+      ],
+    ]);
+    const at = (iso: string) =>
+      nowPlaying([{ id: 1, days: [1], time: [{ start: '09:00', end: '10:00' }] }], sets, new Date(iso), 'Asia/Tokyo');
     // Monday 09:00:12 in Tokyo is 00:00:12 UTC; 32412 s since midnight, 32412 % 15 = 12: the price.
     expect(localClock(new Date('2026-01-05T00:00:12Z'), 'Asia/Tokyo')).toEqual({ date: '2026-01-05', day: 1, seconds: 32412 });
     expect(at('2026-01-05T00:00:12Z')).toEqual({ set: 1, item: 'price' });

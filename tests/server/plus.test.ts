@@ -11,7 +11,10 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
+  ({
+    sut,
+    as: { admin, operator, viewer },
+  } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 
@@ -21,7 +24,14 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = a
 const get = (url: string, headers: Record<string, string> = admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers });
 const devicesOf = (store: string) => db().select().from(plusDevices).where(eq(plusDevices.storeCode, store)).orderBy(asc(plusDevices.mac));
 const codesOf = async (store: string, n: number) =>
-  (await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, store)).orderBy(desc(products.prCode)).limit(n)).map((r) => r.prCode);
+  (
+    await db()
+      .select({ prCode: products.prCode })
+      .from(products)
+      .where(eq(products.storeCode, store))
+      .orderBy(desc(products.prCode))
+      .limit(n)
+  ).map((r) => r.prCode);
 /** 'aa:bb:cc:dd:ee:ff' typed as a scanner might: upper case with dashes. */
 const shouted = (mac: string) => mac.toUpperCase().replaceAll(':', '-');
 
@@ -49,10 +59,18 @@ describe('POST /plus/device/list/store/:storeCode', () => {
     const page = res.json();
     expect(page).toMatchObject({ draw: 1, recordsTotal: all.length, recordsFiltered: all.length });
     // Ties (the seed gives several devices one time) fall back to the address, in the same direction.
-    const expected = [...all].sort((a, b) => (b.recvTime?.getTime() ?? 0) - (a.recvTime?.getTime() ?? 0) || b.mac.localeCompare(a.mac)).map((d) => d.mac);
+    const expected = [...all]
+      .sort((a, b) => (b.recvTime?.getTime() ?? 0) - (a.recvTime?.getTime() ?? 0) || b.mac.localeCompare(a.mac))
+      .map((d) => d.mac);
     expect(page.data.map((d: { mac: string }) => d.mac)).toEqual(expected);
     const first = page.data.find((d: { mac: string }) => d.mac === all[0].mac);
-    expect(first).toMatchObject({ _id: all[0].mac, storeCode: STORE, product: all[0].product, localNtpServer: all[0].localNtpServer, template: all[0].template ?? '' });
+    expect(first).toMatchObject({
+      _id: all[0].mac,
+      storeCode: STORE,
+      product: all[0].product,
+      localNtpServer: all[0].localNtpServer,
+      template: all[0].template ?? '',
+    });
     const two = await post(`/plus/device/list/store/${STORE}`, { start: 2, length: 2 });
     expect(two.json().data.map((d: { mac: string }) => d.mac)).toEqual(expected.slice(2, 4));
   });
@@ -60,15 +78,21 @@ describe('POST /plus/device/list/store/:storeCode', () => {
   // spec: plus §5.9, plus §7.0a — filters by name, filter_startDate in epoch seconds
   it('filters by status, name, model list and the received-time range', async () => {
     const all = await devicesOf(STORE);
-    const list = async (body: Record<string, unknown>) => (await post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1, ...body })).json();
+    const list = async (body: Record<string, unknown>) =>
+      (await post(`/plus/device/list/store/${STORE}`, { start: 0, length: -1, ...body })).json();
     expect((await list({ filter_status: 'ONLINE' })).recordsFiltered).toBe(all.filter((d) => d.status === 'ONLINE').length);
     const byName = await list({ filter_name: 'entrance' });
-    expect(byName.data.map((d: { name: string }) => d.name)).toEqual(all.filter((d) => d.name!.toLowerCase().includes('entrance')).map((d) => d.name));
+    expect(byName.data.map((d: { name: string }) => d.name)).toEqual(
+      all.filter((d) => d.name!.toLowerCase().includes('entrance')).map((d) => d.name),
+    );
     const models = [all[0].model!, all[1].model!];
     expect((await list({ filter_model: models })).recordsFiltered).toBe(all.filter((d) => models.includes(d.model!)).length);
     const cut = Math.floor(Date.now() / 1000) - 3600;
     const recent = await list({ filter_startDate: cut });
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(plusDevices).where(and(eq(plusDevices.storeCode, STORE), gte(plusDevices.recvTime, new Date(cut * 1000))));
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(plusDevices)
+      .where(and(eq(plusDevices.storeCode, STORE), gte(plusDevices.recvTime, new Date(cut * 1000))));
     expect(recent.recordsFiltered).toBe(n);
     const sorted = await list({ columns: [{ data: 'mac' }], order: [{ column: 0, dir: 'asc' }] });
     expect(sorted.data.map((d: { mac: string }) => d.mac)).toEqual(all.map((d) => d.mac));
@@ -86,16 +110,26 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
   it('stores the normalised device with its new product list (replacing the old one) and a history row', async () => {
     const [device] = await devicesOf(STORE);
     const codes = await codesOf(STORE, 2);
-    const res = await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: shouted(device.mac), product: [codes[0], codes[1], codes[0]] }] });
+    const res = await post(`/plus/store/${STORE}/assign`, {
+      storeCode: STORE,
+      devList: [{ mac: shouted(device.mac), product: [codes[0], codes[1], codes[0]] }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, count: 1 });
     const [after] = await db().select().from(plusDevices).where(eq(plusDevices.mac, device.mac));
     expect(after.product).toEqual([codes[0], codes[1]]);
     const [history] = await db().select().from(plusHistory).where(eq(plusHistory.store, STORE)).orderBy(desc(plusHistory.id)).limit(1);
     expect(history).toMatchObject({
-      operation: 'Assign', category: 'device', path: `/plus/store/${STORE}/assign`, email: 'admin@shelfpad.test', items: [{ mac: device.mac, product: [codes[0], codes[1]] }],
+      operation: 'Assign',
+      category: 'device',
+      path: `/plus/store/${STORE}/assign`,
+      email: 'admin@shelfpad.test',
+      items: [{ mac: device.mac, product: [codes[0], codes[1]] }],
     });
-    const mismatch = await post(`/plus/store/${STORE}/assign`, { storeCode: 'SEL001', devList: [{ mac: device.mac, product: [codes[0]] }] });
+    const mismatch = await post(`/plus/store/${STORE}/assign`, {
+      storeCode: 'SEL001',
+      devList: [{ mac: device.mac, product: [codes[0]] }],
+    });
     expect(mismatch.statusCode).toBe(400);
   });
 
@@ -104,12 +138,21 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
     const [code] = await codesOf(STORE, 1);
     const [foreign] = await devicesOf('SEL001');
     const before = await db().select().from(plusDevices).orderBy(asc(plusDevices.mac));
-    const unknown = await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: devices[1].mac, product: [code] }, { mac: '02-5A-FF-FF-00-01', product: [code] }] });
+    const unknown = await post(`/plus/store/${STORE}/assign`, {
+      storeCode: STORE,
+      devList: [
+        { mac: devices[1].mac, product: [code] },
+        { mac: '02-5A-FF-FF-00-01', product: [code] },
+      ],
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain('02:5a:ff:ff:00:01');
     const otherStore = await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: foreign.mac, product: [code] }] });
     expect(otherStore.statusCode).toBe(404);
-    const product = await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: devices[1].mac, product: [code, 'NO-SUCH'] }] });
+    const product = await post(`/plus/store/${STORE}/assign`, {
+      storeCode: STORE,
+      devList: [{ mac: devices[1].mac, product: [code, 'NO-SUCH'] }],
+    });
     expect(product.statusCode).toBe(404);
     expect(product.json().message).toBe('This product does not exist');
     for (const payload of [
@@ -118,7 +161,13 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
       { storeCode: STORE, devList: [{ mac: devices[1].mac, product: [] }] },
       { storeCode: STORE, devList: [] },
       { storeCode: STORE, devList: [{ mac: devices[1].mac, product: [code], extra: 1 }] },
-      { storeCode: STORE, devList: [{ mac: devices[1].mac, product: [code] }, { mac: shouted(devices[1].mac), product: [code] }] },
+      {
+        storeCode: STORE,
+        devList: [
+          { mac: devices[1].mac, product: [code] },
+          { mac: shouted(devices[1].mac), product: [code] },
+        ],
+      },
     ]) {
       expect((await post(`/plus/store/${STORE}/assign`, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -133,7 +182,9 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
     const after = await devicesOf(STORE);
     expect(after[2].product).toEqual([]);
     expect(after[3].product).toEqual(devices[3].product);
-    expect((await post(`/plus/store/${STORE}/deassign`, { storeCode: STORE, devList: [{ mac: '02:5a:ff:ff:00:01' }] })).statusCode).toBe(404);
+    expect((await post(`/plus/store/${STORE}/deassign`, { storeCode: STORE, devList: [{ mac: '02:5a:ff:ff:00:01' }] })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses the viewer (403) and the operator outside its stores (403); the operator may assign in its store', async () => {
@@ -141,12 +192,18 @@ describe('POST /plus/store/:storeCode/assign and /deassign', () => {
     const [d] = await devicesOf(STORE);
     const [foreign] = await devicesOf('SEL001');
     const [code] = await codesOf(STORE, 1);
-    expect((await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: d.mac, product: [code] }] }, viewer)).statusCode).toBe(403);
+    expect(
+      (await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: d.mac, product: [code] }] }, viewer)).statusCode,
+    ).toBe(403);
     expect((await post(`/plus/store/${STORE}/deassign`, { storeCode: STORE, devList: [{ mac: d.mac }] }, viewer)).statusCode).toBe(403);
     expect((await post(`/plus/store/${STORE}/blink`, { prCode: code }, viewer)).statusCode).toBe(403);
-    expect((await post('/plus/store/SEL001/deassign', { storeCode: 'SEL001', devList: [{ mac: foreign.mac }] }, operator)).statusCode).toBe(403);
+    expect((await post('/plus/store/SEL001/deassign', { storeCode: 'SEL001', devList: [{ mac: foreign.mac }] }, operator)).statusCode).toBe(
+      403,
+    );
     expect(await db().select().from(plusDevices).orderBy(asc(plusDevices.mac))).toEqual(before);
-    expect((await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: d.mac, product: [code] }] }, operator)).statusCode).toBe(200);
+    expect(
+      (await post(`/plus/store/${STORE}/assign`, { storeCode: STORE, devList: [{ mac: d.mac, product: [code] }] }, operator)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -184,7 +241,10 @@ describe('GET /plus/store/:storeCode/search', () => {
     expect(byProduct.devList.map((d: { mac: string }) => d.mac)).toEqual(devices.filter((d) => d.product.includes(code)).map((d) => d.mac));
     expect(byProduct.prCodeList).toEqual([code]);
     const partial = code.slice(0, 10);
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.storeCode, STORE), sql`${products.prCode} like ${`${partial}%`}`));
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), sql`${products.prCode} like ${`${partial}%`}`));
     expect((await get(`/plus/store/${STORE}/search?keyword=${partial}`)).json().prCodeList).toHaveLength(Math.min(n, 100));
     const none = (await get(`/plus/store/${STORE}/search?keyword=zzzz-nothing`)).json();
     expect(none).toEqual({ devList: [], prCodeList: [] });

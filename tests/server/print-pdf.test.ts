@@ -14,9 +14,27 @@ import { nodeFontFiles } from './print-pdf-fonts';
  */
 
 const LABELS: PdfLabel[] = [
-  { prCode: '4901234567894', prInfo: ['北海道産 牛乳 1000ml 特選', '228', '北海道', '本'], qty: 1, style: 'fresh', money: { locale: 'ja-JP', currency: 'JPY' } },
-  { prCode: '8801234567893', prInfo: ['서울우유 1L 신선한 우유', '12800', '', '', '9900'], qty: 1, style: 'promotion', money: { locale: 'ko-KR', currency: 'KRW' } },
-  { prCode: 'IT-PASTA-01', prInfo: ['Spaghetti di Gragnano già pronti', '3.49'], qty: 1, style: 'standard', money: { locale: 'it-IT', currency: 'EUR' } },
+  {
+    prCode: '4901234567894',
+    prInfo: ['北海道産 牛乳 1000ml 特選', '228', '北海道', '本'],
+    qty: 1,
+    style: 'fresh',
+    money: { locale: 'ja-JP', currency: 'JPY' },
+  },
+  {
+    prCode: '8801234567893',
+    prInfo: ['서울우유 1L 신선한 우유', '12800', '', '', '9900'],
+    qty: 1,
+    style: 'promotion',
+    money: { locale: 'ko-KR', currency: 'KRW' },
+  },
+  {
+    prCode: 'IT-PASTA-01',
+    prInfo: ['Spaghetti di Gragnano già pronti', '3.49'],
+    qty: 1,
+    style: 'standard',
+    money: { locale: 'it-IT', currency: 'EUR' },
+  },
 ];
 /** What a reader sees, written out here (not by the code under test); spaces ignored, as text extraction varies them. */
 const EXPECTED = [
@@ -32,7 +50,9 @@ const lowerHalf = (b: MmBox): MmBox => ({ x: b.x, y: b.y + b.height / 2, width: 
 
 async function pageText(doc: PDFDocumentProxy, n: number) {
   const content = await (await doc.getPage(n)).getTextContent();
-  return content.items.flatMap((item) => ('str' in item ? [{ str: item.str, x: item.transform[4] / PT_PER_MM, y: 297 - item.transform[5] / PT_PER_MM }] : []));
+  return content.items.flatMap((item) =>
+    'str' in item ? [{ str: item.str, x: item.transform[4] / PT_PER_MM, y: 297 - item.transform[5] / PT_PER_MM }] : [],
+  );
 }
 
 /** The BaseFont names of the fonts a page uses, and whether each is embedded. */
@@ -58,7 +78,13 @@ describe('vector label PDF', () => {
       const text = squash(inSlot.map((t) => t.str).join(''));
       for (const part of EXPECTED[i]) expect(text, `label ${i}`).toContain(part);
     });
-    expect(await barcodesIn(doc, 1, LABELS.map((_, i) => lowerHalf(croma107(i))))).toEqual(LABELS.map((l) => l.prCode));
+    expect(
+      await barcodesIn(
+        doc,
+        1,
+        LABELS.map((_, i) => lowerHalf(croma107(i))),
+      ),
+    ).toEqual(LABELS.map((l) => l.prCode));
     expect(await imagesPainted(doc, 1)).toBe(0);
     const used = await fontsUsed(doc, 1);
     expect(used.length).toBeGreaterThanOrEqual(4);
@@ -73,7 +99,12 @@ describe('vector label PDF', () => {
   });
 
   it('cuts a name too long for its label with the ellipsis', async () => {
-    const long = { prCode: '4901234567894', prInfo: ['Mozzarella di bufala campana DOP '.repeat(6), '5.90'], qty: 1, money: { locale: 'it-IT', currency: 'EUR' } };
+    const long = {
+      prCode: '4901234567894',
+      prInfo: ['Mozzarella di bufala campana DOP '.repeat(6), '5.90'],
+      qty: 1,
+      money: { locale: 'it-IT', currency: 'EUR' },
+    };
     const doc = await openPdf(await labelPdf([long], { grid: paperGrid('CROMA.107'), fonts: nodeFontFiles() }));
     const text = (await pageText(doc, 1)).map((t) => t.str).join('');
     expect(text).toContain('…');
@@ -109,14 +140,34 @@ describe('vector label PDF', () => {
     // 24 labels from slot 5: 16 on the first sheet, 8 on the second.
     expect(doc.numPages).toBe(2);
     const k = correction.scale / 100;
-    const placed = (b: MmBox): MmBox => ({ x: b.x * k + correction.x, y: b.y * k + correction.y, width: b.width * k, height: b.height * k });
+    const placed = (b: MmBox): MmBox => ({
+      x: b.x * k + correction.x,
+      y: b.y * k + correction.y,
+      width: b.width * k,
+      height: b.height * k,
+    });
     const items = await pageText(doc, 1);
-    const inBox = (b: MmBox) => items.filter((t) => t.x >= b.x - 0.2 && t.x <= b.x + b.width + 0.2 && t.y >= b.y - 0.2 && t.y <= b.y + b.height + 0.2);
+    const inBox = (b: MmBox) =>
+      items.filter((t) => t.x >= b.x - 0.2 && t.x <= b.x + b.width + 0.2 && t.y >= b.y - 0.2 && t.y <= b.y + b.height + 0.2);
     for (let i = 0; i < 4; i++) expect(inBox(placed(croma107(i))), `slot ${i + 1} is used`).toEqual([]);
-    expect(squash(inBox(placed(croma107(4))).map((t) => t.str).join(''))).toContain('北海道産牛乳');
+    expect(
+      squash(
+        inBox(placed(croma107(4)))
+          .map((t) => t.str)
+          .join(''),
+      ),
+    ).toContain('北海道産牛乳');
     // Every text item of the sheet lies in one of the moved slots 5–20.
-    for (const item of items) expect(Array.from({ length: 16 }, (_, i) => placed(croma107(i + 4))).some((b) => inBox(b).includes(item)), item.str).toBe(true);
-    const codes = await barcodesIn(doc, 1, Array.from({ length: 16 }, (_, i) => lowerHalf(placed(croma107(i + 4)))));
+    for (const item of items)
+      expect(
+        Array.from({ length: 16 }, (_, i) => placed(croma107(i + 4))).some((b) => inBox(b).includes(item)),
+        item.str,
+      ).toBe(true);
+    const codes = await barcodesIn(
+      doc,
+      1,
+      Array.from({ length: 16 }, (_, i) => lowerHalf(placed(croma107(i + 4)))),
+    );
     expect(codes).toEqual([...Array(8).fill(LABELS[0].prCode), ...Array(8).fill(LABELS[1].prCode)]);
     expect((await pageText(doc, 2)).length).toBeGreaterThan(0);
   });
@@ -124,7 +175,10 @@ describe('vector label PDF', () => {
 
 describe('outline test print', () => {
   it('draws every CROMA.107 label outline where §9 puts it, within 0.2 mm', async () => {
-    const { pages, errors } = await outlineEdges(await outlinePdf(paperGrid('CROMA.107')), Array.from({ length: 20 }, (_, i) => croma107(i)));
+    const { pages, errors } = await outlineEdges(
+      await outlinePdf(paperGrid('CROMA.107')),
+      Array.from({ length: 20 }, (_, i) => croma107(i)),
+    );
     expect(pages).toBe(1);
     expect(errors).toHaveLength(80);
     for (const e of errors) expect(e).toBeLessThanOrEqual(0.2);
@@ -154,7 +208,11 @@ describe('outline test print', () => {
   });
 
   it('refuses a user-defined sheet whose numbers leave no room for a label', () => {
-    expect(customGrid({ sheet: { width: 210, height: 297 }, rows: 2, columns: 3, margin: { top: 10, left: 110 }, gap: { x: 0, y: 0 } })).toBeUndefined();
-    expect(customGrid({ sheet: { width: 210, height: 297 }, rows: 0, columns: 3, margin: { top: 10, left: 10 }, gap: { x: 0, y: 0 } })).toBeUndefined();
+    expect(
+      customGrid({ sheet: { width: 210, height: 297 }, rows: 2, columns: 3, margin: { top: 10, left: 110 }, gap: { x: 0, y: 0 } }),
+    ).toBeUndefined();
+    expect(
+      customGrid({ sheet: { width: 210, height: 297 }, rows: 0, columns: 3, margin: { top: 10, left: 10 }, gap: { x: 0, y: 0 } }),
+    ).toBeUndefined();
   });
 });

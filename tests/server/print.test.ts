@@ -15,14 +15,26 @@ let codes: string[];
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'operator', 'viewer', 'nord']));
-  const rows = await sut.deps.db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(3);
+  const rows = await sut.deps.db
+    .select({ prCode: products.prCode })
+    .from(products)
+    .where(eq(products.storeCode, STORE))
+    .orderBy(asc(products.prCode))
+    .limit(3);
   codes = rows.map((r) => r.prCode);
 });
 afterAll(async () => sut?.close());
 
-const post = (url: string, payload: object, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (url: string, payload: object, who: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });
-const label = (prCode: string, layoutId: string, prInfo = ['Green tea', '1.99', 'JP', 'pcs']) => ({ prCode, prInfo, layoutId, qty: 2, data: '' });
+const label = (prCode: string, layoutId: string, prInfo = ['Green tea', '1.99', 'JP', 'pcs']) => ({
+  prCode,
+  prInfo,
+  layoutId,
+  qty: 2,
+  data: '',
+});
 
 describe('POST /plus/product/list/store/:storeCode', () => {
   // spec: plus §7.17 — getProducts(storeCode, codes)
@@ -31,7 +43,10 @@ describe('POST /plus/product/list/store/:storeCode', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json() as { prCode: string; prInfo: string[] }[];
     expect(answer.map((p) => p.prCode)).toEqual([codes[1], codes[0]]);
-    const [stored] = await sut.deps.db.select({ prInfo: products.prInfo }).from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, codes[1])));
+    const [stored] = await sut.deps.db
+      .select({ prInfo: products.prInfo })
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, codes[1])));
     expect(answer[0].prInfo).toEqual(stored.prInfo);
   });
 
@@ -45,7 +60,9 @@ describe('GET /print/layout/names/store/:storeCode', () => {
   // spec: plus §7.17 — getPaperLayoutNames
   it('answers the layout ids of the store’s company', async () => {
     const [{ companyCode }] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
-    const configured = (await sut.deps.db.select({ id: layoutConfigs.layoutId }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))).map((r) => r.id);
+    const configured = (
+      await sut.deps.db.select({ id: layoutConfigs.layoutId }).from(layoutConfigs).where(eq(layoutConfigs.companyCode, companyCode))
+    ).map((r) => r.id);
     const res = await get(`/print/layout/names/store/${STORE}`);
     expect(res.statusCode).toBe(200);
     expect([...res.json()].sort()).toEqual([...configured].sort());
@@ -56,10 +73,16 @@ describe('GET /print/layout/names/store/:storeCode', () => {
 describe('POST /print/preview', () => {
   // spec: plus §3.22, plus §7.17 — getProductPreview answers base64 bitmaps; description is the third prInfo item when there are more than 3
   it('draws each label as a PNG of the paper label size, echoing the product, template and quantity', async () => {
-    const res = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'PROMO_RED'), label(codes[1], 'PROMO_RED', ['Rice', '3.49'])] });
+    const res = await post('/print/preview', {
+      storeCode: STORE,
+      productList: [label(codes[0], 'PROMO_RED'), label(codes[1], 'PROMO_RED', ['Rice', '3.49'])],
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json() as { prCode: string; description?: string; qty: number; layoutId: string; data: string }[];
-    expect(answer.map((p) => [p.prCode, p.qty, p.layoutId])).toEqual([[codes[0], 2, 'PROMO_RED'], [codes[1], 2, 'PROMO_RED']]);
+    expect(answer.map((p) => [p.prCode, p.qty, p.layoutId])).toEqual([
+      [codes[0], 2, 'PROMO_RED'],
+      [codes[1], 2, 'PROMO_RED'],
+    ]);
     // §3: the third info item is the description when there are more than 3 entries.
     expect(answer[0].description).toBe('JP');
     expect(answer[1].description).toBeUndefined();
@@ -69,8 +92,13 @@ describe('POST /print/preview', () => {
   });
 
   it('draws a promotion template differently from a standard one (the layout type picks the style)', async () => {
-    const standard = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find((r) => !/PROMO|SALE|FRESH|WEIGHT/i.test(r.t));
-    const res = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'PROMO_RED'), label(codes[0], standard!.id)] });
+    const standard = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find(
+      (r) => !/PROMO|SALE|FRESH|WEIGHT/i.test(r.t),
+    );
+    const res = await post('/print/preview', {
+      storeCode: STORE,
+      productList: [label(codes[0], 'PROMO_RED'), label(codes[0], standard!.id)],
+    });
     const [promo, plain] = res.json() as { data: string }[];
     const red = async (data: string) => {
       const { data: px, info } = await sharp(Buffer.from(data, 'base64')).raw().toBuffer({ resolveWithObject: true });
@@ -82,14 +110,17 @@ describe('POST /print/preview', () => {
   });
 
   it('writes the preview’s prices in the company’s money, as the printed PDF does', async () => {
-    const standard = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find((r) => !/PROMO|SALE|FRESH|WEIGHT/i.test(r.t));
+    const standard = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find(
+      (r) => !/PROMO|SALE|FRESH|WEIGHT/i.test(r.t),
+    );
     const res = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], standard!.id)] });
     const [answer] = res.json() as { data: string; money: { currency?: string } }[];
     const [store] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
     const money = await companyMoney(sut.deps.db, store.companyCode);
     expect(money.currency).toBe('JPY');
     const product = { prCode: codes[0], prInfo: label(codes[0], standard!.id).prInfo };
-    const drawn = (m?: typeof money) => productLabel(PAPER_LABEL_SIZE, product, true, 'standard', { barcode: false, money: m }).toString('base64');
+    const drawn = (m?: typeof money) =>
+      productLabel(PAPER_LABEL_SIZE, product, true, 'standard', { barcode: false, money: m }).toString('base64');
     expect(answer.data).toBe(drawn(money));
     expect(answer.data).not.toBe(drawn(undefined));
   });
@@ -98,8 +129,12 @@ describe('POST /print/preview', () => {
     const unknown = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'NO_SUCH_LAYOUT')] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('NO_SUCH_LAYOUT');
-    expect((await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), qty: 0 }] })).statusCode).toBe(400);
-    expect((await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), data: 'x' }] })).statusCode).toBe(400);
+    expect(
+      (await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), qty: 0 }] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/print/preview', { storeCode: STORE, productList: [{ ...label(codes[0], 'PROMO_RED'), data: 'x' }] })).statusCode,
+    ).toBe(400);
     expect((await post('/print/preview', { storeCode: STORE, productList: [] })).statusCode).toBe(400);
   });
 
@@ -107,8 +142,13 @@ describe('POST /print/preview', () => {
   it('takes 36 info entries on a static label and 255 on a generic one, refusing one more with a 400 (§9)', async () => {
     const [{ companyCode }] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, STORE));
     await sut.deps.db.insert(layoutTypes).values({ companyCode, layoutType: 'STATIC_SHELF' }).onConflictDoNothing();
-    await sut.deps.db.insert(layoutConfigs).values({ companyCode, layoutId: 'STATIC_TEST', layoutType: 'STATIC_SHELF' }).onConflictDoNothing();
-    const generic = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find((r) => !/STATIC/i.test(r.t))!.id;
+    await sut.deps.db
+      .insert(layoutConfigs)
+      .values({ companyCode, layoutId: 'STATIC_TEST', layoutType: 'STATIC_SHELF' })
+      .onConflictDoNothing();
+    const generic = (await sut.deps.db.select({ id: layoutConfigs.layoutId, t: layoutConfigs.layoutType }).from(layoutConfigs)).find(
+      (r) => !/STATIC/i.test(r.t),
+    )!.id;
     const info = (n: number) => Array.from({ length: n }, (_, i) => `info ${i + 1}`);
 
     const staticOk = await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'STATIC_TEST', info(36))] });
@@ -125,15 +165,21 @@ describe('POST /print/preview', () => {
     expect(genericOk.statusCode).toBe(200);
     expect(genericOk.json()[0].prInfo).toHaveLength(255);
     expect((await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], generic, info(256))] })).statusCode).toBe(400);
-    await sut.deps.db.delete(layoutConfigs).where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, 'STATIC_TEST')));
+    await sut.deps.db
+      .delete(layoutConfigs)
+      .where(and(eq(layoutConfigs.companyCode, companyCode), eq(layoutConfigs.layoutId, 'STATIC_TEST')));
   });
 });
 
 describe('privileges and stores', () => {
   it('lets plus readers print in their stores only', async () => {
     expect((await post(`/plus/product/list/store/${STORE}`, { prCodeList: [codes[0]] }, as.viewer)).statusCode).toBe(200);
-    expect((await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'PROMO_RED')] }, as.operator)).statusCode).toBe(200);
-    expect((await post('/print/preview', { storeCode: 'SEL001', productList: [label(codes[0], 'PROMO_RED')] }, as.operator)).statusCode).toBe(403);
+    expect((await post('/print/preview', { storeCode: STORE, productList: [label(codes[0], 'PROMO_RED')] }, as.operator)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('/print/preview', { storeCode: 'SEL001', productList: [label(codes[0], 'PROMO_RED')] }, as.operator)).statusCode,
+    ).toBe(403);
     expect((await get(`/print/layout/names/store/${STORE}`, as.nord)).statusCode).toBe(403);
     expect((await post(`/plus/product/list/store/${STORE}`, { prCodeList: [codes[0]] }, as.nord)).statusCode).toBe(403);
     expect((await get('/print/layout/names/store/NOSUCHSTORE')).statusCode).toBe(400);

@@ -14,7 +14,17 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-type Row = { prCode: string; type: string; prInfo: string[]; layoutId: string; nfc: string; barcode: string; updatedAt: string | null; tagCount: number; tagType: string[] };
+type Row = {
+  prCode: string;
+  type: string;
+  prInfo: string[];
+  layoutId: string;
+  nfc: string;
+  barcode: string;
+  updatedAt: string | null;
+  tagCount: number;
+  tagType: string[];
+};
 type Page = { draw: number; recordsTotal: number; recordsFiltered: number; data: Row[] };
 const post = (store: string, body: Record<string, unknown>, headers: Record<string, string> = admin) =>
   sut.app.inject({ method: 'POST', url: `/api/product/list/store/${store}`, payload: { start: 0, length: 25, ...body }, headers });
@@ -28,7 +38,11 @@ const db = () => sut.deps.db;
 
 describe('POST /product/list/store/:storeCode', () => {
   it('pages the store products by code; the counts are the real ones', async () => {
-    const all = await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode));
+    const all = await db()
+      .select({ prCode: products.prCode })
+      .from(products)
+      .where(eq(products.storeCode, STORE))
+      .orderBy(asc(products.prCode));
     expect(all.length).toBeGreaterThan(20);
     const first = await list({ draw: 2, length: 10 });
     const second = await list({ draw: 3, start: 10, length: 10 });
@@ -46,8 +60,14 @@ describe('POST /product/list/store/:storeCode', () => {
       .groupBy(tags.prCode)
       .orderBy(sql`count(*) desc`, asc(tags.prCode))
       .limit(1);
-    const [product] = await db().select().from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, shown.prCode!)));
-    const types = await db().selectDistinct({ t: tags.tagType }).from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.prCode, shown.prCode!)));
+    const [product] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, shown.prCode!)));
+    const types = await db()
+      .selectDistinct({ t: tags.tagType })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), eq(tags.prCode, shown.prCode!)));
     const page = await list({ filter_prCode: shown.prCode!, condition_prCode: '==' });
     expect(page.recordsFiltered).toBe(1);
     expect(page.data[0]).toEqual({
@@ -59,7 +79,10 @@ describe('POST /product/list/store/:storeCode', () => {
       barcode: product.barcode ?? '',
       updatedAt: product.updatedAt.toISOString(),
       tagCount: shown.n,
-      tagType: types.map((t) => t.t).filter(Boolean).sort(),
+      tagType: types
+        .map((t) => t.t)
+        .filter(Boolean)
+        .sort(),
     });
   });
 

@@ -10,7 +10,10 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
+  ({
+    sut,
+    as: { admin, operator, viewer },
+  } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 
@@ -27,8 +30,14 @@ describe('GET /product/store/:storeCode/code/:prCode', () => {
       .groupBy(tags.prCode)
       .orderBy(sql`count(*) desc`, asc(tags.prCode))
       .limit(1);
-    const [product] = await db.select().from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, dup.prCode!)));
-    const types = await db.selectDistinct({ t: tags.tagType }).from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.prCode, dup.prCode!)));
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, dup.prCode!)));
+    const types = await db
+      .selectDistinct({ t: tags.tagType })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), eq(tags.prCode, dup.prCode!)));
     const res = await get(STORE, dup.prCode!);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

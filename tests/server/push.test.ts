@@ -27,9 +27,15 @@ beforeAll(async () => {
   sut = await startTestServer();
   push = await startPushServer(sut.deps, 0, '127.0.0.1', { authTimeoutMs: 300, sessionRecheckMs: 0 });
   port = (push.server.address() as AddressInfo).port;
-  [operator, nord] = await Promise.all(['operator@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')));
+  [operator, nord] = await Promise.all(
+    ['operator@shelfpad.test', 'nord-admin@shelfpad.test'].map((e) => login(sut.app, e, 'Shelfpad#2026')),
+  );
   acmeStore = (await sut.app.inject({ method: 'GET', url: '/api/auth/login', headers: operator })).json().store[0];
-  [{ storeCode: nordStore }] = await sut.deps.db.select({ storeCode: stores.storeCode }).from(stores).where(eq(stores.companyCode, 'NORD')).limit(1);
+  [{ storeCode: nordStore }] = await sut.deps.db
+    .select({ storeCode: stores.storeCode })
+    .from(stores)
+    .where(eq(stores.companyCode, 'NORD'))
+    .limit(1);
 });
 afterAll(async () => {
   await push?.close();
@@ -78,16 +84,27 @@ async function until(check: () => boolean, what: string, ms = 5000) {
 /** Publishes a marker only a super administrator's socket would see: once it arrives, every earlier message has. */
 const collecting = (items: { storeCode: string }[]) => ({
   type: PUSH_COLLECTING,
-  data: items.map((i, n) => ({ storeCode: i.storeCode, storeName: i.storeCode, detail: { cmd: 'TAG_STATUS_CHECK', companyCode: '', _id: String(n) } })),
+  data: items.map((i, n) => ({
+    storeCode: i.storeCode,
+    storeName: i.storeCode,
+    detail: { cmd: 'TAG_STATUS_CHECK', companyCode: '', _id: String(n) },
+  })),
 });
 
 describe('push socket: authentication', () => {
   it('sends nothing to a socket that does not authenticate, and closes it after the wait', async () => {
     const silent = await connect();
     // The token in the URL is not a way in either.
-    const byUrl = await connect(undefined, `/?token=${encodeURIComponent(operator['access-token'])}&email=${encodeURIComponent(operator['access-email'])}`);
+    const byUrl = await connect(
+      undefined,
+      `/?token=${encodeURIComponent(operator['access-token'])}&email=${encodeURIComponent(operator['access-email'])}`,
+    );
     sut.deps.push.publish(collecting([{ storeCode: acmeStore }]));
-    sut.deps.push.publish({ type: PUSH_TAG_STATUS, storeCode: acmeStore, data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEEFF', status: 'OK' }] });
+    sut.deps.push.publish({
+      type: PUSH_TAG_STATUS,
+      storeCode: acmeStore,
+      data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEEFF', status: 'OK' }],
+    });
     expect(await silent.closed).toBe(CLOSE_UNAUTHENTICATED);
     expect(await byUrl.closed).toBe(CLOSE_UNAUTHENTICATED);
     expect(silent.messages).toEqual([]);
@@ -125,8 +142,16 @@ describe('push socket: every message scoped to the member', () => {
   it("gives each member only its stores' collecting jobs (type 1) and tag status changes (type 2)", async () => {
     const [acme, nordPeer] = [await signedIn(operator), await signedIn(nord)];
     sut.deps.push.publish(collecting([{ storeCode: acmeStore }, { storeCode: nordStore }]));
-    sut.deps.push.publish({ type: PUSH_TAG_STATUS, storeCode: nordStore, data: [{ storeCode: nordStore, tagMac: 'AABBCCDDEE01', status: 'OK' }] });
-    sut.deps.push.publish({ type: PUSH_TAG_STATUS, storeCode: acmeStore, data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEE02', status: 'OK' }] });
+    sut.deps.push.publish({
+      type: PUSH_TAG_STATUS,
+      storeCode: nordStore,
+      data: [{ storeCode: nordStore, tagMac: 'AABBCCDDEE01', status: 'OK' }],
+    });
+    sut.deps.push.publish({
+      type: PUSH_TAG_STATUS,
+      storeCode: acmeStore,
+      data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEE02', status: 'OK' }],
+    });
     // A message that names no store belongs to no company: no company member gets it.
     sut.deps.push.publish({ type: 9, data: { secret: true } });
     await until(() => acme.messages.length === 2 && nordPeer.messages.length === 2, 'the scoped messages');
@@ -145,11 +170,18 @@ describe('push socket: every message scoped to the member', () => {
 
   it('sends the collecting list of a real status check to the member of that store only', async () => {
     const [acme, nordPeer] = [await signedIn(operator), await signedIn(nord)];
-    const res = await sut.app.inject({ method: 'POST', url: '/api/tag/status/check', headers: operator, payload: { storeCode: acmeStore, cmd: 'TAG_STATUS_CHECK', tagList: [] } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/tag/status/check',
+      headers: operator,
+      payload: { storeCode: acmeStore, cmd: 'TAG_STATUS_CHECK', tagList: [] },
+    });
     expect(res.statusCode).toBe(200);
     await until(() => acme.messages.some((m) => m.type === PUSH_COLLECTING) && nordPeer.messages.length > 0, 'the lists');
     const list = acme.messages.find((m) => m.type === PUSH_COLLECTING)!.data as { storeCode: string; detail: { cmd: string } }[];
-    expect(list).toContainEqual(expect.objectContaining({ storeCode: acmeStore, detail: expect.objectContaining({ cmd: 'TAG_STATUS_CHECK' }) }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ storeCode: acmeStore, detail: expect.objectContaining({ cmd: 'TAG_STATUS_CHECK' }) }),
+    );
     for (const m of nordPeer.messages) expect((m.data as { storeCode: string }[]).every((i) => i.storeCode !== acmeStore)).toBe(true);
     acme.socket.close();
     nordPeer.socket.close();
@@ -170,8 +202,15 @@ describe('push socket: the session ends, the socket closes', () => {
   it('closes when the session has expired, instead of delivering', async () => {
     const session = await login(sut.app, 'operator@shelfpad.test', 'Shelfpad#2026');
     const peer = await signedIn(session);
-    await sut.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, tokenHash(session['access-token'])));
-    sut.deps.push.publish({ type: PUSH_TAG_STATUS, storeCode: acmeStore, data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEE03', status: 'OK' }] });
+    await sut.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHash(session['access-token'])));
+    sut.deps.push.publish({
+      type: PUSH_TAG_STATUS,
+      storeCode: acmeStore,
+      data: [{ storeCode: acmeStore, tagMac: 'AABBCCDDEE03', status: 'OK' }],
+    });
     expect(await peer.closed).toBe(CLOSE_SESSION_ENDED);
     expect(peer.messages).toEqual([]);
   });
@@ -197,7 +236,13 @@ describe('push port and GET /collecting/store', () => {
   it('answers on the push port with the same security headers as the API', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/`);
     const api = await sut.app.inject({ method: 'GET', url: '/api/version' });
-    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy']) {
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+    ]) {
       expect(res.headers.get(name), name).toBeTruthy();
       expect(res.headers.get(name), name).toBe(api.headers[name]);
     }
@@ -205,20 +250,38 @@ describe('push port and GET /collecting/store', () => {
     const csp = (header: string) => header.replace(/ws:\/\/\S+ wss:\/\/\S+/, 'PUSH');
     expect(csp(res.headers.get('content-security-policy')!)).toBe(csp(String(api.headers['content-security-policy'])));
     const upgrade = new WebSocket(`ws://127.0.0.1:${port}/`);
-    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve) => upgrade.once('upgrade', (r) => resolve(r.headers)));
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve) =>
+      upgrade.once('upgrade', (r) => resolve(r.headers)),
+    );
     expect(headers['x-content-type-options']).toBe('nosniff');
     upgrade.terminate();
   });
 
   it("lists no company's jobs without a session, and a member's own stores' jobs with one", async () => {
-    await sut.app.inject({ method: 'POST', url: '/api/tag/status/check', headers: nord, payload: { storeCode: nordStore, cmd: 'TAG_STATUS_CHECK', tagList: [] } });
-    await sut.app.inject({ method: 'POST', url: '/api/tag/status/check', headers: operator, payload: { storeCode: acmeStore, cmd: 'TAG_STATUS_CHECK', tagList: [] } });
+    await sut.app.inject({
+      method: 'POST',
+      url: '/api/tag/status/check',
+      headers: nord,
+      payload: { storeCode: nordStore, cmd: 'TAG_STATUS_CHECK', tagList: [] },
+    });
+    await sut.app.inject({
+      method: 'POST',
+      url: '/api/tag/status/check',
+      headers: operator,
+      payload: { storeCode: acmeStore, cmd: 'TAG_STATUS_CHECK', tagList: [] },
+    });
     const anonymous = await sut.app.inject({ method: 'GET', url: '/api/collecting/store' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual([]);
-    const forged = await sut.app.inject({ method: 'GET', url: '/api/collecting/store', headers: { ...operator, 'access-token': 'forged-token' } });
+    const forged = await sut.app.inject({
+      method: 'GET',
+      url: '/api/collecting/store',
+      headers: { ...operator, 'access-token': 'forged-token' },
+    });
     expect(forged.json()).toEqual([]);
-    const mine = (await sut.app.inject({ method: 'GET', url: '/api/collecting/store', headers: operator })).json() as { storeCode: string }[];
+    const mine = (await sut.app.inject({ method: 'GET', url: '/api/collecting/store', headers: operator })).json() as {
+      storeCode: string;
+    }[];
     expect(mine.map((i) => i.storeCode)).toContain(acmeStore);
     expect(mine.map((i) => i.storeCode)).not.toContain(nordStore);
     const theirs = (await sut.app.inject({ method: 'GET', url: '/api/collecting/store', headers: nord })).json() as { storeCode: string }[];

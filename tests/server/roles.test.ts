@@ -22,7 +22,7 @@ const flags = (role: Role | undefined, key: string) => role?.privilege.find((p) 
 
 describe('role list', () => {
   // spec: admin §7.26 — role list
-  it('shows -1 only to role -1, a company its own roles, never another company\'s', async () => {
+  it("shows -1 only to role -1, a company its own roles, never another company's", async () => {
     expect((await listOf(as.admin)).map((r) => r.role_id)).toEqual(expect.arrayContaining([-1, 0]));
     const acme = await listOf(as.acme);
     expect(acme.map((r) => r.role_id)).not.toContain(-1);
@@ -37,7 +37,10 @@ describe('role create and update', () => {
   it('stores every key in the tree with the setting parent readable when a child is', async () => {
     const res = await call('POST', '/role/create', as.acme, {
       name: ' Config reader ',
-      privilege: [{ key: 'store_config', depth: 1, read: true, write: false }, { key: 'tag', depth: 0, read: true, write: true }],
+      privilege: [
+        { key: 'store_config', depth: 1, read: true, write: false },
+        { key: 'tag', depth: 0, read: true, write: true },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const role = await named('Config reader', as.acme);
@@ -57,7 +60,13 @@ describe('role create and update', () => {
     const cases = [
       { name: '  ', privilege: [] },
       { name: 'Bad', privilege: [{ key: 'tag', depth: 0, read: false, write: true }] },
-      { name: 'Bad', privilege: [{ key: 'tag', depth: 0, read: true, write: false }, { key: 'tag', depth: 0, read: true, write: false }] },
+      {
+        name: 'Bad',
+        privilege: [
+          { key: 'tag', depth: 0, read: true, write: false },
+          { key: 'tag', depth: 0, read: true, write: false },
+        ],
+      },
       { name: 'Bad', privilege: [{ key: 'nope', depth: 0, read: true, write: false }] },
     ];
     for (const body of cases) {
@@ -69,11 +78,13 @@ describe('role create and update', () => {
     expect((await listOf(as.admin)).length).toBe(before);
   });
 
-  it('refuses the built-in roles and another company\'s role', async () => {
+  it("refuses the built-in roles and another company's role", async () => {
     expect((await call('POST', '/role/update', as.acme, { role_id: 0, name: 'x', privilege: [] })).statusCode).toBe(400);
     expect((await call('DELETE', '/role/0', as.admin)).statusCode).toBe(400);
     const operatorRole = (await named('Store operator'))!;
-    expect((await call('POST', '/role/update', as.nord, { role_id: operatorRole.role_id, name: 'Taken', privilege: [] })).statusCode).toBe(404);
+    expect((await call('POST', '/role/update', as.nord, { role_id: operatorRole.role_id, name: 'Taken', privilege: [] })).statusCode).toBe(
+      404,
+    );
     expect((await named('Store operator'))?.role_id).toBe(operatorRole.role_id);
   });
 
@@ -89,35 +100,71 @@ describe('role create and update', () => {
       ],
     });
     const manager = (await named('People manager', as.acme))!;
-    await sut.deps.db.insert(members).values({ email: 'people@acme.test', name: 'People', passwordHash: await hashPassword('People#2026x'), roleId: manager.role_id, companies: ['ACME'], enableWholeStore: true });
+    await sut.deps.db.insert(members).values({
+      email: 'people@acme.test',
+      name: 'People',
+      passwordHash: await hashPassword('People#2026x'),
+      roleId: manager.role_id,
+      companies: ['ACME'],
+      enableWholeStore: true,
+    });
     const people = await login(sut.app, 'people@acme.test', 'People#2026x');
-    const tagWrite = await call('POST', '/role/create', people, { name: 'Tag writer', privilege: [{ key: 'tag', depth: 0, read: true, write: true }] });
+    const tagWrite = await call('POST', '/role/create', people, {
+      name: 'Tag writer',
+      privilege: [{ key: 'tag', depth: 0, read: true, write: true }],
+    });
     expect(tagWrite.statusCode).toBe(403);
     expect(tagWrite.json().message).toContain('tag write');
-    expect((await call('POST', '/role/create', people, { name: 'Tag reader', privilege: [{ key: 'tag', depth: 0, read: true, write: false }] })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/role/create', people, { name: 'Tag reader', privilege: [{ key: 'tag', depth: 0, read: true, write: false }] }))
+        .statusCode,
+    ).toBe(200);
     // Nor hand out a stronger role to a member, or edit the admins.
     const storeOperator = (await named('Store operator'))!;
-    const body = { email: 'upgrade@acme.test', name: 'Up', password: 'Upgrade#2026x', role_id: storeOperator.role_id, company: ['ACME'], store: [], enableWholeStore: false };
+    const body = {
+      email: 'upgrade@acme.test',
+      name: 'Up',
+      password: 'Upgrade#2026x',
+      role_id: storeOperator.role_id,
+      company: ['ACME'],
+      store: [],
+      enableWholeStore: false,
+    };
     expect((await call('POST', '/member', people, body)).statusCode).toBe(403);
     expect((await call('POST', '/member', people, { ...body, role_id: 0 })).statusCode).toBe(403);
     expect((await call('POST', '/member/acme-admin@shelfpad.test/unlock', people)).statusCode).toBe(403);
   });
 });
 
-describe('a role change applies on the member\'s next call', () => {
+describe("a role change applies on the member's next call", () => {
   // spec: admin §7.26 — update role ({name, role_id, privilege})
   it('grants and withdraws tag write without a new login', async () => {
     await call('POST', '/role/create', as.acme, { name: 'Shelf reader', privilege: [{ key: 'tag', depth: 0, read: true, write: false }] });
     const role = (await named('Shelf reader', as.acme))!;
-    await sut.deps.db.insert(members).values({ email: 'shelf@acme.test', name: 'Shelf', passwordHash: await hashPassword('Shelf#2026xy'), roleId: role.role_id, companies: ['ACME'], stores: ['TKY001'] });
+    await sut.deps.db.insert(members).values({
+      email: 'shelf@acme.test',
+      name: 'Shelf',
+      passwordHash: await hashPassword('Shelf#2026xy'),
+      roleId: role.role_id,
+      companies: ['ACME'],
+      stores: ['TKY001'],
+    });
     const shelf = await login(sut.app, 'shelf@acme.test', 'Shelf#2026xy');
     const write = () => call('POST', '/role/create', shelf, { name: 'never', privilege: [] });
     const roleRead = () => call('GET', '/role/list', shelf);
     expect((await roleRead()).statusCode).toBe(403);
     expect((await write()).statusCode).toBe(403);
 
-    const update = (privilege: object[]) => call('POST', '/role/update', as.acme, { role_id: role.role_id, name: 'Shelf reader', privilege });
-    expect((await update([{ key: 'tag', depth: 0, read: true, write: false }, { key: 'role', depth: 0, read: true, write: false }])).statusCode).toBe(200);
+    const update = (privilege: object[]) =>
+      call('POST', '/role/update', as.acme, { role_id: role.role_id, name: 'Shelf reader', privilege });
+    expect(
+      (
+        await update([
+          { key: 'tag', depth: 0, read: true, write: false },
+          { key: 'role', depth: 0, read: true, write: false },
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect((await roleRead()).statusCode).toBe(200);
     expect((await update([{ key: 'tag', depth: 0, read: true, write: false }])).statusCode).toBe(200);
     expect((await roleRead()).statusCode).toBe(403);

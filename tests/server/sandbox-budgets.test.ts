@@ -30,7 +30,11 @@ async function untilPool(jobs: number) {
 async function warmPool() {
   await untilPool(0);
   sandboxPool.resize(2);
-  await Promise.all(['ACME', 'NORD'].map((tenant) => sandboxPool.run({ code: 'function f() {}', entry: 'f', inputJson: '[]', limits: SCRIPT_LIMITS.tagDataDecorator, tenant })));
+  await Promise.all(
+    ['ACME', 'NORD'].map((tenant) =>
+      sandboxPool.run({ code: 'function f() {}', entry: 'f', inputJson: '[]', limits: SCRIPT_LIMITS.tagDataDecorator, tenant }),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -90,11 +94,19 @@ describe('what a script may answer', () => {
   it('refuses a million rows inside the sandbox, while the API keeps answering and the heap stays put', async () => {
     // One row object a million times: as large an answer once serialised (61 MB), but cheap to build, so that the
     // test spends its time on what the server does with the answer rather than in the script.
-    const million = 'function parse() { var row = { prCode: "P1", prInfo: ["Product number 1", "128"] }, rows = []; for (var i = 0; i < 1000000; i++) rows.push(row); return rows; }';
-    const { res, ms, slowestPingMs, blockedMs, heapGrowthMb } = await whilePinging(testRun(as.acme, 'productFileParser', million, PARSER_INPUT));
-    console.info(`1,000,000 rows refused after ${Math.round(ms)} ms; slowest ping ${Math.round(slowestPingMs)} ms; event loop blocked ${Math.round(blockedMs)} ms at most; heap growth ${heapGrowthMb.toFixed(1)} MB`);
+    const million =
+      'function parse() { var row = { prCode: "P1", prInfo: ["Product number 1", "128"] }, rows = []; for (var i = 0; i < 1000000; i++) rows.push(row); return rows; }';
+    const { res, ms, slowestPingMs, blockedMs, heapGrowthMb } = await whilePinging(
+      testRun(as.acme, 'productFileParser', million, PARSER_INPUT),
+    );
+    console.info(
+      `1,000,000 rows refused after ${Math.round(ms)} ms; slowest ping ${Math.round(slowestPingMs)} ms; event loop blocked ${Math.round(blockedMs)} ms at most; heap growth ${heapGrowthMb.toFixed(1)} MB`,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_ANSWER_TOO_LARGE', message: 'The script answered 1,000,000 rows; at most 1,006 are allowed for this input.' } });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      error: { code: 'SCRIPT_ANSWER_TOO_LARGE', message: 'The script answered 1,000,000 rows; at most 1,006 are allowed for this input.' },
+    });
     expect(ms).toBeLessThan(30_000);
     expect(slowestPingMs).toBeLessThan(1_000);
     expect(blockedMs).toBeLessThan(1_000);
@@ -103,9 +115,13 @@ describe('what a script may answer', () => {
   }, 120_000);
 
   it('refuses an answer larger than the kind’s size budget', async () => {
-    const huge = 'function parse() { var big = "x".repeat(1048576), rows = []; for (var i = 0; i < 20; i++) rows.push({ prCode: "P" + i, note: big }); return rows; }';
+    const huge =
+      'function parse() { var big = "x".repeat(1048576), rows = []; for (var i = 0; i < 20; i++) rows.push({ prCode: "P" + i, note: big }); return rows; }';
     const res = await testRun(as.acme, 'productFileParser', huge, PARSER_INPUT);
-    expect(res.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_ANSWER_TOO_LARGE', message: "The script's answer is larger than its limit of 16 MB and was refused." } });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      error: { code: 'SCRIPT_ANSWER_TOO_LARGE', message: "The script's answer is larger than its limit of 16 MB and was refused." },
+    });
   }, 60_000);
 });
 
@@ -129,7 +145,10 @@ describe('fair share', () => {
       // time, told "busy" (or, when the two calls reached the sandbox far apart, stopped in what was left).
       expect(second.ms).toBeLessThan(1_500 + 1_000);
       if (second.res.statusCode === 503) {
-        expect(second.res.json()).toMatchObject({ code: 'SANDBOX_BUSY', message: expect.stringMatching(/too busy to run the script within its time limit of 1500 ms/) });
+        expect(second.res.json()).toMatchObject({
+          code: 'SANDBOX_BUSY',
+          message: expect.stringMatching(/too busy to run the script within its time limit of 1500 ms/),
+        });
         expect(Number(second.res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       } else {
         expect(second.res.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_TIMEOUT' } });
@@ -178,8 +197,11 @@ describe('fair share', () => {
 
 describe("a script's globals", () => {
   // Replacing JSON.stringify (or the array functions the old harness used) changes the script's own behaviour only.
-  const SABOTAGE = 'JSON.stringify = function () { return "{"; }; Array.prototype.map = function () { return 5; }; Array.prototype.join = function () { return "]"; };\n';
-  const UPPER = SABOTAGE + 'function decorate(p) { var out = []; for (var i = 0; i < p.prInfo.length; i++) out.push(p.prInfo[i].toUpperCase()); return { prCode: p.prCode, prInfo: out }; }';
+  const SABOTAGE =
+    'JSON.stringify = function () { return "{"; }; Array.prototype.map = function () { return 5; }; Array.prototype.join = function () { return "]"; };\n';
+  const UPPER =
+    SABOTAGE +
+    'function decorate(p) { var out = []; for (var i = 0; i < p.prInfo.length; i++) out.push(p.prInfo[i].toUpperCase()); return { prCode: p.prCode, prInfo: out }; }';
 
   it('do not change how the test call reads the answer', async () => {
     const res = await testRun(as.acme, 'tagDataDecorator', UPPER, [PRODUCT]);
@@ -191,17 +213,26 @@ describe("a script's globals", () => {
 
   it('a saved decorator that replaces them still decorates the label; one whose answer cannot be read leaves it as it is', async () => {
     const save = async (code: string) => {
-      const res = await sut.app.inject({ method: 'POST', url: '/api/config/decorator/tag', headers: as.admin, payload: { code, useType: 1 } });
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/api/config/decorator/tag',
+        headers: as.admin,
+        payload: { code, useType: 1 },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     const preview = async () => {
       const res = await sut.app.inject({
-        method: 'POST', url: '/api/product/preview', headers: as.admin, payload: { layoutId: 'XX_STD', prCode: '49', prInfo: ['green tea'], companyCode: 'ACME' },
+        method: 'POST',
+        url: '/api/product/preview',
+        headers: as.admin,
+        payload: { layoutId: 'XX_STD', prCode: '49', prInfo: ['green tea'], companyCode: 'ACME' },
       });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().encodedImage as string;
     };
-    const draw = (prInfo: string[]) => productLabel({ width: 296, height: 128 }, { prCode: '49', prInfo }, decodeTagType('XX').color).toString('base64');
+    const draw = (prInfo: string[]) =>
+      productLabel({ width: 296, height: 128 }, { prCode: '49', prInfo }, decodeTagType('XX').color).toString('base64');
     try {
       await save(UPPER);
       expect(await preview()).toBe(draw(['GREEN TEA']));

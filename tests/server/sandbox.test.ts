@@ -11,7 +11,10 @@ let sut: TestServer;
 let admin: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { acme: admin } } = await startWithLogins(['acme']));
+  ({
+    sut,
+    as: { acme: admin },
+  } = await startWithLogins(['acme']));
 });
 afterAll(async () => {
   await sut?.close();
@@ -34,7 +37,10 @@ describe('limits', () => {
     const res = await loop;
     const loopMs = performance.now() - started;
     expect(other.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: false, error: { code: 'SCRIPT_TIMEOUT', message: 'The script ran longer than its limit of 1000 ms and was stopped.' } });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      error: { code: 'SCRIPT_TIMEOUT', message: 'The script ran longer than its limit of 1000 ms and was stopped.' },
+    });
     expect(loopMs).toBeGreaterThanOrEqual(SCRIPT_LIMITS.tagDataDecorator.timeMs);
     // Well under the pool's hard stop (limit + 2 s): the interrupt handler stopped it, not the kill.
     expect(loopMs).toBeLessThan(SCRIPT_LIMITS.tagDataDecorator.timeMs + 1_500);
@@ -51,7 +57,10 @@ describe('limits', () => {
       limits: { timeMs: 20_000, memoryBytes: 16 * MB, stackBytes: 512 * 1024 },
     });
     const ms = performance.now() - started;
-    expect(answer).toMatchObject({ ok: false, error: { code: 'SCRIPT_MEMORY', message: 'The script used more than its memory limit of 16 MB and was stopped.' } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'SCRIPT_MEMORY', message: 'The script used more than its memory limit of 16 MB and was stopped.' },
+    });
     expect(ms).toBeLessThan(20_000);
     console.info(`endless allocation stopped after ${Math.round(ms)} ms`);
     const next = await runScript('tagDataDecorator', 'function decorate(p) { return p; }', [PRODUCT]);
@@ -71,7 +80,10 @@ describe('no host access', () => {
     ['fetch', 'typeof fetch'],
     ['timers', 'typeof setTimeout'],
     ['the Function constructor', '(function () { return this.constructor.constructor("return typeof process")(); })()'],
-    ['globalThis', '["process", "require", "module", "exports", "global", "Buffer", "std", "os", "fetch", "XMLHttpRequest", "WebSocket"].filter((k) => k in globalThis).join() || "undefined"'],
+    [
+      'globalThis',
+      '["process", "require", "module", "exports", "global", "Buffer", "std", "os", "fetch", "XMLHttpRequest", "WebSocket"].filter((k) => k in globalThis).join() || "undefined"',
+    ],
   ])('%s is not there', async (_, expression) => {
     const res = await testRun(`function decorate(p) { return { prCode: String(${expression}), prInfo: [] }; }`);
     expect(res.json()).toMatchObject({ ok: true, output: { prCode: 'undefined' } });

@@ -29,10 +29,28 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => sut?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: AuthHeaders | Record<string, never>, payload?: object | string) =>
-  sut.app.inject({ method, url: `/api${url}`, headers: { ...headers, ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) }, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: AuthHeaders | Record<string, never>,
+  payload?: object | string,
+) =>
+  sut.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...headers, ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+    payload,
+  });
 
-const NEW_STORE = { companyCode: 'ACME', storeName: 'Probe', totalDuration: 60, eventDuration: 1, cpDuration: 14, baseTimeout: 60, timeoutTag: 0.1 };
+const NEW_STORE = {
+  companyCode: 'ACME',
+  storeName: 'Probe',
+  totalDuration: 60,
+  eventDuration: 1,
+  cpDuration: 14,
+  baseTimeout: 60,
+  timeoutTag: 0.1,
+};
 
 describe('finding 9: a JSON body nested 20,000 deep is a 400 on every call', () => {
   const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -59,7 +77,12 @@ describe('finding 9: an OTA start naming "__proto__", "constructor" or "toString
   it('is a 400 naming the gateway, not a 500', async () => {
     for (const ip of ['__proto__', 'constructor', 'toString']) {
       const form = otaForm({ ...startFields([]), gw_ip_list: JSON.stringify([ip]) }, { name: 'tag-fw-0500.bin', content: firmwareFile() });
-      const res = await sut.app.inject({ method: 'POST', url: `/api/ota/store/${STORE}/start`, headers: { ...as.admin, ...form.headers }, payload: form.payload });
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: `/api/ota/store/${STORE}/start`,
+        headers: { ...as.admin, ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode, `${ip}: ${res.body}`).toBe(400);
       expect(res.json()).toMatchObject({ code: 'OTA_UNKNOWN_GATEWAY', message: `${ip} is not a gateway of store ${STORE}.` });
     }
@@ -70,7 +93,9 @@ describe('finding 9, the same pattern: a store coded "__proto__" on the dashboar
   const POLLUTED = ['total', 'normal', 'alarm', 'offline'];
   it('counts its gateways under its own code and leaves Object.prototype alone', async () => {
     expect((await call('POST', '/config/store', as.admin, { ...NEW_STORE, storeCode: '__proto__' })).statusCode).toBe(200);
-    await sut.deps.db.insert(gateways).values({ gwMac: '3C1A00FF0001', storeCode: '__proto__', status: 'NORMAL', gmpVersion: 'constructor', grmVersion: '__proto__' });
+    await sut.deps.db
+      .insert(gateways)
+      .values({ gwMac: '3C1A00FF0001', storeCode: '__proto__', status: 'NORMAL', gmpVersion: 'constructor', grmVersion: '__proto__' });
     try {
       const res = await call('GET', '/stats/dashboard', as.admin);
       expect(res.statusCode, res.body).toBe(200);
@@ -99,7 +124,13 @@ describe('finding 10: the Plus alarm thresholds are one row for every company', 
 });
 
 describe('finding 10: one print preview cannot hold the event loop', () => {
-  const label = (i: number) => ({ prCode: `490${String(1_000_000 + i)}`, prInfo: [`Product ${i}`, '1.99', 'JP', 'pcs'], layoutId: 'PROMO_RED', qty: 1, data: '' });
+  const label = (i: number) => ({
+    prCode: `490${String(1_000_000 + i)}`,
+    prInfo: [`Product ${i}`, '1.99', 'JP', 'pcs'],
+    layoutId: 'PROMO_RED',
+    qty: 1,
+    data: '',
+  });
   const labels = (n: number) => Array.from({ length: n }, (_, i) => label(i));
 
   it(`draws up to ${PRINT_PREVIEW_MAX} labels a call and refuses more with a 400 that says so`, async () => {
@@ -142,14 +173,25 @@ describe('finding 10: store and company codes are identifiers, never folders', (
       expect(store.statusCode, `store ${code}`).toBe(400);
       expect(store.json().message).toContain('storeCode');
       const company = await call('POST', '/config/company', as.admin, {
-        companyCode: code, companyName: 'Dots', historyRetentionDays: 30, updateHistoryRetentionDays: 7, tagDisplayRefreshDays: 1,
-        gatewayStatusCheckInterval: 600, gatewayStatusCheckMargin: 120, panId: 'BFFF',
+        companyCode: code,
+        companyName: 'Dots',
+        historyRetentionDays: 30,
+        updateHistoryRetentionDays: 7,
+        tagDisplayRefreshDays: 1,
+        gatewayStatusCheckInterval: 600,
+        gatewayStatusCheckMargin: 120,
+        panId: 'BFFF',
         admin: { email: `dots${code.length}-admin`, name: 'Dots', password: 'Dots#Probe-2026!' },
       });
       expect(company.statusCode, `company ${code}`).toBe(400);
       expect(company.json().message).toContain('companyCode');
     }
-    expect(await sut.deps.db.select().from(stores).where(sql`${stores.storeCode} ~ '^\\.+$'`)).toEqual([]);
+    expect(
+      await sut.deps.db
+        .select()
+        .from(stores)
+        .where(sql`${stores.storeCode} ~ '^\\.+$'`),
+    ).toEqual([]);
     expect((await call('POST', '/config/store', as.admin, { ...NEW_STORE, storeCode: 'ACME.T1' })).statusCode).toBe(200);
   });
 
@@ -181,7 +223,12 @@ describe('finding 9: DELETE /config/company/ACME as the super administrator', ()
     // A member of both companies by a NORD role, with stores of both: it stays, with NORD's part only.
     const [nordRole] = await db.insert(roles).values({ name: 'Nord viewer', companyCode: 'NORD', privilege: [] }).returning();
     await db.insert(members).values({
-      email: 'both@shelfpad.test', name: 'Both', passwordHash: 'x', roleId: nordRole.roleId, companies: ['ACME', 'NORD'], stores: [acmeStores[0], nordStore.code],
+      email: 'both@shelfpad.test',
+      name: 'Both',
+      passwordHash: 'x',
+      roleId: nordRole.roleId,
+      companies: ['ACME', 'NORD'],
+      stores: [acmeStores[0], nordStore.code],
     });
 
     const res = await call('DELETE', '/config/company/ACME', as.admin);
@@ -206,13 +253,23 @@ describe('finding 9: DELETE /config/company/ACME as the super administrator', ()
       if (HISTORY.has(table)) continue;
       const codes = column === 'company_code' ? ['ACME'] : acmeStores;
       const [{ n }] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
+        await db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} in (${sql.join(
+            codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+        ),
       );
       if (n) named.push(`${table}.${column}: ${n}`);
     }
     expect(named).toEqual([]);
     const [{ n: stray }] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from members where 'ACME' = any(companies) or stores ?| ${sql`array[${sql.join(acmeStores.map((c) => sql`${c}`), sql`, `)}]::text[]`}`),
+      await db.execute(
+        sql`select count(*)::int as n from members where 'ACME' = any(companies) or stores ?| ${sql`array[${sql.join(
+          acmeStores.map((c) => sql`${c}`),
+          sql`, `,
+        )}]::text[]`}`,
+      ),
     );
     expect(stray).toBe(0);
   }, 120_000);

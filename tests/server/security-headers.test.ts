@@ -39,7 +39,11 @@ async function answers(config: { tileUrl: string; pushUrl?: string; pushPort: nu
 
 describe('security headers', () => {
   it("sends helmet's whole set, with the policy of the runtime config, on every answer", async () => {
-    const config = { tileUrl: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', geocoderUrl: 'https://geo.example.test/search', pushPort: 8801 };
+    const config = {
+      tileUrl: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png',
+      geocoderUrl: 'https://geo.example.test/search',
+      pushPort: 8801,
+    };
     const res = await answers(config, 'esl.example.test:8080');
     expect(res.map((r) => r.statusCode)).toEqual([200, 404, 500]);
     for (const r of res) {

@@ -30,7 +30,12 @@ afterAll(async () => {
 
 const get = (url: string) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: admin });
 const list = async (type: 'image' | 'video') => {
-  const res = await sut.app.inject({ method: 'POST', url: `/api/plus/asset/${type}/list/store/${STORE}`, headers: admin, payload: { start: 0, length: 50 } });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: `/api/plus/asset/${type}/list/store/${STORE}`,
+    headers: admin,
+    payload: { start: 0, length: 50 },
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as { data: { _id: string; name: string; width?: number; height?: number }[] }).data;
 };
@@ -39,7 +44,9 @@ const list = async (type: 'image' | 'video') => {
 function probe(bytes: Buffer): { size?: { width: number; height: number }; frames: number; ok: boolean } {
   const file = join(data.dataDir, `probe-${Date.now()}.mp4`);
   writeFileSync(file, bytes);
-  const run = spawnSync(ffmpegInstaller.path, ['-hide_banner', '-nostdin', '-v', 'info', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+  const run = spawnSync(ffmpegInstaller.path, ['-hide_banner', '-nostdin', '-v', 'info', '-i', file, '-f', 'null', '-'], {
+    encoding: 'utf8',
+  });
   const frames = Number(/frame=\s*(\d+)/.exec(run.stderr)?.[1] ?? 0);
   return { size: videoSizeOf(run.stderr), frames, ok: run.status === 0 };
 }
@@ -47,7 +54,14 @@ function probe(bytes: Buffer): { size?: { width: number; height: number }; frame
 describe('seeded Plus media (issue 31 §3)', () => {
   it('answers every image as a PNG of the size its row gives, with a JPEG thumbnail', async () => {
     const images = await list('image');
-    expect(images.map((i) => i.name).sort()).toEqual(['bakery-morning.png', 'fresh-fruit.png', 'loyalty-card.png', 'spring-sale.png', 'store-map.png', 'wine-pairing.png']);
+    expect(images.map((i) => i.name).sort()).toEqual([
+      'bakery-morning.png',
+      'fresh-fruit.png',
+      'loyalty-card.png',
+      'spring-sale.png',
+      'store-map.png',
+      'wine-pairing.png',
+    ]);
     for (const image of images) {
       const file = await get(`/plus/asset/image/${image._id}/file/store/${STORE}`);
       expect(file.statusCode, image.name).toBe(200);
@@ -82,7 +96,12 @@ describe('seeded Plus media (issue 31 §3)', () => {
   });
 
   it('gives the v1 library’s pictures and film their files, widgets stay without', async () => {
-    const res = await sut.app.inject({ method: 'POST', url: '/api/plus/v1/content/list', headers: admin, payload: { start: 0, length: 50 } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/plus/v1/content/list',
+      headers: admin,
+      payload: { start: 0, length: 50 },
+    });
     expect(res.statusCode).toBe(200);
     const contents = (res.json() as { data: { id: string | number; name: string; type: string; resolution: string }[] }).data;
     const withFiles = contents.filter((c) => c.type !== 'widget');

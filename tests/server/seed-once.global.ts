@@ -29,7 +29,9 @@ type Seeded = { kind: 'pglite'; value: { path: string; seededAt: number } } | { 
  * The seed is made once per run and shared by the projects that use it (the server files and the timing budgets,
  * vitest.config.ts), kept on globalThis because each project loads this module anew; the last teardown removes it.
  */
-const shared = globalThis as typeof globalThis & { shelfpadSeed?: { seeded: Promise<{ seeded: Seeded; remove: () => Promise<void> | void }>; users: number } };
+const shared = globalThis as typeof globalThis & {
+  shelfpadSeed?: { seeded: Promise<{ seeded: Seeded; remove: () => Promise<void> | void }>; users: number };
+};
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   shared.shelfpadSeed ??= { seeded: seedOnce(), users: 0 };
@@ -81,5 +83,8 @@ async function seedTemplate(baseUrl: string): Promise<{ seeded: Seeded; remove: 
   await seedIfEmpty(database.db, { seed: 7, scale: 'test' });
   // A template must have no open connections while it is copied.
   await database.close();
-  return { seeded: { kind: 'pg', value: { name, seededAt } }, remove: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    seeded: { kind: 'pg', value: { name, seededAt } },
+    remove: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
 import {
-  companies, gatewayHealth, gateways, members, plusDevices, products, roles, sensors, serverHealth, servers, stores, tags,
+  companies,
+  gatewayHealth,
+  gateways,
+  members,
+  plusDevices,
+  products,
+  roles,
+  sensors,
+  serverHealth,
+  servers,
+  stores,
+  tags,
 } from '../../server/db/schema/index';
 import type { Db } from '../../server/db/client';
 import { DEMO_LOGINS, seedIfEmpty, seedStoreTags } from '../../server/seed/index';

@@ -11,7 +11,10 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
+  ({
+    sut,
+    as: { admin, operator, viewer },
+  } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 
@@ -21,9 +24,22 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, he
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 const sensorRow = async (tagMac: string) => (await db().select().from(sensors).where(eq(sensors.tagMac, tagMac)))[0];
 const ofType = async (type: string, store = STORE) =>
-  db().select().from(sensors).where(and(eq(sensors.storeCode, store), eq(sensors.sensorType, type as 'TOF'))).orderBy(asc(sensors.tagMac));
-const productCodes = async (n: number) => (await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(n)).map((p) => p.prCode);
-const assign = (tagList: unknown[], headers: AuthHeaders = admin) => call('POST', '/sensor/assign', { taskId: -1, priorTaskId: -1, storeCode: STORE, tagList }, headers);
+  db()
+    .select()
+    .from(sensors)
+    .where(and(eq(sensors.storeCode, store), eq(sensors.sensorType, type as 'TOF')))
+    .orderBy(asc(sensors.tagMac));
+const productCodes = async (n: number) =>
+  (
+    await db()
+      .select({ prCode: products.prCode })
+      .from(products)
+      .where(eq(products.storeCode, STORE))
+      .orderBy(asc(products.prCode))
+      .limit(n)
+  ).map((p) => p.prCode);
+const assign = (tagList: unknown[], headers: AuthHeaders = admin) =>
+  call('POST', '/sensor/assign', { taskId: -1, priorTaskId: -1, storeCode: STORE, tagList }, headers);
 
 describe('sensor types and distance error range', () => {
   it('lists every type with the settings its modal asks for', async () => {
@@ -36,13 +52,21 @@ describe('sensor types and distance error range', () => {
   it("answers the server's range, or the store's own when its sensor config names one", async () => {
     const [config] = await db().select({ range: serverConfig.distanceErrorRange }).from(serverConfig);
     expect((await call('GET', '/sensor/distance-error-range')).json()).toEqual({ distanceErrorRange: config.range });
-    await db().update(sensorConfigs).set({ config: sql`${sensorConfigs.config} || '{"distanceErrorRange": 8}'::jsonb` }).where(eq(sensorConfigs.storeCode, 'MIL001'));
+    await db()
+      .update(sensorConfigs)
+      .set({ config: sql`${sensorConfigs.config} || '{"distanceErrorRange": 8}'::jsonb` })
+      .where(eq(sensorConfigs.storeCode, 'MIL001'));
     expect((await call('GET', '/sensor/distance-error-range?storeCode=MIL001')).json()).toEqual({ distanceErrorRange: 8 });
     // The store's range is the one its assign checks against.
     const [tof] = await ofType('TOF', 'MIL001');
     const [product] = await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, 'MIL001')).limit(1);
     const tofWidth = (productWidth: number) =>
-      call('POST', '/sensor/assign', { taskId: -1, priorTaskId: -1, storeCode: 'MIL001', tagList: [{ tagMac: tof.tagMac, prCode: product.prCode, sensor: { sensorType: 'TOF', fields: { productWidth, depth: 300 } } }] });
+      call('POST', '/sensor/assign', {
+        taskId: -1,
+        priorTaskId: -1,
+        storeCode: 'MIL001',
+        tagList: [{ tagMac: tof.tagMac, prCode: product.prCode, sensor: { sensorType: 'TOF', fields: { productWidth, depth: 300 } } }],
+      });
     expect((await tofWidth(8)).statusCode).toBe(400);
     expect((await tofWidth(9)).statusCode).toBe(200);
     expect((await call('GET', `/sensor/distance-error-range?storeCode=${STORE}`)).json()).toEqual({ distanceErrorRange: config.range });
@@ -59,7 +83,12 @@ describe('sensor list', () => {
     const first = (await page({ length: 4 })).json();
     expect(first).toMatchObject({ recordsTotal: all.length, recordsFiltered: all.length });
     expect(first.data.map((s: { tagMac: string }) => s.tagMac)).toEqual(all.slice(0, 4).map((s) => s.tagMac));
-    expect(first.data[0]).toMatchObject({ sensorType: all[0].sensorType, fields: all[0].fields, status: all[0].status, updatedAt: all[0].updatedAt.toISOString() });
+    expect(first.data[0]).toMatchObject({
+      sensorType: all[0].sensorType,
+      fields: all[0].fields,
+      status: all[0].status,
+      updatedAt: all[0].updatedAt.toISOString(),
+    });
     const tof = (await page({ filter_sensorType: 'TOF' })).json();
     expect(tof.data.map((s: { tagMac: string }) => s.tagMac)).toEqual(all.filter((s) => s.sensorType === 'TOF').map((s) => s.tagMac));
     const mid = all.map((s) => s.updatedAt).sort((a, b) => a.getTime() - b.getTime())[Math.floor(all.length / 2)];
@@ -88,8 +117,21 @@ describe('sensor assign', () => {
     expect((await assign(tofWith({ productWidth: '12', depth: 400 }))).statusCode).toBe(400);
     expect((await assign(tofWith({ productWidth: 60 }))).json().message).toContain('depth');
     expect((await assign(tofWith({ productWidth: 60, depth: 400, colour: 1 }))).json().message).toContain('colour');
-    expect((await assign([{ tagMac: tof.tagMac, prCode: code, sensor: { sensorType: 'HAT', fields: { tempMin: 9, tempMax: 2, humidityMin: 30, humidityMax: 70 } } }])).statusCode).toBe(400);
-    expect((await assign([{ tagMac: tof.tagMac, prCode: '   ', sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: 5 } } }])).json().message).toBe('Enter Product Code, Please!');
+    expect(
+      (
+        await assign([
+          {
+            tagMac: tof.tagMac,
+            prCode: code,
+            sensor: { sensorType: 'HAT', fields: { tempMin: 9, tempMax: 2, humidityMin: 30, humidityMax: 70 } },
+          },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await assign([{ tagMac: tof.tagMac, prCode: '   ', sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: 5 } } }])).json()
+        .message,
+    ).toBe('Enter Product Code, Please!');
     expect((await assign([{ tagMac: tof.tagMac, prCode: code, sensor: { sensorType: 'SONAR', fields: {} } }])).statusCode).toBe(400);
     expect(await sensorRow(tof.tagMac)).toEqual(before);
   });
@@ -121,23 +163,45 @@ describe('sensor assign', () => {
     const res = await assign(
       [
         { tagMac: tof.barcode, prCode: a, sensor: { sensorType: 'TOF', fields: { productWidth: range + 1, depth: 350 } } },
-        { tagMac: tag.tagMac.toLowerCase(), prCode: ` ${b} `, sensor: { sensorType: 'HAT', fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 } } },
+        {
+          tagMac: tag.tagMac.toLowerCase(),
+          prCode: ` ${b} `,
+          sensor: { sensorType: 'HAT', fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 } },
+        },
       ],
       operator,
     );
     expect(res.statusCode).toBe(403); // the operator reads sensors but may not write them
     const ok = await assign([
       { tagMac: tof.barcode, prCode: a, sensor: { sensorType: 'TOF', fields: { productWidth: range + 1, depth: 350 } } },
-      { tagMac: tag.tagMac.toLowerCase(), prCode: ` ${b} `, sensor: { sensorType: 'HAT', fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 } } },
+      {
+        tagMac: tag.tagMac.toLowerCase(),
+        prCode: ` ${b} `,
+        sensor: { sensorType: 'HAT', fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 } },
+      },
     ]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ success: true, assigned: 2, failed: [] });
-    expect(await sensorRow(tof.tagMac)).toMatchObject({ prCode: a, sensorType: 'TOF', fields: { productWidth: range + 1, depth: 350 }, operation: 1, operationName: 'ASSIGN' });
-    expect(await sensorRow(tag.tagMac)).toMatchObject({
-      storeCode: STORE, companyCode: tag.companyCode, barcode: tag.barcode, prCode: b, sensorType: 'HAT',
-      fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 }, operation: 1, gwMac: tag.gwMac,
+    expect(await sensorRow(tof.tagMac)).toMatchObject({
+      prCode: a,
+      sensorType: 'TOF',
+      fields: { productWidth: range + 1, depth: 350 },
+      operation: 1,
+      operationName: 'ASSIGN',
     });
-    const listed = (await call('POST', `/sensor/list/store/${STORE}`, { start: 0, length: 25, filter_tagMac: tag.tagMac, condition_tagMac: '==' })).json();
+    expect(await sensorRow(tag.tagMac)).toMatchObject({
+      storeCode: STORE,
+      companyCode: tag.companyCode,
+      barcode: tag.barcode,
+      prCode: b,
+      sensorType: 'HAT',
+      fields: { tempMin: -2, tempMax: 6, humidityMin: 20, humidityMax: 80 },
+      operation: 1,
+      gwMac: tag.gwMac,
+    });
+    const listed = (
+      await call('POST', `/sensor/list/store/${STORE}`, { start: 0, length: 25, filter_tagMac: tag.tagMac, condition_tagMac: '==' })
+    ).json();
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({ prCode: b, sensorType: 'HAT' });
   });
@@ -147,14 +211,22 @@ describe('sensor update and deassign', () => {
   // spec: plus §7.4 — updateSensor {taskId -1, priorTaskId -1, storeCode, tagList}
   it('updates type and settings of known sensors only', async () => {
     const [hat] = await ofType('HAT');
-    const body = (tagMac: string) => ({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: [{ tagMac, sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: 12 } } }] });
+    const body = (tagMac: string) => ({
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: STORE,
+      tagList: [{ tagMac, sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: 12 } } }],
+    });
     const res = await call('PUT', '/sensor/update', body(hat.tagMac));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, count: 1 });
     expect(await sensorRow(hat.tagMac)).toMatchObject({ sensorType: 'PEOPLECOUNT', fields: { threshold: 12 }, prCode: hat.prCode });
     const [plain] = await db().select().from(tags).where(eq(tags.storeCode, STORE)).orderBy(desc(tags.tagMac)).limit(1);
     expect((await call('PUT', '/sensor/update', body(plain.tagMac))).statusCode).toBe(404);
-    const negative = await call('PUT', '/sensor/update', { ...body(hat.tagMac), tagList: [{ tagMac: hat.tagMac, sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: -1 } } }] });
+    const negative = await call('PUT', '/sensor/update', {
+      ...body(hat.tagMac),
+      tagList: [{ tagMac: hat.tagMac, sensor: { sensorType: 'PEOPLECOUNT', fields: { threshold: -1 } } }],
+    });
     expect(negative.statusCode).toBe(400);
     expect(await sensorRow(hat.tagMac)).toMatchObject({ fields: { threshold: 12 } });
     expect((await call('PUT', '/sensor/update', body(hat.tagMac), viewer)).statusCode).toBe(403);
@@ -168,17 +240,29 @@ describe('sensor update and deassign', () => {
     expect(await sensorRow(a.tagMac)).toEqual(before);
     const res = await call('POST', '/sensor/deassign', { storeCode: STORE, tagList: [a.tagMac, b.barcode] });
     expect(res.json()).toEqual({ success: true, count: 2 });
-    for (const s of [a, b]) expect(await sensorRow(s.tagMac)).toMatchObject({ prCode: null, operation: 0, operationName: 'DEASSIGN', sensorType: 'TVOC', fields: s.fields });
+    for (const s of [a, b])
+      expect(await sensorRow(s.tagMac)).toMatchObject({
+        prCode: null,
+        operation: 0,
+        operationName: 'DEASSIGN',
+        sensorType: 'TVOC',
+        fields: s.fields,
+      });
   });
 });
 
 describe('sensor history', () => {
   // spec: core §2.48, core §2.49 — sensor history: only the type's measurements (HAT humidity, temperature)
-  it('answers the last 24 h by default, or the asked window, oldest first, with only the type\'s measurements', async () => {
+  it("answers the last 24 h by default, or the asked window, oldest first, with only the type's measurements", async () => {
     const [hat] = await ofType('HAT', 'LON001');
     const m = sensorMeasurements;
     const countIn = async (from: Date, to: Date) =>
-      (await db().select({ n: sql<number>`count(*)::int` }).from(m).where(and(eq(m.tagMac, hat.tagMac), gte(m.time, from), lte(m.time, to))))[0].n;
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(m)
+          .where(and(eq(m.tagMac, hat.tagMac), gte(m.time, from), lte(m.time, to)))
+      )[0].n;
     const res = await call('GET', `/history/store/LON001/sensor/${hat.tagMac}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -205,14 +289,27 @@ describe('sensor history', () => {
 
   // spec: core §2.48 — sensor alarm history
   it('answers the sensor alarm history newest first with type names', async () => {
-    const [row] = await db().select({ sensorMac: sensorAlarmHistory.sensorMac }).from(sensorAlarmHistory).where(eq(sensorAlarmHistory.storeCode, STORE)).limit(1);
-    const stored = await db().select().from(sensorAlarmHistory).where(eq(sensorAlarmHistory.sensorMac, row.sensorMac)).orderBy(desc(sensorAlarmHistory.updatedAt));
+    const [row] = await db()
+      .select({ sensorMac: sensorAlarmHistory.sensorMac })
+      .from(sensorAlarmHistory)
+      .where(eq(sensorAlarmHistory.storeCode, STORE))
+      .limit(1);
+    const stored = await db()
+      .select()
+      .from(sensorAlarmHistory)
+      .where(eq(sensorAlarmHistory.sensorMac, row.sensorMac))
+      .orderBy(desc(sensorAlarmHistory.updatedAt));
     const res = await call('POST', `/history/store/${STORE}/sensor/${row.sensorMac}/alarm`, { start: 0, length: 25 }, viewer);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.data.map((r: { alarmTime: string }) => r.alarmTime)).toEqual(stored.map((s) => s.updatedAt.toISOString()));
     expect(body.data.every((r: { alarmType: string }) => /^[A-Z_]+$/.test(r.alarmType))).toBe(true);
-    const named = await call('POST', `/history/store/${STORE}/sensor/${row.sensorMac}/alarm`, { start: 0, length: 25, filter_alarmType: body.data[0].alarmType, condition_alarmType: '==' });
+    const named = await call('POST', `/history/store/${STORE}/sensor/${row.sensorMac}/alarm`, {
+      start: 0,
+      length: 25,
+      filter_alarmType: body.data[0].alarmType,
+      condition_alarmType: '==',
+    });
     expect(named.json().recordsFiltered).toBe(stored.length);
   });
 });

@@ -28,14 +28,19 @@ const NEW_COMPANY = {
 };
 
 beforeAll(async () => {
-  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
+  ({
+    sut,
+    as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, operator },
+  } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
 });
 afterAll(async () => sut?.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) =>
   sut.app.inject({ method, url: `/api${url}`, headers, payload });
 const listOf = async (headers: AuthHeaders) =>
-  ((await call('POST', '/config/company/list', headers, { draw: 1, start: 0, length: 25 })).json() as { data: { companyCode: string }[] }).data.map((c) => c.companyCode);
+  (
+    (await call('POST', '/config/company/list', headers, { draw: 1, start: 0, length: 25 })).json() as { data: { companyCode: string }[] }
+  ).data.map((c) => c.companyCode);
 
 describe('company config', () => {
   // spec: admin §7.16 — company config list (POST)
@@ -48,11 +53,21 @@ describe('company config', () => {
 
   // spec: admin §3.14, admin §7.16 — company add with its admin account; time server and mainFrom defaults (admin §9.5 in part)
   it('creates a company with its admin account, who can log in and sees only that company', async () => {
-    const res = await call('POST', '/config/company', superAdmin, { ...NEW_COMPANY, smtp: { enable: true, server: 'smtp.globex.test', port: 587, account: 'mail@globex.test', password: 'pw' } });
+    const res = await call('POST', '/config/company', superAdmin, {
+      ...NEW_COMPANY,
+      smtp: { enable: true, server: 'smtp.globex.test', port: 587, account: 'mail@globex.test', password: 'pw' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [company] = await sut.deps.db.select().from(companies).where(eq(companies.companyCode, 'GLOBEX'));
     // What the form left out takes the spec's defaults (console-admin §9).
-    expect(company).toMatchObject({ companyName: 'Globex Markets', timeServerIp: 'pool.ntp.org', timeServerPort: 123, mainFromMac: 2, mainFromPage: 3, isDefault: false });
+    expect(company).toMatchObject({
+      companyName: 'Globex Markets',
+      timeServerIp: 'pool.ntp.org',
+      timeServerPort: 123,
+      mainFromMac: 2,
+      mainFromPage: 3,
+      isDefault: false,
+    });
     const [admin] = await sut.deps.db.select().from(members).where(eq(members.email, 'globex-admin'));
     expect(admin).toMatchObject({ roleId: 0, companies: ['GLOBEX'], name: 'Globex Admin' });
     expect(admin.passwordHash).not.toContain('Globex#2026');
@@ -70,19 +85,40 @@ describe('company config', () => {
     ['a blank company name', { ...NEW_COMPANY, companyCode: 'X1', companyName: ' ' }, 400, /companyName/],
     ['a check margin under 100', { ...NEW_COMPANY, companyCode: 'X2', gatewayStatusCheckMargin: 99 }, 400, /gatewayStatusCheckMargin/],
     ['no admin password', { ...NEW_COMPANY, companyCode: 'X3', admin: { email: 'x3-admin', name: 'X' } }, 400, /password/],
-    ['SMTP on without its host', { ...NEW_COMPANY, companyCode: 'X4', admin: { ...NEW_COMPANY.admin, email: 'x4-admin' }, smtp: { enable: true } }, 400, /SMTP server, port and account are required/],
-    ['a weak admin password', { ...NEW_COMPANY, companyCode: 'X6', admin: { ...NEW_COMPANY.admin, email: 'x6-admin', password: 'password' } }, 400, /^Your password is too weak/],
+    [
+      'SMTP on without its host',
+      { ...NEW_COMPANY, companyCode: 'X4', admin: { ...NEW_COMPANY.admin, email: 'x4-admin' }, smtp: { enable: true } },
+      400,
+      /SMTP server, port and account are required/,
+    ],
+    [
+      'a weak admin password',
+      { ...NEW_COMPANY, companyCode: 'X6', admin: { ...NEW_COMPANY.admin, email: 'x6-admin', password: 'password' } },
+      400,
+      /^Your password is too weak/,
+    ],
     ['a company code in use', NEW_COMPANY, 409, /Company GLOBEX exists already/],
-    ['an admin login in use', { ...NEW_COMPANY, companyCode: 'X5', admin: { ...NEW_COMPANY.admin, email: 'acme-admin@shelfpad.test' } }, 409, /acme-admin@shelfpad.test exists already/],
+    [
+      'an admin login in use',
+      { ...NEW_COMPANY, companyCode: 'X5', admin: { ...NEW_COMPANY.admin, email: 'acme-admin@shelfpad.test' } },
+      409,
+      /acme-admin@shelfpad.test exists already/,
+    ],
   ])('refuses %s and stores nothing', async (_, body, status, message) => {
     const res = await call('POST', '/config/company', superAdmin, body);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toMatch(message);
-    expect(await sut.deps.db.select().from(companies).where(eq(companies.companyCode, body.companyCode))).toHaveLength(body === NEW_COMPANY ? 1 : 0);
+    expect(await sut.deps.db.select().from(companies).where(eq(companies.companyCode, body.companyCode))).toHaveLength(
+      body === NEW_COMPANY ? 1 : 0,
+    );
   });
 
   it('leaves creating companies to the super administrator', async () => {
-    const res = await call('POST', '/config/company', acmeAdmin, { ...NEW_COMPANY, companyCode: 'ACME2', admin: { ...NEW_COMPANY.admin, email: 'acme2-admin' } });
+    const res = await call('POST', '/config/company', acmeAdmin, {
+      ...NEW_COMPANY,
+      companyCode: 'ACME2',
+      admin: { ...NEW_COMPANY.admin, email: 'acme2-admin' },
+    });
     expect(res.statusCode).toBe(403);
     expect(await sut.deps.db.select().from(companies).where(eq(companies.companyCode, 'ACME2'))).toHaveLength(0);
   });

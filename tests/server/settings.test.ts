@@ -36,7 +36,10 @@ const SERVER_CONFIG = {
 beforeAll(async () => {
   // Uploaded files go to the temporary data folder the harness gives the server, not to the checkout's ./data.
   // The loopback SMTP host speaks no TLS: passwords go to it only because plain logins are allowed (smtp-security.test.ts).
-  ({ sut, as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, viewer, operator } } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator'], { config: { smtpAllowPlainAuth: true } }));
+  ({
+    sut,
+    as: { admin: superAdmin, acme: acmeAdmin, nord: nordAdmin, viewer, operator },
+  } = await startWithLogins(['admin', 'acme', 'nord', 'viewer', 'operator'], { config: { smtpAllowPlainAuth: true } }));
   sink = await startSmtpSink('plain');
 });
 afterAll(async () => {
@@ -44,7 +47,8 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
+const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, payload });
 
 describe('server config', () => {
   // spec: admin §3.12, admin §7.15 — server config fields stored and answered back (get and save)
@@ -52,7 +56,13 @@ describe('server config', () => {
     const res = await call('POST', '/config/server', superAdmin, SERVER_CONFIG);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await sut.deps.db.select().from(serverConfig).where(eq(serverConfig.id, 1));
-    expect(row).toMatchObject({ retailServerIp: '10.1.2.3', retailServerPort: 9100, historyRetentionDays: 60, panId: 'ABCD', email: 'ops@shelfpad.test' });
+    expect(row).toMatchObject({
+      retailServerIp: '10.1.2.3',
+      retailServerPort: 9100,
+      historyRetentionDays: 60,
+      panId: 'ABCD',
+      email: 'ops@shelfpad.test',
+    });
     // The site flags of the session are not part of this form and stay as they were.
     expect(row.enableProductUpdateHistory).toBe(true);
     const read = await call('GET', '/config/server', acmeAdmin);
@@ -83,7 +93,16 @@ describe('server config', () => {
 });
 
 describe('SMTP', () => {
-  const smtp = (extra: object = {}) => ({ enable: true, server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', password: 's3cret!', tls: false, ssl: false, ...extra });
+  const smtp = (extra: object = {}) => ({
+    enable: true,
+    server: '127.0.0.1',
+    port: sink.port,
+    account: 'alerts@shelfpad.test',
+    password: 's3cret!',
+    tls: false,
+    ssl: false,
+    ...extra,
+  });
 
   // spec: admin §3.13, admin §7.15 — SMTP config fields get and save
   it('stores the password but never answers it', async () => {
@@ -92,7 +111,15 @@ describe('SMTP', () => {
     expect(row).toMatchObject({ enable: true, server: '127.0.0.1', port: sink.port });
     expect(openSecret(row.password ?? '')).toBe('s3cret!');
     const read = await call('GET', '/config/smtp', superAdmin);
-    expect(read.json()).toEqual({ server: '127.0.0.1', port: sink.port, account: 'alerts@shelfpad.test', enable: true, password: '', tls: false, ssl: false });
+    expect(read.json()).toEqual({
+      server: '127.0.0.1',
+      port: sink.port,
+      account: 'alerts@shelfpad.test',
+      enable: true,
+      password: '',
+      tls: false,
+      ssl: false,
+    });
     expect(read.body).not.toContain('s3cret');
     // Saving again without a password keeps the stored one.
     expect((await call('POST', '/config/smtp', superAdmin, smtp({ password: '' }))).statusCode).toBe(200);
@@ -224,7 +251,10 @@ describe('mobile software files', () => {
     expect([newer.ver, older.ver]).toEqual(['2.5.0', '2.4.1']);
     expect((await call('POST', `/app/file/${older._id}/activate`, superAdmin)).statusCode).toBe(200);
     expect((await call('POST', `/app/file/${newer._id}/activate`, superAdmin)).statusCode).toBe(200);
-    expect((await list()).map((f) => [f.ver, f.active])).toEqual([['2.5.0', true], ['2.4.1', false]]);
+    expect((await list()).map((f) => [f.ver, f.active])).toEqual([
+      ['2.5.0', true],
+      ['2.4.1', false],
+    ]);
     const [row] = await sut.deps.db.select().from(mobileSoftware).where(eq(mobileSoftware.ver, '2.4.1'));
     const removed = await sut.app.inject({ method: 'DELETE', url: `/api/app/file/${older._id}`, headers: superAdmin });
     expect(removed.statusCode).toBe(200);

@@ -39,26 +39,50 @@ async function okTag(storeCode: string): Promise<string> {
   return row.tagMac;
 }
 
-const snapshot = async () => deps.db.select({ tagMac: tags.tagMac, status: tags.status, battery: tags.battery }).from(tags).where(ne(tags.storeCode, 'LON001')).orderBy(asc(tags.tagMac));
+const snapshot = async () =>
+  deps.db
+    .select({ tagMac: tags.tagMac, status: tags.status, battery: tags.battery })
+    .from(tags)
+    .where(ne(tags.storeCode, 'LON001'))
+    .orderBy(asc(tags.tagMac));
 
 describe('a narrowed simulator', () => {
   it('reads SIM_MODULES and SIM_TAG_STORES as comma lists', () => {
-    expect(loadConfig({ SIM_MODULES: ' tags, batteries ', SIM_TAG_STORES: 'LON001,' })).toMatchObject({ simModules: ['tags', 'batteries'], simTagStores: ['LON001'] });
+    expect(loadConfig({ SIM_MODULES: ' tags, batteries ', SIM_TAG_STORES: 'LON001,' })).toMatchObject({
+      simModules: ['tags', 'batteries'],
+      simTagStores: ['LON001'],
+    });
     expect(loadConfig({})).toMatchObject({ simModules: undefined, simTagStores: undefined });
   });
 
   it('refuses a module it does not know', () => {
-    expect(() => startSimulator(deps, { seed: 1, speed: 1, manual: true, modules: ['tags', 'radio'] })).toThrow('Unknown simulator module radio');
+    expect(() => startSimulator(deps, { seed: 1, speed: 1, manual: true, modules: ['tags', 'radio'] })).toThrow(
+      'Unknown simulator module radio',
+    );
   });
 
   it('answers only the tags of its stores and moves nothing else', async () => {
     const [inside, outside] = [await okTag('LON001'), await okTag('TKY001')];
     const errors: unknown[] = [];
-    const sim = startSimulator(deps, { seed: 1, speed: 1, manual: true, failureRate: 0, modules: ['tags'], tagStores: ['LON001'], onError: (_w, e) => errors.push(e) });
+    const sim = startSimulator(deps, {
+      seed: 1,
+      speed: 1,
+      manual: true,
+      failureRate: 0,
+      modules: ['tags'],
+      tagStores: ['LON001'],
+      onError: (_w, e) => errors.push(e),
+    });
     const from = sim.now();
-    await deps.db.update(tags).set({ status: 'WIP', updatedAt: from, respondedAt: null }).where(inArray(tags.tagMac, [inside, outside]));
+    await deps.db
+      .update(tags)
+      .set({ status: 'WIP', updatedAt: from, respondedAt: null })
+      .where(inArray(tags.tagMac, [inside, outside]));
     const before = await snapshot();
-    const gatewaysBefore = await deps.db.select({ gwMac: gateways.gwMac, status: gateways.status }).from(gateways).orderBy(asc(gateways.gwMac));
+    const gatewaysBefore = await deps.db
+      .select({ gwMac: gateways.gwMac, status: gateways.status })
+      .from(gateways)
+      .orderBy(asc(gateways.gwMac));
     const gatewayAlarmsBefore = await deps.db.select({ n: count() }).from(gatewayAlarmHistory);
     pushed.length = 0;
 
@@ -71,7 +95,9 @@ describe('a narrowed simulator', () => {
     expect(await status(inside)).toBe('OK');
     expect(await status(outside)).toBe('WIP');
     expect(await snapshot()).toEqual(before);
-    expect(await deps.db.select({ gwMac: gateways.gwMac, status: gateways.status }).from(gateways).orderBy(asc(gateways.gwMac))).toEqual(gatewaysBefore);
+    expect(await deps.db.select({ gwMac: gateways.gwMac, status: gateways.status }).from(gateways).orderBy(asc(gateways.gwMac))).toEqual(
+      gatewaysBefore,
+    );
     expect(await deps.db.select({ n: count() }).from(gatewayAlarmHistory)).toEqual(gatewayAlarmsBefore);
     // Only tag status changes of the store went out: no collecting list, no other store.
     expect(pushed.length).toBeGreaterThan(0);

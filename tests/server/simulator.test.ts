@@ -3,8 +3,20 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import {
-  collectingItems, gatewayAlarmHistory, gateways, idempotencyKeys, plusDevices, serverHealth, servers, stores, systemAlarms, tagAlarmHistory,
-  tagBatteryHistory, tags, taskItems, updateTasks,
+  collectingItems,
+  gatewayAlarmHistory,
+  gateways,
+  idempotencyKeys,
+  plusDevices,
+  serverHealth,
+  servers,
+  stores,
+  systemAlarms,
+  tagAlarmHistory,
+  tagBatteryHistory,
+  tags,
+  taskItems,
+  updateTasks,
 } from '../../server/db/schema/index';
 import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
 import type { AppDeps } from '../../server/deps';
@@ -89,7 +101,13 @@ describe('tags', () => {
     const naming = pushes.filter((m) => (m.data as { tagMac: string }[]).some((d) => d.tagMac === mac));
     expect(naming).toHaveLength(1);
     expect(naming[0].storeCode).toBe(STORE);
-    expect(naming[0].data).toContainEqual({ storeCode: STORE, tagMac: mac, barcode: mac, status: 'OK', updatedAt: tag.respondedAt!.toISOString() });
+    expect(naming[0].data).toContainEqual({
+      storeCode: STORE,
+      tagMac: mac,
+      barcode: mac,
+      status: 'OK',
+      updatedAt: tag.respondedAt!.toISOString(),
+    });
     expect(sut.errors).toEqual([]);
   });
 
@@ -97,14 +115,21 @@ describe('tags', () => {
     const [, mac] = await okTags(sut, 2, 'LON001');
     const s = sim(sut, { failureRate: 1 });
     await setWip(sut, [mac], s.now());
-    await sut.deps.db.insert(updateTasks).values({ taskId: 'SIM-TEST-1', companyCode: 'NORD', storeCode: 'LON001', totalTags: 1, startTime: s.now() });
-    await sut.deps.db.insert(taskItems).values({ companyCode: 'NORD', storeCode: 'LON001', taskId: 'SIM-TEST-1', tagMac: mac, barcode: mac, createdAt: s.now() });
+    await sut.deps.db
+      .insert(updateTasks)
+      .values({ taskId: 'SIM-TEST-1', companyCode: 'NORD', storeCode: 'LON001', totalTags: 1, startTime: s.now() });
+    await sut.deps.db
+      .insert(taskItems)
+      .values({ companyCode: 'NORD', storeCode: 'LON001', taskId: 'SIM-TEST-1', tagMac: mac, barcode: mac, createdAt: s.now() });
 
     await s.advance(60_000);
     s.stop();
 
     expect((await statusOf(sut, mac)).status).toBe('NG');
-    const [item] = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.taskId, 'SIM-TEST-1'), eq(taskItems.tagMac, mac)));
+    const [item] = await sut.deps.db
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.taskId, 'SIM-TEST-1'), eq(taskItems.tagMac, mac)));
     expect(item.status).toBe('NG');
     expect(item.updatedAt).not.toBeNull();
     const [task] = await sut.deps.db.select().from(updateTasks).where(eq(updateTasks.taskId, 'SIM-TEST-1'));
@@ -116,7 +141,10 @@ describe('tags', () => {
     const s = sim(sut, { failureRate: 0.05 });
     await s.advance(60_000);
     s.stop();
-    const [{ n }] = await sut.deps.db.select({ n: sql<number>`count(*)::int` }).from(tags).where(inArray(tags.status, ['WIP', 'UPDATE']));
+    const [{ n }] = await sut.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(inArray(tags.status, ['WIP', 'UPDATE']));
     expect(n).toBe(0);
   });
 });
@@ -129,7 +157,12 @@ describe('batteries', () => {
     const s = sim(sut, { batteryDrainPerSecond: 2, lowBatteryPercent: 101 });
     await s.advance(1_000);
     s.stop();
-    const after = new Map((await sut.deps.db.select({ tagMac: tags.tagMac, battery: tags.battery, battStatus: tags.battStatus }).from(tags)).map((t) => [t.tagMac, t]));
+    const after = new Map(
+      (await sut.deps.db.select({ tagMac: tags.tagMac, battery: tags.battery, battStatus: tags.battStatus }).from(tags)).map((t) => [
+        t.tagMac,
+        t,
+      ]),
+    );
     const drained = before.filter((t) => after.get(t.tagMac)!.battery !== t.battery);
     expect(drained).toHaveLength((SIM_DEFAULTS.batteryEveryMs / 1000) * 2); // the first round covers batteryEveryMs
     for (const t of drained) expect(after.get(t.tagMac)).toMatchObject({ battery: t.battery! - 1, battStatus: 'NG' });
@@ -137,9 +170,15 @@ describe('batteries', () => {
     expect(turned.length).toBeGreaterThan(0);
     const history = await sut.deps.db.select().from(tagBatteryHistory).where(gt(tagBatteryHistory.updatedAt, from));
     expect(history.map((h) => h.tagMac)).toEqual(expect.arrayContaining(turned));
-    const alarms = await sut.deps.db.select().from(tagAlarmHistory).where(and(gt(tagAlarmHistory.alarmTime, from), eq(tagAlarmHistory.alarmType, 'LOW_BATTERY')));
+    const alarms = await sut.deps.db
+      .select()
+      .from(tagAlarmHistory)
+      .where(and(gt(tagAlarmHistory.alarmTime, from), eq(tagAlarmHistory.alarmType, 'LOW_BATTERY')));
     expect(alarms.map((a) => a.tagMac).sort()).toEqual([...turned].sort());
-    const system = await sut.deps.db.select().from(systemAlarms).where(and(gt(systemAlarms.updatedAt, from), eq(systemAlarms.type, SYSTEM_ALARM_TYPES.LOW_BATTERY_LIST_CHANGED.code)));
+    const system = await sut.deps.db
+      .select()
+      .from(systemAlarms)
+      .where(and(gt(systemAlarms.updatedAt, from), eq(systemAlarms.type, SYSTEM_ALARM_TYPES.LOW_BATTERY_LIST_CHANGED.code)));
     expect(system.length).toBeGreaterThan(0);
     expect(sut.errors).toEqual([]);
   });
@@ -154,7 +193,16 @@ describe('collecting items', () => {
       .returning();
     const [stopped] = await sut.deps.db
       .insert(collectingItems)
-      .values({ storeCode: STORE, companyCode: 'ACME', kind: 'ota', cmd: 'OTA', otaType: '1', total: 100, startedAt: s.now(), stoppedAt: s.now() })
+      .values({
+        storeCode: STORE,
+        companyCode: 'ACME',
+        kind: 'ota',
+        cmd: 'OTA',
+        otaType: '1',
+        total: 100,
+        startedAt: s.now(),
+        stoppedAt: s.now(),
+      })
       .returning();
     sut.messages.length = 0;
 
@@ -172,8 +220,14 @@ describe('collecting items', () => {
     const [untouched] = await sut.deps.db.select().from(collectingItems).where(eq(collectingItems.id, stopped.id));
     expect(untouched).toMatchObject({ done: 0, finishedAt: null });
 
-    const lists = sut.messages.filter((m) => m.type === PUSH_COLLECTING).map((m) => m.data as { storeCode: string; storeName: string; detail: { _id: string } }[]);
-    expect(lists[0]).toContainEqual({ storeCode: STORE, storeName: 'Acme Shibuya', detail: { cmd: 'TAG_STATUS_CHECK', companyCode: 'ACME', _id: String(running.id) } });
+    const lists = sut.messages
+      .filter((m) => m.type === PUSH_COLLECTING)
+      .map((m) => m.data as { storeCode: string; storeName: string; detail: { _id: string } }[]);
+    expect(lists[0]).toContainEqual({
+      storeCode: STORE,
+      storeName: 'Acme Shibuya',
+      detail: { cmd: 'TAG_STATUS_CHECK', companyCode: 'ACME', _id: String(running.id) },
+    });
     expect(lists.at(-1)!.some((i) => i.detail._id === String(running.id) || i.detail._id === String(stopped.id))).toBe(false);
     expect(sut.errors).toEqual([]);
   });
@@ -181,7 +235,10 @@ describe('collecting items', () => {
 
 describe('gateways, servers, signage and housekeeping', () => {
   it('fails gateways and recovers only its own faults; stores follow their gateways', async () => {
-    const seededDown = await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(sql`${gateways.status} <> 'NORMAL'`);
+    const seededDown = await sut.deps.db
+      .select({ gwMac: gateways.gwMac })
+      .from(gateways)
+      .where(sql`${gateways.status} <> 'NORMAL'`);
     const before = new Date();
     const s1 = sim(sut, { gatewayFaultEveryMs: 3_000, gatewayMinDownMs: 5_000, gatewayMeanDownMs: 5_000 });
     await s1.advance(30_000);
@@ -195,7 +252,10 @@ describe('gateways, servers, signage and housekeeping', () => {
     const s2 = sim(sut, { gatewayFaultEveryMs: Infinity, gatewayMinDownMs: 5_000, gatewayMeanDownMs: 5_000 });
     await s2.advance(3 * 60_000);
     s2.stop();
-    const down = await sut.deps.db.select({ gwMac: gateways.gwMac }).from(gateways).where(sql`${gateways.status} <> 'NORMAL'`);
+    const down = await sut.deps.db
+      .select({ gwMac: gateways.gwMac })
+      .from(gateways)
+      .where(sql`${gateways.status} <> 'NORMAL'`);
     expect(down.map((g) => g.gwMac).sort()).toEqual(seededDown.map((g) => g.gwMac).sort());
     const [berlin] = await sut.deps.db.select().from(stores).where(eq(stores.storeCode, 'BER001'));
     expect(berlin.status).toBe('OFFLINE');
@@ -206,7 +266,13 @@ describe('gateways, servers, signage and housekeeping', () => {
 
   it('refreshes servers and online signage, samples health and purges old idempotency keys', async () => {
     await sut.deps.db.insert(idempotencyKeys).values({
-      key: 'sim-test-old-key', memberEmail: 'admin@shelfpad.test', method: 'POST', path: '/api/tag/assign', fingerprint: '', status: 200, createdAt: new Date(Date.now() - 8 * 86_400_000),
+      key: 'sim-test-old-key',
+      memberEmail: 'admin@shelfpad.test',
+      method: 'POST',
+      path: '/api/tag/assign',
+      fingerprint: '',
+      status: 200,
+      createdAt: new Date(Date.now() - 8 * 86_400_000),
     });
     const [{ samples }] = await sut.deps.db.select({ samples: sql<number>`count(*)::int` }).from(serverHealth);
     const s = sim(sut);
@@ -225,9 +291,14 @@ describe('gateways, servers, signage and housekeeping', () => {
 
   it('logs a failing tick and carries on', async () => {
     const errors: unknown[] = [];
-    const broken = { ...sut.deps, db: new Proxy(sut.deps.db, { get: () => () => {
-      throw new Error('database gone');
-    } }) };
+    const broken = {
+      ...sut.deps,
+      db: new Proxy(sut.deps.db, {
+        get: () => () => {
+          throw new Error('database gone');
+        },
+      }),
+    };
     const s = startSimulator(broken, { seed: 1, speed: 1, manual: true, onError: (_w, e) => errors.push(e) });
     await expect(s.advance(3_000)).resolves.toBeUndefined();
     s.stop();
@@ -263,7 +334,10 @@ describe('determinism', () => {
           .select({ tagMac: tags.tagMac, status: tags.status, battery: tags.battery, battStatus: tags.battStatus })
           .from(tags)
           .orderBy(asc(tags.tagMac));
-        const open = await w.deps.db.select({ n: sql<number>`count(*)::int` }).from(taskItems).where(isNull(taskItems.status));
+        const open = await w.deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(taskItems)
+          .where(isNull(taskItems.status));
         results.push({ rows, open });
         // Both outcomes occur at a failure rate of one half, so the comparison below means something.
         const mine = rows.filter((r) => macs.includes(r.tagMac));
@@ -271,10 +345,12 @@ describe('determinism', () => {
       }
       expect(results[1]).toEqual(results[0]);
     } finally {
-      await Promise.all(worlds.map(async (w) => {
-        await w.database.close();
-        await w.removeDataDir();
-      }));
+      await Promise.all(
+        worlds.map(async (w) => {
+          await w.database.close();
+          await w.removeDataDir();
+        }),
+      );
     }
   });
 });

@@ -32,7 +32,10 @@ const TEST_ADDRESS = 'ops@shelfpad.test';
 const ACME_SMTP = { enable: true, server: '127.0.0.1', account: 'acme-mail@shelfpad.test', tls: false, ssl: false };
 
 beforeAll(async () => {
-  ({ sut, as: { admin: superAdmin, acme: acmeAdmin } } = await startWithLogins(['admin', 'acme']));
+  ({
+    sut,
+    as: { admin: superAdmin, acme: acmeAdmin },
+  } = await startWithLogins(['admin', 'acme']));
   [stored, elsewhere] = await Promise.all([startSmtpSink('plain'), startSmtpSink('plain')]);
   await sut.deps.db.update(serverConfig).set({ email: TEST_ADDRESS });
 });
@@ -46,11 +49,19 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) => sut.app.inject({ method, url: `/api${url}`, headers, payload });
-const saveAcmeSmtp = (extra: object = {}) => call('POST', '/config/smtp/company/ACME', acmeAdmin, { ...ACME_SMTP, port: stored.port, password: 'acme-pw', ...extra });
-const testAcmeSmtp = (extra: object = {}) => call('POST', '/config/smtp/company/ACME/test', acmeAdmin, { ...ACME_SMTP, port: stored.port, password: '', ...extra });
+const call = (method: 'GET' | 'POST', url: string, headers: AuthHeaders, payload?: object) =>
+  sut.app.inject({ method, url: `/api${url}`, headers, payload });
+const saveAcmeSmtp = (extra: object = {}) =>
+  call('POST', '/config/smtp/company/ACME', acmeAdmin, { ...ACME_SMTP, port: stored.port, password: 'acme-pw', ...extra });
+const testAcmeSmtp = (extra: object = {}) =>
+  call('POST', '/config/smtp/company/ACME/test', acmeAdmin, { ...ACME_SMTP, port: stored.port, password: '', ...extra });
 const storedRow = async (companyCode: string | null) =>
-  (await sut.deps.db.select().from(smtpConfigs).where(companyCode === null ? isNull(smtpConfigs.companyCode) : eq(smtpConfigs.companyCode, companyCode)))[0];
+  (
+    await sut.deps.db
+      .select()
+      .from(smtpConfigs)
+      .where(companyCode === null ? isNull(smtpConfigs.companyCode) : eq(smtpConfigs.companyCode, companyCode))
+  )[0];
 
 /** A TCP port on loopback that `behave` answers; kept until the file ends. */
 async function listening(behave: (socket: Socket) => void): Promise<number> {
@@ -141,7 +152,9 @@ describe('a password goes only over TLS, unless the server allows plain logins',
 
     sut.deps.config.smtpAllowPlainAuth = true;
     expect((await testAcmeSmtp({ port: elsewhere.port, password: 'clear-pw' })).statusCode).toBe(200);
-    expect(elsewhere.logins.filter((l) => l.password === 'clear-pw')).toEqual([{ user: ACME_SMTP.account, password: 'clear-pw', secure: false }]);
+    expect(elsewhere.logins.filter((l) => l.password === 'clear-pw')).toEqual([
+      { user: ACME_SMTP.account, password: 'clear-pw', secure: false },
+    ]);
   });
 
   it('upgrades with STARTTLS before the login when neither TLS nor SSL is ticked', async () => {
@@ -161,9 +174,14 @@ describe('a password goes only over TLS, unless the server allows plain logins',
 
 describe('SMTP passwords at rest', () => {
   it('are sealed with AES-256-GCM under the data folder’s key file, and never answered', async () => {
-    expect((await call('POST', '/config/smtp', superAdmin, { ...ACME_SMTP, port: stored.port, password: 'Very$ecret-42' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/config/smtp', superAdmin, { ...ACME_SMTP, port: stored.port, password: 'Very$ecret-42' })).statusCode,
+    ).toBe(200);
     expect((await saveAcmeSmtp({ password: 'acme-pw' })).statusCode).toBe(200);
-    for (const [companyCode, secret] of [[null, 'Very$ecret-42'], ['ACME', 'acme-pw']] as const) {
+    for (const [companyCode, secret] of [
+      [null, 'Very$ecret-42'],
+      ['ACME', 'acme-pw'],
+    ] as const) {
       const { password } = await storedRow(companyCode);
       expect(password).toMatch(/^enc:v1:/);
       expect(password).not.toContain(secret);
@@ -186,9 +204,16 @@ describe('SMTP passwords at rest', () => {
 
   it('are opened for the notification mail, and one stored in clear still works and is sealed on the next save', async () => {
     sut.deps.config.smtpAllowPlainAuth = true;
-    await sut.deps.db.update(smtpConfigs).set({ port: stored.port, account: ACME_SMTP.account, password: 'legacy-pw', enable: true }).where(eq(smtpConfigs.companyCode, 'ACME'));
+    await sut.deps.db
+      .update(smtpConfigs)
+      .set({ port: stored.port, account: ACME_SMTP.account, password: 'legacy-pw', enable: true })
+      .where(eq(smtpConfigs.companyCode, 'ACME'));
     await saveNotificationContents(sut.deps.db, [{ key: 'gwOff1Hr', title: 't', detail: 'd', subject: 'Sealed {store}', body: 'b' }]);
-    const legacy = await sendNotificationMail(sut.deps.db, { key: 'gwOff1Hr', companyCode: 'ACME', vars: { store: 'legacy' } }, { allowPlainAuth: true });
+    const legacy = await sendNotificationMail(
+      sut.deps.db,
+      { key: 'gwOff1Hr', companyCode: 'ACME', vars: { store: 'legacy' } },
+      { allowPlainAuth: true },
+    );
     expect(legacy).toMatchObject({ sent: true });
     expect(stored.logins.at(-1)).toMatchObject({ password: 'legacy-pw' });
 
@@ -196,14 +221,21 @@ describe('SMTP passwords at rest', () => {
     const { password } = await storedRow('ACME');
     expect(password).toMatch(/^enc:v1:/);
     expect(openSecret(password as string)).toBe('legacy-pw');
-    const sealed = await sendNotificationMail(sut.deps.db, { key: 'gwOff1Hr', companyCode: 'ACME', vars: { store: 'sealed' } }, { allowPlainAuth: true });
+    const sealed = await sendNotificationMail(
+      sut.deps.db,
+      { key: 'gwOff1Hr', companyCode: 'ACME', vars: { store: 'sealed' } },
+      { allowPlainAuth: true },
+    );
     expect(sealed).toMatchObject({ sent: true });
     expect(stored.logins.at(-1)).toMatchObject({ password: 'legacy-pw' });
   });
 
   it('take SECRET_KEY when set; under another key a sealed password is refused with a 400, not sent', async () => {
     const otherKey = 'ab'.repeat(32);
-    expect(loadConfig({ SECRET_KEY: otherKey, SMTP_ALLOW_PLAIN_AUTH: 'yes' })).toMatchObject({ secretKey: otherKey, smtpAllowPlainAuth: true });
+    expect(loadConfig({ SECRET_KEY: otherKey, SMTP_ALLOW_PLAIN_AUTH: 'yes' })).toMatchObject({
+      secretKey: otherKey,
+      smtpAllowPlainAuth: true,
+    });
     expect(loadConfig({}).smtpAllowPlainAuth).toBe(false);
     expect(() => parseSecretKey('too short')).toThrow(/64 hex digits or base64/);
     expect(parseSecretKey(Buffer.alloc(32, 7).toString('base64'))).toEqual(Buffer.alloc(32, 7));

@@ -13,14 +13,27 @@ beforeAll(async () => {
 afterAll(async () => sut?.close());
 
 const save = (type: { code: string; name: string }) =>
-  sut.app.inject({ method: 'POST', url: '/api/config/alias/product/type', headers: as.nord, payload: { companyCode: 'NORD', productTypes: [{ ...type, storeManagement: false, alias: [] }] } });
-const codesOf = async () => (await sut.deps.db.select({ code: productTypes.code }).from(productTypes).where(eq(productTypes.companyCode, 'NORD'))).map((r) => r.code).sort();
+  sut.app.inject({
+    method: 'POST',
+    url: '/api/config/alias/product/type',
+    headers: as.nord,
+    payload: { companyCode: 'NORD', productTypes: [{ ...type, storeManagement: false, alias: [] }] },
+  });
+const codesOf = async () =>
+  (await sut.deps.db.select({ code: productTypes.code }).from(productTypes).where(eq(productTypes.companyCode, 'NORD')))
+    .map((r) => r.code)
+    .sort();
 
 describe('product type validation (console-admin §5)', () => {
   // spec: admin §5.9 — the product type half: code and name required
   it('refuses a blank code and a blank name with 400, storing nothing; a code and a name are saved', async () => {
     const before = await codesOf();
-    for (const type of [{ code: '  ', name: 'Snacks' }, { code: '', name: 'Snacks' }, { code: 'SNACK', name: ' ' }, { code: 'SNACK', name: '' }]) {
+    for (const type of [
+      { code: '  ', name: 'Snacks' },
+      { code: '', name: 'Snacks' },
+      { code: 'SNACK', name: ' ' },
+      { code: 'SNACK', name: '' },
+    ]) {
       const res = await save(type);
       expect(res.statusCode, JSON.stringify(type)).toBe(400);
       expect(res.json()).toHaveProperty('message');

@@ -29,14 +29,59 @@ type Row = Record<string, unknown>;
 const complete = (rows: Row[], fields: readonly string[]) => rows.find((r) => fields.every((f) => r[f] !== undefined && r[f] !== null));
 
 const TAG_FIELDS = [
-  'tagMac', 'barcode', 'prCode', 'countByPrCode', 'tagType', 'gwIp', 'operationName', 'operation', 'status', 'battStatus',
-  'version', 'rssi', 'battery', 'temperature', 'updatedAt', 'respondedAt', 'tagLayout', 'companyCode',
+  'tagMac',
+  'barcode',
+  'prCode',
+  'countByPrCode',
+  'tagType',
+  'gwIp',
+  'operationName',
+  'operation',
+  'status',
+  'battStatus',
+  'version',
+  'rssi',
+  'battery',
+  'temperature',
+  'updatedAt',
+  'respondedAt',
+  'tagLayout',
+  'companyCode',
 ] as const;
 const GATEWAY_FIELDS = [
-  'gwMac', 'gwIndex', 'ip', 'alternateIp', 'status', 'tagCount', 'dataChannel', 'eventChannel', 'channelGroupIndex', 'gmpVersion',
-  'grmVersion', 'timeSync', 'upLink', 'downLink', 'updatedAt', 'lastStatusTime', 'diskUsage', 'ramUsage', 'serviceStatusList',
+  'gwMac',
+  'gwIndex',
+  'ip',
+  'alternateIp',
+  'status',
+  'tagCount',
+  'dataChannel',
+  'eventChannel',
+  'channelGroupIndex',
+  'gmpVersion',
+  'grmVersion',
+  'timeSync',
+  'upLink',
+  'downLink',
+  'updatedAt',
+  'lastStatusTime',
+  'diskUsage',
+  'ramUsage',
+  'serviceStatusList',
 ] as const;
-const SENSOR_FIELDS = ['barcode', 'gwIp', 'sensorType', 'operationName', 'version', 'dRssi', 'eRssi', 'status', 'reportTime', 'updatedAt', 'tagMac'] as const;
+const SENSOR_FIELDS = [
+  'barcode',
+  'gwIp',
+  'sensorType',
+  'operationName',
+  'version',
+  'dRssi',
+  'eRssi',
+  'status',
+  'reportTime',
+  'updatedAt',
+  'tagMac',
+] as const;
 const SERVER_FIELDS = ['id', 'name', 'status', 'state', 'type', 'reportTime'] as const;
 
 describe('console-core §3 entities as the server answers them', () => {
@@ -51,7 +96,10 @@ describe('console-core §3 entities as the server answers them', () => {
     for (const row of data) {
       const t = byMac.get(String(row.tagMac))!;
       expect({ barcode: row.barcode, tagType: row.tagType, operation: row.operation, status: row.status }).toEqual({
-        barcode: t.barcode, tagType: t.tagType, operation: t.operation, status: t.status,
+        barcode: t.barcode,
+        tagType: t.tagType,
+        operation: t.operation,
+        status: t.status,
       });
       expect(row.prCode ?? null).toBe(t.prCode);
       if (row.operation === 1) expect(row.prCode, String(row.tagMac)).toBeTruthy();
@@ -63,7 +111,11 @@ describe('console-core §3 entities as the server answers them', () => {
   it('answers a gateway detail with every field of the spec', async () => {
     // Optional fields (alternateIp) are absent where a gateway has none: the first gateway that has them all, in MAC
     // order (PostgreSQL and PGlite return unordered rows differently; the PostgreSQL pass met one without).
-    const normal = await db().select().from(gateways).where(and(eq(gateways.storeCode, STORE), eq(gateways.status, 'NORMAL'))).orderBy(asc(gateways.gwMac));
+    const normal = await db()
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, STORE), eq(gateways.status, 'NORMAL')))
+      .orderBy(asc(gateways.gwMac));
     let stored: (typeof normal)[number] | undefined;
     let gw: Row = {};
     for (const candidate of normal) {
@@ -74,7 +126,14 @@ describe('console-core §3 entities as the server answers them', () => {
       }
     }
     if (!stored) throw new Error(`no NORMAL gateway of ${STORE} answers every field of the spec`);
-    expect(gw).toMatchObject({ gwMac: stored.gwMac, gwIndex: stored.gwIndex, ip: stored.ip, timeSync: stored.timeSync, dataChannel: stored.dataChannel, eventChannel: stored.eventChannel });
+    expect(gw).toMatchObject({
+      gwMac: stored.gwMac,
+      gwIndex: stored.gwIndex,
+      ip: stored.ip,
+      timeSync: stored.timeSync,
+      dataChannel: stored.dataChannel,
+      eventChannel: stored.eventChannel,
+    });
     expect(String(gw.ip)).toMatch(/:8080$/);
     const summary = await call<{ gwList: Row[] }>('GET', `/status/store/${STORE}`);
     expect(summary.gwList.find((g) => g.gwMac === stored.gwMac)).toMatchObject({ gwMac: stored.gwMac, alternateIp: stored.alternateIp });

@@ -20,7 +20,10 @@ const firstStoreOf: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord', 'operator']));
-  const all = await sut.deps.db.select({ storeCode: stores.storeCode, companyCode: stores.companyCode }).from(stores).orderBy(asc(stores.storeCode));
+  const all = await sut.deps.db
+    .select({ storeCode: stores.storeCode, companyCode: stores.companyCode })
+    .from(stores)
+    .orderBy(asc(stores.storeCode));
   for (const s of all) firstStoreOf[s.companyCode] ??= s.storeCode;
   expect(Object.keys(firstStoreOf)).toEqual(expect.arrayContaining(['ACME', 'NORD']));
   await sut.deps.db.insert(products).values(all.map((s) => ({ storeCode: s.storeCode, prCode: MARK, prInfo: [s.storeCode] })));
@@ -30,7 +33,8 @@ afterAll(async () => sut?.close());
 
 /** The URL the client builds for plusProducts with an empty store code. */
 const EMPTY_STORE_URL = `/api${fillPath(plusAssetsEndpoints.plusProducts.path, { storeCode: '' })}`;
-const lookUp = (who: AuthHeaders, prCodeList: string[]) => sut.app.inject({ method: 'POST', url: EMPTY_STORE_URL, headers: who, payload: { prCodeList } });
+const lookUp = (who: AuthHeaders, prCodeList: string[]) =>
+  sut.app.inject({ method: 'POST', url: EMPTY_STORE_URL, headers: who, payload: { prCodeList } });
 const answered = async (who: AuthHeaders, prCodeList: string[]) => {
   const res = await lookUp(who, prCodeList);
   expect(res.statusCode, res.body).toBe(200);
@@ -54,13 +58,21 @@ describe('family product lookup with an empty store code', () => {
     // A product only ACME's default store holds is not there for NORD's administrator.
     expect(await answered(as.acme, [ACME_ONLY])).toEqual([{ prCode: ACME_ONLY, prInfo: ['acme'] }]);
     expect(await answered(as.nord, [ACME_ONLY, MARK])).toEqual([{ prCode: MARK, prInfo: [firstStoreOf.NORD] }]);
-    const [nordStore] = await sut.deps.db.select({ companyCode: stores.companyCode }).from(stores).where(eq(stores.storeCode, firstStoreOf.NORD));
+    const [nordStore] = await sut.deps.db
+      .select({ companyCode: stores.companyCode })
+      .from(stores)
+      .where(eq(stores.storeCode, firstStoreOf.NORD));
     expect(nordStore.companyCode).toBe('NORD');
   });
 
   it('still needs a session and the plus read privilege, and the lookup with a store code is unchanged', async () => {
     expect((await sut.app.inject({ method: 'POST', url: EMPTY_STORE_URL, payload: { prCodeList: [MARK] } })).statusCode).toBe(401);
-    const named = await sut.app.inject({ method: 'POST', url: '/api/plus/product/list/store/TKY002', headers: as.acme, payload: { prCodeList: [MARK] } });
+    const named = await sut.app.inject({
+      method: 'POST',
+      url: '/api/plus/product/list/store/TKY002',
+      headers: as.acme,
+      payload: { prCodeList: [MARK] },
+    });
     expect(named.json()).toEqual([{ prCode: MARK, prInfo: ['TKY002'] }]);
     expect((await lookUp(as.acme, [])).statusCode).toBe(400);
   });

@@ -25,7 +25,13 @@ async function memberWith(name: string, privilege: { key: string; read: boolean;
   const [role] = await sut.deps.db.select().from(roles).where(eq(roles.name, name));
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}@shelfpad.test`;
   const created = await call('POST', '/member', as.acme, {
-    email, name, password: PASSWORD, role_id: role.roleId, company: ['ACME'], store: [STORE], enableWholeStore: false,
+    email,
+    name,
+    password: PASSWORD,
+    role_id: role.roleId,
+    company: ['ACME'],
+    store: [STORE],
+    enableWholeStore: false,
   });
   expect(created.statusCode, created.body).toBe(200);
   return login(sut.app, email, PASSWORD);
@@ -33,8 +39,14 @@ async function memberWith(name: string, privilege: { key: string; read: boolean;
 
 beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['acme']));
-  member.sensorWriter = await memberWith('Sensor writer', [{ key: 'store_config', read: true, write: false }, { key: 'sensor', read: true, write: true }]);
-  member.storeWriter = await memberWith('Store config writer', [{ key: 'store_config', read: true, write: true }, { key: 'sensor', read: true, write: false }]);
+  member.sensorWriter = await memberWith('Sensor writer', [
+    { key: 'store_config', read: true, write: false },
+    { key: 'sensor', read: true, write: true },
+  ]);
+  member.storeWriter = await memberWith('Store config writer', [
+    { key: 'store_config', read: true, write: true },
+    { key: 'sensor', read: true, write: false },
+  ]);
   member.plusReader = await memberWith('Plus reader', [{ key: 'plus', read: true, write: false }]);
 });
 afterAll(async () => sut?.close());
@@ -74,13 +86,23 @@ describe('v1 master with plus read', () => {
   it('still refuses reboot and device config save without plus write (403)', async () => {
     const [device] = await sut.deps.db.select().from(v1Devices).where(eq(v1Devices.storeCode, STORE)).limit(1);
     expect((await call('POST', '/plus/v1/device/reboot', member.plusReader, { macList: [device.mac] })).statusCode).toBe(403);
-    expect((await call('POST', '/plus/v1/device/config', member.plusReader, { mac: device.mac, config: { name: 'x' } })).statusCode).toBe(403);
+    expect((await call('POST', '/plus/v1/device/config', member.plusReader, { mac: device.mac, config: { name: 'x' } })).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('a user id containing @ is an e-mail', () => {
   const create = (email: string) =>
-    call('POST', '/member', as.acme, { email, name: 'Id check', password: PASSWORD, role_id: 0, company: ['ACME'], store: [], enableWholeStore: true });
+    call('POST', '/member', as.acme, {
+      email,
+      name: 'Id check',
+      password: PASSWORD,
+      role_id: 0,
+      company: ['ACME'],
+      store: [],
+      enableWholeStore: true,
+    });
 
   it('refuses an id with @ that is no e-mail address (400) and creates nothing', async () => {
     for (const email of ['ops@', '@shelfpad.test', 'ops@shelfpad', 'a@b@shelfpad.test']) {

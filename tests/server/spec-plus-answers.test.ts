@@ -10,7 +10,10 @@ let sut: TestServer;
 let admin: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
 });
 afterAll(async () => sut?.close());
 
@@ -20,12 +23,41 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
 describe('Plus device (plus-signage §3)', () => {
   // spec: plus §3.2 — every field of a Plus device, networks with rssi, product a list of codes
   it('answers each device of the store list with every field the spec names', async () => {
-    const page = (await call('POST', `/plus/device/list/store/${STORE}`, { start: 0, length: 25 })).json() as { data: Record<string, unknown>[] };
+    const page = (await call('POST', `/plus/device/list/store/${STORE}`, { start: 0, length: 25 })).json() as {
+      data: Record<string, unknown>[];
+    };
     expect(page.data.length).toBeGreaterThan(0);
-    const fields = ['_id', 'mac', 'name', 'model', 'ver', 'player', 'launcher', 'template', 'status', 'recvTime', 'showIdx', 'storeCode', 'tz', 'volume', 'maxVolume', 'brightness', 'localNtpServer', 'networks', 'product'];
+    const fields = [
+      '_id',
+      'mac',
+      'name',
+      'model',
+      'ver',
+      'player',
+      'launcher',
+      'template',
+      'status',
+      'recvTime',
+      'showIdx',
+      'storeCode',
+      'tz',
+      'volume',
+      'maxVolume',
+      'brightness',
+      'localNtpServer',
+      'networks',
+      'product',
+    ];
     for (const d of page.data) {
       expect(Object.keys(d).sort()).toEqual([...fields].sort());
-      expect(d).toMatchObject({ _id: d.mac, storeCode: STORE, localNtpServer: expect.any(Boolean), volume: expect.any(Number), maxVolume: expect.any(Number), brightness: expect.any(Number) });
+      expect(d).toMatchObject({
+        _id: d.mac,
+        storeCode: STORE,
+        localNtpServer: expect.any(Boolean),
+        volume: expect.any(Number),
+        maxVolume: expect.any(Number),
+        brightness: expect.any(Number),
+      });
       expect(d.showIdx === null || Number.isInteger(d.showIdx)).toBe(true);
       expect((d.product as unknown[]).every((p) => typeof p === 'string')).toBe(true);
       for (const n of d.networks as Record<string, unknown>[]) expect(n.rssi).toEqual(expect.any(Number));
@@ -48,17 +80,49 @@ describe('Plus device (plus-signage §3)', () => {
 describe('v1 device (plus-signage §3)', () => {
   // spec: plus §3.17 — _id, mac, model, the config fields, version map, product codes, connection, recvTime, ipAddress
   it('keeps every config field the spec names, and answers the device with its version map, products and address', async () => {
-    const [device] = (await call('POST', '/plus/v1/device/list', { draw: 1, start: 0, length: 1 })).json().data as { mac: string; config: { storeCode?: string } }[];
+    const [device] = (await call('POST', '/plus/v1/device/list', { draw: 1, start: 0, length: 1 })).json().data as {
+      mac: string;
+      config: { storeCode?: string };
+    }[];
     const config = {
-      code: 'C-17', name: 'Spec device', storeCode: device.config.storeCode, category: 'Drinks', section: 'S9', shelfID: 'SH-3', position: 'top',
-      timezone: 'Europe/Paris', volume: 7, bright: 4, orientation: '90', bt: true, nfc: false, autorun: true, autoupdate: false,
-      timeserver: 'ntp.shelfpad.test', opentime: '08:00', closetime: '21:30', adminPwd: 'a-secret', managerPwd: 'm-secret', screenInterval: 60, cameraInterval: 300,
+      code: 'C-17',
+      name: 'Spec device',
+      storeCode: device.config.storeCode,
+      category: 'Drinks',
+      section: 'S9',
+      shelfID: 'SH-3',
+      position: 'top',
+      timezone: 'Europe/Paris',
+      volume: 7,
+      bright: 4,
+      orientation: '90',
+      bt: true,
+      nfc: false,
+      autorun: true,
+      autoupdate: false,
+      timeserver: 'ntp.shelfpad.test',
+      opentime: '08:00',
+      closetime: '21:30',
+      adminPwd: 'a-secret',
+      managerPwd: 'm-secret',
+      screenInterval: 60,
+      cameraInterval: 300,
     };
     const saved = await call('POST', '/plus/v1/device/config', { mac: device.mac, config });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [row] = (await call('POST', '/plus/v1/device/list', { draw: 1, start: 0, length: 1, filter__id: [device.mac] })).json().data as Record<string, unknown>[];
-    expect(Object.keys(row).sort()).toEqual(['_id', 'config', 'connection', 'ipAddress', 'mac', 'model', 'product', 'recvTime', 'version'].sort());
-    expect(row).toMatchObject({ _id: device.mac, mac: device.mac, config, product: expect.any(Array), connection: expect.any(String), ipAddress: expect.any(String) });
+    const [row] = (await call('POST', '/plus/v1/device/list', { draw: 1, start: 0, length: 1, filter__id: [device.mac] })).json()
+      .data as Record<string, unknown>[];
+    expect(Object.keys(row).sort()).toEqual(
+      ['_id', 'config', 'connection', 'ipAddress', 'mac', 'model', 'product', 'recvTime', 'version'].sort(),
+    );
+    expect(row).toMatchObject({
+      _id: device.mac,
+      mac: device.mac,
+      config,
+      product: expect.any(Array),
+      connection: expect.any(String),
+      ipAddress: expect.any(String),
+    });
     expect(Object.values(row.version as Record<string, unknown>).every((v) => typeof v === 'string')).toBe(true);
     expect((await call('GET', `/plus/v1/device/${device.mac}/config`)).json()).toMatchObject({ config, ipAddress: row.ipAddress });
   });

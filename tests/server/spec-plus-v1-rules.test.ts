@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-const post = (url: string, payload: object, who: AuthHeaders = as.acme) => sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
+const post = (url: string, payload: object, who: AuthHeaders = as.acme) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, headers: who, payload });
 const get = (url: string, who: AuthHeaders = as.acme) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers: who });
 const firstId = async (url: string) => (await post(url, { draw: 1, start: 0, length: 1 })).json().data[0]?.id as string | undefined;
 
@@ -53,7 +54,10 @@ describe('blank names (plus-signage §5)', () => {
     const groupsAfter = (await get('/plus/v1/content/group')).json() as { id: string; name: string }[];
     expect(groupsAfter).toHaveLength(groupsBefore.length + 1);
     expect(groupsAfter.find((g) => g.id === group.id)?.name).toBe('Spec 5.20');
-    const [row] = await sut.deps.db.select().from(v1ContentGroups).where(eq(v1ContentGroups.id, Number(group.id)));
+    const [row] = await sut.deps.db
+      .select()
+      .from(v1ContentGroups)
+      .where(eq(v1ContentGroups.id, Number(group.id)));
     expect(row.name).toBe('Spec 5.20');
 
     const timelinesBefore = await sut.deps.db.select().from(v1Timelines);

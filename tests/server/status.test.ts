@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
-  collectingItems, gatewayHealth, gateways, products, sensors, serverHealth, servers, stores, tagTypes, tags,
+  collectingItems,
+  gatewayHealth,
+  gateways,
+  products,
+  sensors,
+  serverHealth,
+  servers,
+  stores,
+  tagTypes,
+  tags,
 } from '../../server/db/schema/index';
 import type { PushMessage } from '../../server/push/hub';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
@@ -25,7 +34,15 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = a
   sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
 const n = (v: unknown) => Number(v);
 const codesOf = (rows: { storeCode: string }[]) => rows.map((r) => r.storeCode).sort();
-const countRows = async (table: PgTable, where: SQL | undefined) => n((await sut.deps.db.select({ n: sql`count(*)` }).from(table).where(where))[0].n);
+const countRows = async (table: PgTable, where: SQL | undefined) =>
+  n(
+    (
+      await sut.deps.db
+        .select({ n: sql`count(*)` })
+        .from(table)
+        .where(where)
+    )[0].n,
+  );
 const dayAgo = () => Math.floor(Date.now() / 1000) - 86_400;
 
 describe('servers', () => {
@@ -34,7 +51,12 @@ describe('servers', () => {
     const res = await get('/status/server', viewer);
     expect(res.statusCode).toBe(200);
     const rows = await sut.deps.db.select().from(servers);
-    expect(res.json().map((s: { id: string }) => s.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(
+      res
+        .json()
+        .map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual(rows.map((r) => r.id).sort());
     const esl = res.json().find((s: { id: string }) => s.id === 'esl-01');
     expect(esl).toMatchObject({ name: 'esl-01', type: 'esl', state: 'LEADER', status: 'NORMAL' });
     expect((await get('/status/server', operator)).statusCode).toBe(403);
@@ -57,7 +79,9 @@ describe('servers', () => {
     const start = dayAgo();
     const res = await get(`/system/status/server/esl-01?start=${start}&end=-1`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toHaveLength(await countRows(serverHealth, and(eq(serverHealth.serverId, 'esl-01'), gte(serverHealth.time, new Date(start * 1000)))));
+    expect(res.json()).toHaveLength(
+      await countRows(serverHealth, and(eq(serverHealth.serverId, 'esl-01'), gte(serverHealth.time, new Date(start * 1000)))),
+    );
     const point = res.json()[0];
     expect(point.memory).toBeGreaterThan(0);
     expect(point.memory).toBeLessThanOrEqual(100);
@@ -89,14 +113,26 @@ describe('stores and gateways', () => {
   it('lists the stores with gateway counts equal to the database (timeSync rule applied)', async () => {
     const res = await get('/status/store');
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { storeCode: string; gwCount: number; normal: number; alarm: number; offline: number; status: string; companyName: string; position?: unknown }[];
+    const rows = res.json() as {
+      storeCode: string;
+      gwCount: number;
+      normal: number;
+      alarm: number;
+      offline: number;
+      status: string;
+      companyName: string;
+      position?: unknown;
+    }[];
     expect(codesOf(rows)).toEqual((await sut.deps.db.select({ storeCode: stores.storeCode }).from(stores)).map((r) => r.storeCode).sort());
     for (const row of rows) {
       const inStore = eq(gateways.storeCode, row.storeCode);
       expect(row).toMatchObject({
         gwCount: await countRows(gateways, inStore),
         normal: await countRows(gateways, and(inStore, sql`${gateways.status} = 'NORMAL' and ${gateways.timeSync} <> 0`)),
-        alarm: await countRows(gateways, and(inStore, sql`(${gateways.status} = 'ALARM' or (${gateways.status} = 'NORMAL' and ${gateways.timeSync} = 0))`)),
+        alarm: await countRows(
+          gateways,
+          and(inStore, sql`(${gateways.status} = 'ALARM' or (${gateways.status} = 'NORMAL' and ${gateways.timeSync} = 0))`),
+        ),
         offline: await countRows(gateways, and(inStore, eq(gateways.status, 'OFFLINE'))),
       });
       expect(row.position).toBeDefined();
@@ -140,7 +176,13 @@ describe('stores and gateways', () => {
     const [row] = await sut.deps.db.select().from(gateways).where(eq(gateways.storeCode, 'TKY001')).limit(1);
     const res = await get(`/status/store/TKY001/gw/${row.gwMac}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ storeCode: 'TKY001', gwMac: row.gwMac, ip: row.ip, diskUsage: row.diskUsage, ramUsage: row.ramUsage });
+    expect(res.json()).toMatchObject({
+      storeCode: 'TKY001',
+      gwMac: row.gwMac,
+      ip: row.ip,
+      diskUsage: row.diskUsage,
+      ramUsage: row.ramUsage,
+    });
     const dashed = row.gwMac.toLowerCase().match(/../g)!.join(':');
     expect((await get(`/status/store/TKY001/gw/${dashed}`)).json().gwMac).toBe(row.gwMac);
     // The right gateway under the wrong store is not found.
@@ -154,14 +196,27 @@ describe('stores and gateways', () => {
     const start = dayAgo();
     const res = await get(`/system/status/gw/${row.gwMac}?start=${start}&end=-1`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toHaveLength(await countRows(gatewayHealth, and(eq(gatewayHealth.gwMac, row.gwMac), gte(gatewayHealth.time, new Date(start * 1000)))));
-    expect(res.json().every((p: { ramdisk?: number; logDisk?: number; memory?: number }) => p.ramdisk !== undefined && p.logDisk !== undefined && p.memory !== undefined)).toBe(true);
+    expect(res.json()).toHaveLength(
+      await countRows(gatewayHealth, and(eq(gatewayHealth.gwMac, row.gwMac), gte(gatewayHealth.time, new Date(start * 1000)))),
+    );
+    expect(
+      res
+        .json()
+        .every(
+          (p: { ramdisk?: number; logDisk?: number; memory?: number }) =>
+            p.ramdisk !== undefined && p.logDisk !== undefined && p.memory !== undefined,
+        ),
+    ).toBe(true);
     expect((await get(`/system/status/gw/${row.gwMac}?start=${start}&end=-1`, operator)).statusCode).toBe(403);
     expect((await get(`/system/status/gw/000000000000?start=0&end=-1`)).statusCode).toBe(404);
   });
 
   it('link check: success for a gateway that is not OFFLINE, failure for an OFFLINE one', async () => {
-    const [up] = await sut.deps.db.select().from(gateways).where(and(eq(gateways.storeCode, 'TKY001'), eq(gateways.status, 'NORMAL'))).limit(1);
+    const [up] = await sut.deps.db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, 'TKY001'), eq(gateways.status, 'NORMAL')))
+      .limit(1);
     const [down] = await sut.deps.db.select().from(gateways).where(eq(gateways.status, 'OFFLINE')).limit(1);
     const ok = await get(`/check/link/gw/${up.gwMac}`);
     expect(ok.statusCode).toBe(200);
@@ -201,8 +256,13 @@ describe('POST /status/store/pagination/:type', () => {
     expect(acme.recordsFiltered).toBe(3);
     expect(acme.recordsTotal).toBe(6);
     expect((await page('tag', { global_companyCode: 'NORD' })).json().recordsTotal).toBe(2);
-    expect((await page('tag', { filter_status: ['OFFLINE'] })).json().data.map((r: { storeCode: string }) => r.storeCode)).toEqual(['BER001']);
-    await sut.deps.db.update(tags).set({ status: 'NG' }).where(and(eq(tags.storeCode, 'MIL001'), eq(tags.status, 'OK'), eq(tags.operation, 1)));
+    expect((await page('tag', { filter_status: ['OFFLINE'] })).json().data.map((r: { storeCode: string }) => r.storeCode)).toEqual([
+      'BER001',
+    ]);
+    await sut.deps.db
+      .update(tags)
+      .set({ status: 'NG' })
+      .where(and(eq(tags.storeCode, 'MIL001'), eq(tags.status, 'OK'), eq(tags.operation, 1)));
     const many = (await page('tag', { filter_error: 50, condition_error: '>=' })).json();
     expect(many.data.map((r: { storeCode: string }) => r.storeCode)).toEqual(['MIL001']);
     const op = (await page('tag', {}, operator)).json();
@@ -216,7 +276,11 @@ describe('POST /status/store/pagination/:type', () => {
     const res = await page('sensor', { columns: [{ data: 'total' }], order: [{ column: 0, dir: 'desc' }] });
     expect(res.statusCode).toBe(200);
     for (const row of res.json().data as { storeCode: string; total: number; sensorTypeCount: Record<string, number> }[]) {
-      const rows = await sut.deps.db.select({ type: sensors.sensorType, n: sql`count(*)` }).from(sensors).where(eq(sensors.storeCode, row.storeCode)).groupBy(sensors.sensorType);
+      const rows = await sut.deps.db
+        .select({ type: sensors.sensorType, n: sql`count(*)` })
+        .from(sensors)
+        .where(eq(sensors.storeCode, row.storeCode))
+        .groupBy(sensors.sensorType);
       expect(row.total).toBe(rows.reduce((s, r) => s + n(r.n), 0));
       expect(row.sensorTypeCount).toEqual(Object.fromEntries(rows.map((r) => [r.type, n(r.n)])));
     }
@@ -246,7 +310,9 @@ describe('collecting items', () => {
   let items: { id: number; storeCode: string }[];
   beforeAll(async () => {
     const now = new Date();
-    items = await sut.deps.db.insert(collectingItems).values([
+    items = await sut.deps.db
+      .insert(collectingItems)
+      .values([
         { storeCode: 'TKY001', companyCode: 'ACME', kind: 'statusCheck', cmd: 'TAG_STATUS_CHECK', total: 100 },
         { storeCode: 'LON001', companyCode: 'NORD', kind: 'ota', cmd: 'OTA', otaType: '1', total: 50 },
         { storeCode: 'TKY002', companyCode: 'ACME', kind: 'statusCheck', cmd: 'BATTERY_CHECK', total: 100, finishedAt: now },
@@ -256,14 +322,22 @@ describe('collecting items', () => {
   });
 
   // spec: core §3.11 — collecting item: storeCode, storeName, detail (cmd, companyCode, otaType, _id)
-  it('lists nothing without a session, every running item to role -1, and only the member\'s to others', async () => {
+  it("lists nothing without a session, every running item to role -1, and only the member's to others", async () => {
     const anonymous = await sut.app.inject({ method: 'GET', url: '/api/collecting/store' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual([]);
     const res = await get('/collecting/store', admin);
     expect(res.json()).toEqual([
-      { storeCode: 'TKY001', storeName: 'Acme Shibuya', detail: { cmd: 'TAG_STATUS_CHECK', companyCode: 'ACME', _id: String(items[0].id) } },
-      { storeCode: 'LON001', storeName: 'Nordmarkt Oxford Street', detail: { cmd: 'OTA', companyCode: 'NORD', otaType: '1', _id: String(items[1].id) } },
+      {
+        storeCode: 'TKY001',
+        storeName: 'Acme Shibuya',
+        detail: { cmd: 'TAG_STATUS_CHECK', companyCode: 'ACME', _id: String(items[0].id) },
+      },
+      {
+        storeCode: 'LON001',
+        storeName: 'Nordmarkt Oxford Street',
+        detail: { cmd: 'OTA', companyCode: 'NORD', otaType: '1', _id: String(items[1].id) },
+      },
     ]);
     expect(codesOf((await get('/collecting/store', operator)).json())).toEqual(['TKY001']);
     expect(codesOf((await get('/collecting/store', nord)).json())).toEqual(['LON001']);
@@ -322,7 +396,9 @@ describe('version and tag types', () => {
     expect(info.json()).toHaveLength(rows.length);
     expect(info.json()[0]).not.toHaveProperty('inUse');
     const typed = (await get('/tag/type?storeCode=TKY001', operator)).json() as { prefix: string; inUse: boolean }[];
-    const used = new Set((await sut.deps.db.selectDistinct({ t: tags.tagType }).from(tags).where(eq(tags.storeCode, 'TKY001'))).map((r) => r.t));
+    const used = new Set(
+      (await sut.deps.db.selectDistinct({ t: tags.tagType }).from(tags).where(eq(tags.storeCode, 'TKY001'))).map((r) => r.t),
+    );
     for (const t of typed) expect(t.inUse).toBe(used.has(t.prefix));
     expect(typed.some((t) => t.inUse) && typed.some((t) => !t.inUse)).toBe(true);
     expect((await get('/tag/type?storeCode=SEL001', operator)).statusCode).toBe(403);

@@ -30,7 +30,9 @@ afterAll(async () => sut?.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) =>
   sut.app.inject({ method, url: `/api${url}`, headers, payload });
 const listOf = async (headers: AuthHeaders) =>
-  ((await call('POST', '/config/store/list', headers, { draw: 1, start: 0, length: 100 })).json() as { data: { storeCode: string }[] }).data.map((s) => s.storeCode);
+  (
+    (await call('POST', '/config/store/list', headers, { draw: 1, start: 0, length: 100 })).json() as { data: { storeCode: string }[] }
+  ).data.map((s) => s.storeCode);
 
 describe('store config', () => {
   // spec: admin §7.16 — store config list (POST)
@@ -46,7 +48,16 @@ describe('store config', () => {
   it('creates a store with the spec defaults for what the form leaves out, and answers it back', async () => {
     expect((await call('POST', '/config/store', as.acme, NEW_STORE)).statusCode).toBe(200);
     const [row] = await sut.deps.db.select().from(stores).where(eq(stores.storeCode, 'ACME_T1'));
-    expect(row).toMatchObject({ companyCode: 'ACME', nfRandomPercent: 5, nfRetryCnt: 8, nfBasicSleep: 18, nfDeepSleepDuration: 30, tagStatusCheckDay: 'MON', outbandEnable: true, latitude: 52.517 });
+    expect(row).toMatchObject({
+      companyCode: 'ACME',
+      nfRandomPercent: 5,
+      nfRetryCnt: 8,
+      nfBasicSleep: 18,
+      nfDeepSleepDuration: 30,
+      tagStatusCheckDay: 'MON',
+      outbandEnable: true,
+      latitude: 52.517,
+    });
     const got = (await call('GET', '/config/store/ACME_T1', as.acme)).json();
     expect(got).toMatchObject({ storeName: 'Acme Test', timeoutTag: 0.1, position: { latitude: 52.517, longitude: 13.389 } });
     expect((await call('POST', '/config/store', as.acme, NEW_STORE)).statusCode).toBe(409);
@@ -65,7 +76,9 @@ describe('store config', () => {
   // spec: admin §7.16 — store save and delete
   it('updates and deletes a store', async () => {
     const { storeCode: _code, ...update } = NEW_STORE;
-    expect((await call('PUT', '/config/store/ACME_T1', as.acme, { ...update, storeName: 'Acme Renamed', position: null })).statusCode).toBe(200);
+    expect((await call('PUT', '/config/store/ACME_T1', as.acme, { ...update, storeName: 'Acme Renamed', position: null })).statusCode).toBe(
+      200,
+    );
     const [row] = await sut.deps.db.select().from(stores).where(eq(stores.storeCode, 'ACME_T1'));
     expect(row).toMatchObject({ storeName: 'Acme Renamed', latitude: null });
     expect((await call('DELETE', '/config/store/ACME_T1', as.viewer)).statusCode).toBe(403);
@@ -123,11 +136,21 @@ describe('store export and migration', () => {
 
     // The target server holds the same demo data, so the store goes to the same company there: a migration into
     // another company's store is refused when the file names that company's rows (store-migrate-ownership.test.ts).
-    const created = await target.app.inject({ method: 'POST', url: '/api/config/store', headers: targetAdmin, payload: { ...NEW_STORE, storeCode: 'MOVED', companyCode: 'ACME' } });
+    const created = await target.app.inject({
+      method: 'POST',
+      url: '/api/config/store',
+      headers: targetAdmin,
+      payload: { ...NEW_STORE, storeCode: 'MOVED', companyCode: 'ACME' },
+    });
     expect(created.statusCode).toBe(200);
     const form = multipartBody({}, { name: 'store-TKY001.jsonl', content: exported.rawPayload });
     const upload = form.payload.toString('latin1').replace('name="file"', 'name="files"');
-    const res = await target.app.inject({ method: 'POST', url: '/api/config/store/MOVED/migrate', headers: { ...targetAdmin, ...form.headers }, payload: Buffer.from(upload, 'latin1') });
+    const res = await target.app.inject({
+      method: 'POST',
+      url: '/api/config/store/MOVED/migrate',
+      headers: { ...targetAdmin, ...form.headers },
+      payload: Buffer.from(upload, 'latin1'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as { tagCount: number; productCount: number; gwCount: number; accountCount: number; lastTaskId?: string };
 
@@ -141,8 +164,15 @@ describe('store export and migration', () => {
     const movedTags = await target.deps.db.select().from(tags).where(eq(tags.storeCode, 'MOVED'));
     expect(movedTags).toHaveLength(sourceTags.length);
     const sample = sourceTags[Math.floor(sourceTags.length / 2)];
-    expect(movedTags.find((t) => t.tagMac === sample.tagMac)).toMatchObject({ barcode: sample.barcode, prCode: sample.prCode, status: sample.status, companyCode: 'ACME' });
-    const movedProduct = (await target.deps.db.select().from(products).where(eq(products.storeCode, 'MOVED'))).find((p) => p.prCode === sourceProducts[0].prCode);
+    expect(movedTags.find((t) => t.tagMac === sample.tagMac)).toMatchObject({
+      barcode: sample.barcode,
+      prCode: sample.prCode,
+      status: sample.status,
+      companyCode: 'ACME',
+    });
+    const movedProduct = (await target.deps.db.select().from(products).where(eq(products.storeCode, 'MOVED'))).find(
+      (p) => p.prCode === sourceProducts[0].prCode,
+    );
     expect(movedProduct?.prInfo).toEqual(sourceProducts[0].prInfo);
     const [store] = await target.deps.db.select().from(stores).where(eq(stores.storeCode, 'MOVED'));
     expect(store).toMatchObject({ storeName: 'Acme Test', companyCode: 'ACME' });
@@ -155,7 +185,11 @@ describe('store export and migration', () => {
   it('sends no password hash: the accounts carry none, and a member new to the target waits for a reset', async () => {
     const exported = await call('GET', '/config/store/TKY001/export', as.acme);
     const text = exported.body;
-    const accounts = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; row?: Record<string, unknown> }).filter((l) => l.kind === 'account');
+    const accounts = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { kind: string; row?: Record<string, unknown> })
+      .filter((l) => l.kind === 'account');
     expect(accounts.length).toBeGreaterThan(0);
     for (const { row } of accounts) expect(Object.keys(row!).filter((k) => /password|hash|token/i.test(k))).toEqual([]);
     // Whatever the field is called: no scrypt encoding, and no 64-hex digest (a session token's hash) anywhere.
@@ -164,9 +198,18 @@ describe('store export and migration', () => {
     const [member] = await sut.deps.db.select().from(members).where(eq(members.email, 'operator@shelfpad.test'));
     const form = multipartBody({}, { name: 'store-TKY001.jsonl', content: text.replaceAll(member.email, 'newcomer@shelfpad.test') });
     const payload = Buffer.from(form.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1');
-    const migrated = await target.app.inject({ method: 'POST', url: '/api/config/store/MOVED/migrate', headers: { ...targetAdmin, ...form.headers }, payload });
+    const migrated = await target.app.inject({
+      method: 'POST',
+      url: '/api/config/store/MOVED/migrate',
+      headers: { ...targetAdmin, ...form.headers },
+      payload,
+    });
     expect(migrated.statusCode, migrated.body).toBe(200);
-    const login = await target.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'newcomer@shelfpad.test', password: 'Shelfpad#2026' } });
+    const login = await target.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'newcomer@shelfpad.test', password: 'Shelfpad#2026' },
+    });
     expect(login.statusCode).toBe(401);
     const [newcomer] = await target.deps.db.select().from(members).where(eq(members.email, 'newcomer@shelfpad.test'));
     expect(newcomer).toMatchObject({ name: member.name, roleId: member.roleId, stores: ['MOVED'], forceChange: true });
@@ -176,10 +219,20 @@ describe('store export and migration', () => {
   it('refuses a file that is not a store export, and non-administrators', async () => {
     const bad = multipartBody({}, { name: 'x.jsonl', content: '{"kind":"tag"}\n' });
     const payload = Buffer.from(bad.payload.toString('latin1').replace('name="file"', 'name="files"'), 'latin1');
-    const refused = await sut.app.inject({ method: 'POST', url: '/api/config/store/TKY001/migrate', headers: { ...as.acme, ...bad.headers }, payload });
+    const refused = await sut.app.inject({
+      method: 'POST',
+      url: '/api/config/store/TKY001/migrate',
+      headers: { ...as.acme, ...bad.headers },
+      payload,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('not a store export');
-    const viewer = await sut.app.inject({ method: 'POST', url: '/api/config/store/TKY001/migrate', headers: { ...as.viewer, ...bad.headers }, payload });
+    const viewer = await sut.app.inject({
+      method: 'POST',
+      url: '/api/config/store/TKY001/migrate',
+      headers: { ...as.viewer, ...bad.headers },
+      payload,
+    });
     expect(viewer.statusCode).toBe(403);
   });
 });

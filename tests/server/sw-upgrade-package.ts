@@ -21,7 +21,13 @@ export function tarHeader(entry: TarEntry, size: number): Buffer {
   block.write('0000000\0', 108, 'ascii');
   block.write('0000000\0', 116, 'ascii');
   block.write(size.toString(8).padStart(11, '0') + '\0', 124, 'ascii');
-  block.write(Math.floor(Date.now() / 1000).toString(8).padStart(11, '0') + '\0', 136, 'ascii');
+  block.write(
+    Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0') + '\0',
+    136,
+    'ascii',
+  );
   block.write(entry.type ?? '0', 156, 'ascii');
   if (entry.linkName) block.write(entry.linkName, 157, 100, 'utf8');
   block.write('ustar\0' + '00', 257, 'binary');

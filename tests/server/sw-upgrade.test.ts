@@ -40,7 +40,11 @@ describe('software upgrade package', () => {
   it('a good package is stored and its versions are what GET /version shows, with their date', async () => {
     const res = await upload(sut.app, admin, makeUpgradePackage({ version: '2.5.0', grm: '1.8.2', gmp: '3.1.0' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, version: '2.5.0', message: 'Upgrade package accepted: version 2.5.0, GRM 1.8.2, GMP 3.1.0.' });
+    expect(res.json()).toMatchObject({
+      success: true,
+      version: '2.5.0',
+      message: 'Upgrade package accepted: version 2.5.0, GRM 1.8.2, GMP 3.1.0.',
+    });
     const info = await version(acme);
     expect(info).toMatchObject({ version: '2.5.0', grm: { version: '1.8.2' }, gmp: { version: '3.1.0' } });
     expect(Date.now() - Date.parse(info.grm.updatedAt)).toBeLessThan(60_000);
@@ -85,7 +89,7 @@ describe('software upgrade package', () => {
     }
   });
 
-  it('only role -1 uploads (a package is the whole system\'s)', async () => {
+  it("only role -1 uploads (a package is the whole system's)", async () => {
     const res = await upload(sut.app, acme, makeUpgradePackage({ version: '3.0.0' }));
     expect(res.statusCode).toBe(403);
     expect((await version(admin)).version).not.toBe('3.0.0');

@@ -35,7 +35,10 @@ async function nextTag(where: 'assigned' | 'blank' = 'assigned') {
   return tagPool.splice(i, 1)[0];
 }
 async function nextProduct() {
-  if (!productPool.length) productPool = (await db().select({ c: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode))).map((r) => r.c);
+  if (!productPool.length)
+    productPool = (
+      await db().select({ c: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode))
+    ).map((r) => r.c);
   return productPool.pop()!;
 }
 const tagRow = async (tagMac: string) => (await db().select().from(tags).where(eq(tags.tagMac, tagMac)))[0];
@@ -51,7 +54,10 @@ describe('POST /tag/assign', () => {
   it('stores the product, operation 1, status WIP and a task item, and pushes the tag status', async () => {
     const tag = await nextTag('blank');
     const prCode = await nextProduct();
-    const [product] = await db().select().from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, prCode)));
+    const [product] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, prCode)));
     pushed.length = 0;
     const before = Date.now();
     const res = await post('/tag/assign', assignBody([{ tagMac: tag.tagMac, prCode, degree: 180 }]));
@@ -59,14 +65,36 @@ describe('POST /tag/assign', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, assigned: 1, failed: [] });
     const row = await tagRow(tag.tagMac);
-    expect(row).toMatchObject({ prCode, operation: 1, operationName: 'ASSIGN', status: 'WIP', degree: 180, layoutId: product.layoutId, nfc: product.nfc });
+    expect(row).toMatchObject({
+      prCode,
+      operation: 1,
+      operationName: 'ASSIGN',
+      status: 'WIP',
+      degree: 180,
+      layoutId: product.layoutId,
+      nfc: product.nfc,
+    });
     expect(row.updatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const items = await itemsOf(tag.tagMac);
-    expect(items.at(-1)).toMatchObject({ taskId: body.taskId, prCode, prInfo: product.prInfo, status: null, storeCode: STORE, barcode: tag.barcode });
-    const [task] = await db().select().from(updateTasks).where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskId, body.taskId)));
+    expect(items.at(-1)).toMatchObject({
+      taskId: body.taskId,
+      prCode,
+      prInfo: product.prInfo,
+      status: null,
+      storeCode: STORE,
+      barcode: tag.barcode,
+    });
+    const [task] = await db()
+      .select()
+      .from(updateTasks)
+      .where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskId, body.taskId)));
     expect(task).toMatchObject({ totalTags: 1, updatedTags: 0, taskType: 'ASSIGN', endTime: null });
     expect(pushed).toEqual([
-      { type: PUSH_TAG_STATUS, storeCode: STORE, data: [{ storeCode: STORE, tagMac: tag.tagMac, barcode: tag.barcode, status: 'WIP', updatedAt: row.updatedAt!.toISOString() }] },
+      {
+        type: PUSH_TAG_STATUS,
+        storeCode: STORE,
+        data: [{ storeCode: STORE, tagMac: tag.tagMac, barcode: tag.barcode, status: 'WIP', updatedAt: row.updatedAt!.toISOString() }],
+      },
     ]);
   });
 
@@ -92,7 +120,13 @@ describe('POST /tag/assign', () => {
     const good = await nextTag();
     const prCode = await nextProduct();
     const before = await snapshot();
-    const res = await post('/tag/assign', assignBody([{ tagMac: good.tagMac, prCode, degree: 0 }, { tagMac: 'C4FFFF000001', prCode, degree: 0 }]));
+    const res = await post(
+      '/tag/assign',
+      assignBody([
+        { tagMac: good.tagMac, prCode, degree: 0 },
+        { tagMac: 'C4FFFF000001', prCode, degree: 0 },
+      ]),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toContain('C4FFFF000001');
     expect(await snapshot()).toEqual(before);
@@ -110,7 +144,13 @@ describe('POST /tag/assign', () => {
   it("answers an unknown product with 404 'This product does not exist' and changes nothing", async () => {
     const [a, b] = [await nextTag(), await nextTag()];
     const before = await snapshot();
-    const res = await post('/tag/assign', assignBody([{ tagMac: a.tagMac, prCode: await nextProduct(), degree: 0 }, { tagMac: b.tagMac, prCode: 'NO-SUCH-CODE', degree: 0 }]));
+    const res = await post(
+      '/tag/assign',
+      assignBody([
+        { tagMac: a.tagMac, prCode: await nextProduct(), degree: 0 },
+        { tagMac: b.tagMac, prCode: 'NO-SUCH-CODE', degree: 0 },
+      ]),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('This product does not exist');
     expect(await snapshot()).toEqual(before);
@@ -155,7 +195,15 @@ describe('POST /tag/assign', () => {
 });
 
 describe('POST /tag/assign/multiple', () => {
-  const body = (tagMac: string, prCodeList: string[]) => ({ taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac, prCodeList, layoutId: 'MULTI_2', degree: 0 });
+  const body = (tagMac: string, prCodeList: string[]) => ({
+    taskId: -1,
+    priorTaskId: -1,
+    storeCode: STORE,
+    tagMac,
+    prCodeList,
+    layoutId: 'MULTI_2',
+    degree: 0,
+  });
 
   // spec: core §2.44, core §3.15 — multi assign: prCodeList, nfc, layoutId, degree
   it('keeps the first code on the tag and one task item per code, trimmed, de-duplicated, blanks removed', async () => {
@@ -164,7 +212,13 @@ describe('POST /tag/assign/multiple', () => {
     const res = await post('/tag/assign/multiple', { ...body(tag.tagMac, [` ${p1} `, '', p2, p1, '  ']), nfc: 'https://shelfpad.test/p' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, assigned: 1 });
-    expect(await tagRow(tag.tagMac)).toMatchObject({ prCode: p1, layoutId: 'MULTI_2', operation: 1, status: 'WIP', nfc: 'https://shelfpad.test/p' });
+    expect(await tagRow(tag.tagMac)).toMatchObject({
+      prCode: p1,
+      layoutId: 'MULTI_2',
+      operation: 1,
+      status: 'WIP',
+      nfc: 'https://shelfpad.test/p',
+    });
     const items = (await itemsOf(tag.tagMac)).filter((i) => i.taskId === res.json().taskId);
     expect(items.map((i) => i.prCode)).toEqual([p1, p2]);
     expect(items.every((i) => i.layoutId === 'MULTI_2' && i.status === null && i.prInfo.length > 0)).toBe(true);
@@ -188,7 +242,11 @@ describe('POST /tag/assign/multiple', () => {
   });
 });
 
-const upload = (fields: Record<string, string>, file?: { name: string; content: string | Buffer }, headers: Record<string, string> = admin) => {
+const upload = (
+  fields: Record<string, string>,
+  file?: { name: string; content: string | Buffer },
+  headers: Record<string, string> = admin,
+) => {
   const f = multipartBody(fields, file);
   return sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload: f.payload, headers: { ...headers, ...f.headers } });
 };
@@ -236,7 +294,9 @@ describe('POST /tag/assign/file', () => {
       expect(res.statusCode, String(content)).toBe(400);
     }
     expect((await upload({ storeCode: STORE, defaultPrCode: p })).statusCode).toBe(400); // no file
-    expect((await upload({ storeCode: STORE, defaultPrCode: p, color: 'red' }, { name: 'a.csv', content: `${a.barcode}\n` })).statusCode).toBe(400);
+    expect(
+      (await upload({ storeCode: STORE, defaultPrCode: p, color: 'red' }, { name: 'a.csv', content: `${a.barcode}\n` })).statusCode,
+    ).toBe(400);
     expect((await upload({ defaultPrCode: p }, { name: 'a.csv', content: `${a.barcode}\n` })).statusCode).toBe(400);
     const json = await post('/tag/assign/file', { storeCode: STORE, defaultPrCode: p });
     expect(json.statusCode).toBe(400);
@@ -260,9 +320,17 @@ describe('POST /tag/assign/file', () => {
     const before = await snapshot();
     const [other] = await db().select().from(tags).where(eq(tags.storeCode, 'SEL001')).limit(1);
     const [otherProduct] = await db().select().from(products).where(eq(products.storeCode, 'SEL001')).limit(1);
-    const res = await upload({ storeCode: 'SEL001', defaultPrCode: otherProduct.prCode }, { name: 'a.csv', content: `${other.barcode}\n` }, operator);
+    const res = await upload(
+      { storeCode: 'SEL001', defaultPrCode: otherProduct.prCode },
+      { name: 'a.csv', content: `${other.barcode}\n` },
+      operator,
+    );
     expect(res.statusCode).toBe(403);
-    const view = await upload({ storeCode: STORE, defaultPrCode: otherProduct.prCode }, { name: 'a.csv', content: `${other.barcode}\n` }, viewer);
+    const view = await upload(
+      { storeCode: STORE, defaultPrCode: otherProduct.prCode },
+      { name: 'a.csv', content: `${other.barcode}\n` },
+      viewer,
+    );
     expect(view.statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
@@ -276,7 +344,14 @@ describe('POST /tag/deassign, /tag/reassign, /tag/reassign/all', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, count: 2 });
     for (const t of list) {
-      expect(await tagRow(t.tagMac)).toMatchObject({ prCode: null, operation: 0, operationName: 'DEASSIGN', status: 'WIP', layoutId: 'no_product', nfc: null });
+      expect(await tagRow(t.tagMac)).toMatchObject({
+        prCode: null,
+        operation: 0,
+        operationName: 'DEASSIGN',
+        status: 'WIP',
+        layoutId: 'no_product',
+        nfc: null,
+      });
       expect((await itemsOf(t.tagMac)).at(-1)).toMatchObject({ prCode: null, layoutId: 'no_product', status: null, prInfo: [] });
     }
     expect(pushed).toHaveLength(1);
@@ -295,7 +370,13 @@ describe('POST /tag/deassign, /tag/reassign, /tag/reassign/all', () => {
     const tag = await nextTag();
     const res = await post('/tag/reassign', { storeCode: STORE, tagList: [tag.tagMac] });
     expect(res.json()).toMatchObject({ success: true, count: 1 });
-    expect(await tagRow(tag.tagMac)).toMatchObject({ prCode: tag.prCode, operation: 1, operationName: tag.operationName, layoutId: tag.layoutId, status: 'WIP' });
+    expect(await tagRow(tag.tagMac)).toMatchObject({
+      prCode: tag.prCode,
+      operation: 1,
+      operationName: tag.operationName,
+      layoutId: tag.layoutId,
+      status: 'WIP',
+    });
     const item = (await itemsOf(tag.tagMac)).at(-1)!;
     expect(item).toMatchObject({ prCode: tag.prCode, status: null });
     expect(item.prInfo.length).toBeGreaterThan(0);
@@ -313,12 +394,25 @@ describe('POST /tag/deassign, /tag/reassign, /tag/reassign/all', () => {
     const changed = after.filter((t, i) => JSON.stringify(t) !== JSON.stringify(before[i]));
     expect(changed.map((t) => t.tagMac)).toEqual(assigned.map((t) => t.tagMac));
     expect(changed.every((t) => t.status === 'WIP' && t.prCode === before.find((b) => b.tagMac === t.tagMac)!.prCode)).toBe(true);
-    const itemsAfter = (await db().select({ n: count() }).from(taskItems).where(and(eq(taskItems.storeCode, store), isNull(taskItems.status))))[0].n;
+    const itemsAfter = (
+      await db()
+        .select({ n: count() })
+        .from(taskItems)
+        .where(and(eq(taskItems.storeCode, store), isNull(taskItems.status)))
+    )[0].n;
     expect(itemsAfter).toBeGreaterThanOrEqual(assigned.length);
-    expect((await db().select({ n: count() }).from(taskItems).where(eq(taskItems.storeCode, store)))[0].n).toBe(itemsBefore + assigned.length);
-    const [task] = await db().select().from(updateTasks).where(and(eq(updateTasks.storeCode, store), eq(updateTasks.taskType, 'REASSIGN')));
+    expect((await db().select({ n: count() }).from(taskItems).where(eq(taskItems.storeCode, store)))[0].n).toBe(
+      itemsBefore + assigned.length,
+    );
+    const [task] = await db()
+      .select()
+      .from(updateTasks)
+      .where(and(eq(updateTasks.storeCode, store), eq(updateTasks.taskType, 'REASSIGN')));
     expect(task.totalTags).toBe(assigned.length);
-    const [{ n }] = await db().select({ n: count() }).from(taskItems).where(and(eq(taskItems.storeCode, store), eq(taskItems.taskId, task.taskId)));
+    const [{ n }] = await db()
+      .select({ n: count() })
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, store), eq(taskItems.taskId, task.taskId)));
     expect(n).toBe(assigned.length);
   });
 });
@@ -330,7 +424,10 @@ describe('privileges of the tag writes', () => {
     const before = await snapshot();
     const calls: [string, unknown][] = [
       ['/tag/assign', assignBody([{ tagMac: tag.tagMac, prCode, degree: 0 }])],
-      ['/tag/assign/multiple', { taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac: tag.tagMac, prCodeList: [prCode], layoutId: 'L', degree: 0 }],
+      [
+        '/tag/assign/multiple',
+        { taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac: tag.tagMac, prCodeList: [prCode], layoutId: 'L', degree: 0 },
+      ],
       ['/tag/deassign', { storeCode: STORE, tagList: [tag.tagMac] }],
       ['/tag/reassign', { storeCode: STORE, tagList: [tag.tagMac] }],
       ['/tag/reassign/all', { storeCode: STORE }],
@@ -343,7 +440,11 @@ describe('privileges of the tag writes', () => {
   });
 
   it('the operator writes in its stores and gets 403 for a store not assigned to it', async () => {
-    const [other] = await db().select().from(tags).where(and(eq(tags.storeCode, 'SEL001'), eq(tags.operation, 1))).limit(1);
+    const [other] = await db()
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, 'SEL001'), eq(tags.operation, 1)))
+      .limit(1);
     const before = await snapshot();
     const res = await post('/tag/assign', assignBody([{ tagMac: other.tagMac, prCode: other.prCode, degree: 0 }], 'SEL001'), operator);
     expect(res.statusCode).toBe(403);

@@ -15,7 +15,10 @@ let sut: TestServer;
 let admin: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin } } = await startWithLogins(['admin']));
+  ({
+    sut,
+    as: { admin },
+  } = await startWithLogins(['admin']));
 });
 afterAll(async () => sut?.close());
 
@@ -39,7 +42,18 @@ async function recount() {
     })
     .from(tags)
     .groupBy(sql`1, 2`);
-  const stores = new Map<string, { total: number; error: number; inprogress: number; lowBattery: number; todayUpdated: number; countByType: Record<string, number>; updatedAt?: string }>();
+  const stores = new Map<
+    string,
+    {
+      total: number;
+      error: number;
+      inprogress: number;
+      lowBattery: number;
+      todayUpdated: number;
+      countByType: Record<string, number>;
+      updatedAt?: string;
+    }
+  >();
   for (const r of byType) {
     const s = stores.get(r.storeCode) ?? { total: 0, error: 0, inprogress: 0, lowBattery: 0, todayUpdated: 0, countByType: {} };
     s.total += r.total;
@@ -66,7 +80,9 @@ async function recount() {
     })
     .from(products)
     .groupBy(products.storeCode);
-  const productStores = new Map(productRows.map((r) => [r.storeCode, { total: r.total, todayUpdated: r.todayUpdated, updatedAt: new Date(r.updatedAt).toISOString() }]));
+  const productStores = new Map(
+    productRows.map((r) => [r.storeCode, { total: r.total, todayUpdated: r.todayUpdated, updatedAt: new Date(r.updatedAt).toISOString() }]),
+  );
   return { byType, stores, perGw: new Map(perGw.map((r) => [r.gwMac!, r.n])), productStores };
 }
 
@@ -105,17 +121,57 @@ async function expectCountsEqualTags(storeCode = STORE) {
   expect(productStatus).toEqual(Object.fromEntries(truth.productStores));
   for (const list of Object.values(gwTagStatus)) for (const gw of list) expect(gw.tagCount, gw.gwMac).toBe(truth.perGw.get(gw.gwMac) ?? 0);
 
-  const page = await call('POST', '/status/store/pagination/tag', { draw: 1, start: 0, length: 100, columns: [{ data: 'storeCode' }], order: [{ column: 0, dir: 'asc' }] });
+  const page = await call('POST', '/status/store/pagination/tag', {
+    draw: 1,
+    start: 0,
+    length: 100,
+    columns: [{ data: 'storeCode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(page.statusCode, page.body).toBe(200);
-  for (const row of page.json().data as { storeCode: string; total: number; error: number; inprogress: number; success: number; lowBattery: number; todayUpdated: number; updatedAt?: string }[]) {
+  for (const row of page.json().data as {
+    storeCode: string;
+    total: number;
+    error: number;
+    inprogress: number;
+    success: number;
+    lowBattery: number;
+    todayUpdated: number;
+    updatedAt?: string;
+  }[]) {
     const s = truth.stores.get(row.storeCode);
     const want = s
-      ? { total: s.total, error: s.error, inprogress: s.inprogress, success: s.total - s.error - s.inprogress, lowBattery: s.lowBattery, todayUpdated: s.todayUpdated, updatedAt: s.updatedAt }
+      ? {
+          total: s.total,
+          error: s.error,
+          inprogress: s.inprogress,
+          success: s.total - s.error - s.inprogress,
+          lowBattery: s.lowBattery,
+          todayUpdated: s.todayUpdated,
+          updatedAt: s.updatedAt,
+        }
       : { total: 0, error: 0, inprogress: 0, success: 0, lowBattery: 0, todayUpdated: 0, updatedAt: undefined };
-    expect({ total: row.total, error: row.error, inprogress: row.inprogress, success: row.success, lowBattery: row.lowBattery, todayUpdated: row.todayUpdated, updatedAt: row.updatedAt }, row.storeCode).toEqual(want);
+    expect(
+      {
+        total: row.total,
+        error: row.error,
+        inprogress: row.inprogress,
+        success: row.success,
+        lowBattery: row.lowBattery,
+        todayUpdated: row.todayUpdated,
+        updatedAt: row.updatedAt,
+      },
+      row.storeCode,
+    ).toEqual(want);
   }
 
-  const productPage = await call('POST', '/status/store/pagination/product', { draw: 1, start: 0, length: 100, columns: [{ data: 'storeCode' }], order: [{ column: 0, dir: 'asc' }] });
+  const productPage = await call('POST', '/status/store/pagination/product', {
+    draw: 1,
+    start: 0,
+    length: 100,
+    columns: [{ data: 'storeCode' }],
+    order: [{ column: 0, dir: 'asc' }],
+  });
   expect(productPage.statusCode, productPage.body).toBe(200);
   for (const row of productPage.json().data as { storeCode: string; total: number; todayUpdated: number; updatedAt?: string }[]) {
     const want = truth.productStores.get(row.storeCode) ?? { total: 0, todayUpdated: 0, updatedAt: undefined };
@@ -127,7 +183,13 @@ async function expectCountsEqualTags(storeCode = STORE) {
   expect(list.statusCode, list.body).toBe(200);
   const storeTotal = truth.stores.get(storeCode)?.total ?? 0;
   expect(list.json()).toMatchObject({ recordsTotal: storeTotal, recordsFiltered: storeTotal });
-  const wip = await call('POST', `/tag/list/store/${storeCode}`, { draw: 1, start: 0, length: 1, filter_status: 'WIP', condition_status: '==' });
+  const wip = await call('POST', `/tag/list/store/${storeCode}`, {
+    draw: 1,
+    start: 0,
+    length: 1,
+    filter_status: 'WIP',
+    condition_status: '==',
+  });
   expect(wip.json()).toMatchObject({ recordsTotal: storeTotal, recordsFiltered: truth.stores.get(storeCode)?.inprogress ?? 0 });
 
   if (truth.stores.has(storeCode)) {
@@ -138,8 +200,20 @@ async function expectCountsEqualTags(storeCode = STORE) {
 
   // The kept rows: no store or type counted that the tags do not have, nothing negative.
   const kept = await db().select().from(tagStoreCounts).orderBy(asc(tagStoreCounts.storeCode), asc(tagStoreCounts.tagType));
-  expect(kept.filter((r) => r.total > 0).map((r) => ({ storeCode: r.storeCode, type: r.tagType, total: r.total, error: r.error, inprogress: r.inprogress, lowBattery: r.lowBattery })))
-    .toEqual(truth.byType.map(({ today: _t, updatedAt: _u, ...r }) => r).sort((a, b) => (a.storeCode + a.type < b.storeCode + b.type ? -1 : 1)));
+  expect(
+    kept
+      .filter((r) => r.total > 0)
+      .map((r) => ({
+        storeCode: r.storeCode,
+        type: r.tagType,
+        total: r.total,
+        error: r.error,
+        inprogress: r.inprogress,
+        lowBattery: r.lowBattery,
+      })),
+  ).toEqual(
+    truth.byType.map(({ today: _t, updatedAt: _u, ...r }) => r).sort((a, b) => (a.storeCode + a.type < b.storeCode + b.type ? -1 : 1)),
+  );
   expect(kept.every((r) => r.total >= 0 && r.error >= 0 && r.inprogress >= 0 && r.lowBattery >= 0)).toBe(true);
   const gwKept = await db().select().from(tagGatewayCounts);
   expect(new Map(gwKept.filter((r) => r.total !== 0).map((r) => [r.gwMac, r.total]))).toEqual(truth.perGw);
@@ -151,12 +225,21 @@ async function tagsOf(storeCode: string, where: 'assigned' | 'blank', n: number)
   return db()
     .select()
     .from(tags)
-    .where(and(eq(tags.storeCode, storeCode), where === 'assigned' ? and(eq(tags.operation, 1), eq(tags.status, 'OK')) : isNull(tags.prCode)))
+    .where(
+      and(eq(tags.storeCode, storeCode), where === 'assigned' ? and(eq(tags.operation, 1), eq(tags.status, 'OK')) : isNull(tags.prCode)),
+    )
     .orderBy(asc(tags.tagMac))
     .limit(n);
 }
 async function productsOf(storeCode: string, n: number) {
-  return (await db().select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, storeCode)).orderBy(asc(products.prCode)).limit(n)).map((p) => p.prCode);
+  return (
+    await db()
+      .select({ prCode: products.prCode })
+      .from(products)
+      .where(eq(products.storeCode, storeCode))
+      .orderBy(asc(products.prCode))
+      .limit(n)
+  ).map((p) => p.prCode);
 }
 
 describe('per-store tag counters (issue 32 §3)', () => {
@@ -171,7 +254,10 @@ describe('per-store tag counters (issue 32 §3)', () => {
     const sim = startSimulator(sut.deps, { seed: 5, speed: 1, manual: true, failureRate: 0.5 });
     try {
       const assigned = await call('POST', '/tag/assign', {
-        taskId: -1, priorTaskId: -1, storeCode: STORE, tagList: blank.map((t, i) => ({ tagMac: t.tagMac, prCode: codes[i], degree: 0 })),
+        taskId: -1,
+        priorTaskId: -1,
+        storeCode: STORE,
+        tagList: blank.map((t, i) => ({ tagMac: t.tagMac, prCode: codes[i], degree: 0 })),
       });
       expect(assigned.statusCode, assigned.body).toBe(200);
       expect((await db().select({ s: tags.status }).from(tags).where(eq(tags.tagMac, blank[0].tagMac)))[0].s).toBe('WIP');
@@ -197,22 +283,48 @@ describe('per-store tag counters (issue 32 §3)', () => {
       .where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1), isNotNull(tags.prCode)))
       .orderBy(asc(tags.prCode))
       .limit(1);
-    const [product] = await db().select().from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, shown.prCode!)));
+    const [product] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, shown.prCode!)));
     const info = [...product.prInfo];
     info[1] = String(Number(info[1] ?? 0) + 1);
-    const line = [STORE, product.prCode, product.type ?? '', product.layoutId ?? '', product.nfc ?? '', ...info].map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
+    const line = [STORE, product.prCode, product.type ?? '', product.layoutId ?? '', product.nfc ?? '', ...info]
+      .map((c) => `"${c.replaceAll('"', '""')}"`)
+      .join(',');
     const added = [STORE, 'TC-NEW-1', 'FOOD', 'STD_PRICE', '', 'Counted tea', '120'].join(',');
     const form = multipartBody({}, { name: 'prices.csv', content: `${line}\n${added}\n` });
-    const imported = await sut.app.inject({ method: 'POST', url: '/api/product/file', query: { companyCode: 'ACME' }, payload: form.payload, headers: { ...admin, ...form.headers } });
+    const imported = await sut.app.inject({
+      method: 'POST',
+      url: '/api/product/file',
+      query: { companyCode: 'ACME' },
+      payload: form.payload,
+      headers: { ...admin, ...form.headers },
+    });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ count: 2, errorCount: 0 });
-    expect((await db().select({ s: tags.status }).from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.prCode, product.prCode))))[0].s).toBe('UPDATE');
+    expect(
+      (
+        await db()
+          .select({ s: tags.status })
+          .from(tags)
+          .where(and(eq(tags.storeCode, STORE), eq(tags.prCode, product.prCode)))
+      )[0].s,
+    ).toBe('UPDATE');
     await expectCountsEqualTags();
 
     const blank = await tagsOf(STORE, 'blank', 3);
     const [code] = await productsOf(STORE, 1);
-    const file = multipartBody({ storeCode: STORE, defaultPrCode: code }, { name: 'assign.csv', content: blank.map((t) => t.barcode).join('\n') });
-    const assigned = await sut.app.inject({ method: 'POST', url: '/api/tag/assign/file', payload: file.payload, headers: { ...admin, ...file.headers } });
+    const file = multipartBody(
+      { storeCode: STORE, defaultPrCode: code },
+      { name: 'assign.csv', content: blank.map((t) => t.barcode).join('\n') },
+    );
+    const assigned = await sut.app.inject({
+      method: 'POST',
+      url: '/api/tag/assign/file',
+      payload: file.payload,
+      headers: { ...admin, ...file.headers },
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json()).toMatchObject({ assigned: blank.length });
     await expectCountsEqualTags();
@@ -220,7 +332,10 @@ describe('per-store tag counters (issue 32 §3)', () => {
 
   it('follow writes the API does not make: a batch of battery and type changes, a tag moved to another store', async () => {
     const some = await tagsOf(STORE, 'assigned', 5);
-    await db().update(tags).set({ battStatus: 'NG', tagType: 'ZZ' }).where(sql`${tags.tagMac} in ${some.slice(0, 3).map((t) => t.tagMac)}`);
+    await db()
+      .update(tags)
+      .set({ battStatus: 'NG', tagType: 'ZZ' })
+      .where(sql`${tags.tagMac} in ${some.slice(0, 3).map((t) => t.tagMac)}`);
     await db().update(tags).set({ storeCode: 'TKY002', gwMac: null }).where(eq(tags.tagMac, some[4].tagMac));
     await db().update(tags).set({ rssi: -50 }).where(eq(tags.storeCode, STORE));
     await expectCountsEqualTags();
@@ -233,7 +348,10 @@ describe('per-store tag counters (issue 32 §3)', () => {
 
     expect((await call('DELETE', '/config/store/TKY002')).statusCode).toBe(200);
     await expectCountsEqualTags();
-    const [left] = await db().select({ n: sql<number>`coalesce(sum(${tagStoreCounts.total}), 0)::int` }).from(tagStoreCounts).where(eq(tagStoreCounts.storeCode, 'TKY002'));
+    const [left] = await db()
+      .select({ n: sql<number>`coalesce(sum(${tagStoreCounts.total}), 0)::int` })
+      .from(tagStoreCounts)
+      .where(eq(tagStoreCounts.storeCode, 'TKY002'));
     expect(left.n).toBe(0);
   });
 });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { inflateSync } from 'node:zlib';
 import {
-  aliases, gatewayAlarmHistory, products, tagAlarmHistory, tagTemperatureHistory, tagTypes, tags, taskItems, updateTasks,
+  aliases,
+  gatewayAlarmHistory,
+  products,
+  tagAlarmHistory,
+  tagTemperatureHistory,
+  tagTypes,
+  tags,
+  taskItems,
+  updateTasks,
 } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
@@ -13,12 +21,16 @@ let operator: AuthHeaders;
 let viewer: AuthHeaders;
 
 beforeAll(async () => {
-  ({ sut, as: { admin, operator, viewer } } = await startWithLogins(['admin', 'operator', 'viewer']));
+  ({
+    sut,
+    as: { admin, operator, viewer },
+  } = await startWithLogins(['admin', 'operator', 'viewer']));
 });
 afterAll(async () => sut?.close());
 
 const db = () => sut.deps.db;
-const post = (url: string, payload: unknown, headers: AuthHeaders = admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: AuthHeaders = admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
 const get = (url: string, headers: AuthHeaders = admin) => sut.app.inject({ method: 'GET', url: `/api${url}`, headers });
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 type Page<T> = { draw: number; recordsTotal: number; recordsFiltered: number; data: T[] };
@@ -30,7 +42,11 @@ async function page<T>(url: string, body: Record<string, unknown> = {}, headers:
 
 /** A tag of the store whose update history holds a cancelled row (the seed's running task). */
 async function tagWithCancel(): Promise<string> {
-  const [row] = await db().select({ tagMac: taskItems.tagMac }).from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.status, 'CANCEL'))).limit(1);
+  const [row] = await db()
+    .select({ tagMac: taskItems.tagMac })
+    .from(taskItems)
+    .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.status, 'CANCEL')))
+    .limit(1);
   return row.tagMac;
 }
 
@@ -43,12 +59,23 @@ describe('tag update history', () => {
     const [tag] = await db().select().from(tags).where(eq(tags.tagMac, tagMac));
     // 30 more finished updates, older than the seed's, so that the history spans two pages.
     const base = Date.now() - 30 * 86_400_000;
-    await db().insert(taskItems).values(
-      Array.from({ length: 30 }, (_, i) => ({
-        companyCode: tag.companyCode, storeCode: STORE, taskId: `OLD-${i}`, tagMac, barcode: tag.barcode, prCode: tag.prCode, layoutId: 'STD_PRICE',
-        prInfo: ['old', String(i)], status: i % 3 ? ('OK' as const) : ('NG' as const), updatedAt: new Date(base + i * 3_600_000), createdAt: new Date(base + i * 3_600_000 - 60_000),
-      })),
-    );
+    await db()
+      .insert(taskItems)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          companyCode: tag.companyCode,
+          storeCode: STORE,
+          taskId: `OLD-${i}`,
+          tagMac,
+          barcode: tag.barcode,
+          prCode: tag.prCode,
+          layoutId: 'STD_PRICE',
+          prInfo: ['old', String(i)],
+          status: i % 3 ? ('OK' as const) : ('NG' as const),
+          updatedAt: new Date(base + i * 3_600_000),
+          createdAt: new Date(base + i * 3_600_000 - 60_000),
+        })),
+      );
     const expected = await db()
       .select({ taskId: taskItems.taskId })
       .from(taskItems)
@@ -70,7 +97,10 @@ describe('tag update history', () => {
   // spec: core §3.13, core §4.8 — update history rows: taskId, prCode, prInfo, status, updatedAt
   it('leaves status out while in progress, sends CANCEL without updatedAt, OK/NG with updatedAt', async () => {
     const tagMac = await tagWithCancel();
-    const stored = await db().select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.tagMac, tagMac)));
+    const stored = await db()
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.tagMac, tagMac)));
     const { data } = await page<Row>(`/history/store/${STORE}/tag/${tagMac}/update`, { length: -1 });
     expect(data).toHaveLength(stored.length);
     const byTask = new Map(data.map((r) => [r.taskId, r]));
@@ -84,7 +114,11 @@ describe('tag update history', () => {
     }
     expect(stored.some((s) => s.status === 'CANCEL')).toBe(true);
     // In progress rows exist in the store (the seed's running task), and answer without a status.
-    const [running] = await db().select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), isNull(taskItems.status))).limit(1);
+    const [running] = await db()
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, STORE), isNull(taskItems.status)))
+      .limit(1);
     const live = await page<Row>(`/history/store/${STORE}/tag/${running.tagMac}/update`, { length: -1 });
     const row = live.data.find((r) => r.taskId === running.taskId)!;
     expect(row.status).toBeUndefined();
@@ -99,7 +133,10 @@ describe('tag update history', () => {
     const mine = and(eq(taskItems.storeCode, STORE), eq(taskItems.tagMac, tagMac));
     const url = `/history/store/${STORE}/tag/${tagMac}/update`;
     const ok = await page<Row>(url, { length: -1, filter_status: 'OK' });
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(taskItems).where(and(mine, eq(taskItems.status, 'OK')));
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(taskItems)
+      .where(and(mine, eq(taskItems.status, 'OK')));
     expect(ok.recordsFiltered).toBe(n);
     expect(ok.data.every((r) => r.status === 'OK')).toBe(true);
     const since = new Date(Date.now() - 20 * 86_400_000);
@@ -123,8 +160,21 @@ describe('tag update history', () => {
 describe('battery, reset, temperature and alarm histories', () => {
   // spec: core §2.42, core §3.13, core §9.9 — battery, reset, temperature histories (their fields) newest first
   it('answer the stored rows newest first, 25 a page', async () => {
-    const [t] = await db().select({ tagMac: tagTemperatureHistory.tagMac }).from(tagTemperatureHistory).where(eq(tagTemperatureHistory.storeCode, STORE)).limit(1);
-    await db().insert(tagTemperatureHistory).values(Array.from({ length: 10 }, (_, i) => ({ storeCode: STORE, tagMac: t.tagMac, temperature: 30 + i, updatedAt: new Date(Date.now() - (40 + i) * 86_400_000) })));
+    const [t] = await db()
+      .select({ tagMac: tagTemperatureHistory.tagMac })
+      .from(tagTemperatureHistory)
+      .where(eq(tagTemperatureHistory.storeCode, STORE))
+      .limit(1);
+    await db()
+      .insert(tagTemperatureHistory)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          storeCode: STORE,
+          tagMac: t.tagMac,
+          temperature: 30 + i,
+          updatedAt: new Date(Date.now() - (40 + i) * 86_400_000),
+        })),
+      );
     const stored = await db()
       .select()
       .from(tagTemperatureHistory)
@@ -135,7 +185,9 @@ describe('battery, reset, temperature and alarm histories', () => {
     const first = await page<{ temperature: number; updatedAt: string }>(url);
     const rest = await page<{ temperature: number; updatedAt: string }>(url, { start: 25 });
     expect(first.recordsTotal).toBe(stored.length);
-    expect([...first.data, ...rest.data]).toEqual(stored.map((s) => ({ temperature: s.temperature, updatedAt: s.updatedAt.toISOString() })));
+    expect([...first.data, ...rest.data]).toEqual(
+      stored.map((s) => ({ temperature: s.temperature, updatedAt: s.updatedAt.toISOString() })),
+    );
     const warm = await page<{ temperature: number }>(url, { length: -1, filter_temperature: 30, condition_temperature: '>=' });
     expect(warm.recordsFiltered).toBe(stored.filter((s) => s.temperature >= 30).length);
     expect((await post(url, { start: 0, length: 25, filter_temperature: 1e12, condition_temperature: '>=' })).statusCode).toBe(400);
@@ -151,8 +203,16 @@ describe('battery, reset, temperature and alarm histories', () => {
 
   // spec: core §2.42, core §3.13 — tag alarm history: alarmTime, alarmType, time descending
   it('answers the tag alarm history by time descending; sorts and filters as asked', async () => {
-    const [a] = await db().select({ tagMac: tagAlarmHistory.tagMac }).from(tagAlarmHistory).where(eq(tagAlarmHistory.storeCode, STORE)).limit(1);
-    const stored = await db().select().from(tagAlarmHistory).where(eq(tagAlarmHistory.tagMac, a.tagMac)).orderBy(desc(tagAlarmHistory.alarmTime));
+    const [a] = await db()
+      .select({ tagMac: tagAlarmHistory.tagMac })
+      .from(tagAlarmHistory)
+      .where(eq(tagAlarmHistory.storeCode, STORE))
+      .limit(1);
+    const stored = await db()
+      .select()
+      .from(tagAlarmHistory)
+      .where(eq(tagAlarmHistory.tagMac, a.tagMac))
+      .orderBy(desc(tagAlarmHistory.alarmTime));
     const url = `/history/store/${STORE}/tag/${a.tagMac}/alarm`;
     const res = await page<{ alarmType: string; alarmTime: string }>(url);
     expect(res.data).toEqual(stored.map((s) => ({ alarmType: s.alarmType, alarmTime: s.alarmTime.toISOString() })));
@@ -172,7 +232,16 @@ describe('battery, reset, temperature and alarm histories', () => {
     expect((await post(`/history/store/LON001/tag/${t.tagMac}/battery`, { start: 0, length: 25 }, viewer)).statusCode).toBe(403);
     const [mine] = await db().select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, STORE)).limit(1);
     expect((await post(`/history/store/${STORE}/tag/${mine.tagMac}/battery`, { start: 0, length: 25 }, viewer)).statusCode).toBe(200);
-    expect((await post(`/history/store/${STORE}/tag/${mine.tagMac}/battery`, { start: 0, length: 25, columns: [{ data: 'x' }], order: [{ column: 0, dir: 'asc' }] })).statusCode).toBe(400);
+    expect(
+      (
+        await post(`/history/store/${STORE}/tag/${mine.tagMac}/battery`, {
+          start: 0,
+          length: 25,
+          columns: [{ data: 'x' }],
+          order: [{ column: 0, dir: 'asc' }],
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -185,11 +254,19 @@ describe('gateway alarm history', () => {
       .groupBy(gatewayAlarmHistory.gwMac, gatewayAlarmHistory.storeCode)
       .orderBy(desc(sql`count(*)`))
       .limit(1);
-    const stored = await db().select().from(gatewayAlarmHistory).where(eq(gatewayAlarmHistory.gwMac, g.gwMac)).orderBy(desc(gatewayAlarmHistory.updatedAt), desc(gatewayAlarmHistory.id));
+    const stored = await db()
+      .select()
+      .from(gatewayAlarmHistory)
+      .where(eq(gatewayAlarmHistory.gwMac, g.gwMac))
+      .orderBy(desc(gatewayAlarmHistory.updatedAt), desc(gatewayAlarmHistory.id));
     const url = `/history/store/${g.storeCode}/gw/${g.gwMac.toLowerCase().match(/../g)!.join(':')}/alarm`;
     const res = await page<{ type: string; class: number; location: string; updatedAt: string }>(url, { length: 10 });
     expect(res.recordsTotal).toBe(stored.length);
-    expect(res.data).toEqual(stored.slice(0, 10).map((s) => ({ location: s.location, type: String(s.type), class: s.class, updatedAt: s.updatedAt.toISOString() })));
+    expect(res.data).toEqual(
+      stored
+        .slice(0, 10)
+        .map((s) => ({ location: s.location, type: String(s.type), class: s.class, updatedAt: s.updatedAt.toISOString() })),
+    );
     const cls = stored[0].class;
     expect((await page(url, { length: -1, filter_class: cls })).recordsFiltered).toBe(stored.filter((s) => s.class === cls).length);
     expect((await page(url, { filter_class: 'abc' })).recordsFiltered).toBe(0);
@@ -217,7 +294,9 @@ describe('task fail list', () => {
       .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, t.taskId), eq(taskItems.status, 'NG')))
       .orderBy(asc(taskItems.barcode));
     expect(stored.length).toBeGreaterThan(0);
-    const res = await page<{ tagMac: string; barcode: string; status: string }>(`/task/fail/store/${STORE}/task/${t.taskId}`, { length: -1 });
+    const res = await page<{ tagMac: string; barcode: string; status: string }>(`/task/fail/store/${STORE}/task/${t.taskId}`, {
+      length: -1,
+    });
     expect(res.data.map((r) => r.tagMac)).toEqual(stored.map((s) => s.tagMac));
     expect(res.data.every((r) => r.status === 'NG')).toBe(true);
     expect((await post(`/task/fail/store/${STORE}/task/NO-SUCH-TASK`, { start: 0, length: 25 })).statusCode).toBe(404);
@@ -232,7 +311,7 @@ function readPng(base64: string): { width: number; height: number; colourType: n
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     const type = png.subarray(at + 4, at + 8).toString('latin1');
     if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
@@ -248,7 +327,14 @@ describe('tag preview', () => {
   // spec: core §3.14 — preview: encodedImage, subPage, alias, prInfo, layoutId
   it('draws a product tag at its type size: main image, sub pages, prInfo, alias names, layout', async () => {
     const [t] = await db()
-      .select({ tagMac: tags.tagMac, tagType: tags.tagType, prCode: tags.prCode, layoutId: tags.layoutId, companyCode: tags.companyCode, prInfo: products.prInfo })
+      .select({
+        tagMac: tags.tagMac,
+        tagType: tags.tagType,
+        prCode: tags.prCode,
+        layoutId: tags.layoutId,
+        companyCode: tags.companyCode,
+        prInfo: products.prInfo,
+      })
       .from(tags)
       .innerJoin(products, and(eq(products.storeCode, tags.storeCode), eq(products.prCode, tags.prCode)))
       .where(and(eq(tags.storeCode, STORE), isNotNull(tags.layoutId)))
@@ -256,9 +342,19 @@ describe('tag preview', () => {
     const [type] = await db().select().from(tagTypes).where(eq(tagTypes.prefix, t.tagType!));
     const res = await get(`/preview/store/${STORE}/tag/${t.tagMac}`, viewer);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { encodedImage: string; subPage: string[]; alias: { index: number; name: string }[]; prInfo: string[]; layoutId: string };
+    const body = res.json() as {
+      encodedImage: string;
+      subPage: string[];
+      alias: { index: number; name: string }[];
+      prInfo: string[];
+      layoutId: string;
+    };
     const main = readPng(body.encodedImage);
-    expect({ width: main.width, height: main.height, colourType: main.colourType }).toEqual({ width: type.width, height: type.height, colourType: 3 });
+    expect({ width: main.width, height: main.height, colourType: main.colourType }).toEqual({
+      width: type.width,
+      height: type.height,
+      colourType: 3,
+    });
     // Something is drawn: not every pixel is white (palette index 0).
     expect(main.pixels.some((p, i) => i % (main.width + 1) !== 0 && p !== 0)).toBe(true);
     expect(body.subPage.length).toBeGreaterThanOrEqual(1);
@@ -266,15 +362,35 @@ describe('tag preview', () => {
     expect(body.prInfo).toEqual(t.prInfo);
     expect(body.layoutId).toBe(t.layoutId);
     expect(body.layoutId).not.toContain('no_product');
-    const names = await db().select({ index: aliases.index, name: aliases.name }).from(aliases).where(eq(aliases.companyCode, t.companyCode)).orderBy(asc(aliases.index));
+    const names = await db()
+      .select({ index: aliases.index, name: aliases.name })
+      .from(aliases)
+      .where(eq(aliases.companyCode, t.companyCode))
+      .orderBy(asc(aliases.index));
     expect(body.alias).toEqual(names);
   });
 
   it('shows the further products of a multi assign as sub pages after the detail page', async () => {
-    const [t] = await db().select({ tagMac: tags.tagMac }).from(tags).where(and(eq(tags.storeCode, STORE), isNull(tags.prCode))).orderBy(desc(tags.tagMac)).limit(1);
-    const codes = await db().select({ prCode: products.prCode, prInfo: products.prInfo }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(3);
+    const [t] = await db()
+      .select({ tagMac: tags.tagMac })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), isNull(tags.prCode)))
+      .orderBy(desc(tags.tagMac))
+      .limit(1);
+    const codes = await db()
+      .select({ prCode: products.prCode, prInfo: products.prInfo })
+      .from(products)
+      .where(eq(products.storeCode, STORE))
+      .orderBy(asc(products.prCode))
+      .limit(3);
     const assign = await post('/tag/assign/multiple', {
-      taskId: -1, priorTaskId: -1, storeCode: STORE, tagMac: t.tagMac, prCodeList: codes.map((c) => c.prCode), layoutId: 'MULTI_3', degree: 0,
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: STORE,
+      tagMac: t.tagMac,
+      prCodeList: codes.map((c) => c.prCode),
+      layoutId: 'MULTI_3',
+      degree: 0,
     });
     expect(assign.statusCode, assign.body).toBe(200);
     const body = (await get(`/preview/store/${STORE}/tag/${t.tagMac}`)).json();
@@ -285,7 +401,12 @@ describe('tag preview', () => {
 
   // spec: core §2.41 — a layoutId containing no_product means no product
   it("marks a tag without a product with a layoutId containing 'no_product' and no sub pages", async () => {
-    const [t] = await db().select({ tagMac: tags.tagMac, barcode: tags.barcode }).from(tags).where(and(eq(tags.storeCode, STORE), isNull(tags.prCode))).orderBy(asc(tags.tagMac)).limit(1);
+    const [t] = await db()
+      .select({ tagMac: tags.tagMac, barcode: tags.barcode })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), isNull(tags.prCode)))
+      .orderBy(asc(tags.tagMac))
+      .limit(1);
     const res = await get(`/preview/store/${STORE}/tag/${t.barcode}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -301,7 +422,11 @@ describe('tag preview', () => {
 describe('tag page individual', () => {
   it('counts the known tags, lists unknown ones, needs tag write', async () => {
     const list = await db().select({ tagMac: tags.tagMac, barcode: tags.barcode }).from(tags).where(eq(tags.storeCode, STORE)).limit(2);
-    const res = await post('/tag/page/individual', { storeCode: STORE, tagList: [list[0].tagMac, list[1].barcode, 'FFFFFFFFFFFF'], pageNo: 2 }, operator);
+    const res = await post(
+      '/tag/page/individual',
+      { storeCode: STORE, tagList: [list[0].tagMac, list[1].barcode, 'FFFFFFFFFFFF'], pageNo: 2 },
+      operator,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, count: 2, failed: [{ tagMac: 'FFFFFFFFFFFF' }] });
     expect((await post('/tag/page/individual', { storeCode: STORE, tagList: ['FFFFFFFFFFFF'], pageNo: 1 })).statusCode).toBe(404);

@@ -19,26 +19,55 @@ beforeAll(async () => {
 });
 afterAll(async () => sut?.close());
 
-type Page = { recordsTotal: number; recordsFiltered: number; data: { tagMac: string; barcode: string; status: string; storeCode: string }[] };
+type Page = {
+  recordsTotal: number;
+  recordsFiltered: number;
+  data: { tagMac: string; barcode: string; status: string; storeCode: string }[];
+};
 const list = async (store: string, body: Record<string, unknown>) => {
-  const res = await sut.app.inject({ method: 'POST', url: `/api/tag/list/store/${store}`, payload: { start: 0, length: 25, ...body }, headers: admin });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: `/api/tag/list/store/${store}`,
+    payload: { start: 0, length: 25, ...body },
+    headers: admin,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
 const countWhere = async (store: string, ...conditions: (SQL | undefined)[]) =>
-  (await sut.deps.db.select({ n: sql<number>`count(*)::int` }).from(tags).where(and(eq(tags.storeCode, store), ...conditions)))[0].n;
+  (
+    await sut.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(and(eq(tags.storeCode, store), ...conditions))
+  )[0].n;
 const barcodesOf = async (store: string, ...conditions: (SQL | undefined)[]) =>
-  (await sut.deps.db.select({ barcode: tags.barcode }).from(tags).where(and(eq(tags.storeCode, store), ...conditions)).orderBy(asc(tags.barcode), asc(tags.tagMac))).map((r) => r.barcode);
+  (
+    await sut.deps.db
+      .select({ barcode: tags.barcode })
+      .from(tags)
+      .where(and(eq(tags.storeCode, store), ...conditions))
+      .orderBy(asc(tags.barcode), asc(tags.tagMac))
+  ).map((r) => r.barcode);
 
 describe('tag list through prepared statements', () => {
   it('answers the same shape with each request own values: store, filter, page', async () => {
     for (const store of [...STORES, ...STORES]) {
       const total = await countWhere(store);
       expect(total).toBeGreaterThan(3);
-      const [status] = (await sut.deps.db.select({ status: tags.status }).from(tags).where(eq(tags.storeCode, store)).limit(1)).map((r) => r.status!);
+      const [status] = (await sut.deps.db.select({ status: tags.status }).from(tags).where(eq(tags.storeCode, store)).limit(1)).map(
+        (r) => r.status!,
+      );
       const expected = await barcodesOf(store, eq(tags.status, status));
       for (const start of [0, 2]) {
-        const page = await list(store, { start, length: 2, filter_status: status, condition_status: '==', columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'asc' }] });
+        const page = await list(store, {
+          start,
+          length: 2,
+          filter_status: status,
+          condition_status: '==',
+          columns: [{ data: 'barcode' }],
+          order: [{ column: 0, dir: 'asc' }],
+        });
         expect(page).toMatchObject({ recordsTotal: total, recordsFiltered: expected.length });
         expect(page.data.map((r) => r.barcode)).toEqual(expected.slice(start, start + 2));
         expect(page.data.every((r) => r.storeCode === store && r.status === status)).toBe(true);
@@ -53,10 +82,22 @@ describe('tag list through prepared statements', () => {
     const [store] = STORES;
     const total = await countWhere(store);
     expect(await list(store, { start: total + 50 })).toEqual({ draw: 0, recordsTotal: total, recordsFiltered: total, data: [] });
-    const [status] = (await sut.deps.db.select({ status: tags.status }).from(tags).where(eq(tags.storeCode, store)).limit(1)).map((r) => r.status!);
+    const [status] = (await sut.deps.db.select({ status: tags.status }).from(tags).where(eq(tags.storeCode, store)).limit(1)).map(
+      (r) => r.status!,
+    );
     const filtered = await countWhere(store, eq(tags.status, status));
-    expect(await list(store, { start: filtered, filter_status: status, condition_status: '==' })).toEqual({ draw: 0, recordsTotal: total, recordsFiltered: filtered, data: [] });
-    expect(await list(store, { filter_barcode: 'no such barcode anywhere' })).toEqual({ draw: 0, recordsTotal: total, recordsFiltered: 0, data: [] });
+    expect(await list(store, { start: filtered, filter_status: status, condition_status: '==' })).toEqual({
+      draw: 0,
+      recordsTotal: total,
+      recordsFiltered: filtered,
+      data: [],
+    });
+    expect(await list(store, { filter_barcode: 'no such barcode anywhere' })).toEqual({
+      draw: 0,
+      recordsTotal: total,
+      recordsFiltered: 0,
+      data: [],
+    });
   });
 
   it('answers shapes beyond the ones it keeps (lists of every length up to 230)', async () => {
@@ -65,7 +106,12 @@ describe('tag list through prepared statements', () => {
     const total = barcodes.length;
     for (let n = 1; n <= 230; n++) {
       const listed = Array.from({ length: n }, (_, i) => (i < barcodes.length ? barcodes[i] : `missing-${i}`));
-      const page = await list(store, { length: 3, filter_barcode: listed, columns: [{ data: 'barcode' }], order: [{ column: 0, dir: 'desc' }] });
+      const page = await list(store, {
+        length: 3,
+        filter_barcode: listed,
+        columns: [{ data: 'barcode' }],
+        order: [{ column: 0, dir: 'desc' }],
+      });
       // In the database's own order (its collation), last first.
       const expected = barcodes.filter((b) => listed.includes(b)).reverse();
       expect(page.recordsTotal).toBe(total);

@@ -23,13 +23,29 @@ afterAll(async () => sut?.close());
 const db = () => sut.deps.db;
 type Page = { recordsTotal: number; recordsFiltered: number; data: { tagMac: string; status: string }[] };
 const list = async (store: string, body: Record<string, unknown>) => {
-  const res = await sut.app.inject({ method: 'POST', url: `/api/tag/list/store/${store}`, payload: { start: 0, length: 10, ...body }, headers: admin });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: `/api/tag/list/store/${store}`,
+    payload: { start: 0, length: 10, ...body },
+    headers: admin,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
 const countOf = async (store: string, statuses: readonly TagStatus[]) =>
-  (await db().select({ n: sql<number>`count(*)::int` }).from(tags).where(and(eq(tags.storeCode, store), inArray(tags.status, [...statuses]))))[0].n;
-const storeTotal = async (store: string) => (await db().select({ n: sql<number>`count(*)::int` }).from(tags).where(eq(tags.storeCode, store)))[0].n;
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(and(eq(tags.storeCode, store), inArray(tags.status, [...statuses])))
+  )[0].n;
+const storeTotal = async (store: string) =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(eq(tags.storeCode, store))
+  )[0].n;
 
 /** The counter's rows (zeros left out) and a GROUP BY over the tags: equal whenever no write is running. */
 async function expectCountersExact() {
@@ -62,27 +78,42 @@ async function expectListCounts(store: string) {
   expect(await list(store, { filter_status: pair })).toMatchObject({ recordsTotal: total, recordsFiltered: await countOf(store, pair) });
   // Past the last row the counts come without rows to carry them.
   const ok = await countOf(store, ['OK']);
-  expect(await list(store, { start: ok + 5, filter_status: 'OK' })).toEqual({ draw: 0, recordsTotal: total, recordsFiltered: ok, data: [] });
+  expect(await list(store, { start: ok + 5, filter_status: 'OK' })).toEqual({
+    draw: 0,
+    recordsTotal: total,
+    recordsFiltered: ok,
+    data: [],
+  });
 }
 
 describe('tag list counts by status from the kept counter', () => {
   it('answers the counted number for every status, right after statuses change', async () => {
     await expectCountersExact();
     await expectListCounts(STORE);
-    const macs = (await db().select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac))).map((r) => r.tagMac);
+    const macs = (await db().select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac))).map(
+      (r) => r.tagMac,
+    );
     expect(macs.length).toBeGreaterThan(6);
     const before = await countOf(STORE, ['NG']);
-    await db().update(tags).set({ status: 'NG' }).where(inArray(tags.tagMac, macs.slice(0, 3)));
+    await db()
+      .update(tags)
+      .set({ status: 'NG' })
+      .where(inArray(tags.tagMac, macs.slice(0, 3)));
     const page = await list(STORE, { filter_status: 'NG' });
     expect(page.recordsFiltered).toBe(await countOf(STORE, ['NG']));
     expect(page.recordsFiltered).toBeGreaterThanOrEqual(Math.min(before + 1, 3));
-    await db().update(tags).set({ status: 'WIP' }).where(inArray(tags.tagMac, macs.slice(1, 5)));
+    await db()
+      .update(tags)
+      .set({ status: 'WIP' })
+      .where(inArray(tags.tagMac, macs.slice(1, 5)));
     await expectListCounts(STORE);
     await expectCountersExact();
   });
 
   it('stays exact under many concurrent writes to the same store', async () => {
-    const macs = (await db().select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac))).map((r) => r.tagMac);
+    const macs = (await db().select({ tagMac: tags.tagMac }).from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac))).map(
+      (r) => r.tagMac,
+    );
     // Overlapping sets of tags, each write its own statement and transaction, all in flight together (on PostgreSQL
     // they wait on the same counter rows; the sum must still come out exact).
     const writes = Array.from({ length: 24 }, (_, i) => {
@@ -100,14 +131,31 @@ describe('tag list counts by status from the kept counter', () => {
 
   it('follows inserted and deleted tags, and forgets a deleted store', async () => {
     const [template] = await db().select().from(tags).where(eq(tags.storeCode, STORE)).limit(1);
-    const added = ['AA0000000001', 'AA0000000002', 'AA0000000003'].map((tagMac, i) => ({ ...template, tagMac, barcode: `STATUSCOUNT${i}`, status: 'MISSING' as const }));
+    const added = ['AA0000000001', 'AA0000000002', 'AA0000000003'].map((tagMac, i) => ({
+      ...template,
+      tagMac,
+      barcode: `STATUSCOUNT${i}`,
+      status: 'MISSING' as const,
+    }));
     await db().insert(tags).values(added);
     await expectListCounts(STORE);
-    await db().delete(tags).where(inArray(tags.tagMac, added.slice(0, 2).map((t) => t.tagMac)));
+    await db()
+      .delete(tags)
+      .where(
+        inArray(
+          tags.tagMac,
+          added.slice(0, 2).map((t) => t.tagMac),
+        ),
+      );
     await expectListCounts(STORE);
     await expectCountersExact();
 
-    const [other] = await db().select({ storeCode: stores.storeCode }).from(stores).where(sql`${stores.storeCode} <> ${STORE}`).orderBy(asc(stores.storeCode)).limit(1);
+    const [other] = await db()
+      .select({ storeCode: stores.storeCode })
+      .from(stores)
+      .where(sql`${stores.storeCode} <> ${STORE}`)
+      .orderBy(asc(stores.storeCode))
+      .limit(1);
     expect((await db().select().from(tagStatusCounts).where(eq(tagStatusCounts.storeCode, other.storeCode))).length).toBeGreaterThan(0);
     await db().delete(stores).where(eq(stores.storeCode, other.storeCode));
     expect(await db().select().from(tagStatusCounts).where(eq(tagStatusCounts.storeCode, other.storeCode))).toEqual([]);

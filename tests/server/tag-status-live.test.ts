@@ -18,7 +18,10 @@ let operator: AuthHeaders;
 const pushed: PushMessage[] = [];
 
 beforeAll(async () => {
-  ({ sut, as: { operator } } = await startWithLogins(['operator']));
+  ({
+    sut,
+    as: { operator },
+  } = await startWithLogins(['operator']));
   sut.deps.push.subscribe((m) => pushed.push(m));
 });
 afterAll(async () => sut?.close());
@@ -28,7 +31,13 @@ const overTheWire = (m: PushMessage) => tagStatusChanges(JSON.stringify({ type: 
 
 async function tagAndProduct(skip: number) {
   const [tag] = await sut.deps.db.select().from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac)).offset(skip).limit(1);
-  const [product] = await sut.deps.db.select({ prCode: products.prCode }).from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).offset(skip).limit(1);
+  const [product] = await sut.deps.db
+    .select({ prCode: products.prCode })
+    .from(products)
+    .where(eq(products.storeCode, STORE))
+    .orderBy(asc(products.prCode))
+    .offset(skip)
+    .limit(1);
   return { tag, prCode: product.prCode };
 }
 
@@ -51,7 +60,9 @@ async function assignAndAnswer(failureRate: number, skip: number): Promise<{ wip
 
   await sim.advance(SIM_DEFAULTS.tagResponseMaxMs + 5_000);
   sim.stop();
-  const answeredMessages = pushed.filter((m) => m.type === PUSH_TAG_STATUS && overTheWire(m).some((c) => c.tagMac === tag.tagMac && c.status !== 'WIP'));
+  const answeredMessages = pushed.filter(
+    (m) => m.type === PUSH_TAG_STATUS && overTheWire(m).some((c) => c.tagMac === tag.tagMac && c.status !== 'WIP'),
+  );
   expect(answeredMessages).toHaveLength(1);
   const answered = answeredMessages.reduce((seen, m) => recordChanges(seen, overTheWire(m), Date.now()), wip);
   return { wip, answered, entry };
@@ -72,7 +83,12 @@ describe('live tag status after an assign', () => {
 
   it('the tag list (the polling fallback) answers the same status as the push', async () => {
     const { tag } = await tagAndProduct(7);
-    const res = await sut.app.inject({ method: 'POST', url: `/api/tag/list/store/${STORE}`, headers: operator, payload: { start: 0, length: 1, tagIdList: [tag.barcode] } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/tag/list/store/${STORE}`,
+      headers: operator,
+      payload: { start: 0, length: 1, tagIdList: [tag.barcode] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { data: { status: string }[] }).data.map((t) => t.status)).toEqual(['NG']);
   });

@@ -24,7 +24,19 @@ afterAll(async () => sut?.close());
 const db = () => sut.deps.db;
 const post = (url: string, payload: unknown, headers: Record<string, string> = admin) =>
   sut.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
-type Row = { tagMac: string; barcode: string; prCode?: string; countByPrCode?: number; tagType: string; tagLayout?: string; status: string; battery?: number; updatedAt?: string; version?: number; storeCode?: string };
+type Row = {
+  tagMac: string;
+  barcode: string;
+  prCode?: string;
+  countByPrCode?: number;
+  tagType: string;
+  tagLayout?: string;
+  status: string;
+  battery?: number;
+  updatedAt?: string;
+  version?: number;
+  storeCode?: string;
+};
 const list = async (body: Record<string, unknown>, store = STORE, headers: Record<string, string> = admin) => {
   const res = await post(`/tag/list/store/${store}`, { start: 0, length: 25, ...body }, headers);
   expect(res.statusCode, res.body).toBe(200);
@@ -32,7 +44,12 @@ const list = async (body: Record<string, unknown>, store = STORE, headers: Recor
 };
 const sorted = (by: string, dir: 'asc' | 'desc' = 'asc') => ({ columns: [{ data: by }], order: [{ column: 0, dir }] });
 const countWhere = async (...conditions: (SQL | undefined)[]) =>
-  (await db().select({ n: sql<number>`count(*)::int` }).from(tags).where(and(eq(tags.storeCode, STORE), ...conditions)))[0].n;
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), ...conditions))
+  )[0].n;
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 describe('POST /tag/list/store/:storeCode', () => {
@@ -61,14 +78,21 @@ describe('POST /tag/list/store/:storeCode', () => {
     expect(batteries).toEqual([...batteries].sort((a, b) => b - a));
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, ...sorted('gwMac') })).statusCode).toBe(400);
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_gwMac: 'x' })).statusCode).toBe(400);
-    expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_prCode: '1', condition_prCode: '>=' })).statusCode).toBe(400);
+    expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_prCode: '1', condition_prCode: '>=' })).statusCode).toBe(
+      400,
+    );
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_battery: 'many' })).statusCode).toBe(400);
     expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 2000 })).statusCode).toBe(400);
   });
 
   // spec: core §3.17, core §9.8 — filter_*/condition_* as contains, equals, gte, lte and in; version filters read as hex
   it('filters with ~ (contains), == (equals), >=, <= and lists, as the rows say', async () => {
-    const [sample] = await db().select().from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1))).orderBy(asc(tags.tagMac)).limit(1);
+    const [sample] = await db()
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1)))
+      .orderBy(asc(tags.tagMac))
+      .limit(1);
     const part = sample.prCode!.slice(3, 9);
     const contains = await list({ length: -1, filter_prCode: part, condition_prCode: '~' });
     expect(contains.recordsFiltered).toBe(await countWhere(sql`${tags.prCode} like ${`%${part}%`}`));
@@ -118,7 +142,9 @@ describe('POST /tag/list/store/:storeCode', () => {
     // A date field filter uses epoch seconds too.
     const since = await list({ filter_updatedAt: epoch(end), condition_updatedAt: '>=' });
     expect(since.recordsFiltered).toBe(await countWhere(gte(tags.updatedAt, new Date(epoch(end) * 1000))));
-    expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_startDate: 200, filter_endDate: 100 })).statusCode).toBe(400);
+    expect((await post(`/tag/list/store/${STORE}`, { start: 0, length: 25, filter_startDate: 200, filter_endDate: 100 })).statusCode).toBe(
+      400,
+    );
   });
 
   // spec: core §9.10 — tagLayout from the second character of the tag type
@@ -168,18 +194,32 @@ describe('POST /tag/list/store/:storeCode', () => {
 
 describe('POST /tag/status/check and /tag/status/check/stop', () => {
   const running = () =>
-    db().select().from(collectingItems).where(and(eq(collectingItems.storeCode, STORE), sql`${collectingItems.finishedAt} is null and ${collectingItems.stoppedAt} is null`));
+    db()
+      .select()
+      .from(collectingItems)
+      .where(
+        and(eq(collectingItems.storeCode, STORE), sql`${collectingItems.finishedAt} is null and ${collectingItems.stoppedAt} is null`),
+      );
 
   it('creates a collecting item for the listed tags and publishes the collecting list; stop stops it', async () => {
     const some = await db().select().from(tags).where(eq(tags.storeCode, STORE)).orderBy(asc(tags.tagMac)).limit(4);
     pushed.length = 0;
-    const res = await post('/tag/status/check', { storeCode: STORE, cmd: 'BATTERY_CHECK', tagList: [...some.map((t) => t.barcode), some[0].tagMac.toLowerCase()] });
+    const res = await post('/tag/status/check', {
+      storeCode: STORE,
+      cmd: 'BATTERY_CHECK',
+      tagList: [...some.map((t) => t.barcode), some[0].tagMac.toLowerCase()],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Start tag status collection' });
     const [item] = await running();
     expect(item).toMatchObject({ kind: 'statusCheck', cmd: 'BATTERY_CHECK', total: 4, done: 0, companyCode: 'ACME' });
     expect(pushed).toEqual([
-      { type: PUSH_COLLECTING, data: [{ storeCode: STORE, storeName: 'Acme Shibuya', detail: { cmd: 'BATTERY_CHECK', companyCode: 'ACME', _id: String(item.id) } }] },
+      {
+        type: PUSH_COLLECTING,
+        data: [
+          { storeCode: STORE, storeName: 'Acme Shibuya', detail: { cmd: 'BATTERY_CHECK', companyCode: 'ACME', _id: String(item.id) } },
+        ],
+      },
     ]);
 
     pushed.length = 0;
@@ -200,7 +240,9 @@ describe('POST /tag/status/check and /tag/status/check/stop', () => {
     expect(item.total).toBe(await countWhere());
     await post('/tag/status/check/stop', { storeCode: STORE });
     const before = await db().select().from(collectingItems);
-    expect((await post('/tag/status/check', { storeCode: STORE, cmd: 'TAG_STATUS_CHECK', tagList: ['C4FFFF000000'] })).statusCode).toBe(404);
+    expect((await post('/tag/status/check', { storeCode: STORE, cmd: 'TAG_STATUS_CHECK', tagList: ['C4FFFF000000'] })).statusCode).toBe(
+      404,
+    );
     expect((await post('/tag/status/check', { storeCode: STORE, cmd: 'REBOOT', tagList: [] })).statusCode).toBe(400);
     expect((await post('/tag/status/check', { storeCode: STORE, tagList: [] })).statusCode).toBe(400);
     expect(await db().select().from(collectingItems)).toEqual(before);
@@ -220,7 +262,11 @@ describe('POST /tag/led', () => {
   });
 
   it("blinks a product's tags; 'This product does not exist' or 'no matching tags' otherwise", async () => {
-    const [tagged] = await db().select().from(tags).where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1))).limit(1);
+    const [tagged] = await db()
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, STORE), eq(tags.operation, 1)))
+      .limit(1);
     const n = await countWhere(eq(tags.prCode, tagged.prCode!));
     expect((await post('/tag/led', { storeCode: STORE, prCode: tagged.prCode })).json()).toEqual({ success: true, count: n });
     const unknown = await post('/tag/led', { storeCode: STORE, prCode: 'NO-SUCH' });
@@ -229,7 +275,12 @@ describe('POST /tag/led', () => {
     const [unused] = await db()
       .select({ prCode: products.prCode })
       .from(products)
-      .where(and(eq(products.storeCode, STORE), sql`not exists (select 1 from tags t where t.store_code = ${STORE} and t.pr_code = ${products.prCode})`))
+      .where(
+        and(
+          eq(products.storeCode, STORE),
+          sql`not exists (select 1 from tags t where t.store_code = ${STORE} and t.pr_code = ${products.prCode})`,
+        ),
+      )
       .limit(1);
     const noTags = await post('/tag/led', { storeCode: STORE, prCode: unused.prCode });
     expect(noTags.statusCode).toBe(404);

@@ -12,20 +12,29 @@ let as: Record<'admin' | 'acme' | 'nord' | 'operator' | 'viewer', AuthHeaders>;
 beforeAll(async () => {
   sut = await startTestServer();
   const names = ['admin', 'acme', 'nord', 'operator', 'viewer'] as const;
-  const headers = await Promise.all(names.map((n) => login(sut.app, n === 'acme' || n === 'nord' ? `${n}-admin@shelfpad.test` : `${n}@shelfpad.test`, 'Shelfpad#2026')));
+  const headers = await Promise.all(
+    names.map((n) => login(sut.app, n === 'acme' || n === 'nord' ? `${n}-admin@shelfpad.test` : `${n}@shelfpad.test`, 'Shelfpad#2026')),
+  );
   as = Object.fromEntries(names.map((n, i) => [n, headers[i]])) as typeof as;
 }, 600_000);
 afterAll(async () => sut?.close());
 
-const post = (url: string, payload: object, headers: AuthHeaders = as.admin) => sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
+const post = (url: string, payload: object, headers: AuthHeaders = as.admin) =>
+  sut.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
 const page = { draw: 1, start: 0, length: 100 };
 /** The seed's running task of a store (its newest, with tags still waiting). */
 const runningTask = async (storeCode = STORE) =>
-  (await sut.deps.db.select().from(updateTasks).where(and(eq(updateTasks.storeCode, storeCode), isNull(updateTasks.endTime))).orderBy(asc(updateTasks.id)))[0];
+  (
+    await sut.deps.db
+      .select()
+      .from(updateTasks)
+      .where(and(eq(updateTasks.storeCode, storeCode), isNull(updateTasks.endTime)))
+      .orderBy(asc(updateTasks.id))
+  )[0];
 
 describe('POST /task/list', () => {
   // spec: admin §1.0b — a store-limited role sees its stores' tasks only, a company admin its company's
-  it('lists the tasks of the member\'s stores only, with progress', async () => {
+  it("lists the tasks of the member's stores only, with progress", async () => {
     const viewer = await post('/task/list', page, as.viewer);
     expect(viewer.statusCode).toBe(200);
     const stores = new Set(viewer.json().data.map((t: { storeCode: string }) => t.storeCode));
@@ -52,9 +61,14 @@ describe('task detail and graph', () => {
     const task = await runningTask();
     const res = await post(`/task/detail/store/${STORE}/task/${encodeURIComponent(task.taskId)}`, page, as.viewer);
     expect(res.statusCode).toBe(200);
-    const stored = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
+    const stored = await sut.deps.db
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
     expect(res.json().recordsTotal).toBe(stored.length);
-    expect(res.json().data.filter((r: { result?: string }) => r.result === 'OK').length).toBe(stored.filter((s) => s.status === 'OK').length);
+    expect(res.json().data.filter((r: { result?: string }) => r.result === 'OK').length).toBe(
+      stored.filter((s) => s.status === 'OK').length,
+    );
     expect((await post(`/task/detail/store/${STORE}/task/NOPE`, page)).statusCode).toBe(404);
     expect((await post(`/task/detail/store/${STORE}/task/${task.taskId}`, page, as.nord)).statusCode).toBe(403);
   });
@@ -83,15 +97,29 @@ describe('POST /task/refresh', () => {
   // spec: admin §7.7 — refresh by storeCode and internalTaskId
   it('sends the failed and waiting tags again: their rows reopen as refreshed, the task runs again', async () => {
     const task = await runningTask();
-    const before = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
+    const before = await sut.deps.db
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
     const resend = before.filter((i) => i.status === null || i.status === 'NG');
     const res = await post('/task/refresh', { storeCode: STORE, internalTaskId: task.internalTaskId }, as.acme);
     expect(res.statusCode).toBe(200);
-    const after = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
+    const after = await sut.deps.db
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.storeCode, STORE), eq(taskItems.taskId, task.taskId)));
     const reopened = after.filter((i) => i.refreshed !== null);
     expect(reopened.map((i) => i.tagMac).sort()).toEqual(resend.map((i) => i.tagMac).sort());
     expect(reopened.every((i) => i.status === null)).toBe(true);
-    const sent = await sut.deps.db.select({ status: tags.status }).from(tags).where(inArray(tags.tagMac, resend.map((i) => i.tagMac)));
+    const sent = await sut.deps.db
+      .select({ status: tags.status })
+      .from(tags)
+      .where(
+        inArray(
+          tags.tagMac,
+          resend.map((i) => i.tagMac),
+        ),
+      );
     expect(sent.every((t) => t.status === 'UPDATE')).toBe(true);
     const [stored] = await sut.deps.db.select().from(updateTasks).where(eq(updateTasks.id, task.id));
     expect(stored.refreshed).not.toBeNull();
@@ -99,7 +127,10 @@ describe('POST /task/refresh', () => {
   });
 
   it('refuses a finished task (409)', async () => {
-    const [done] = await sut.deps.db.select().from(updateTasks).where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskType, 'LAYOUT')));
+    const [done] = await sut.deps.db
+      .select()
+      .from(updateTasks)
+      .where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskType, 'LAYOUT')));
     const res = await post('/task/refresh', { storeCode: STORE, internalTaskId: done.internalTaskId });
     expect(res.statusCode).toBe(409);
   });
@@ -109,19 +140,38 @@ describe('POST /task/revert', () => {
   // spec: admin §7.7 — revert task (store, task)
   it('gives the products of an update task their earlier content back, as a new update', async () => {
     const [p] = await sut.deps.db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(1);
-    const first = await post('/product/update', { taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: p.prCode, prInfo: ['Before', '100'], layoutId: p.layoutId }] });
-    const second = await post('/product/update', { taskId: -1, priorTaskId: -1, storeCode: STORE, productList: [{ prCode: p.prCode, prInfo: ['After', '200'], layoutId: p.layoutId }] });
+    const first = await post('/product/update', {
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: STORE,
+      productList: [{ prCode: p.prCode, prInfo: ['Before', '100'], layoutId: p.layoutId }],
+    });
+    const second = await post('/product/update', {
+      taskId: -1,
+      priorTaskId: -1,
+      storeCode: STORE,
+      productList: [{ prCode: p.prCode, prInfo: ['After', '200'], layoutId: p.layoutId }],
+    });
     expect(first.statusCode).toBe(200);
     const res = await post('/task/revert', { storeCode: STORE, taskId: second.json().taskId }, as.acme);
     expect(res.statusCode).toBe(200);
-    const [now] = await sut.deps.db.select().from(products).where(and(eq(products.storeCode, STORE), eq(products.prCode, p.prCode)));
+    const [now] = await sut.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeCode, STORE), eq(products.prCode, p.prCode)));
     expect(now.prInfo).toEqual(['Before', '100']);
-    const open = await sut.deps.db.select().from(taskItems).where(and(eq(taskItems.taskId, second.json().taskId), isNull(taskItems.status)));
+    const open = await sut.deps.db
+      .select()
+      .from(taskItems)
+      .where(and(eq(taskItems.taskId, second.json().taskId), isNull(taskItems.status)));
     expect(open).toHaveLength(0);
   });
 
   it('refuses other task types (400), members without task write (403) and unknown tasks (404)', async () => {
-    const [layout] = await sut.deps.db.select().from(updateTasks).where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskType, 'LAYOUT')));
+    const [layout] = await sut.deps.db
+      .select()
+      .from(updateTasks)
+      .where(and(eq(updateTasks.storeCode, STORE), eq(updateTasks.taskType, 'LAYOUT')));
     expect((await post('/task/revert', { storeCode: STORE, taskId: layout.taskId })).statusCode).toBe(400);
     expect((await post('/task/revert', { storeCode: STORE, taskId: layout.taskId }, as.viewer)).statusCode).toBe(403);
     expect((await post('/task/revert', { storeCode: STORE, taskId: 'NOPE' })).statusCode).toBe(404);

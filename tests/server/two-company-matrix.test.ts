@@ -6,7 +6,15 @@ import { gateways, plusDevices, stores as storesTable } from '../../server/db/sc
 import { DEMO_PASSWORD, login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 import { implementedCalls, sampleOf, type Call } from './endpoint-samples';
 import {
-  injectOf, loadTargetRows, loadUploadMedia, scopedChecker, targetedRequests, type ChecksumScope, type Scope, type ScopedChecker, type TargetRows,
+  injectOf,
+  loadTargetRows,
+  loadUploadMedia,
+  scopedChecker,
+  targetedRequests,
+  type ChecksumScope,
+  type Scope,
+  type ScopedChecker,
+  type TargetRows,
   type TargetedRequest,
 } from './two-company-samples';
 
@@ -31,8 +39,7 @@ import {
  * hole changes the target's data, which would blur every later check) and listed as skipped tests, until the fix is
  * merged and the entry removed.
  */
-const NORD_KNOWN_FINDINGS: Partial<Record<EndpointName, string>> = {
-};
+const NORD_KNOWN_FINDINGS: Partial<Record<EndpointName, string>> = {};
 
 /** Public calls are everyone's (login, signup, forgotten password): their abuse is login-abuse.test.ts's. */
 const isPublic = (def: EndpointDef) => def.access === 'public';
@@ -81,7 +88,16 @@ const CALLERS: Caller[] = [
 
 let sut: TestServer;
 let writes: Call[];
-const figures = { calls: 0, requests: {} as Record<string, number>, statuses: {} as Record<string, number>, fiveHundreds: [] as string[], changed: [] as string[], requestMs: 0, checksumMs: 0, accepted: [] as string[] };
+const figures = {
+  calls: 0,
+  requests: {} as Record<string, number>,
+  statuses: {} as Record<string, number>,
+  fiveHundreds: [] as string[],
+  changed: [] as string[],
+  requestMs: 0,
+  checksumMs: 0,
+  accepted: [] as string[],
+};
 
 beforeAll(async () => {
   sut = await startTestServer();
@@ -89,7 +105,9 @@ beforeAll(async () => {
   await loadUploadMedia();
 }, 300_000);
 afterAll(async () => {
-  const perCategory = Object.entries(figures.requests).map(([k, n]) => `${k} ${n}`).join(', ');
+  const perCategory = Object.entries(figures.requests)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
   console.log(
     `[two-company matrix] ${figures.calls} write calls; requests: ${perCategory}; statuses: ${JSON.stringify(figures.statuses)}; ` +
       `5xx = ${figures.fiveHundreds.length}${figures.fiveHundreds.length ? ` (${figures.fiveHundreds.join('; ')})` : ''}; ` +
@@ -149,7 +167,10 @@ for (const caller of CALLERS) {
     let targetAdmin: AuthHeaders;
 
     beforeAll(async () => {
-      const [callerHeaders, adminHeaders] = await Promise.all([login(sut.app, caller.email, DEMO_PASSWORD), login(sut.app, caller.targetAdmin, DEMO_PASSWORD)]);
+      const [callerHeaders, adminHeaders] = await Promise.all([
+        login(sut.app, caller.email, DEMO_PASSWORD),
+        login(sut.app, caller.targetAdmin, DEMO_PASSWORD),
+      ]);
       headers = callerHeaders;
       targetAdmin = adminHeaders;
       target = await loadTargetRows(sut.deps.db, sut.app, caller.targetStore, adminHeaders, caller.targetMember);
@@ -157,18 +178,26 @@ for (const caller of CALLERS) {
       // company for another company's administrator.
       wholeCompany = caller.own.companyCode !== target.companyCode;
       const stores = wholeCompany
-        ? (await sut.deps.db.select({ storeCode: storesTable.storeCode }).from(storesTable).where(eq(storesTable.companyCode, target.companyCode))).map((s) => s.storeCode)
+        ? (
+            await sut.deps.db
+              .select({ storeCode: storesTable.storeCode })
+              .from(storesTable)
+              .where(eq(storesTable.companyCode, target.companyCode))
+          ).map((s) => s.storeCode)
         : [target.storeCode];
       const scope: ChecksumScope = {
         stores,
         companies: wholeCompany ? [target.companyCode] : [],
         memberCompanies: [target.companyCode],
         exceptMember: caller.email,
-        gatewayMacs: (await sut.deps.db.select({ mac: gateways.gwMac }).from(gateways).where(inArray(gateways.storeCode, stores))).map((g) => g.mac),
-        deviceMacs: (await sut.deps.db.select({ mac: plusDevices.mac }).from(plusDevices).where(inArray(plusDevices.storeCode, stores))).map((d) => d.mac),
+        gatewayMacs: (await sut.deps.db.select({ mac: gateways.gwMac }).from(gateways).where(inArray(gateways.storeCode, stores))).map(
+          (g) => g.mac,
+        ),
+        deviceMacs: (
+          await sut.deps.db.select({ mac: plusDevices.mac }).from(plusDevices).where(inArray(plusDevices.storeCode, stores))
+        ).map((d) => d.mac),
       };
       checker = await scopedChecker(sut.deps.db, scope);
-
     }, 120_000);
 
     const plan = () =>
@@ -177,7 +206,9 @@ for (const caller of CALLERS) {
         .sort((a, b) => runOrder(a.name, a.def) - runOrder(b.name, b.def));
 
     it('has requests the schemas accept for every write, each naming a row of the target', () => {
-      const withoutRequest = plan().filter((p) => p.requests.length === 0).map((p) => p.name);
+      const withoutRequest = plan()
+        .filter((p) => p.requests.length === 0)
+        .map((p) => p.name);
       expect(withoutRequest).toEqual([]);
       // A call that can name no row of a company (it acts on the caller's session, or on what every company
       // shares) is still sent — the checksum covers the shared rows — but listed here, so that a new call that
@@ -188,9 +219,32 @@ for (const caller of CALLERS) {
         .sort();
       expect(namingNothing).toEqual(
         [
-          'accountPassword', 'accountUpdate', 'alarmConfigUpdate', 'alarmSettingUpdate', 'amacAdd', 'amacDelete', 'amacSave', 'authLogout', 'changeConfigSave', 'codeScriptTest',
-          'mobileFileActivate', 'mobileFileRemove', 'mobileFileUpload', 'notificationContentAllUpdate', 'notificationContentUpdate', 'notificationSettingSave', 'otaFirmwareParse',
-          'plusDataDecoratorSave', 'plusSettingSave', 'roleCreate', 'smtpSave', 'smtpTest', 'statusServerDelete', 'swUpgradeUpload', 'tagDataDecoratorSave', 'thirdPartyAuthSave',
+          'accountPassword',
+          'accountUpdate',
+          'alarmConfigUpdate',
+          'alarmSettingUpdate',
+          'amacAdd',
+          'amacDelete',
+          'amacSave',
+          'authLogout',
+          'changeConfigSave',
+          'codeScriptTest',
+          'mobileFileActivate',
+          'mobileFileRemove',
+          'mobileFileUpload',
+          'notificationContentAllUpdate',
+          'notificationContentUpdate',
+          'notificationSettingSave',
+          'otaFirmwareParse',
+          'plusDataDecoratorSave',
+          'plusSettingSave',
+          'roleCreate',
+          'smtpSave',
+          'smtpTest',
+          'statusServerDelete',
+          'swUpgradeUpload',
+          'tagDataDecoratorSave',
+          'thirdPartyAuthSave',
         ].filter((n) => writes.some(([w]) => w === n)),
       );
       figures.calls = Math.max(figures.calls, writes.length);
@@ -219,7 +273,8 @@ for (const caller of CALLERS) {
           figures.checksumMs += performance.now() - checkedAt;
           // A 2xx naming the target's rows from the caller's own store changed nothing here (else it is listed as
           // changed) — listed in the figures to be read, since a command sent to a device changes no row.
-          if (res.statusCode < 300 && request.label !== 'target store' && request.names.length) figures.accepted.push(`${caller.email.split('@')[0]}: ${nameOf(name, request)}`);
+          if (res.statusCode < 300 && request.label !== 'target store' && request.names.length)
+            figures.accepted.push(`${caller.email.split('@')[0]}: ${nameOf(name, request)}`);
           if (tables.length) {
             changed[nameOf(name, request)] = `${res.statusCode}: ${tables.join(', ')}`;
             figures.changed.push(`${caller.email}: ${nameOf(name, request)} → ${res.statusCode}, ${tables.join(', ')}`);

@@ -7,8 +7,26 @@ import { fillPath, type EndpointDef } from '../../src/api/endpoints/define';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/lib/rows';
 import {
-  collectingItems, downloadTasks, gateways, otaTasks, plusAssets, plusDevices, plusSchedules, plusSoftware, plusTemplates, products, roles, sensors, tags,
-  updateTasks, v1ContentGroups, v1Contents, v1Devices, v1Sets, v1Shows, v1Timelines,
+  collectingItems,
+  downloadTasks,
+  gateways,
+  otaTasks,
+  plusAssets,
+  plusDevices,
+  plusSchedules,
+  plusSoftware,
+  plusTemplates,
+  products,
+  roles,
+  sensors,
+  tags,
+  updateTasks,
+  v1ContentGroups,
+  v1Contents,
+  v1Devices,
+  v1Sets,
+  v1Shows,
+  v1Timelines,
 } from '../../server/db/schema/index';
 import { multipartBody } from './harness';
 import { sampleValue, type Fixtures } from './endpoint-samples';
@@ -66,30 +84,98 @@ const firstOf = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
  * The rows of `storeCode` (and its company) the matrix names. Kinds the seed leaves empty (OTA jobs, collecting
  * items, downloads, Plus software) get one row each here, made before the first checksum: they are the target's too.
  */
-export async function loadTargetRows(db: Db, app: FastifyInstance, storeCode: string, companyAdmin: Record<string, string>, memberEmail: string): Promise<TargetRows> {
-  const gw = await firstOf(db.select().from(gateways).where(and(eq(gateways.storeCode, storeCode), isNotNull(gateways.ip))).orderBy(asc(gateways.gwMac)).limit(1), `gateway in ${storeCode}`);
-  const tag = await firstOf(db.select().from(tags).where(and(eq(tags.storeCode, storeCode), isNotNull(tags.prCode))).orderBy(asc(tags.tagMac)).limit(1), `tag in ${storeCode}`);
+export async function loadTargetRows(
+  db: Db,
+  app: FastifyInstance,
+  storeCode: string,
+  companyAdmin: Record<string, string>,
+  memberEmail: string,
+): Promise<TargetRows> {
+  const gw = await firstOf(
+    db
+      .select()
+      .from(gateways)
+      .where(and(eq(gateways.storeCode, storeCode), isNotNull(gateways.ip)))
+      .orderBy(asc(gateways.gwMac))
+      .limit(1),
+    `gateway in ${storeCode}`,
+  );
+  const tag = await firstOf(
+    db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.storeCode, storeCode), isNotNull(tags.prCode)))
+      .orderBy(asc(tags.tagMac))
+      .limit(1),
+    `tag in ${storeCode}`,
+  );
   const companyCode = tag.companyCode!;
-  const product = await firstOf(db.select().from(products).where(eq(products.storeCode, storeCode)).orderBy(asc(products.prCode)).limit(1), `product in ${storeCode}`);
+  const product = await firstOf(
+    db.select().from(products).where(eq(products.storeCode, storeCode)).orderBy(asc(products.prCode)).limit(1),
+    `product in ${storeCode}`,
+  );
   // Not every store has sensor tags: then a tag of the store stands for one (still a row of the store).
   const [sensor] = await db.select().from(sensors).where(eq(sensors.storeCode, storeCode)).limit(1);
-  const device = await firstOf(db.select().from(plusDevices).where(eq(plusDevices.storeCode, storeCode)).limit(1), `Plus device in ${storeCode}`);
+  const device = await firstOf(
+    db.select().from(plusDevices).where(eq(plusDevices.storeCode, storeCode)).limit(1),
+    `Plus device in ${storeCode}`,
+  );
   const v1 = await firstOf(db.select().from(v1Devices).where(eq(v1Devices.storeCode, storeCode)).limit(1), `v1 device in ${storeCode}`);
-  const template = await firstOf(db.select().from(plusTemplates).where(eq(plusTemplates.storeCode, storeCode)).limit(1), `template in ${storeCode}`);
-  const schedule = await firstOf(db.select().from(plusSchedules).where(eq(plusSchedules.storeCode, storeCode)).limit(1), `schedule in ${storeCode}`);
-  const asset = await firstOf(db.select().from(plusAssets).where(and(eq(plusAssets.storeCode, storeCode), eq(plusAssets.type, 'image'))).limit(1), `image in ${storeCode}`);
-  const task = await firstOf(db.select().from(updateTasks).where(eq(updateTasks.storeCode, storeCode)).orderBy(asc(updateTasks.id)).limit(1).offset(1), `update task in ${storeCode}`);
+  const template = await firstOf(
+    db.select().from(plusTemplates).where(eq(plusTemplates.storeCode, storeCode)).limit(1),
+    `template in ${storeCode}`,
+  );
+  const schedule = await firstOf(
+    db.select().from(plusSchedules).where(eq(plusSchedules.storeCode, storeCode)).limit(1),
+    `schedule in ${storeCode}`,
+  );
+  const asset = await firstOf(
+    db
+      .select()
+      .from(plusAssets)
+      .where(and(eq(plusAssets.storeCode, storeCode), eq(plusAssets.type, 'image')))
+      .limit(1),
+    `image in ${storeCode}`,
+  );
+  const task = await firstOf(
+    db.select().from(updateTasks).where(eq(updateTasks.storeCode, storeCode)).orderBy(asc(updateTasks.id)).limit(1).offset(1),
+    `update task in ${storeCode}`,
+  );
   const role = await firstOf(db.select().from(roles).where(eq(roles.companyCode, companyCode)).limit(1), `role of ${companyCode}`);
-  const byCompany = <T extends typeof v1Shows | typeof v1Sets | typeof v1Timelines | typeof v1Contents | typeof v1ContentGroups>(table: T, what: string) =>
-    firstOf(db.select({ id: table.id }).from(table as typeof v1Shows).where(eq((table as typeof v1Shows).companyCode, companyCode)).limit(1), what);
+  const byCompany = <T extends typeof v1Shows | typeof v1Sets | typeof v1Timelines | typeof v1Contents | typeof v1ContentGroups>(
+    table: T,
+    what: string,
+  ) =>
+    firstOf(
+      db
+        .select({ id: table.id })
+        .from(table as typeof v1Shows)
+        .where(eq((table as typeof v1Shows).companyCode, companyCode))
+        .limit(1),
+      what,
+    );
 
-  const [software] = await db.insert(plusSoftware).values({ storeCode, kind: 'sw', fileName: 'player.apk', path: `plus/${storeCode}/sw/none.apk` }).returning();
-  const [collecting] = await db.insert(collectingItems).values({ storeCode, companyCode, kind: 'statusCheck', cmd: 'TAG_STATUS_CHECK', total: 10 }).returning();
+  const [software] = await db
+    .insert(plusSoftware)
+    .values({ storeCode, kind: 'sw', fileName: 'player.apk', path: `plus/${storeCode}/sw/none.apk` })
+    .returning();
+  const [collecting] = await db
+    .insert(collectingItems)
+    .values({ storeCode, companyCode, kind: 'statusCheck', cmd: 'TAG_STATUS_CHECK', total: 10 })
+    .returning();
   const [otaItem] = await db.insert(collectingItems).values({ storeCode, companyCode, kind: 'ota', cmd: 'OTA' }).returning();
   const gwResult = { [gw.gwMac]: { gwIp: gw.ip!, finished: false, total: 0, done: 0 } };
   const [ota] = await db
     .insert(otaTasks)
-    .values({ storeCode, fwName: 'fw.bin', fileName: 'fw.bin', otaType: '3', detail: [{ gwIp: gw.ip!, gwMac: gw.gwMac, otaCh: gw.dataChannel ?? 11 }], gwResult, collectingItemId: otaItem.id })
+    .values({
+      storeCode,
+      fwName: 'fw.bin',
+      fileName: 'fw.bin',
+      otaType: '3',
+      detail: [{ gwIp: gw.ip!, gwMac: gw.gwMac, otaCh: gw.dataChannel ?? 11 }],
+      gwResult,
+      collectingItemId: otaItem.id,
+    })
     .returning();
   const [download] = await db.insert(downloadTasks).values({ memberEmail, type: 0, storeCode, status: 'done' }).returning();
 
@@ -231,7 +317,9 @@ function targetedValue(schema: TSchema, name: string, fixtures: Fixtures, omitSc
     return out;
   }
   if (type === 'array' && s.items) {
-    return Array.from({ length: Math.max(s.minItems ?? 0, 1) }, () => targetedValue(s.items!, name.replace(/List$|s$/, ''), fixtures, omitScope, used));
+    return Array.from({ length: Math.max(s.minItems ?? 0, 1) }, () =>
+      targetedValue(s.items!, name.replace(/List$|s$/, ''), fixtures, omitScope, used),
+    );
   }
   const value = sampleValue(schema, name, fixtures);
   if (fixtures[name] !== undefined && value === fixtures[name] && !PAGING_NAMES.has(name)) used.add(name);
@@ -279,19 +367,49 @@ const HAND_MADE: Partial<Record<EndpointName, (t: TargetRows, scope: Scope) => O
     const queries: Record<string, string>[] = [{ companyCode: scope.companyCode }, { storeCode: scope.storeCode }];
     return queries.map((query) => ({ query, form: form() }));
   },
-  tagAssignFile: (t, scope) => [{ form: multipartBody({ storeCode: scope.storeCode, defaultPrCode: t.prCode }, { name: 'assign.csv', content: csv([[t.tagMac, t.prCode]]) }) }],
-  paperUpload: (t, scope) => [{ params: { storeCode: scope.storeCode }, form: multipartBody({ taskDes: 'Two companies' }, { name: 'paper.csv', content: csv([[t.prCode]]) }) }],
-  storeMigrate: (t, scope) => [{ params: { storeCode: scope.storeCode }, form: asFilesField(multipartBody({}, { name: `store-${t.storeCode}.jsonl`, content: t.storeExport })) }],
+  tagAssignFile: (t, scope) => [
+    {
+      form: multipartBody(
+        { storeCode: scope.storeCode, defaultPrCode: t.prCode },
+        { name: 'assign.csv', content: csv([[t.tagMac, t.prCode]]) },
+      ),
+    },
+  ],
+  paperUpload: (t, scope) => [
+    {
+      params: { storeCode: scope.storeCode },
+      form: multipartBody({ taskDes: 'Two companies' }, { name: 'paper.csv', content: csv([[t.prCode]]) }),
+    },
+  ],
+  storeMigrate: (t, scope) => [
+    {
+      params: { storeCode: scope.storeCode },
+      form: asFilesField(multipartBody({}, { name: `store-${t.storeCode}.jsonl`, content: t.storeExport })),
+    },
+  ],
   otaStart: (t, scope) => [
-    { params: { storeCode: scope.storeCode }, form: otaForm(startFields([{ gwMac: t.gwMac, ip: t.gwIp, otaCh: t.gwChannel }]), { name: 'fw.bin', content: firmwareFile() }) },
+    {
+      params: { storeCode: scope.storeCode },
+      form: otaForm(startFields([{ gwMac: t.gwMac, ip: t.gwIp, otaCh: t.gwChannel }]), { name: 'fw.bin', content: firmwareFile() }),
+    },
   ],
   otaFirmwareParse: () => [{ form: otaForm({ fwName: 'fw.bin' }, { name: 'fw.bin', content: firmwareFile() }) }],
   plusUpload: (t, scope) => [
-    { params: { storeCode: scope.storeCode, type: 'other' }, query: { id: t.assetId }, form: multipartBody({}, { name: 'replacement.png', content: pngImage! }) },
+    {
+      params: { storeCode: scope.storeCode, type: 'other' },
+      query: { id: t.assetId },
+      form: multipartBody({}, { name: 'replacement.png', content: pngImage! }),
+    },
   ],
   // The parser's query names exactly one of store and company (minProperties 1, maxProperties 1).
-  productFileParserSave: (_t, scope) => ([{ storeCode: scope.storeCode }, { companyCode: scope.companyCode }] as Record<string, string>[]).map((query) => ({ query, body: { code: '' } })),
-  plusV1ContentUpload: (t) => [{ form: multipartBody({ type: 'image', id: t.v1ContentId, group: t.v1GroupId }, { name: 'replacement.png', content: pngImage! }) }],
+  productFileParserSave: (_t, scope) =>
+    ([{ storeCode: scope.storeCode }, { companyCode: scope.companyCode }] as Record<string, string>[]).map((query) => ({
+      query,
+      body: { code: '' },
+    })),
+  plusV1ContentUpload: (t) => [
+    { form: multipartBody({ type: 'image', id: t.v1ContentId, group: t.v1GroupId }, { name: 'replacement.png', content: pngImage! }) },
+  ],
   mobileFileUpload: () => [{ form: multipartBody({}, { name: 'app.apk', content: Buffer.from('PK\u0003\u0004 not really') }) }],
   swUpgradeUpload: () => [{ form: multipartBody({}, { name: 'package.tar', content: 'plain text' }) }],
 };
@@ -300,7 +418,9 @@ const HAND_MADE: Partial<Record<EndpointName, (t: TargetRows, scope: Scope) => O
 const SYSTEM_UPLOADS = new Set<EndpointName>(['otaFirmwareParse', 'mobileFileUpload', 'swUpgradeUpload']);
 
 const paramsValid = (def: EndpointDef, params: Record<string, unknown> | undefined) =>
-  !def.params || Value.Check(def.params, params) || Value.Check(def.params, Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)])));
+  !def.params ||
+  Value.Check(def.params, params) ||
+  Value.Check(def.params, Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)])));
 
 /** The JSON request of a call for one scope, or undefined when the schemas refuse what could be generated. */
 function jsonRequest(def: EndpointDef, fixtures: Fixtures, omitScope: boolean): Omit<TargetedRequest, 'label'> | undefined {
@@ -308,7 +428,8 @@ function jsonRequest(def: EndpointDef, fixtures: Fixtures, omitScope: boolean): 
   const params = def.params ? (targetedValue(def.params, '', fixtures, false, used) as Record<string, unknown>) : undefined;
   const query = def.query ? (targetedValue(def.query, '', fixtures, omitScope, used) as Record<string, unknown>) : undefined;
   const body = def.body ? targetedValue(def.body, '', fixtures, omitScope, used) : undefined;
-  if (!paramsValid(def, params) || (def.query && !Value.Check(def.query, query)) || (def.body && !Value.Check(def.body, body))) return undefined;
+  if (!paramsValid(def, params) || (def.query && !Value.Check(def.query, query)) || (def.body && !Value.Check(def.body, body)))
+    return undefined;
   const strings = (o?: Record<string, unknown>) => (o ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) : undefined);
   return { names: [...used], params: strings(params), query: strings(query), body };
 }
@@ -334,11 +455,20 @@ export function targetedRequests(name: EndpointName, def: EndpointDef, t: Target
       names: r.form && !SYSTEM_UPLOADS.has(name) ? ['file'] : JSON.stringify(r).includes(t.storeCode) ? ['storeCode'] : [],
       ...r,
     });
-    const requests = handMade ? (omitScope ? [] : handMade(t, scope).map(made)) : def.multipart ? [] : [jsonRequest(def, fixtures, omitScope)];
+    const requests = handMade
+      ? omitScope
+        ? []
+        : handMade(t, scope).map(made)
+      : def.multipart
+        ? []
+        : [jsonRequest(def, fixtures, omitScope)];
     for (const [i, generated] of requests.entries()) {
       if (!generated) continue;
       // The caller's own store and company are no row of the target.
-      const request = { ...generated, names: label === 'target store' ? generated.names : generated.names.filter((n) => !SCOPE_NAMES.has(n)) };
+      const request = {
+        ...generated,
+        names: label === 'target store' ? generated.names : generated.names.filter((n) => !SCOPE_NAMES.has(n)),
+      };
       const key = JSON.stringify({ ...request, form: request.form?.payload.toString('base64') });
       if (seen.has(key)) continue;
       seen.add(key);
@@ -350,8 +480,21 @@ export function targetedRequests(name: EndpointName, def: EndpointDef, t: Target
 
 export function injectOf(def: EndpointDef, request: TargetedRequest, headers: Record<string, string>): InjectOptions {
   const url = `/api${fillPath(def.path, request.params)}`;
-  if (request.form) return { method: def.method, url, query: request.query, payload: request.form.payload, headers: { ...headers, ...request.form.headers } };
-  return { method: def.method, url, query: request.query, ...(request.body !== undefined ? { payload: request.body as object } : {}), headers };
+  if (request.form)
+    return {
+      method: def.method,
+      url,
+      query: request.query,
+      payload: request.form.payload,
+      headers: { ...headers, ...request.form.headers },
+    };
+  return {
+    method: def.method,
+    url,
+    query: request.query,
+    ...(request.body !== undefined ? { payload: request.body as object } : {}),
+    headers,
+  };
 }
 
 /** Whose rows a checksum covers. */
@@ -368,7 +511,15 @@ export interface ChecksumScope {
 }
 
 /** Written by every call, or by the server's own clock, not by what a call asks: not part of anyone's data. */
-const VOLATILE_TABLES = new Set(['sessions', '__drizzle_migrations', 'login_history', 'login_throttle', 'rate_limit_hits', 'idempotency_keys', 'push_overflow']);
+const VOLATILE_TABLES = new Set([
+  'sessions',
+  '__drizzle_migrations',
+  'login_history',
+  'login_throttle',
+  'rate_limit_hits',
+  'idempotency_keys',
+  'push_overflow',
+]);
 
 const literalList = (values: string[]) => (values.length ? values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ') : 'NULL');
 
@@ -395,8 +546,13 @@ async function scopedTables(db: Db, scope: ChecksumScope): Promise<{ table: stri
     } else if (table === 'jobs') {
       where = `data->>'storeCode' in (${stores}) or data->>'companyCode' in (${companies})`;
     } else if (cols.has('store_code') || cols.has('company_code')) {
-      const conditions = [cols.has('store_code') && `store_code in (${stores})`, cols.has('company_code') && `company_code in (${companies})`].filter(Boolean);
-      const unowned = [cols.has('store_code') && 'store_code is null', cols.has('company_code') && 'company_code is null'].filter(Boolean).join(' and ');
+      const conditions = [
+        cols.has('store_code') && `store_code in (${stores})`,
+        cols.has('company_code') && `company_code in (${companies})`,
+      ].filter(Boolean);
+      const unowned = [cols.has('store_code') && 'store_code is null', cols.has('company_code') && 'company_code is null']
+        .filter(Boolean)
+        .join(' and ');
       // A row of no store and no company is the system's (a system script, the system SMTP server) — unless the
       // row is a member's own (a download of no store).
       where = cols.has('member_email') ? conditions.join(' or ') : `${conditions.join(' or ')} or (${unowned})`;
@@ -430,11 +586,15 @@ export interface ScopedChecker {
  */
 export async function scopedChecker(db: Db, scope: ChecksumScope): Promise<ScopedChecker> {
   const tables = await scopedTables(db, scope);
-  const statement = (aggregate: string) => tables.map(({ table, where }) => `select '${table}' as name, ${aggregate} as sum from "${table}" t where ${where}`).join('\nunion all\n');
+  const statement = (aggregate: string) =>
+    tables
+      .map(({ table, where }) => `select '${table}' as name, ${aggregate} as sum from "${table}" t where ${where}`)
+      .join('\nunion all\n');
   const fingerprintSql = statement(`count(*)::text || ':' || coalesce(sum((t.xmin::text)::bigint), 0)::text`);
   // An order-free sum of 64-bit row hashes: no sorting and no md5 per row.
   const contentSql = statement(`count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text`);
-  const run = async (query: string) => new Map(rowsOf<{ name: string; sum: string }>(await db.execute(sql.raw(query))).map((r) => [r.name, r.sum]));
+  const run = async (query: string) =>
+    new Map(rowsOf<{ name: string; sum: string }>(await db.execute(sql.raw(query))).map((r) => [r.name, r.sum]));
   let fingerprint = await run(fingerprintSql);
   let content = await run(contentSql);
   return {
@@ -454,4 +614,3 @@ export async function scopedChecker(db: Db, scope: ChecksumScope): Promise<Scope
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...new Set([...before.keys(), ...after.keys()])].filter((t) => before.get(t) !== after.get(t));
 }
-

@@ -21,7 +21,13 @@ afterAll(async () => sut?.close());
 
 const uploadProduct = (content: string | Buffer, query: Record<string, string> = {}) => {
   const form = multipartBody({}, { name: 'prices.csv', content });
-  return sut.app.inject({ method: 'POST', url: '/api/product/file', query: { companyCode: 'ACME', ...query }, payload: form.payload, headers: { ...as.acme, ...form.headers } });
+  return sut.app.inject({
+    method: 'POST',
+    url: '/api/product/file',
+    query: { companyCode: 'ACME', ...query },
+    payload: form.payload,
+    headers: { ...as.acme, ...form.headers },
+  });
 };
 
 /**
@@ -67,15 +73,27 @@ describe('product file budgets', () => {
   });
 
   it('keeps only an excerpt of a rejected long value in the upload history', async () => {
-    const file = ['TKY001,BUDGET-OK,FOOD,STD_PRICE,,Tea,100', `TKY001,${'9'.repeat(10_000)},FOOD,STD_PRICE,,Long,1`, `TKY001,BUDGET-2,FOOD,STD_PRICE,,${'x'.repeat(1024 * 1024)},1`].join('\n');
+    const file = [
+      'TKY001,BUDGET-OK,FOOD,STD_PRICE,,Tea,100',
+      `TKY001,${'9'.repeat(10_000)},FOOD,STD_PRICE,,Long,1`,
+      `TKY001,BUDGET-2,FOOD,STD_PRICE,,${'x'.repeat(1024 * 1024)},1`,
+    ].join('\n');
     const res = await uploadProduct(file);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 3, errorCount: 2 });
-    const page = await sut.app.inject({ method: 'POST', url: '/api/product/file/history', headers: as.acme, payload: { start: 0, length: 10 } });
+    const page = await sut.app.inject({
+      method: 'POST',
+      url: '/api/product/file/history',
+      headers: as.acme,
+      payload: { start: 0, length: 10 },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body.length).toBeLessThan(20_000);
     const [h] = page.json().data.filter((d: { _id: string }) => d._id === res.json().historyId);
-    expect(h.error).toEqual([`Row 2 (${'9'.repeat(79)}…): prCode is longer than 64 characters`, 'Row 3: value 6 is longer than 16384 characters']);
+    expect(h.error).toEqual([
+      `Row 2 (${'9'.repeat(79)}…): prCode is longer than 64 characters`,
+      'Row 3: value 6 is longer than 16384 characters',
+    ]);
     const detail = await sut.app.inject({ method: 'GET', url: `/api/product/file/history/${h._id}`, headers: as.acme });
     expect(detail.body.length).toBeLessThan(20_000);
   });
@@ -85,11 +103,17 @@ describe('product file budgets', () => {
     const rows = Array.from({ length: 4000 }, (_, i) => `TKY001,MB-${i},FOOD,STD_PRICE,,${name(i)},${100 + (i % 50)}`);
     const file = `storeCode,prCode,type,layoutId,nfc,NAME,PRICE\n${rows.join('\n')}\n`;
     // These names are longer than the demo NAME alias's 40 characters, which the import enforces (issue 32 §2).
-    await sut.deps.db.update(aliases).set({ dataTypeLength: 200 }).where(and(eq(aliases.companyCode, 'ACME'), eq(aliases.name, 'NAME')));
+    await sut.deps.db
+      .update(aliases)
+      .set({ dataTypeLength: 200 })
+      .where(and(eq(aliases.companyCode, 'ACME'), eq(aliases.name, 'NAME')));
     expect(Buffer.byteLength(file)).toBeGreaterThan(1024 * 1024); // the streamed path, read back in 64 KiB chunks
     const res = await uploadProduct(file);
     expect(res.json()).toMatchObject({ count: 4000, errorCount: 0 });
-    const stored = await sut.deps.db.select({ prCode: products.prCode, prInfo: products.prInfo }).from(products).where(and(eq(products.storeCode, 'TKY001'), like(products.prCode, 'MB-%')));
+    const stored = await sut.deps.db
+      .select({ prCode: products.prCode, prInfo: products.prInfo })
+      .from(products)
+      .where(and(eq(products.storeCode, 'TKY001'), like(products.prCode, 'MB-%')));
     expect(stored).toHaveLength(4000);
     const wrong = stored.filter((p) => p.prInfo[0] !== name(Number(p.prCode.slice(3))));
     expect(wrong.map((p) => p.prCode)).toEqual([]);
@@ -97,13 +121,20 @@ describe('product file budgets', () => {
 
   it('reads a Shift_JIS file when the upload names its encoding, and reports its rows as not UTF-8 otherwise', async () => {
     // "TKY001,SJIS-1,FOOD,STD_PRICE,,日本茶,150" with 日本茶 in Shift_JIS.
-    const file = Buffer.concat([Buffer.from('TKY001,SJIS-1,FOOD,STD_PRICE,,'), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x92, 0x83]), Buffer.from(',150\n')]);
+    const file = Buffer.concat([
+      Buffer.from('TKY001,SJIS-1,FOOD,STD_PRICE,,'),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x92, 0x83]),
+      Buffer.from(',150\n'),
+    ]);
     const asUtf8 = await uploadProduct(file);
     expect(asUtf8.statusCode).toBe(400);
     expect(asUtf8.json().message).toContain("Row 1: the text is not valid UTF-8: choose the file's encoding when you upload it");
     const ok = await uploadProduct(file, { encoding: 'shift_jis' });
     expect(ok.json()).toMatchObject({ count: 1, errorCount: 0 });
-    const [p] = await sut.deps.db.select({ prInfo: products.prInfo }).from(products).where(and(eq(products.storeCode, 'TKY001'), eq(products.prCode, 'SJIS-1')));
+    const [p] = await sut.deps.db
+      .select({ prInfo: products.prInfo })
+      .from(products)
+      .where(and(eq(products.storeCode, 'TKY001'), eq(products.prCode, 'SJIS-1')));
     expect(p.prInfo[0]).toBe('日本茶');
     expect((await uploadProduct(file, { encoding: 'latin1' })).statusCode).toBe(400);
   });
@@ -122,7 +153,13 @@ describe('multipart forms', () => {
       () =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const req = request(
-            { host: '127.0.0.1', port, method: 'POST', path: '/api/plus/store/TKY001/other/file', headers: { ...as.admin, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/api/plus/store/TKY001/other/file',
+              headers: { ...as.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            },
             (res) => {
               let body = '';
               res.on('data', (c) => (body += c));
@@ -132,7 +169,9 @@ describe('multipart forms', () => {
           req.on('error', reject);
           void (async () => {
             for (let f = 0; f < FILES; f++) {
-              req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big-${f}.png"\r\nContent-Type: image/png\r\n\r\n`);
+              req.write(
+                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big-${f}.png"\r\nContent-Type: image/png\r\n\r\n`,
+              );
               req.write(png);
               for (let sent = png.length; sent < SIZE; sent += block.length) {
                 if (!req.write(block.subarray(0, Math.min(block.length, SIZE - sent)))) await new Promise((r) => req.once('drain', r));

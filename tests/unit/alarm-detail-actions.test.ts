@@ -19,7 +19,10 @@ describe('alarm detail actions by type and privilege', () => {
   });
 
   it('a service alarm (no longer 4 or 5) has no tag actions', () => {
-    const all = member([{ key: 'task', read: true, write: false }, { key: 'tag', read: true, write: false }]);
+    const all = member([
+      { key: 'task', read: true, write: false },
+      { key: 'tag', read: true, write: false },
+    ]);
     expect(hasAlarmActions(row(SYSTEM_ALARM_TYPES.SERVICE_ABNORMAL.code), all)).toBe(false);
     expect(hasAlarmActions(row(SYSTEM_ALARM_TYPES.SERVICE_NORMAL.code), all)).toBe(false);
   });
@@ -28,7 +31,15 @@ describe('alarm detail actions by type and privilege', () => {
   it('a tag update failure needs task read and tag read', () => {
     expect(hasAlarmActions(row(FAILURE), member([{ key: 'tag', read: true, write: false }]))).toBe(false);
     expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }]))).toBe(false);
-    expect(hasAlarmActions(row(FAILURE), member([{ key: 'task', read: true, write: false }, { key: 'tag', read: true, write: false }]))).toBe(true);
+    expect(
+      hasAlarmActions(
+        row(FAILURE),
+        member([
+          { key: 'task', read: true, write: false },
+          { key: 'tag', read: true, write: false },
+        ]),
+      ),
+    ).toBe(true);
   });
 
   // spec: admin §6.5 — type 5 needs tag.read

@@ -10,11 +10,16 @@ import { TAG_ALARM_TYPES, tagAlarmTypeLabel } from '../../src/features/tags/tag-
  * language from the real locale files, every one of them in all three; a code nobody named stays as stored.
  */
 const LANGUAGES = ['en_US', 'ja_JP', 'ko_KR'] as const;
-const load = (lng: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as object;
+const load = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as object;
 const i18n = i18next.createInstance();
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en_US', ns: ['tags', 'sensors'], resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { tags: load(lng, 'tags'), sensors: load(lng, 'sensors') }])) });
+  await i18n.init({
+    lng: 'en_US',
+    ns: ['tags', 'sensors'],
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { tags: load(lng, 'tags'), sensors: load(lng, 'sensors') }])),
+  });
 });
 
 describe('alarm types of the tag and sensor histories', () => {
@@ -38,7 +43,7 @@ describe('alarm types of the tag and sensor histories', () => {
     expect(sensorAlarmTypeLabel(i18n.getFixedT('ko_KR', 'sensors'), '105')).toBe('105');
   });
 
-  it('names a sensor\'s last operation in the member\'s language, whichever spelling the server stored', () => {
+  it("names a sensor's last operation in the member's language, whichever spelling the server stored", () => {
     const ja = i18n.getFixedT('ja_JP', 'sensors');
     expect(sensorOperationLabel(ja, 'Assigned')).toBe('割り当て済み');
     expect(sensorOperationLabel(ja, 'ASSIGN')).toBe('割り当て済み');

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDisplayItems, aliasListProblem, BUILTIN_DATA_TYPES, dataTypeLengthFor, dataTypesOf, deleteAlias, dropBlankAliases, dropBlankGroups, dropBlankLayoutTypes,
-  nextAliasIndex, withKey,
+  addDisplayItems,
+  aliasListProblem,
+  BUILTIN_DATA_TYPES,
+  dataTypeLengthFor,
+  dataTypesOf,
+  deleteAlias,
+  dropBlankAliases,
+  dropBlankGroups,
+  dropBlankLayoutTypes,
+  nextAliasIndex,
+  withKey,
 } from '../../src/api/contract/alias-rules';
 import { parseAliasFile } from '../../src/features/alias/alias-import';
 
@@ -57,16 +66,39 @@ describe('alias rules (console-admin §3–§5)', () => {
   it('drops groups and elements with a blank code, and blank layout type names', () => {
     const groups = [
       { groupCode: ' ', groupName: 'x', index: 0, elements: [] },
-      { groupCode: ' SIZE ', groupName: ' Size ', index: 4, elements: [{ code: 'S', codeName: 'Small', index: 0 }, { code: ' ', codeName: 'none', index: 1 }, { code: 'L', codeName: 'Large', index: 2 }] },
+      {
+        groupCode: ' SIZE ',
+        groupName: ' Size ',
+        index: 4,
+        elements: [
+          { code: 'S', codeName: 'Small', index: 0 },
+          { code: ' ', codeName: 'none', index: 1 },
+          { code: 'L', codeName: 'Large', index: 2 },
+        ],
+      },
     ];
-    expect(dropBlankGroups(groups)).toEqual([{ groupCode: 'SIZE', groupName: 'Size', index: 0, elements: [{ code: 'S', codeName: 'Small', index: 0 }, { code: 'L', codeName: 'Large', index: 1 }] }]);
+    expect(dropBlankGroups(groups)).toEqual([
+      {
+        groupCode: 'SIZE',
+        groupName: 'Size',
+        index: 0,
+        elements: [
+          { code: 'S', codeName: 'Small', index: 0 },
+          { code: 'L', codeName: 'Large', index: 1 },
+        ],
+      },
+    ]);
     expect(dropBlankLayoutTypes(['A', ' ', 'B ', 'B', ''])).toEqual(['A', 'B']);
   });
 });
 
 describe('alias JSON import', () => {
   it('takes an export back', () => {
-    const file = { alias: [{ ...alias(0, 'NAME', true), chart: false, dataTypeLength: 40 }], productTypes: [{ code: 'F', name: 'Food', alias: [shown(0, 0)] }], customDataTypes: [] };
+    const file = {
+      alias: [{ ...alias(0, 'NAME', true), chart: false, dataTypeLength: 40 }],
+      productTypes: [{ code: 'F', name: 'Food', alias: [shown(0, 0)] }],
+      customDataTypes: [],
+    };
     expect(parseAliasFile(JSON.stringify(file))).toEqual({ ok: true, file });
   });
 
@@ -78,6 +110,9 @@ describe('alias JSON import', () => {
     const wrong = parseAliasFile(JSON.stringify({ alias: [{ index: 'one', name: 'A', type: 'STRING', key: false }] }));
     expect(wrong).toMatchObject({ ok: false, reason: 'shape' });
     expect(wrong.ok ? '' : wrong.detail).toContain('/alias/0/index');
-    expect(parseAliasFile(JSON.stringify({ alias: [alias(0, 'A'), alias(0, 'B')] }))).toMatchObject({ ok: false, detail: '/alias index given twice' });
+    expect(parseAliasFile(JSON.stringify({ alias: [alias(0, 'A'), alias(0, 'B')] }))).toMatchObject({
+      ok: false,
+      detail: '/alias index given twice',
+    });
   });
 });

@@ -21,7 +21,9 @@ async function failureOf(res: Response): Promise<ApiFailure> {
 
 describe('failure text', () => {
   it('shows the server’s message when the answer has one', async () => {
-    const failure = await failureOf(new Response(JSON.stringify({ code: 'X', message: 'No company information.' }), { status: 403, statusText: 'Forbidden' }));
+    const failure = await failureOf(
+      new Response(JSON.stringify({ code: 'X', message: 'No company information.' }), { status: 403, statusText: 'Forbidden' }),
+    );
     expect(failure.message).toBe('No company information.');
     expect(failure.fromServer).toBe(true);
     expect(closesDialog(failure)).toBe(false);

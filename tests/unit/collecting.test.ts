@@ -3,7 +3,11 @@ import type { CollectingList } from '../../src/api/contract/collecting';
 import { collectingTypeKey, visibleItems } from '../../src/app/collecting';
 import type { Session } from '../../src/app/session';
 
-const item = (storeCode: string, cmd: string, _id: string) => ({ storeCode, storeName: `Store ${storeCode}`, detail: { cmd, companyCode: 'ACME', _id } });
+const item = (storeCode: string, cmd: string, _id: string) => ({
+  storeCode,
+  storeName: `Store ${storeCode}`,
+  detail: { cmd, companyCode: 'ACME', _id },
+});
 const list: CollectingList = [item('TKY001', 'TAG_STATUS_CHECK', '1'), item('BER001', 'OTA', '2'), item('TKY002', 'BATTERY_CHECK', '3')];
 const member = (role_id: number, store: string[]) => ({ role_id, store }) as Session;
 

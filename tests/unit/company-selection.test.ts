@@ -10,7 +10,7 @@ describe('the global company selection (console-core §2, §6)', () => {
     expect(effectiveCompany(several, '')).toBeUndefined();
   });
 
-  it('ignores a company that is not the member\'s (a later login in the same tab)', () => {
+  it("ignores a company that is not the member's (a later login in the same tab)", () => {
     expect(effectiveCompany(several, 'OTHER')).toBeUndefined();
     expect(effectiveCompany(several, 'toString')).toBeUndefined();
   });
@@ -20,7 +20,7 @@ describe('the global company selection (console-core §2, §6)', () => {
     expect(effectiveCompany(undefined, 'ACME')).toBeUndefined();
   });
 
-  it('offers the member\'s companies by name', () => {
+  it("offers the member's companies by name", () => {
     expect(companyChoices(several)).toEqual([
       { code: 'ACME', name: 'Acme Retail Asia' },
       { code: 'COOP', name: 'Coop Italia Demo' },

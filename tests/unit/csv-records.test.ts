@@ -10,11 +10,13 @@ async function read(chunks: (Buffer | string)[], limits = WIDE, encoding: FileEn
 }
 
 /** The bytes cut into pieces of `size` bytes: every split point a real stream could have. */
-const pieces = (bytes: Buffer, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+const pieces = (bytes: Buffer, size: number) =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
 describe('CSV records from a byte stream', () => {
   it('reads RFC 4180 values: quotes, doubled quotes, separators and line breaks inside quotes, CRLF and CR', async () => {
-    const text = 'storeCode,prCode,NAME\r\nTKY001,4901,"Green tea, 500 ml"\r\nTKY001,4902,"He said ""hi""\nover two lines"\rTKY001,4903,plain "inner" quote\n';
+    const text =
+      'storeCode,prCode,NAME\r\nTKY001,4901,"Green tea, 500 ml"\r\nTKY001,4902,"He said ""hi""\nover two lines"\rTKY001,4903,plain "inner" quote\n';
     expect(await read([text])).toEqual([
       { row: 1, cells: ['storeCode', 'prCode', 'NAME'] },
       { row: 2, cells: ['TKY001', '4901', 'Green tea, 500 ml'] },

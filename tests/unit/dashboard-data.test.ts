@@ -1,17 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, TagStats } from '../../src/api/contract/dashboard';
 import {
-  dailyByStore, dailyTotals, foldRest, selectedStores, storeOptions, sumBySize, sumCounts, sumHealth, sumProducts, sumTags, topStoresByTags,
+  dailyByStore,
+  dailyTotals,
+  foldRest,
+  selectedStores,
+  storeOptions,
+  sumBySize,
+  sumCounts,
+  sumHealth,
+  sumProducts,
+  sumTags,
+  topStoresByTags,
 } from '../../src/features/dashboard/dashboard-data';
 import { buildDetail, totalRow } from '../../src/features/dashboard/detail-tables';
 
 const tag = (total: number, error = 0, inprogress = 0, extra: Partial<TagStats> = {}): TagStats => ({
-  total, error, inprogress, lowBattery: 0, countByType: {}, countNgByType: {}, todayUpdated: 0, ...extra,
+  total,
+  error,
+  inprogress,
+  lowBattery: 0,
+  countByType: {},
+  countNgByType: {},
+  todayUpdated: 0,
+  ...extra,
 });
 
 const answer: Dashboard = {
   storeList: ['A1', 'A2', 'B1'],
-  storeDict: { A1: { storeName: 'Alpha One', companyCode: 'A' }, A2: { storeName: 'Alpha Two', companyCode: 'A' }, B1: { storeName: 'Beta', companyCode: 'B' } },
+  storeDict: {
+    A1: { storeName: 'Alpha One', companyCode: 'A' },
+    A2: { storeName: 'Alpha Two', companyCode: 'A' },
+    B1: { storeName: 'Beta', companyCode: 'B' },
+  },
   companyDict: { A: 'Alpha Co', B: 'Beta Co' },
   updatingStoreList: ['A2'],
   gwStatus: {
@@ -54,7 +75,14 @@ describe('sums over the selected stores', () => {
 
   // spec: core §3.8 — good = total − error − in progress
   it('adds tag stats with good = total − error − in progress', () => {
-    expect(sumTags(answer.tagStatus, ['A1', 'B1'])).toEqual({ total: 150, good: 85, error: 55, inprogress: 10, lowBattery: 3, todayUpdated: 7 });
+    expect(sumTags(answer.tagStatus, ['A1', 'B1'])).toEqual({
+      total: 150,
+      good: 85,
+      error: 55,
+      inprogress: 10,
+      lowBattery: 3,
+      todayUpdated: 7,
+    });
   });
 
   it('adds products', () => {
@@ -63,15 +91,38 @@ describe('sums over the selected stores', () => {
 
   it('merges count maps, most common first, and folds the rest into one entry', () => {
     const versions = sumCounts(['A1', 'B1'].map((c) => answer.gwStatus![c].gmpVersion));
-    expect(versions).toEqual([['1.1', 3], ['1.0', 2]]);
-    expect(foldRest([['a', 5], ['b', 4], ['c', 3], ['d', 1]], 3, 'other')).toEqual([['a', 5], ['b', 4], ['other', 4]]);
+    expect(versions).toEqual([
+      ['1.1', 3],
+      ['1.0', 2],
+    ]);
+    expect(
+      foldRest(
+        [
+          ['a', 5],
+          ['b', 4],
+          ['c', 3],
+          ['d', 1],
+        ],
+        3,
+        'other',
+      ),
+    ).toEqual([
+      ['a', 5],
+      ['b', 4],
+      ['other', 4],
+    ]);
     expect(foldRest([['a', 5]], 3, 'other')).toEqual([['a', 5]]);
   });
 });
 
 describe('sumBySize', () => {
   it('groups tag types by screen size, smallest first, unknown codes last', () => {
-    expect(sumBySize([{ B3: 5, A4: 2, '23': 1 }, { B3: 1, X1: 4, '31': 3 }])).toEqual([
+    expect(
+      sumBySize([
+        { B3: 5, A4: 2, '23': 1 },
+        { B3: 1, X1: 4, '31': 3 },
+      ]),
+    ).toEqual([
       ['1.6', 3],
       ['2.9', 7],
       ['4.2', 2],
@@ -83,7 +134,9 @@ describe('sumBySize', () => {
 describe('topStoresByTags', () => {
   // spec: core §2.28
   it('keeps at most ten stores, those with most tags', () => {
-    const many: Record<string, TagStats> = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`S${String(i).padStart(2, '0')}`, tag(i * 10)]));
+    const many: Record<string, TagStats> = Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [`S${String(i).padStart(2, '0')}`, tag(i * 10)]),
+    );
     const top = topStoresByTags(many, Object.keys(many));
     expect(top).toHaveLength(10);
     expect(top[0]).toBe('S14');

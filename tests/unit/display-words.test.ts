@@ -13,7 +13,8 @@ import { TASK_TYPES, taskTypeLabel } from '../../src/features/tasks/task-constan
  * words in their language. The translations are the real locale files.
  */
 const NAMESPACES = ['settings', 'sensors', 'tasks'] as const;
-const load = (lng: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as object;
+const load = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as object;
 const i18n = i18next.createInstance();
 let en: TFunction<'settings'>;
 let ja: TFunction<'settings'>;
@@ -23,7 +24,9 @@ beforeAll(async () => {
   await i18n.init({
     lng: 'en_US',
     ns: [...NAMESPACES],
-    resources: Object.fromEntries(['en_US', 'ja_JP', 'ko_KR'].map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, load(lng, ns)]))])),
+    resources: Object.fromEntries(
+      ['en_US', 'ja_JP', 'ko_KR'].map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, load(lng, ns)]))]),
+    ),
   });
   en = i18n.getFixedT('en_US', 'settings');
   ja = i18n.getFixedT('ja_JP', 'settings');

@@ -21,7 +21,16 @@ describe('the list of calls', () => {
   });
 
   it('leaves only the calls console-core §6 names without the session headers', () => {
-    const open = all.filter(([, e]) => e.access === 'public').map(([, e]) => `${e.method} ${e.path}`).sort();
-    expect(open).toEqual(['GET /auth/login', 'GET /collecting/store', 'POST /auth/forget/password', 'POST /auth/login', 'POST /auth/signup']);
+    const open = all
+      .filter(([, e]) => e.access === 'public')
+      .map(([, e]) => `${e.method} ${e.path}`)
+      .sort();
+    expect(open).toEqual([
+      'GET /auth/login',
+      'GET /collecting/store',
+      'POST /auth/forget/password',
+      'POST /auth/login',
+      'POST /auth/signup',
+    ]);
   });
 });

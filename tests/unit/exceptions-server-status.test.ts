@@ -58,6 +58,9 @@ describe('server status', () => {
       'memory',
     );
     const t0 = Date.parse('2026-01-01T00:00:00.000Z') / 1000;
-    expect(pts).toEqual([{ time: t0, value: 30 }, { time: t0 + 600, value: 40 }]);
+    expect(pts).toEqual([
+      { time: t0, value: 30 },
+      { time: t0 + 600, value: 40 },
+    ]);
   });
 });

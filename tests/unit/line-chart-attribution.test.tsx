@@ -14,6 +14,8 @@ describe('line chart attribution', () => {
     const markup = renderToStaticMarkup(createElement(LineChart, { series, title: 'Daily', testId: 'daily' }));
     const foot = /<div class="chart-line-foot">(.*?)<\/div>/.exec(markup)?.[1] ?? '';
     expect(foot).toMatch(/<ul class="chart-legend chart-legend-inline" aria-hidden="true">.*Tags.*<\/ul>/);
-    expect(foot).toMatch(/<a class="chart-attribution" href="https:\/\/www.tradingview.com\/" target="_blank" rel="noopener noreferrer">TradingView Lightweight Charts™<\/a>$/);
+    expect(foot).toMatch(
+      /<a class="chart-attribution" href="https:\/\/www.tradingview.com\/" target="_blank" rel="noopener noreferrer">TradingView Lightweight Charts™<\/a>$/,
+    );
   });
 });

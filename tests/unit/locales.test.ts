@@ -53,7 +53,8 @@ const hasText = (s: string) => /\p{L}/u.test(s.replace(/\{\{[^}]*\}\}/g, '').rep
 describe('locales', () => {
   it('has a file for every language and namespace', () => {
     for (const lng of LANGUAGES) {
-      for (const ns of NAMESPACES) expect(existsSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url)), `${lng}/${ns}.json`).toBe(true);
+      for (const ns of NAMESPACES)
+        expect(existsSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url)), `${lng}/${ns}.json`).toBe(true);
     }
   });
 

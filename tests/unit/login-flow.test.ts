@@ -5,7 +5,11 @@ import { loginResult } from '../../src/features/auth/login-history';
 import { formatDateTime } from '../../src/ui/format-time';
 
 const BASE = 'https://console.example/#/login';
-const session = { accessToken: 'tok', email: 'a@b.c', systemConfig: { site: '', useSubDomain: false, imageBaseUpdate: false, enableProductUpdateHistory: false } };
+const session = {
+  accessToken: 'tok',
+  email: 'a@b.c',
+  systemConfig: { site: '', useSubDomain: false, imageBaseUpdate: false, enableProductUpdateHistory: false },
+};
 
 describe('login answers (console-core §2 Login, NOTES.md 2)', () => {
   it('treats the older 200 answer with code ≥ 0 as a Login Error', () => {
@@ -23,9 +27,16 @@ describe('login answers (console-core §2 Login, NOTES.md 2)', () => {
   // spec: core §2.20
   it('orders createCompany, redirect and forceChange before success', () => {
     expect(classifyLoginAnswer({ ...session, createCompany: true, forceChange: true }, BASE)).toEqual({ kind: 'createCompany' });
-    expect(classifyLoginAnswer({ ...session, redirect: 'https://acme.example/', forceChange: true }, BASE)).toEqual({ kind: 'redirect', url: 'https://acme.example/' });
+    expect(classifyLoginAnswer({ ...session, redirect: 'https://acme.example/', forceChange: true }, BASE)).toEqual({
+      kind: 'redirect',
+      url: 'https://acme.example/',
+    });
     expect(classifyLoginAnswer({ ...session, forceChange: true, weakPwd: true }, BASE)).toEqual({ kind: 'forceChange' });
-    expect(classifyLoginAnswer({ ...session, weakPwd: true, expireSoon: true }, BASE)).toEqual({ kind: 'success', weakPwd: true, expireSoon: true });
+    expect(classifyLoginAnswer({ ...session, weakPwd: true, expireSoon: true }, BASE)).toEqual({
+      kind: 'success',
+      weakPwd: true,
+      expireSoon: true,
+    });
   });
 
   it('follows only http(s) redirects', () => {
@@ -43,7 +54,18 @@ describe('next after login', () => {
   });
 
   it('never leaves the app, nor loops back to the auth pages', () => {
-    for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'dashboard', '/login', '/login?next=%2Fx', '/signup', '/x\n']) {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'dashboard',
+      '/login',
+      '/login?next=%2Fx',
+      '/signup',
+      '/x\n',
+    ]) {
       expect(safeNext(bad, '/home'), String(bad)).toBe('/home');
     }
     expect(safeNext('/loginhelp', '/home')).toBe('/loginhelp');

@@ -16,7 +16,12 @@ const items: MapListItem[] = stores.map((s) => ({ id: s.storeCode, label: storeM
 describe('storeMarker: one way from a store row to a marker (store and sensor maps)', () => {
   it('places a store at its position in its status, named "name (code)", with the screen\'s popup', () => {
     const popup = 'popup';
-    expect(storeMarker({ storeCode: 'TKY001', storeName: 'Acme Shibuya', status: 'ALARM', position: { latitude: 35.6595, longitude: 139.7005 } }, popup)).toEqual({
+    expect(
+      storeMarker(
+        { storeCode: 'TKY001', storeName: 'Acme Shibuya', status: 'ALARM', position: { latitude: 35.6595, longitude: 139.7005 } },
+        popup,
+      ),
+    ).toEqual({
       id: 'TKY001',
       lat: 35.6595,
       lng: 139.7005,
@@ -32,7 +37,7 @@ describe('storeMarker: one way from a store row to a marker (store and sensor ma
 });
 
 describe('the side list: status checkboxes and paging (console-core §2, §9)', () => {
-  it('counts the entries per status, in the spec\'s order of checkboxes', () => {
+  it("counts the entries per status, in the spec's order of checkboxes", () => {
     expect(MAP_STATUSES).toEqual(['NORMAL', 'ALARM', 'OFFLINE']);
     expect(countByStatus(items)).toEqual({ NORMAL: 20, ALARM: 10, OFFLINE: 10 });
     expect(countByStatus([])).toEqual({ NORMAL: 0, ALARM: 0, OFFLINE: 0 });

@@ -13,9 +13,17 @@ function fakeDocument() {
     createElement(tagName: string) {
       const element = { tagName, textContent: '' };
       for (const parser of ['innerHTML', 'outerHTML']) {
-        Object.defineProperty(element, parser, { set: () => { throw new Error(`${parser} was set`); } });
+        Object.defineProperty(element, parser, {
+          set: () => {
+            throw new Error(`${parser} was set`);
+          },
+        });
       }
-      Object.defineProperty(element, 'insertAdjacentHTML', { value: () => { throw new Error('insertAdjacentHTML was called'); } });
+      Object.defineProperty(element, 'insertAdjacentHTML', {
+        value: () => {
+          throw new Error('insertAdjacentHTML was called');
+        },
+      });
       made.push(element);
       return element as unknown as HTMLElement;
     },

@@ -5,11 +5,23 @@ import { otaStartProblem, parseOtaNumber, type OtaFormValues, type OtaProblem } 
 
 /** The message the console shows for a problem, in en_US (console-admin §5, quoted exactly). */
 const message = (p: OtaProblem | undefined) =>
-  p === undefined ? undefined : p.kind === 'missing' ? en.validation.missing.replace('{{field}}', en.fields[p.field]) : en.validation[p.kind];
+  p === undefined
+    ? undefined
+    : p.kind === 'missing'
+      ? en.validation.missing.replace('{{field}}', en.fields[p.field])
+      : en.validation[p.kind];
 
 const VALID: OtaFormValues = {
-  fwName: 'tag-fw.bin', otaType: '3', tagVersion: '0x0500', startVersion: '0x0300', endVersion: '0x0412',
-  repeatCnt: '5', otaStartTime: '200', otaSleepMinTime: '10', otaSleepDistTime: '1', otaTransmissionTime: '60',
+  fwName: 'tag-fw.bin',
+  otaType: '3',
+  tagVersion: '0x0500',
+  startVersion: '0x0300',
+  endVersion: '0x0412',
+  repeatCnt: '5',
+  otaStartTime: '200',
+  otaSleepMinTime: '10',
+  otaSleepDistTime: '1',
+  otaTransmissionTime: '60',
 };
 const check = (over: Partial<OtaFormValues> = {}, gatewayCount = 2, file: { name: string } | null = { name: 'tag-fw.bin' }) =>
   message(otaStartProblem({ values: { ...VALID, ...over }, gatewayCount, file: file ?? undefined }));
@@ -18,7 +30,8 @@ describe('OTA start validation (console-admin §5)', () => {
   it('accepts a complete start', () => expect(check()).toBeUndefined());
 
   it('transmission time strictly between 0 and 255', () => {
-    for (const t of ['0', '255', '-1', '1.5', 'abc']) expect(check({ otaTransmissionTime: t })).toBe('transmission time must be between 0 and 255.');
+    for (const t of ['0', '255', '-1', '1.5', 'abc'])
+      expect(check({ otaTransmissionTime: t })).toBe('transmission time must be between 0 and 255.');
     expect(check({ otaTransmissionTime: '1' })).toBeUndefined();
     expect(check({ otaTransmissionTime: '254' })).toBeUndefined();
   });
@@ -40,7 +53,7 @@ describe('OTA start validation (console-admin §5)', () => {
     expect(check({ fwName: 'TAG-FW.BIN' }, 1, { name: 'TAG-FW.BIN' })).toBeUndefined();
   });
 
-  it('checks in the spec\'s order: transmission time first', () => {
+  it("checks in the spec's order: transmission time first", () => {
     expect(check({ otaTransmissionTime: '300', repeatCnt: '' }, 0, null)).toBe('transmission time must be between 0 and 255.');
     expect(check({ repeatCnt: '' }, 0, null)).toBe('No gateway has checked');
   });

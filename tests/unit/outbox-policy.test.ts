@@ -15,7 +15,12 @@ import {
   type OrderedOp,
 } from '../../src/offline/outbox-policy';
 
-const op = (storeCode: string, seq: number, state: OrderedOp['state'] = 'pending', nextAttemptAt = 0): OrderedOp => ({ storeCode, seq, state, nextAttemptAt });
+const op = (storeCode: string, seq: number, state: OrderedOp['state'] = 'pending', nextAttemptAt = 0): OrderedOp => ({
+  storeCode,
+  seq,
+  state,
+  nextAttemptAt,
+});
 
 describe('backoffDelay', () => {
   it('doubles from 1 s without jitter at the middle of the range', () => {
@@ -57,14 +62,18 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new ApiFailure('This product does not exist', 404, 'PRODUCT_NOT_FOUND'))).toBe('final');
     expect(classifyFailure(new ApiFailure('Bad Request (400)', 400))).toBe('final');
     expect(classifyFailure(new ApiFailure('Permission denied for store LON001.', 403))).toBe('final');
-    expect(classifyFailure(new ApiFailure('This Idempotency-Key was used for another request.', 400, 'IDEMPOTENCY_MISMATCH'))).toBe('final');
+    expect(classifyFailure(new ApiFailure('This Idempotency-Key was used for another request.', 400, 'IDEMPOTENCY_MISMATCH'))).toBe(
+      'final',
+    );
   });
 
   it('retries the 4xx that are about the moment: session gone, slow down, the same key still in flight', () => {
     for (const status of [401, 408, 425, 429]) expect(classifyFailure(new ApiFailure('x', status))).toBe('retry');
     expect(classifyFailure(new ApiFailure('still processed', 409, 'IDEMPOTENCY_IN_FLIGHT'))).toBe('retry');
     // An expired or reset password: the queued scans wait for the change instead of being lost (issue 29 finding 5).
-    expect(classifyFailure(new ApiFailure('Your password has expired. Change it before you can go on.', 403, 'PASSWORD_CHANGE_REQUIRED'))).toBe('retry');
+    expect(
+      classifyFailure(new ApiFailure('Your password has expired. Change it before you can go on.', 403, 'PASSWORD_CHANGE_REQUIRED')),
+    ).toBe('retry');
     expect(classifyFailure(new ApiFailure('conflict', 409, 'OTHER'))).toBe('final');
   });
 
@@ -234,7 +243,12 @@ describe('batchBody', () => {
 });
 
 describe('splitAnswer', () => {
-  const answer = (failed: { tagMac: string; message: string }[], assigned: number) => ({ success: true, assigned, failed, taskId: 'A-20260101-7' });
+  const answer = (failed: { tagMac: string; message: string }[], assigned: number) => ({
+    success: true,
+    assigned,
+    failed,
+    taskId: 'A-20260101-7',
+  });
 
   it('keeps the answer of a single operation as it came', () => {
     const whole = answer([{ tagMac: 'X', message: 'm' }], 0);
@@ -242,12 +256,12 @@ describe('splitAnswer', () => {
   });
 
   it('gives each operation its own refused tags and the count of its own tags taken', () => {
-    const parts = splitAnswer(answer([{ tagMac: 't2', message: 'Tag T2 refused' }], 3), [payload(['T1']), payload(['T2', 'T3']), payload(['T4'])]);
-    expect(parts).toEqual([
-      answer([], 1),
-      answer([{ tagMac: 't2', message: 'Tag T2 refused' }], 1),
-      answer([], 1),
+    const parts = splitAnswer(answer([{ tagMac: 't2', message: 'Tag T2 refused' }], 3), [
+      payload(['T1']),
+      payload(['T2', 'T3']),
+      payload(['T4']),
     ]);
+    expect(parts).toEqual([answer([], 1), answer([{ tagMac: 't2', message: 'Tag T2 refused' }], 1), answer([], 1)]);
   });
 
   it('leaves no refusal out: one naming no tag of the batch goes to every operation', () => {

@@ -7,11 +7,18 @@ describe('v1 show layout', () => {
   it('adds devices of the spec’s sizes, stacked; the show is the widest and the sum of heights', () => {
     let show = setDeviceCount(emptyShow(), '23', 2);
     show = setDeviceCount(show, '29', 1);
-    expect(show.device.map((d) => [d.type, d.width, d.height, d.top, d.rotation])).toEqual([['23', 1920, 158, 0, 0], ['23', 1920, 158, 158, 0], ['29', 1920, 540, 316, 0]]);
+    expect(show.device.map((d) => [d.type, d.width, d.height, d.top, d.rotation])).toEqual([
+      ['23', 1920, 158, 0, 0],
+      ['23', 1920, 158, 158, 0],
+      ['29', 1920, 540, 316, 0],
+    ]);
     expect([show.width, show.height]).toEqual([1920, 856]);
     // Removing takes the last ones of that type; the others move up.
     show = setDeviceCount(show, '23', 1);
-    expect(show.device.map((d) => [d.type, d.top])).toEqual([['23', 0], ['29', 158]]);
+    expect(show.device.map((d) => [d.type, d.top])).toEqual([
+      ['23', 0],
+      ['29', 158],
+    ]);
     expect(show.height).toBe(698);
   });
 
@@ -19,7 +26,10 @@ describe('v1 show layout', () => {
   it("lays 'RxC' areas out evenly, keeps a timeline per area, and '-' clears", () => {
     const show = setDeviceCount(setDeviceCount(emptyShow(), '23', 2), '29', 1);
     const grid = setContentLayout({ ...show, timeline: [[{ id: '1', start: 0 }]] }, '2x1');
-    expect(grid.contentArea).toEqual([{ left: 0, top: 0, width: 1920, height: 428 }, { left: 0, top: 428, width: 1920, height: 428 }]);
+    expect(grid.contentArea).toEqual([
+      { left: 0, top: 0, width: 1920, height: 428 },
+      { left: 0, top: 428, width: 1920, height: 428 },
+    ]);
     expect(grid.timeline).toEqual([[{ id: '1', start: 0 }], []]);
     expect(setContentLayout(grid, '1x3').contentArea.map((a) => a.width)).toEqual([640, 640, 640]);
     const cleared = setContentLayout(grid, '-');

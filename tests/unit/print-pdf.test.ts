@@ -18,7 +18,12 @@ describe('paper layout (§9 print paper types)', () => {
 
   // spec: plus §9.9, plus §9.10, plus §9.11, plus §9.12, plus §9.13 — per page, size and columns of each paper type
   it('places each type’s labels at their size on an A4 sheet, centred, without overlap', () => {
-    const expected = { 'CROMA.A4': [1, 1, 210, 297], 'CROMA.A6': [4, 2, 105, 148], 'CROMA.107': [20, 2, 75, 27], 'CROMA.105': [10, 2, 105, 59] } as const;
+    const expected = {
+      'CROMA.A4': [1, 1, 210, 297],
+      'CROMA.A6': [4, 2, 105, 148],
+      'CROMA.107': [20, 2, 75, 27],
+      'CROMA.105': [10, 2, 105, 59],
+    } as const;
     for (const [type, [perPage, columns, width, height]] of Object.entries(expected)) {
       const grid = paperGrid(type as keyof typeof expected);
       const slots = sheetSlots(grid);
@@ -43,7 +48,13 @@ describe('paper layout (§9 print paper types)', () => {
   });
 
   it('repeats a label by its quantity and cuts the run into sheets', () => {
-    const pages = paginate([{ id: 'a', qty: 18 }, { id: 'b', qty: 7 }], 20);
+    const pages = paginate(
+      [
+        { id: 'a', qty: 18 },
+        { id: 'b', qty: 7 },
+      ],
+      20,
+    );
     expect(pages.map((p) => p.length)).toEqual([20, 5]);
     expect(pages[0].slice(17).map((l) => l?.id)).toEqual(['a', 'b', 'b']);
   });
@@ -73,7 +84,15 @@ describe('product files and the print list (§5)', () => {
 
   it('adds found products once, sums quantities and names the codes that do not exist', () => {
     const found = [{ prCode: 'A', prInfo: ['Tea', '1.00'] }];
-    const first = addProducts([], [{ prCode: 'A', qty: 1 }, { prCode: 'NOPE', qty: 1 }, { prCode: 'A', qty: 2 }], found);
+    const first = addProducts(
+      [],
+      [
+        { prCode: 'A', qty: 1 },
+        { prCode: 'NOPE', qty: 1 },
+        { prCode: 'A', qty: 2 },
+      ],
+      found,
+    );
     expect(first).toEqual({ list: [{ prCode: 'A', prInfo: ['Tea', '1.00'], qty: 3 }], missing: ['NOPE'] });
   });
 });
@@ -96,7 +115,12 @@ describe('label PDF', () => {
     ]);
     expect([await imagesPainted(doc, 1), await imagesPainted(doc, 2)]).toEqual([0, 0]);
     // CROMA.105: 105×59 mm in two columns from the top at 1 mm; the barcode is in each label's lower half.
-    const lowerHalves = Array.from({ length: 10 }, (_, i) => ({ x: (i % 2) * 105, y: 1 + Math.floor(i / 2) * 59 + 29.5, width: 105, height: 29.5 }));
+    const lowerHalves = Array.from({ length: 10 }, (_, i) => ({
+      x: (i % 2) * 105,
+      y: 1 + Math.floor(i / 2) * 59 + 29.5,
+      width: 105,
+      height: 29.5,
+    }));
     expect(await barcodesIn(doc, 1, lowerHalves, 3)).toEqual([...Array(9).fill(codes[0]), codes[1]]);
     expect(await barcodesIn(doc, 2, lowerHalves.slice(0, 2), 3)).toEqual([codes[2], '']);
   }, 60_000);

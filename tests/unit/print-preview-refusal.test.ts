@@ -10,12 +10,25 @@ import { previewFailureText, type PrintItem } from '../../src/features/print/pri
  * than a static label's template takes (PRINFO_TOO_LONG, tests/server/print.test.ts) — in English. Issue 33 §7:
  * the print screen says it in the member's language, naming the product, its entries, the template and the limit.
  */
-const translate = (texts: typeof en) => (key: 'messages.prInfoTooLong' | 'messages.templateNotFound', values: Record<string, string | number>) =>
-  texts.messages[key.slice('messages.'.length) as 'prInfoTooLong' | 'templateNotFound'].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+const translate =
+  (texts: typeof en) => (key: 'messages.prInfoTooLong' | 'messages.templateNotFound', values: Record<string, string | number>) =>
+    texts.messages[key.slice('messages.'.length) as 'prInfoTooLong' | 'templateNotFound'].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      String(values[name] ?? `{{${name}}}`),
+    );
 
-const item = (prCode: string, entries: number): PrintItem => ({ prCode, prInfo: Array.from({ length: entries }, (_, i) => `v${i}`), qty: 1 });
+const item = (prCode: string, entries: number): PrintItem => ({
+  prCode,
+  prInfo: Array.from({ length: entries }, (_, i) => `v${i}`),
+  qty: 1,
+});
 const items = [item('4901234567894', 36), item('4909876543210', 40)];
-const refusal = new ApiFailure('Product 4909876543210 has 40 info entries; template STATIC_A is a static label and takes at most 36.', 400, 'PRINFO_TOO_LONG', false, true);
+const refusal = new ApiFailure(
+  'Product 4909876543210 has 40 info entries; template STATIC_A is a static label and takes at most 36.',
+  400,
+  'PRINFO_TOO_LONG',
+  false,
+  true,
+);
 
 describe('a preview refused for a static label’s 36 info entries', () => {
   // spec: plus §9.14 — the static label's 36 prInfo entries: the refusal in the member's language

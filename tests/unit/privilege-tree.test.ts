@@ -6,7 +6,7 @@ import type { Session } from '../../src/app/session';
 const flags = (tree: ReturnType<typeof treeOf>, key: string) => tree.find((p) => p.key === key);
 
 describe('role editor tree (console-admin §4, §6)', () => {
-  it('lists every key once, setting\'s children right after it one level down', () => {
+  it("lists every key once, setting's children right after it one level down", () => {
     expect(new Set(TREE_ORDER).size).toBe(TREE_ORDER.length);
     const at = TREE_ORDER.indexOf('setting');
     expect(TREE_ORDER.slice(at + 1, at + 5)).toEqual(['company_config', 'store_config', 'alias', 'layout_config']);
@@ -40,8 +40,25 @@ describe('role editor tree (console-admin §4, §6)', () => {
 });
 
 describe('member form body', () => {
-  const choices = { companies: [], roles: [], stores: [{ storeCode: 'A1', storeName: 'A', companyCode: 'ACME' }, { storeCode: 'N1', storeName: 'N', companyCode: 'NORD' }] };
-  const values = { email: 'x@y', name: ' X ', mobile: '', password: '', passwordConfirm: '', company: 'ACME', role_id: '5', enableWholeStore: '', store: 'A1,N1' };
+  const choices = {
+    companies: [],
+    roles: [],
+    stores: [
+      { storeCode: 'A1', storeName: 'A', companyCode: 'ACME' },
+      { storeCode: 'N1', storeName: 'N', companyCode: 'NORD' },
+    ],
+  };
+  const values = {
+    email: 'x@y',
+    name: ' X ',
+    mobile: '',
+    password: '',
+    passwordConfirm: '',
+    company: 'ACME',
+    role_id: '5',
+    enableWholeStore: '',
+    store: 'A1,N1',
+  };
 
   it('sends only stores of the chosen companies and no password when none was typed', () => {
     expect(memberBody(values, choices)).toEqual({ name: 'X', role_id: 5, company: ['ACME'], store: ['A1'], enableWholeStore: false });

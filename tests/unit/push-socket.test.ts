@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { openPushSocket, RECONNECT_MAX_MS, RECONNECT_MIN_MS, type PushMessage, type PushSocket, type PushSocketClass } from '../../src/app/push-socket';
+import {
+  openPushSocket,
+  RECONNECT_MAX_MS,
+  RECONNECT_MIN_MS,
+  type PushMessage,
+  type PushSocket,
+  type PushSocketClass,
+} from '../../src/app/push-socket';
 
 /*
  * The client's push loop (src/app/push-socket.ts) against a real websocket server on loopback, with the `ws` client

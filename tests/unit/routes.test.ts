@@ -25,7 +25,10 @@ function sessionOf(role_id: number, privilege: Session['privilege'] = []): Sessi
 }
 
 const superAdmin = sessionOf(-1);
-const viewer = sessionOf(7, PRIVILEGE_SECTIONS.map((key) => ({ key, read: true, write: false })));
+const viewer = sessionOf(
+  7,
+  PRIVILEGE_SECTIONS.map((key) => ({ key, read: true, write: false })),
+);
 const nobody = sessionOf(8, []);
 
 const layoutOf = (language: string) => JSON.parse(readFileSync(`locales/${language}/layout.json`, 'utf8'));
@@ -38,7 +41,11 @@ describe('the route table', () => {
 
   // spec: admin §2.0a — every admin route requires an authenticated user
   it('leaves only login and signup public; every other route needs a session or a read privilege', () => {
-    expect(ROUTES.filter((r) => r.privilege === 'public').map((r) => r.path).sort()).toEqual(['/login', '/signup']);
+    expect(
+      ROUTES.filter((r) => r.privilege === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/login', '/signup']);
     for (const route of ROUTES) {
       const access = route.privilege;
       if (access === 'public' || access === 'session') continue;
@@ -74,7 +81,9 @@ describe('the route table', () => {
 
 describe('the guard', () => {
   it('sends a protected route without a session to login, carrying the path and query in next', () => {
-    expect(guardRedirect('/dashboard', '?store=TKY001', undefined)).toBe(`${LOGIN_PATH}?next=${encodeURIComponent('/dashboard?store=TKY001')}`);
+    expect(guardRedirect('/dashboard', '?store=TKY001', undefined)).toBe(
+      `${LOGIN_PATH}?next=${encodeURIComponent('/dashboard?store=TKY001')}`,
+    );
   });
 
   it('lets login and signup open without a session, and with one', () => {
@@ -106,16 +115,18 @@ describe('the guard', () => {
 
 describe('the layout translations', () => {
   const keysOf = (value: unknown, prefix = ''): string[] =>
-    value && typeof value === 'object'
-      ? Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
-      : [prefix];
+    value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
 
   it('have the same keys in every language, none empty', () => {
     const english = keysOf(layoutOf('en_US')).sort();
     for (const language of ['ja_JP', 'ko_KR']) {
       const layout = layoutOf(language);
       expect(keysOf(layout).sort(), language).toEqual(english);
-      for (const key of english) expect(key.split('.').reduce((v, k) => v[k], layout), `${language} ${key}`).not.toBe('');
+      for (const key of english)
+        expect(
+          key.split('.').reduce((v, k) => v[k], layout),
+          `${language} ${key}`,
+        ).not.toBe('');
     }
   });
 });

@@ -3,8 +3,15 @@ import { splitRowActions } from '../../src/ui/data-table/row-menu';
 import type { RowActionDef } from '../../src/ui/data-table/types';
 
 /* Issue 31 §11, §12: which of a row's actions stay on the row and which wait in its "⋯" menu. */
-const action = (label: string, more: Partial<RowActionDef<unknown>> = {}): RowActionDef<unknown> => ({ label, run: () => undefined, ...more });
-const labels = (split: { inline: RowActionDef<unknown>[]; menu: RowActionDef<unknown>[] }) => ({ inline: split.inline.map((a) => a.label), menu: split.menu.map((a) => a.label) });
+const action = (label: string, more: Partial<RowActionDef<unknown>> = {}): RowActionDef<unknown> => ({
+  label,
+  run: () => undefined,
+  ...more,
+});
+const labels = (split: { inline: RowActionDef<unknown>[]; menu: RowActionDef<unknown>[] }) => ({
+  inline: split.inline.map((a) => a.label),
+  menu: split.menu.map((a) => a.label),
+});
 
 describe('splitRowActions', () => {
   it('keeps two harmless actions on the row, with no menu', () => {
@@ -12,8 +19,14 @@ describe('splitRowActions', () => {
   });
 
   it('never puts a red Delete beside Edit: it waits in the menu even when the row has two actions', () => {
-    expect(labels(splitRowActions([action('Edit', { primary: true }), action('Delete', { color: 'danger' })]))).toEqual({ inline: ['Edit'], menu: ['Delete'] });
-    expect(labels(splitRowActions([action('Edit'), action('Delete', { color: 'danger' })]))).toEqual({ inline: ['Edit'], menu: ['Delete'] });
+    expect(labels(splitRowActions([action('Edit', { primary: true }), action('Delete', { color: 'danger' })]))).toEqual({
+      inline: ['Edit'],
+      menu: ['Delete'],
+    });
+    expect(labels(splitRowActions([action('Edit'), action('Delete', { color: 'danger' })]))).toEqual({
+      inline: ['Edit'],
+      menu: ['Delete'],
+    });
   });
 
   it('keeps the primary ones (two at most) and lists the rest with the destructive ones last', () => {
@@ -31,6 +44,9 @@ describe('splitRowActions', () => {
   });
 
   it('declares no primary: the first harmless action stays', () => {
-    expect(labels(splitRowActions([action('Info'), action('Camera'), action('Screen')]))).toEqual({ inline: ['Info'], menu: ['Camera', 'Screen'] });
+    expect(labels(splitRowActions([action('Info'), action('Camera'), action('Screen')]))).toEqual({
+      inline: ['Info'],
+      menu: ['Camera', 'Screen'],
+    });
   });
 });

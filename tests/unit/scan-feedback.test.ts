@@ -52,7 +52,11 @@ describe('feedback', () => {
   });
 
   it('still vibrates, flashes and records when the sound throws or is muted', () => {
-    const broken = setup({ play: () => { throw new Error('no audio device'); } });
+    const broken = setup({
+      play: () => {
+        throw new Error('no audio device');
+      },
+    });
     broken.sut.failure();
     expect(broken.log).toEqual(['vibrate:100,60,100', `${FLASH_EVENT}:failure`]);
     expect(broken.records).toHaveLength(1);

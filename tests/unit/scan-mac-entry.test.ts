@@ -51,11 +51,17 @@ const S = {
   blank: empty,
   state0: run([{ type: 'address', value: 'aabbcc' }]),
   state1: run([{ type: 'address', value: 'AABBCCDDEE0F' }]),
-  state1Typed: run([{ type: 'address', value: 'AABBCCDDEE0F' }, { type: 'productCode', value: ' P1 ' }]),
+  state1Typed: run([
+    { type: 'address', value: 'AABBCCDDEE0F' },
+    { type: 'productCode', value: ' P1 ' },
+  ]),
   state1List: run([{ type: 'address', value: 'AABBCCDDEE0F' }, { type: 'productCode', value: 'P1' }, { type: 'addProduct' }]),
   state1Prompt: run([{ type: 'address', value: 'AABBCCDDEE0F' }, { type: 'productCode', value: 'P9' }, { type: 'assign' }]),
   state2: run([{ type: 'address', value: 'aabbccddee0f7' }]),
-  state2Typed: run([{ type: 'address', value: 'aabbccddee0f7' }, { type: 'productCode', value: 'P2' }]),
+  state2Typed: run([
+    { type: 'address', value: 'aabbccddee0f7' },
+    { type: 'productCode', value: 'P2' },
+  ]),
 };
 
 describe('macEntryReducer: the states', () => {
@@ -96,14 +102,22 @@ describe('macEntryReducer: every state × every action', () => {
     ['state2', { type: 'addProduct' }, (s) => expect(s.error).toBe(MSG_ENTER_PRODUCT_CODE)],
     ['state2Typed', { type: 'addProduct' }, (s) => expect(s.request).toEqual({ kind: 'assign', mac: MAC, product: ['P2'] })],
     // confirmAdd
-    ['state1Prompt', { type: 'confirmAdd', yes: true }, (s) => {
-      expect(s.prompt).toBeUndefined();
-      expect(s.request).toEqual({ kind: 'assign', mac: MAC, product: ['P9'] });
-    }],
-    ['state1Prompt', { type: 'confirmAdd', yes: false }, (s) => {
-      expect([s.prompt, s.productCode, s.request]).toEqual([undefined, '', undefined]);
-      expect(s.error).toBe(MSG_ENTER_PRODUCT_CODE); // list still empty
-    }],
+    [
+      'state1Prompt',
+      { type: 'confirmAdd', yes: true },
+      (s) => {
+        expect(s.prompt).toBeUndefined();
+        expect(s.request).toEqual({ kind: 'assign', mac: MAC, product: ['P9'] });
+      },
+    ],
+    [
+      'state1Prompt',
+      { type: 'confirmAdd', yes: false },
+      (s) => {
+        expect([s.prompt, s.productCode, s.request]).toEqual([undefined, '', undefined]);
+        expect(s.error).toBe(MSG_ENTER_PRODUCT_CODE); // list still empty
+      },
+    ],
     ['state1', { type: 'confirmAdd', yes: true }, (s) => expect(s).toBe(S.state1)], // no question asked: ignored
     ['state2Typed', { type: 'confirmAdd', yes: true }, (s) => expect(s).toBe(S.state2Typed)],
     // productCode
@@ -124,9 +138,7 @@ describe('macEntryReducer: every state × every action', () => {
     ['state1', { type: 'deassign' }, (s) => expect(s.request).toEqual({ kind: 'deassign', mac: MAC })],
     ['state2Typed', { type: 'deassign' }, (s) => expect(s.request).toEqual({ kind: 'deassign', mac: MAC })],
     // attempted: fields cleared, state 0 — from everywhere
-    ...(Object.keys(S) as Array<keyof typeof S>).map(
-      (k): Case => [k, { type: 'attempted' }, (s) => expect(s).toEqual(empty)],
-    ),
+    ...(Object.keys(S) as Array<keyof typeof S>).map((k): Case => [k, { type: 'attempted' }, (s) => expect(s).toEqual(empty)]),
     // dismissError
     ['state2', { type: 'dismissError' }, (s) => expect(s).toEqual(S.state2)],
   ];

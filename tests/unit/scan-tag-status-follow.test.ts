@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_TYPE_COLLECTING, PUSH_TYPE_TAG_STATUS } from '../../src/api/contract/constants-core';
-import { liveStatus, recordChanges, statusTone, tagStatusChanges, waitingTags, type SeenStatuses } from '../../src/features/scan/tag-status-follow';
+import {
+  liveStatus,
+  recordChanges,
+  statusTone,
+  tagStatusChanges,
+  waitingTags,
+  type SeenStatuses,
+} from '../../src/features/scan/tag-status-follow';
 import type { LogEntry } from '../../src/features/scan/use-scan-log';
 
-const line = (over: Partial<LogEntry> = {}): LogEntry => ({ key: 1, at: 1_000, kind: 'assign', codes: ['C4000100002A', '4901234567894'], status: 'ok', ...over });
+const line = (over: Partial<LogEntry> = {}): LogEntry => ({
+  key: 1,
+  at: 1_000,
+  kind: 'assign',
+  codes: ['C4000100002A', '4901234567894'],
+  status: 'ok',
+  ...over,
+});
 const none: SeenStatuses = new Map();
 const push = (data: unknown[]) => JSON.stringify({ type: PUSH_TYPE_TAG_STATUS, data });
 
@@ -11,9 +25,17 @@ describe('the scan log line of an assign follows its tag (WIP → OK/NG)', () =>
   it('is WIP once the server took the assign, then what the push says', () => {
     const entry = line();
     expect(liveStatus(entry, none)).toBe('WIP');
-    const wip = recordChanges(none, tagStatusChanges(push([{ storeCode: 'TKY001', tagMac: 'C4000100002A', barcode: 'C4000100002A', status: 'WIP' }]))!, 1_100);
+    const wip = recordChanges(
+      none,
+      tagStatusChanges(push([{ storeCode: 'TKY001', tagMac: 'C4000100002A', barcode: 'C4000100002A', status: 'WIP' }]))!,
+      1_100,
+    );
     expect(liveStatus(entry, wip)).toBe('WIP');
-    const ok = recordChanges(wip, tagStatusChanges(push([{ storeCode: 'TKY001', tagMac: 'C4000100002A', barcode: 'C4000100002A', status: 'OK' }]))!, 9_000);
+    const ok = recordChanges(
+      wip,
+      tagStatusChanges(push([{ storeCode: 'TKY001', tagMac: 'C4000100002A', barcode: 'C4000100002A', status: 'OK' }]))!,
+      9_000,
+    );
     expect(liveStatus(entry, ok)).toBe('OK');
     const ng = recordChanges(ok, [{ tagMac: 'C4000100002A', barcode: 'C4000100002A', status: 'NG' }], 20_000);
     expect(liveStatus(entry, ng)).toBe('NG');
@@ -39,7 +61,12 @@ describe('the scan log line of an assign follows its tag (WIP → OK/NG)', () =>
   });
 
   it('lists the tags still waiting, once each, for the polling fallback', () => {
-    const entries = [line({ key: 1 }), line({ key: 2, codes: ['C4000100002B', 'p'] }), line({ key: 3 }), line({ key: 4, status: 'failed', codes: ['X', 'p'] })];
+    const entries = [
+      line({ key: 1 }),
+      line({ key: 2, codes: ['C4000100002B', 'p'] }),
+      line({ key: 3 }),
+      line({ key: 4, status: 'failed', codes: ['X', 'p'] }),
+    ];
     expect(waitingTags(entries, none)).toEqual(['C4000100002A', 'C4000100002B']);
     const seen = recordChanges(none, [{ tagMac: 'C4000100002B', barcode: 'C4000100002B', status: 'NG' }], 5_000);
     expect(waitingTags(entries, seen)).toEqual(['C4000100002A']);
@@ -59,7 +86,9 @@ describe('push messages', () => {
   });
 
   it('skips malformed entries of a tag message', () => {
-    expect(tagStatusChanges(push([{ tagMac: 'A', status: 'OK' }, { status: 'OK' }, null, 'x']))).toEqual([{ tagMac: 'A', barcode: '', status: 'OK' }]);
+    expect(tagStatusChanges(push([{ tagMac: 'A', status: 'OK' }, { status: 'OK' }, null, 'x']))).toEqual([
+      { tagMac: 'A', barcode: '', status: 'OK' },
+    ]);
   });
 });
 

@@ -7,7 +7,12 @@ import { barWidths, makeBarcodeY4m, makeBarcodeY4mBytes, y4mHeader } from '../e2
 
 // EAN-13 tables (GS1 General Specifications §5.2.1.2), written independently of bwip-js to check its output.
 const L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
-const G = L.map((p) => [...p].map((b) => (b === '1' ? '0' : '1')).reverse().join(''));
+const G = L.map((p) =>
+  [...p]
+    .map((b) => (b === '1' ? '0' : '1'))
+    .reverse()
+    .join(''),
+);
 const R = L.map((p) => [...p].map((b) => (b === '1' ? '0' : '1')).join(''));
 const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 
@@ -57,7 +62,7 @@ describe('make-y4m', () => {
     const bytes = makeBarcodeY4mBytes('4006381333931', { frames: 1 });
     const start = y4mHeader(W, H).length + 6 + W * H;
     const chroma = bytes.subarray(start, start + (W * H) / 2);
-    expect(chroma.length).toBe(W * H / 2);
+    expect(chroma.length).toBe((W * H) / 2);
     expect(chroma.every((v) => v === 128)).toBe(true);
   });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SENSOR_TYPE_FIELDS } from '../../src/api/contract/sensors';
 import {
-  fieldsByType, fieldsOf, productWidthMinimum, sensorConfigOf, sensorFieldProblem, valuesOfSensor,
+  fieldsByType,
+  fieldsOf,
+  productWidthMinimum,
+  sensorConfigOf,
+  sensorFieldProblem,
+  valuesOfSensor,
 } from '../../src/features/sensors/sensor-config-rules';
 import { firstInvalid } from '../../src/ui/form-modal';
 
@@ -27,7 +32,8 @@ describe('sensor assign and update rules (console-core §2, §5)', () => {
   // spec: plus §5.1 — sensor values are integers
   it('allows only integers', () => {
     // spec: core §5.7 — sensor values are integers
-    for (const bad of ['1.5', 'abc', '1e3', '12a', '-', '99999999999999999999']) expect(sensorFieldProblem('HAT', 'tempMin', bad, 5), bad).toEqual({ kind: 'integer' });
+    for (const bad of ['1.5', 'abc', '1e3', '12a', '-', '99999999999999999999'])
+      expect(sensorFieldProblem('HAT', 'tempMin', bad, 5), bad).toEqual({ kind: 'integer' });
     for (const good of ['0', '-3', ' 42 ', '+7']) expect(sensorFieldProblem('HAT', 'tempMin', good, 5), good).toBeUndefined();
   });
 
@@ -52,7 +58,10 @@ describe('sensor assign and update rules (console-core §2, §5)', () => {
   // spec: plus §2.54 — the update modal edits the tag's sensor fields
   it('starts the update modal from the sensor', () => {
     expect(valuesOfSensor({ tagMac: 'C5000100000001', sensorType: 'LOADCELL', fields: { unitWeight: 250, minWeight: 1000 } })).toEqual({
-      tagMac: 'C5000100000001', sensorType: 'LOADCELL', unitWeight: '250', minWeight: '1000',
+      tagMac: 'C5000100000001',
+      sensorType: 'LOADCELL',
+      unitWeight: '250',
+      minWeight: '1000',
     });
   });
 

@@ -6,7 +6,13 @@ import { SNAP_PX, snapMove, snapResize } from '../../src/features/plus-show-edit
 
 /* The show editor's pure rules (plus-signage §2.3, §4, §5): slide moves and deletes, new objects, snapping, saving. */
 
-const slide = (objects: Show['object'] = [], duration = 30): Show => ({ duration, bgColor: '#000000', empty: objects.length === 0, schedule: [], object: objects });
+const slide = (objects: Show['object'] = [], duration = 30): Show => ({
+  duration,
+  bgColor: '#000000',
+  empty: objects.length === 0,
+  schedule: [],
+  object: objects,
+});
 const product = { type: 'product' as const, id: 0, left: 0, top: 0, width: 316, height: 158, autoSize: true };
 const screen = { width: 1920, height: 1080 };
 
@@ -67,17 +73,37 @@ describe('snapping', () => {
     expect(snapMove({ left: 300, top: 300, width: 100, height: 50 }, [other], screen)).toMatchObject({ left: 300, top: 300 });
   });
   it('snaps only the edges a resize handle moved', () => {
-    expect(snapResize({ left: 3, top: 0, width: 494, height: 50 }, 'right', [other], screen)).toEqual({ left: 3, top: 0, width: 497, height: 50 });
-    expect(snapResize({ left: 704, top: 0, width: 100, height: 50 }, 'left', [other], screen)).toEqual({ left: 700, top: 0, width: 104, height: 50 });
+    expect(snapResize({ left: 3, top: 0, width: 494, height: 50 }, 'right', [other], screen)).toEqual({
+      left: 3,
+      top: 0,
+      width: 497,
+      height: 50,
+    });
+    expect(snapResize({ left: 704, top: 0, width: 100, height: 50 }, 'left', [other], screen)).toEqual({
+      left: 700,
+      top: 0,
+      width: 104,
+      height: 50,
+    });
   });
 });
 
 describe('saving (plus-signage §5)', () => {
   // spec: plus §5.4, plus §5.5, plus §2.51 — http:// prefix, products numbered (by order / by id), 2 × floor(width / 180) choices
   it('prefixes webpages, numbers products in order on a device and by their id on a template', () => {
-    const shows = [slide([{ type: 'webpage', id: 'shelfpad.test', left: 0, top: 0, width: 1, height: 1 }, { ...product, id: 3 }, { ...product, id: '1' }])];
+    const shows = [
+      slide([
+        { type: 'webpage', id: 'shelfpad.test', left: 0, top: 0, width: 1, height: 1 },
+        { ...product, id: 3 },
+        { ...product, id: '1' },
+      ]),
+    ];
     const device = showsForSave(shows, 'device')[0].object;
-    expect(device.map((o) => [o.id, o.index])).toEqual([['http://shelfpad.test', undefined], [3, 0], [1, 1]]);
+    expect(device.map((o) => [o.id, o.index])).toEqual([
+      ['http://shelfpad.test', undefined],
+      [3, 0],
+      [1, 1],
+    ]);
     expect(showsForSave(shows, 'template')[0].object.map((o) => o.index)).toEqual([undefined, 3, 1]);
     expect(webpageUrl('https://a.test')).toBe('https://a.test');
     expect(productChoiceCount(1920)).toBe(20);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { signupPayload, validateSignup, type SignupForm } from '../../src/features/auth/signup-validation';
 import en from '../../locales/en_US/auth.json';
 
-const FULL: SignupForm = { email: 'pat@shelfpad.test', name: 'Pat', phone: '+81 3 0000', password: 'Secret#2026', retype: 'Secret#2026', agreement: true };
+const FULL: SignupForm = {
+  email: 'pat@shelfpad.test',
+  name: 'Pat',
+  phone: '+81 3 0000',
+  password: 'Secret#2026',
+  retype: 'Secret#2026',
+  agreement: true,
+};
 const text = (form: SignupForm) => {
   const problem = validateSignup(form);
   return problem && { field: problem.field, message: en.signup.validation[problem.message] };
@@ -11,7 +18,7 @@ const text = (form: SignupForm) => {
 describe('signup validation (console-core §5)', () => {
   it('reports the checks in the spec order, filling the form field by field', () => {
     const form: SignupForm = { email: '', name: '', phone: '', password: '', retype: '', agreement: false };
-    const seen: (ReturnType<typeof text>)[] = [];
+    const seen: ReturnType<typeof text>[] = [];
     seen.push(text(form));
     form.email = FULL.email;
     seen.push(text(form));

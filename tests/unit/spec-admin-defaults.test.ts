@@ -41,7 +41,19 @@ describe('defaults the forms open with (console-admin §9)', () => {
   // spec: admin §9.13 — default visible OTA history columns
   it('the OTA history shows the spec’s thirteen columns by default, in its order', () => {
     expect([...OTA_HISTORY_DEFAULT_COLUMNS]).toEqual([
-      'taskId', 'storeCode', 'totalTags', 'updatedTags', 'progress', 'startTime', 'endTime', 'gwResult', 'fileName', 'otaType', 'tagVersion', 'startVersion', 'endVersion',
+      'taskId',
+      'storeCode',
+      'totalTags',
+      'updatedTags',
+      'progress',
+      'startTime',
+      'endTime',
+      'gwResult',
+      'fileName',
+      'otaType',
+      'tagVersion',
+      'startVersion',
+      'endVersion',
     ]);
   });
 });
@@ -85,6 +97,8 @@ describe('"no matching tags" (console-admin §4)', () => {
   it('closes a product write normally; any other failure still reaches the caller', async () => {
     await expect(closingOnNoMatch(() => Promise.reject(new ApiFailure('no matching tags', 404)))).resolves.toBeUndefined();
     await expect(closingOnNoMatch(() => Promise.resolve({ success: true }))).resolves.toEqual({ success: true });
-    await expect(closingOnNoMatch(() => Promise.reject(new ApiFailure('This product does not exist', 404)))).rejects.toThrow('This product does not exist');
+    await expect(closingOnNoMatch(() => Promise.reject(new ApiFailure('This product does not exist', 404)))).rejects.toThrow(
+      'This product does not exist',
+    );
   });
 });

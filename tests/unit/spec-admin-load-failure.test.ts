@@ -28,7 +28,10 @@ beforeEach(() => {
     steps.push(`call ${new URL(String(url), 'http://test').pathname}`);
     return new Response(JSON.stringify({ success: true }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
-  stored.set(SESSION_KEY, JSON.stringify({ accessToken: 't', email: 'admin@shelfpad.test', role_id: -1, privilege: [], companyInfo: {}, systemConfig: {} }));
+  stored.set(
+    SESSION_KEY,
+    JSON.stringify({ accessToken: 't', email: 'admin@shelfpad.test', role_id: -1, privilege: [], companyInfo: {}, systemConfig: {} }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

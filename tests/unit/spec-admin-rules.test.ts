@@ -24,7 +24,15 @@ const dayChoices = (mode: 'create' | 'edit') => {
 describe('store tag status check day (console-admin §4)', () => {
   // spec: admin §4.7 — SUN..SAT, plus manual on update
   it('offers SUN to SAT when a store is created, and Manual besides when it is updated', () => {
-    const week = [['SUN', en.days.SUN], ['MON', en.days.MON], ['TUE', en.days.TUE], ['WED', en.days.WED], ['THU', en.days.THU], ['FRI', en.days.FRI], ['SAT', en.days.SAT]];
+    const week = [
+      ['SUN', en.days.SUN],
+      ['MON', en.days.MON],
+      ['TUE', en.days.TUE],
+      ['WED', en.days.WED],
+      ['THU', en.days.THU],
+      ['FRI', en.days.FRI],
+      ['SAT', en.days.SAT],
+    ];
     expect(dayChoices('create')).toEqual(week);
     expect(dayChoices('edit')).toEqual([...week, ['MANUAL', 'Manual']]);
   });

@@ -59,7 +59,11 @@ beforeAll(async () => {
   g.sessionStorage = storage();
   g.localStorage = storage();
   // The page frame reads the route of the location (hash routing); node has no window.
-  g.window ??= { location: { hash: `#${HISTORY_ROUTE}`, search: '' }, addEventListener: () => undefined, removeEventListener: () => undefined };
+  g.window ??= {
+    location: { hash: `#${HISTORY_ROUTE}`, search: '' },
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
   await i18n.use(initReactI18next).init({
     lng: 'en_US',
     ns: ['products', 'common', 'tags', 'storeConfig'],
@@ -76,7 +80,10 @@ const STANDARD: SystemConfig = { site: '', useSubDomain: false, imageBaseUpdate:
 
 /** Signs a member in whose system has these flags (as the login answer stores the session). */
 function signIn(flags: Partial<SystemConfig>): void {
-  sessionStorage.setItem('shelfpad.session', JSON.stringify({ accessToken: 'token', email: 'op@example.com', systemConfig: { ...STANDARD, ...flags } }));
+  sessionStorage.setItem(
+    'shelfpad.session',
+    JSON.stringify({ accessToken: 'token', email: 'op@example.com', systemConfig: { ...STANDARD, ...flags } }),
+  );
 }
 
 /** The server's answer to a table's call, by the call's path: the real table draws these rows. */
@@ -85,7 +92,12 @@ function answering(pages: Record<string, unknown[]>): Middleware {
     const rows = Array.isArray(key) ? pages[key[0] as string] : undefined;
     const next = useSWRNext(key, fetcher, config);
     if (!rows) return next;
-    return { ...next, data: { draw: 1, recordsTotal: rows.length, recordsFiltered: rows.length, data: rows } as typeof next.data, isLoading: false, error: undefined };
+    return {
+      ...next,
+      data: { draw: 1, recordsTotal: rows.length, recordsFiltered: rows.length, data: rows } as typeof next.data,
+      isLoading: false,
+      error: undefined,
+    };
   };
 }
 
@@ -97,19 +109,34 @@ function render(path: string, route: string, page: ReactNode, pages: Record<stri
       createElement(
         SWRConfig,
         { value: { provider: () => new Map(), use: [answering(pages)] } },
-        createElement(MemoryRouter, { initialEntries: [path] }, createElement(Routes, null, createElement(Route, { path: route, element: page }))),
+        createElement(
+          MemoryRouter,
+          { initialEntries: [path] },
+          createElement(Routes, null, createElement(Route, { path: route, element: page })),
+        ),
       ),
     ),
   );
 }
 
 /** The column headers of the table a page drew, in order. */
-const headers = (html: string) => [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim()).filter(Boolean);
+const headers = (html: string) =>
+  [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim()).filter(Boolean);
 
 describe('imageBaseUpdate (image-based update mode)', () => {
-  const version: ProductUpdateHistoryRow = { updateId: 'U42', prCode: '4901234567894', layoutId: 'LAYOUT-7', tagType: 'B3', prInfo: ['Milk', '1.99'], nfc: '', updatedAt: '2026-01-02T03:04:05Z' };
+  const version: ProductUpdateHistoryRow = {
+    updateId: 'U42',
+    prCode: '4901234567894',
+    layoutId: 'LAYOUT-7',
+    tagType: 'B3',
+    prInfo: ['Milk', '1.99'],
+    nfc: '',
+    updatedAt: '2026-01-02T03:04:05Z',
+  };
   const history = () =>
-    render(HISTORY_ROUTE, '/product/:companyCode/:storeCode/:prCode/update/history', createElement(ProductHistoryPage), { [endpoints.productUpdateHistory.path]: [version] });
+    render(HISTORY_ROUTE, '/product/:companyCode/:storeCode/:prCode/update/history', createElement(ProductHistoryPage), {
+      [endpoints.productUpdateHistory.path]: [version],
+    });
 
   // spec: admin §1.0a — imageBaseUpdate: the product update history shows the tag type instead of the layout
   it("shows the tag type of each version in the product's update history instead of its layout, in image mode only", () => {
@@ -130,9 +157,22 @@ describe('imageBaseUpdate (image-based update mode)', () => {
 });
 
 describe('site (coop and nec)', () => {
-  const ITALIAN = ['CODICE_TIPO_VENDITA', 'DATA_INSERIMENTO', 'DATA_CESSAZIONE', 'DATA_ELIMINAZIONE', 'DATA_ACQUISIZIONE', 'NOME_PROGRAMMA', 'NOME_OPERATORE', 'FLG_DB_TRIGGER', 'DATA_MODIFICA'];
+  const ITALIAN = [
+    'CODICE_TIPO_VENDITA',
+    'DATA_INSERIMENTO',
+    'DATA_CESSAZIONE',
+    'DATA_ELIMINAZIONE',
+    'DATA_ACQUISIZIONE',
+    'NOME_PROGRAMMA',
+    'NOME_OPERATORE',
+    'FLG_DB_TRIGGER',
+    'DATA_MODIFICA',
+  ];
   const secondCode = { prCode: '0000000012345', secondCode: 'S-1', storeCode: 'TKY001', NOME_OPERATORE: 'Rossi' } as SecondCode;
-  const secondCodes = () => render('/product/secondCode/list', '/product/secondCode/list', createElement(SecondCodeListPage), { [endpoints.secondCodeList.path]: [secondCode] });
+  const secondCodes = () =>
+    render('/product/secondCode/list', '/product/secondCode/list', createElement(SecondCodeListPage), {
+      [endpoints.secondCodeList.path]: [secondCode],
+    });
 
   // spec: admin §1.0a — site coop: the second-code list adds the Italian columns
   it('adds the Italian columns to the second-code list for the coop site only', () => {
@@ -161,9 +201,15 @@ describe('site (coop and nec)', () => {
   function tagStatus(status: Tag['status']): { cell: string; options: readonly { value: string; label: string }[] } {
     let options: readonly { value: string; label: string }[] = [];
     function Cell() {
-      const column = useTagListColumns({ storeCode: 'TKY001', showCompany: false, onPreview: () => undefined }).find((c) => c.field === 'status')!;
+      const column = useTagListColumns({ storeCode: 'TKY001', showCompany: false, onPreview: () => undefined }).find(
+        (c) => c.field === 'status',
+      )!;
       options = column.options ?? [];
-      return createElement(Fragment, null, column.render!({ tagMac: 'AABBCCDDEEFF', barcode: 'AABBCCDDEEFF', tagType: 'B3', operation: 1, status, companyCode: 'ACME' }));
+      return createElement(
+        Fragment,
+        null,
+        column.render!({ tagMac: 'AABBCCDDEEFF', barcode: 'AABBCCDDEEFF', tagType: 'B3', operation: 1, status, companyCode: 'ACME' }),
+      );
     }
     const cell = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, createElement(Cell))));
     return { cell: cell.replace(/<[^>]+>/g, '').trim(), options };
@@ -188,7 +234,9 @@ describe('useSubDomain', () => {
   const t = i18n.getFixedT('en_US', 'storeConfig');
   const values = { ...newStoreValues('ACME'), storeCode: 'TKY009', storeName: 'Tokyo 9' };
   const codeField = (useSubDomain: boolean) =>
-    storeFields(t as never, { mode: 'create', companies: ['ACME'], useSubDomain, picker: () => null })(values).find((f) => f.name === 'storeCode')!;
+    storeFields(t as never, { mode: 'create', companies: ['ACME'], useSubDomain, picker: () => null })(values).find(
+      (f) => f.name === 'storeCode',
+    )!;
 
   // spec: admin §1.0a — useSubDomain: a new store's code is saved as <companyCode>_<storeCode>, and the form says so
   it("saves a new store's code with the company code and an underscore before it, and tells the member, with useSubDomain on only", () => {
@@ -214,8 +262,12 @@ describe('enableProductUpdateHistory', () => {
       await db.insert(companies).values({ companyCode: 'ACME', companyName: 'Acme' });
       await db.insert(stores).values({ storeCode: 'TKY001', companyCode: 'ACME', storeName: 'Tokyo 1' });
       await db.insert(serverConfig).values({ id: 1, enableProductUpdateHistory: false });
-      const update = (info: string) => applyProductUpdate(db, { storeCode: 'TKY001', companyCode: 'ACME', now: new Date() }, [{ prCode: '4901234567894', prInfo: [info], layoutId: 'LAYOUT-7' }]);
-      const history = async () => (await productUpdateHistoryPage(db, 'TKY001', '4901234567894', { draw: 1, start: 0, length: 25 })).data.map((r) => r.prInfo[0]);
+      const update = (info: string) =>
+        applyProductUpdate(db, { storeCode: 'TKY001', companyCode: 'ACME', now: new Date() }, [
+          { prCode: '4901234567894', prInfo: [info], layoutId: 'LAYOUT-7' },
+        ]);
+      const history = async () =>
+        (await productUpdateHistoryPage(db, 'TKY001', '4901234567894', { draw: 1, start: 0, length: 25 })).data.map((r) => r.prInfo[0]);
       await update('Milk 1.99');
       expect(await history()).toEqual([]);
 

@@ -39,7 +39,14 @@ describe('dashboard charts', () => {
 
   it('draws one bar per store, its segments in proportion to the widest bar', () => {
     const bars = [
-      { key: 'TKY001', label: 'Shibuya', segments: [{ key: 'ok', label: 'OK', value: 5, color: 'green' }, { key: 'ng', label: 'NG', value: 2, color: 'red' }] },
+      {
+        key: 'TKY001',
+        label: 'Shibuya',
+        segments: [
+          { key: 'ok', label: 'OK', value: 5, color: 'green' },
+          { key: 'ng', label: 'NG', value: 2, color: 'red' },
+        ],
+      },
       { key: 'TKY002', label: 'Shinjuku', segments: [{ key: 'ok', label: 'OK', value: 3, color: 'green' }] },
     ];
     const chart = html(createElement(BarChart, { bars, title: 'Tags', testId: 'tags' }));
@@ -52,8 +59,18 @@ describe('dashboard charts', () => {
     expect(chart).toMatch(/width="42\.857%"[^>]*fill="green"/);
   });
 
-  it('lists a line chart\'s points by time with their values (the canvas draws the same series)', () => {
-    const series = [{ key: 'tags', label: 'Tags', color: 'blue', points: [{ time: 1_700_000_000, value: 4 }, { time: 1_700_086_400, value: 7 }] }];
+  it("lists a line chart's points by time with their values (the canvas draws the same series)", () => {
+    const series = [
+      {
+        key: 'tags',
+        label: 'Tags',
+        color: 'blue',
+        points: [
+          { time: 1_700_000_000, value: 4 },
+          { time: 1_700_086_400, value: 7 },
+        ],
+      },
+    ];
     const line = html(createElement(LineChart, { series, title: 'Daily', testId: 'daily' }));
     expect(line).toMatch(/data-testid="daily-row-1700000000"><th scope="row">[^<]+<\/th><td data-series="tags" data-value="4">4</);
     expect(line).toMatch(/data-testid="daily-row-1700086400"><th scope="row">[^<]+<\/th><td data-series="tags" data-value="7">7</);

@@ -18,7 +18,9 @@ const translate = (texts: unknown) =>
   }) as unknown as TFunction<'storeConfig'>;
 
 const eventDuration = (values: Record<string, string>, texts: unknown = en, mode: 'create' | 'edit' = 'create') =>
-  storeFields(translate(texts), { mode, companies: ['ACME'], useSubDomain: false, picker: () => null })(values).find((f) => f.name === 'eventDuration')!;
+  storeFields(translate(texts), { mode, companies: ['ACME'], useSubDomain: false, picker: () => null })(values).find(
+    (f) => f.name === 'eventDuration',
+  )!;
 
 describe('duration choices (console-core §9)', () => {
   // spec: core §9.12 — duration choices 1, 2, 3 seconds
@@ -40,7 +42,10 @@ describe('duration choices (console-core §9)', () => {
   it('sends the chosen seconds as a number, still requires one, and keeps a stored value outside the choices', () => {
     const values = { ...newStoreValues('ACME'), storeCode: 'S1', storeName: 'Store one', eventDuration: '3' };
     expect(storeUpdateBody(values).eventDuration).toBe(3);
-    const fields = storeFields(translate(en), { mode: 'create', companies: ['ACME'], useSubDomain: false, picker: () => null })({ ...values, eventDuration: '' });
+    const fields = storeFields(translate(en), { mode: 'create', companies: ['ACME'], useSubDomain: false, picker: () => null })({
+      ...values,
+      eventDuration: '',
+    });
     expect(firstInvalid(fields, { ...values, eventDuration: '' })).toEqual({ field: 'eventDuration', message: 'Please input number' });
 
     // A store another client saved with 5 s: opening the form shows 5 s and changes nothing.
@@ -54,10 +59,32 @@ describe('duration choices (console-core §9)', () => {
 function storeOf(): StoreConfig {
   const defaults = newStoreValues('ACME');
   return {
-    companyCode: 'ACME', storeCode: 'S1', storeName: 'Store one', address: '', position: null, timeServerIp: '', panId: '',
-    tagStatusCheckDay: 'SUN', totalDuration: 60, eventDuration: 1, cpDuration: 14, baseTimeout: 60, timeoutTag: 0.1,
-    nfRandomPercent: Number(defaults.nfRandomPercent), nfRetryCnt: 8, nfBasicSleep: 18, nfDeepSleepDuration: 30,
-    oneChannelEnable: false, channelMaskEnable: false, outbandEnable: false, notAutoRtnPage: false, showMac: false, hideLed: false,
-    eventLedCtrl: false, enableTagStatusCheck: false, useSensorTag: false, enableOtaConfig: false,
+    companyCode: 'ACME',
+    storeCode: 'S1',
+    storeName: 'Store one',
+    address: '',
+    position: null,
+    timeServerIp: '',
+    panId: '',
+    tagStatusCheckDay: 'SUN',
+    totalDuration: 60,
+    eventDuration: 1,
+    cpDuration: 14,
+    baseTimeout: 60,
+    timeoutTag: 0.1,
+    nfRandomPercent: Number(defaults.nfRandomPercent),
+    nfRetryCnt: 8,
+    nfBasicSleep: 18,
+    nfDeepSleepDuration: 30,
+    oneChannelEnable: false,
+    channelMaskEnable: false,
+    outbandEnable: false,
+    notAutoRtnPage: false,
+    showMac: false,
+    hideLed: false,
+    eventLedCtrl: false,
+    enableTagStatusCheck: false,
+    useSensorTag: false,
+    enableOtaConfig: false,
   } as StoreConfig;
 }

@@ -6,8 +6,25 @@ import { treeOf } from '../../src/features/roles/privilege-tree';
 
 /** The sections of console-core §6, in its words ("layout designer" and the configs written as keys). */
 const SPEC_SECTIONS = [
-  'dashboard', 'server', 'store', 'tag', 'sensor', 'product', 'paper', 'task', 'alias', 'alarm', 'member', 'role',
-  'layout_designer', 'plus', 'setting', 'server_config', 'store_config', 'company_config', 'layout_config',
+  'dashboard',
+  'server',
+  'store',
+  'tag',
+  'sensor',
+  'product',
+  'paper',
+  'task',
+  'alias',
+  'alarm',
+  'member',
+  'role',
+  'layout_designer',
+  'plus',
+  'setting',
+  'server_config',
+  'store_config',
+  'company_config',
+  'layout_config',
 ];
 
 const member = (privilege: Session['privilege'], roleId = 5, companies: Record<string, string> = { ACME: 'Acme' }) =>
@@ -16,7 +33,10 @@ const member = (privilege: Session['privilege'], roleId = 5, companies: Record<s
 describe('permissions by section', () => {
   // spec: core §6.2 — every section of the list, each with read and write flags
   it('lets a role be edited on exactly the spec sections, each with its own read and write', () => {
-    const tree = treeOf(5, [{ key: 'tag', read: true, write: false }, { key: 'product', read: true, write: true }]);
+    const tree = treeOf(5, [
+      { key: 'tag', read: true, write: false },
+      { key: 'product', read: true, write: true },
+    ]);
     expect(tree.map((p) => p.key).sort()).toEqual([...SPEC_SECTIONS].sort());
     expect(tree.find((p) => p.key === 'tag')).toMatchObject({ read: true, write: false });
     expect(tree.find((p) => p.key === 'product')).toMatchObject({ read: true, write: true });
@@ -25,7 +45,10 @@ describe('permissions by section', () => {
 
   // spec: core §6.2 — a member reads and writes a section by its own flags
   it("reads a member's rights per section from its read and write flags", () => {
-    const operator = member([{ key: 'tag', read: true, write: false }, { key: 'store', read: true, write: true }]);
+    const operator = member([
+      { key: 'tag', read: true, write: false },
+      { key: 'store', read: true, write: true },
+    ]);
     expect([canRead(operator, 'tag'), canWrite(operator, 'tag')]).toEqual([true, false]);
     expect([canRead(operator, 'store'), canWrite(operator, 'store')]).toEqual([true, true]);
     expect([canRead(operator, 'server'), canWrite(operator, 'server')]).toEqual([false, false]);

@@ -88,7 +88,11 @@ describe('the stored session', () => {
 
 describe('a refused tag write', () => {
   const failureOf = async (res: Response) => {
-    const client = createClient({ baseUrl: 'http://test/api', credentials: () => ({ accessToken: 't', email: 'a@b.test' }), fetch: async () => res });
+    const client = createClient({
+      baseUrl: 'http://test/api',
+      credentials: () => ({ accessToken: 't', email: 'a@b.test' }),
+      fetch: async () => res,
+    });
     try {
       await client.call(endpoints.tagDeassign, { body: { storeCode: 'TKY001', tagList: [{ tagMac: 'C4FFFF000001' }] } } as never);
     } catch (error) {
@@ -99,13 +103,20 @@ describe('a refused tag write', () => {
 
   // spec: core §8.13 — a rejection shows the server message and its code in parentheses
   it('reads "message (code)" when the server refused with a message and a code', async () => {
-    const text = await failureOf(new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Tag C4FFFF000001 does not exist.' }), { status: 404, statusText: 'Not Found' }));
+    const text = await failureOf(
+      new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Tag C4FFFF000001 does not exist.' }), {
+        status: 404,
+        statusText: 'Not Found',
+      }),
+    );
     expect(text).toBe('Tag C4FFFF000001 does not exist. (NOT_FOUND)');
   });
 
   // spec: core §8.13, core §8.22 — non-200 without a message: status text and code in parentheses
   it('reads "statusText (status)" when the answer carries no message', async () => {
     expect(await failureOf(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))).toBe('Bad Gateway (502)');
-    expect(await failureOf(new Response(JSON.stringify({ code: '' }), { status: 500, statusText: 'Internal Server Error' }))).toBe('Internal Server Error (500)');
+    expect(await failureOf(new Response(JSON.stringify({ code: '' }), { status: 500, statusText: 'Internal Server Error' }))).toBe(
+      'Internal Server Error (500)',
+    );
   });
 });

@@ -16,11 +16,26 @@ import { useTagListColumns } from '../../src/features/tags/tag-list-columns';
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   // The list reads the server's tag type names from the session's storage; node has none, and this tag has none.
-  (globalThis as { sessionStorage?: unknown }).sessionStorage ??= { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-  await i18n.use(initReactI18next).init({ lng: 'en_US', ns: ['tags'], defaultNS: 'tags', resources: { en_US: { tags: en }, ja_JP: { tags: ja } } });
+  (globalThis as { sessionStorage?: unknown }).sessionStorage ??= {
+    getItem: () => null,
+    setItem: () => undefined,
+    removeItem: () => undefined,
+  };
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en_US', ns: ['tags'], defaultNS: 'tags', resources: { en_US: { tags: en }, ja_JP: { tags: ja } } });
 });
 
-const tag = (over: Partial<Tag> = {}): Tag => ({ tagMac: 'AABBCCDDEEFF', barcode: 'AABBCCDDEEFF', tagType: 'B3', operation: 1, status: 'OK', battStatus: 'OK', companyCode: 'ACME', ...over });
+const tag = (over: Partial<Tag> = {}): Tag => ({
+  tagMac: 'AABBCCDDEEFF',
+  barcode: 'AABBCCDDEEFF',
+  tagType: 'B3',
+  operation: 1,
+  status: 'OK',
+  battStatus: 'OK',
+  companyCode: 'ACME',
+  ...over,
+});
 
 /** The cells of the named columns for one tag, as the list draws them, in the given language. */
 function cells(row: Tag, fields: string[], lng = 'en_US'): Record<string, string> {
@@ -37,14 +52,18 @@ function cells(row: Tag, fields: string[], lng = 'en_US'): Record<string, string
   }
   void i18n.changeLanguage(lng);
   const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Cells)));
-  return Object.fromEntries([...html.matchAll(/<td data-col="(\w+)" data-label="([^"]*)">(.*?)<\/td>/g)].map((m) => [m[1], `${m[2]}|${m[3]}`]));
+  return Object.fromEntries(
+    [...html.matchAll(/<td data-col="(\w+)" data-label="([^"]*)">(.*?)<\/td>/g)].map((m) => [m[1], `${m[2]}|${m[3]}`]),
+  );
 }
 
 /** The Ionic colour of the battery status badge the list's cell draws. */
 function badgeColour(row: Tag): string | undefined {
   let colour: string | undefined;
   function Cell() {
-    const column = useTagListColumns({ storeCode: 'TKY001', showCompany: false, onPreview: () => undefined }).find((c) => c.field === 'battStatus')!;
+    const column = useTagListColumns({ storeCode: 'TKY001', showCompany: false, onPreview: () => undefined }).find(
+      (c) => c.field === 'battStatus',
+    )!;
     const cell = column.render!(row) as ReactElement<{ status?: string }>;
     const badge = (cell.type as (props: { status?: string }) => ReactElement<{ color?: string }>)(cell.props);
     colour = badge.props.color;
@@ -66,7 +85,7 @@ describe('the tag list of a store', () => {
   });
 
   // spec: core §4.4 — tag modes: Normal, Assign, Active (operation 0, 1 — "1 means assigned" — and 2)
-  it('shows the tag mode of the operation number: 0 Normal, 1 Assign, 2 Active, in the member\'s language', () => {
+  it("shows the tag mode of the operation number: 0 Normal, 1 Assign, 2 Active, in the member's language", () => {
     expect(cells(tag({ operation: 0 }), ['operation']).operation).toBe('Tag mode|<span data-mode="Normal">Normal</span>');
     expect(cells(tag({ operation: 1 }), ['operation']).operation).toBe('Tag mode|<span data-mode="Assign">Assign</span>');
     expect(cells(tag({ operation: 2 }), ['operation']).operation).toBe('Tag mode|<span data-mode="Active">Active</span>');

@@ -26,7 +26,7 @@ const NOT_MESSAGES = new Map<string, string>([
   ['29', 'a v1 device type'],
   ['RxC', 'the content layout pattern'],
   ['WxH', 'the template size pattern'],
-  ['all', "the switchMode macList value"],
+  ['all', 'the switchMode macList value'],
   ['(n) mac (name)', 'the pattern of each line of the "in use" message (checked in plus-media tests)'],
 ]);
 

@@ -36,10 +36,23 @@ describe('screen size labels (plus-signage §5)', () => {
   // spec: plus §5.8 — 23.1 / 29 / 35.4 by dimensions, six sizes named by their dimensions, the rest blank; and back
   it('names 1920x158, 1920x540 and 2880x158 by their inches, six sizes by their dimensions, anything else not at all', () => {
     expect([screenSizeLabel(1920, 158), screenSizeLabel(1920, 540), screenSizeLabel(2880, 158)]).toEqual(['23.1', '29', '35.4']);
-    for (const [w, h] of [[3840, 160], [1920, 720], [1920, 1080], [2560, 1440], [3840, 1080], [3840, 2160]]) {
+    for (const [w, h] of [
+      [3840, 160],
+      [1920, 720],
+      [1920, 1080],
+      [2560, 1440],
+      [3840, 1080],
+      [3840, 2160],
+    ]) {
       expect(screenSizeLabel(w, h)).toBe(`${w}x${h}`);
     }
-    for (const [w, h] of [[158, 1920], [1280, 720], [1920, 159], [0, 0]]) expect(screenSizeLabel(w, h), `${w}x${h}`).toBe('');
+    for (const [w, h] of [
+      [158, 1920],
+      [1280, 720],
+      [1920, 159],
+      [0, 0],
+    ])
+      expect(screenSizeLabel(w, h), `${w}x${h}`).toBe('');
     // The template editor reads the sizes back as dimensions; any other size as 'WxH'.
     expect([templateScreen('23.1'), templateScreen('29'), templateScreen('35.4')]).toEqual([
       { width: 1920, height: 158 },

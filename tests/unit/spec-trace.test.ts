@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specDir } from '../../scripts/spec-quotes';
-import { BY_HAND, buildTrace, committedSpecItems, PROSE, readCode, readSpecItems, SPEC_TRACE_FILE, traceItem } from '../../scripts/spec-trace';
+import {
+  BY_HAND,
+  buildTrace,
+  committedSpecItems,
+  PROSE,
+  readCode,
+  readSpecItems,
+  SPEC_TRACE_FILE,
+  traceItem,
+} from '../../scripts/spec-trace';
 
 /*
  * docs/spec-trace.md (issue 33): every spec item → where it is built → which test mentions it. The items are kept
@@ -16,7 +25,7 @@ describe('the spec trace', () => {
     expect(items).toEqual(readSpecItems(specDir() as string));
   });
 
-  it('numbers every section\'s items, the loading modal as issue 33 cites it (admin §2.31)', () => {
+  it("numbers every section's items, the loading modal as issue 33 cites it (admin §2.31)", () => {
     expect(items.length).toBeGreaterThan(400);
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     expect(items.find((i) => i.id === 'admin §2.31')?.text).toBe('loading modal');
@@ -24,7 +33,9 @@ describe('the spec trace', () => {
   });
 
   it('names only files that exist where it links by hand', () => {
-    const missing = Object.values(BY_HAND).flatMap((h) => [...h.built, ...h.tests]).filter((p) => !existsSync(resolve(import.meta.dirname, '../..', p)));
+    const missing = Object.values(BY_HAND)
+      .flatMap((h) => [...h.built, ...h.tests])
+      .filter((p) => !existsSync(resolve(import.meta.dirname, '../..', p)));
     expect(missing).toEqual([]);
     expect(Object.keys(BY_HAND).filter((id) => !items.some((i) => i.id === id))).toEqual([]);
   });

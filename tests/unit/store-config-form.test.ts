@@ -19,8 +19,16 @@ describe('store form', () => {
   // spec: admin §9.6 — store defaults
   it('starts from the spec defaults', () => {
     expect(newStoreValues('ACME')).toMatchObject({
-      totalDuration: '60', eventDuration: '1', cpDuration: '14', baseTimeout: '60', timeoutTag: '0.1',
-      nfRandomPercent: '5', nfRetryCnt: '8', nfBasicSleep: '18', nfDeepSleepDuration: '30', tagStatusCheckDay: 'SUN',
+      totalDuration: '60',
+      eventDuration: '1',
+      cpDuration: '14',
+      baseTimeout: '60',
+      timeoutTag: '0.1',
+      nfRandomPercent: '5',
+      nfRetryCnt: '8',
+      nfBasicSleep: '18',
+      nfDeepSleepDuration: '30',
+      tagStatusCheckDay: 'SUN',
     });
     expect(problem({})).toBeUndefined();
   });
@@ -56,6 +64,13 @@ describe('store form', () => {
     expect(storeCodeOf('ACME_S1', 'ACME', true)).toBe('ACME_S1');
     expect(storeCodeOf(' S1 ', 'ACME', false)).toBe('S1');
     const body = storeCreateBody({ ...valid, position: '52.5,13.4', outbandEnable: 'true' }, true);
-    expect(body).toMatchObject({ storeCode: 'ACME_S1', totalDuration: 60, timeoutTag: 0.1, outbandEnable: true, showMac: false, position: { latitude: 52.5, longitude: 13.4 } });
+    expect(body).toMatchObject({
+      storeCode: 'ACME_S1',
+      totalDuration: 60,
+      timeoutTag: 0.1,
+      outbandEnable: true,
+      showMac: false,
+      position: { latitude: 52.5, longitude: 13.4 },
+    });
   });
 });

@@ -2,18 +2,44 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en_US/store.json';
 import type { GatewayConfig } from '../../src/api/contract/settings-store';
 import {
-  cellName, channelCellProblem, channelMapOf, channelValuesOf, rowCount, withNewRow, withoutLastRow,
+  cellName,
+  channelCellProblem,
+  channelMapOf,
+  channelValuesOf,
+  rowCount,
+  withNewRow,
+  withoutLastRow,
 } from '../../src/features/store/channel-setting';
 import {
-  changedEntries, entriesOf, entryOf, formValuesOf, GATEWAY_CONFIG_MESSAGES, isValidGatewaySetting, NO_CHANGE,
+  changedEntries,
+  entriesOf,
+  entryOf,
+  formValuesOf,
+  GATEWAY_CONFIG_MESSAGES,
+  isValidGatewaySetting,
+  NO_CHANGE,
 } from '../../src/features/store/gateway-config-validation';
 import { INVALID_FILE_FORMAT } from '../../src/features/store/predefined-csv';
 import { historyPoints } from '../../src/ui/charts/status-history';
 
 const config = (over: Partial<GatewayConfig> = {}): GatewayConfig => ({
-  gwMac: '3C1A00010001', gwIndex: 0, channelGroupIndex: 1, ip: '10.1.1.11:8080', alternateIp: '', netmask: '255.255.255.0',
-  defaultGateway: '10.1.1.1', dns: '8.8.8.8', eslServerPort: 9000, dataChannel: 11, eventChannel: 26, status: 'NORMAL',
-  gmpVersion: '2.4.1', grmVersion: '1.9.3', note: '', updatedAt: null, ...over,
+  gwMac: '3C1A00010001',
+  gwIndex: 0,
+  channelGroupIndex: 1,
+  ip: '10.1.1.11:8080',
+  alternateIp: '',
+  netmask: '255.255.255.0',
+  defaultGateway: '10.1.1.1',
+  dns: '8.8.8.8',
+  eslServerPort: 9000,
+  dataChannel: 11,
+  eventChannel: 26,
+  status: 'NORMAL',
+  gmpVersion: '2.4.1',
+  grmVersion: '1.9.3',
+  note: '',
+  updatedAt: null,
+  ...over,
 });
 
 describe('gateway update form', () => {
@@ -30,7 +56,9 @@ describe('gateway update form', () => {
   it('finds the one change made in a list, numbers as numbers', () => {
     const before = [config(), config({ gwMac: '3C1A00010002', gwIndex: 1 })].map(entryOf);
     const values = { ...formValuesOf(before), '3C1A00010002.eslServerPort': ' 9100 ' };
-    expect(changedEntries(before, entriesOf(values, ['3C1A00010001', '3C1A00010002']))).toEqual([{ gwMac: '3C1A00010002', eslServerPort: 9100 }]);
+    expect(changedEntries(before, entriesOf(values, ['3C1A00010001', '3C1A00010002']))).toEqual([
+      { gwMac: '3C1A00010002', eslServerPort: 9100 },
+    ]);
   });
 
   it('checks each setting by its own rule, spaces aside', () => {
@@ -45,7 +73,11 @@ describe('gateway update form', () => {
     expect(en.update.invalid).toEqual(GATEWAY_CONFIG_MESSAGES);
     expect([en.update.noChangeTitle, en.update.noChangeMessage]).toEqual([NO_CHANGE.title, NO_CHANGE.message]);
     expect(en.predefined.invalidFile).toBe(INVALID_FILE_FORMAT);
-    expect([en.predefined.complete, en.predefined.uploaded, en.channel.complete]).toEqual(['Complete!', 'Uploaded Count : {{updated}}', 'Complete!']);
+    expect([en.predefined.complete, en.predefined.uploaded, en.channel.complete]).toEqual([
+      'Complete!',
+      'Uploaded Count : {{updated}}',
+      'Complete!',
+    ]);
   });
 });
 

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changedEntries, gatewayConfigProblem, isGatewayIp, isIPv4, NO_CHANGE, type GatewayConfigEntry,
+  changedEntries,
+  gatewayConfigProblem,
+  isGatewayIp,
+  isIPv4,
+  NO_CHANGE,
+  type GatewayConfigEntry,
 } from '../../src/features/store/gateway-config-validation';
 import { shownGatewayStatus, timeSyncLabel, withoutPort } from '../../src/features/store/gateway-display';
 import { INVALID_FILE_FORMAT, NO_VALID_DATA, parsePredefinedCsv } from '../../src/features/store/predefined-csv';
 
 const entry = (over: Partial<GatewayConfigEntry> = {}): GatewayConfigEntry => ({
-  gwMac: '3C1A00010001', gwIndex: '0', channelGroupIndex: '1', ip: '10.1.1.11:8080', netmask: '255.255.255.0',
-  defaultGateway: '10.1.1.1', dns: '8.8.8.8', eslServerPort: '9000', ...over,
+  gwMac: '3C1A00010001',
+  gwIndex: '0',
+  channelGroupIndex: '1',
+  ip: '10.1.1.11:8080',
+  netmask: '255.255.255.0',
+  defaultGateway: '10.1.1.1',
+  dns: '8.8.8.8',
+  eslServerPort: '9000',
+  ...over,
 });
 
 describe('gateway display rules', () => {
@@ -42,8 +54,14 @@ describe('gateway update validation', () => {
 
   it("gives the spec's messages, first broken rule first", () => {
     expect(gatewayConfigProblem(entry())).toBeUndefined();
-    expect(gatewayConfigProblem(entry({ ip: '10.1.1.11:9090' }))).toEqual({ field: 'ip', message: 'Enter the correct ipv4 format in Gateway IP.' });
-    expect(gatewayConfigProblem(entry({ gwIndex: '1a', ip: 'x' }))).toEqual({ field: 'gwIndex', message: 'Enter a number for the GW Index.' });
+    expect(gatewayConfigProblem(entry({ ip: '10.1.1.11:9090' }))).toEqual({
+      field: 'ip',
+      message: 'Enter the correct ipv4 format in Gateway IP.',
+    });
+    expect(gatewayConfigProblem(entry({ gwIndex: '1a', ip: 'x' }))).toEqual({
+      field: 'gwIndex',
+      message: 'Enter a number for the GW Index.',
+    });
     expect(gatewayConfigProblem(entry({ eslServerPort: '-1' }))?.field).toBe('eslServerPort');
     expect(gatewayConfigProblem(entry({ dns: '8.8.8' }))?.field).toBe('dns');
   });
@@ -53,14 +71,21 @@ describe('gateway update validation', () => {
     expect(changedEntries(before, before)).toEqual([]);
     expect(NO_CHANGE).toEqual({ title: 'No changed!', message: 'Gateway configurations have not been changed.' });
     const after = [entry({ dns: '1.1.1.1 ' }), entry({ gwMac: '3C1A00010002', gwIndex: '4' })];
-    expect(changedEntries(before, after)).toEqual([{ gwMac: '3C1A00010001', dns: '1.1.1.1' }, { gwMac: '3C1A00010002', gwIndex: 4 }]);
+    expect(changedEntries(before, after)).toEqual([
+      { gwMac: '3C1A00010001', dns: '1.1.1.1' },
+      { gwMac: '3C1A00010002', gwIndex: 4 },
+    ]);
   });
 });
 
 describe('predefined gateway file', () => {
   it('accepts .csv and .txt only', () => {
-    expect(parsePredefinedCsv('gateways.xlsx', 'gwMac,dataChannel,eventChannel\nAABBCCDDEEFF,11,26')).toEqual({ error: INVALID_FILE_FORMAT });
-    expect(parsePredefinedCsv('GATEWAYS.TXT', 'gwMac,dataChannel,eventChannel\nAABBCCDDEEFF,11,26')).toEqual({ rows: [{ gwMac: 'AABBCCDDEEFF', dataChannel: 11, eventChannel: 26 }] });
+    expect(parsePredefinedCsv('gateways.xlsx', 'gwMac,dataChannel,eventChannel\nAABBCCDDEEFF,11,26')).toEqual({
+      error: INVALID_FILE_FORMAT,
+    });
+    expect(parsePredefinedCsv('GATEWAYS.TXT', 'gwMac,dataChannel,eventChannel\nAABBCCDDEEFF,11,26')).toEqual({
+      rows: [{ gwMac: 'AABBCCDDEEFF', dataChannel: 11, eventChannel: 26 }],
+    });
   });
 
   it('reads the header row and skips empty lines and # lines', () => {

@@ -17,7 +17,12 @@ describe('table request', () => {
       page: 3,
       pageSize: 25,
       sort: { field: 'battery', dir: 'desc' },
-      filters: { barcode: { value: 'AB', condition: '~' }, status: { value: ['OK', 'NG'] }, battery: { value: 20, condition: '<=' }, version: { value: '' } },
+      filters: {
+        barcode: { value: 'AB', condition: '~' },
+        status: { value: ['OK', 'NG'] },
+        battery: { value: 20, condition: '<=' },
+        version: { value: '' },
+      },
       dateRange: { start: 1_700_000_000, end: 1_700_086_400 },
       companyCode: 'ACME',
     });
@@ -45,7 +50,9 @@ describe('table request', () => {
     expect(validate({ start: 0, length: 10, filter_secret: 'x' })).toBe(false);
     expect(validate({ start: 0, length: 10, condition_barcode: 'LIKE' })).toBe(false);
     expect(validate({ start: 0, length: 5000 })).toBe(false);
-    expect(() => parseTableRequest(sut, { start: 0, length: 10, columns: [{ data: 'status' }], order: [{ column: 0, dir: 'asc' }] })).toThrow(TableRequestError);
+    expect(() =>
+      parseTableRequest(sut, { start: 0, length: 10, columns: [{ data: 'status' }], order: [{ column: 0, dir: 'asc' }] }),
+    ).toThrow(TableRequestError);
     expect(() => parseTableRequest(sut, { start: 0, length: 10, filter_barcode: 'a', condition_barcode: '>=' })).toThrow(TableRequestError);
     expect(() => parseTableRequest(sut, { start: 0, length: 10, filter_battery: 'many' })).toThrow(TableRequestError);
     expect(() => parseTableRequest(sut, { start: 0, length: 10, filter_version: 'zz' })).toThrow(TableRequestError);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCodeList, fileAssignReady, multiAssignProblem, padProductCode, singleAssignCode } from '../../src/features/tag-assign/assign-input';
+import {
+  cleanCodeList,
+  fileAssignReady,
+  multiAssignProblem,
+  padProductCode,
+  singleAssignCode,
+} from '../../src/features/tag-assign/assign-input';
 import { siteProfile } from '../../src/app/site-profile';
 import { MULTI_ASSIGN_MAX_CODES } from '../../src/api/contract/constants-core';
 
@@ -78,7 +84,11 @@ describe('site profiles (NOTES.md 3)', () => {
   it('gives coop the padding and second codes, nec the NG1 rules, everyone else the standard', () => {
     expect(siteProfile('coop')).toMatchObject({ prCodePadLength: 13, productSecondCodes: true, missingLabel: 'MISSING' });
     expect(siteProfile('COOP').prCodePadLength).toBe(13);
-    expect(siteProfile('nec')).toMatchObject({ prCodePadLength: 0, missingLabel: 'NG1', ngFilterStatuses: ['NG', 'REQ_ONLY', 'REQ_ONLY2', 'MISSING'] });
+    expect(siteProfile('nec')).toMatchObject({
+      prCodePadLength: 0,
+      missingLabel: 'NG1',
+      ngFilterStatuses: ['NG', 'REQ_ONLY', 'REQ_ONLY2', 'MISSING'],
+    });
     expect(siteProfile(undefined)).toEqual(siteProfile('other'));
     expect(siteProfile('other')).toMatchObject({ prCodePadLength: 0, productSecondCodes: false, ngFilterStatuses: ['NG'] });
   });

@@ -3,7 +3,16 @@ import type { OutboxOp } from '../../src/offline/db';
 import { resultOf } from '../../src/features/tag-assign/outbox-result';
 
 const op = (over: Partial<OutboxOp>): OutboxOp => ({
-  id: 'k', kind: 'tagAssign', payload: {}, storeCode: 'TKY001', createdAt: 0, seq: 1, state: 'pending', attempts: 0, nextAttemptAt: 0, ...over,
+  id: 'k',
+  kind: 'tagAssign',
+  payload: {},
+  storeCode: 'TKY001',
+  createdAt: 0,
+  seq: 1,
+  state: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+  ...over,
 });
 
 describe('what the single assign form reads from its outbox operation', () => {
@@ -18,7 +27,10 @@ describe('what the single assign form reads from its outbox operation', () => {
   });
 
   it('is a failure with the server message when refused, also inside a 200 answer', () => {
-    expect(resultOf(op({ state: 'failed', lastError: 'This product does not exist' }), false)).toEqual({ kind: 'failed', message: 'This product does not exist' });
+    expect(resultOf(op({ state: 'failed', lastError: 'This product does not exist' }), false)).toEqual({
+      kind: 'failed',
+      message: 'This product does not exist',
+    });
     expect(resultOf(op({ state: 'done', answer: { failed: [{ tagMac: 'A', message: 'Tag A does not exist' }] } }), false)).toEqual({
       kind: 'failed',
       message: 'Tag A does not exist',

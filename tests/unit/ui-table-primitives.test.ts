@@ -37,7 +37,7 @@ describe('pageLocally: the table protocol over rows the page holds', () => {
     expect(pageLocally(gateways, { page: 0, pageSize: -1 }).data).toHaveLength(3);
   });
 
-  it('does not reorder the caller\'s rows', () => {
+  it("does not reorder the caller's rows", () => {
     pageLocally(gateways, { page: 0, pageSize: 50, sort: { field: 'tagCount', dir: 'desc' } });
     expect(gateways[0].gwMac).toBe('AA0000000001');
   });

@@ -9,7 +9,11 @@ import { leanChunks } from '../../scripts/vite-lean-chunks';
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load' | 'buildStart') => plugin[name] as unknown as Hook;
-const context = { error: (message: string) => { throw new Error(message); } };
+const context = {
+  error: (message: string) => {
+    throw new Error(message);
+  },
+};
 
 /** The plugin sees a file as the build hands it over: TypeScript already stripped. */
 async function transformed(plugin: Plugin, file: string): Promise<string> {
@@ -112,6 +116,8 @@ describe('the lean apps’ chunk groups (scripts/vite-lean-chunks.ts)', () => {
   });
 
   it('refuses an app whose module is not in the build', () => {
-    expect(() => groupsOf({ 'index.html': [] }, { handheld: 'src/handheld/gone.tsx' })).toThrow(/handheld: src\/handheld\/gone\.tsx is not in the module graph/);
+    expect(() => groupsOf({ 'index.html': [] }, { handheld: 'src/handheld/gone.tsx' })).toThrow(
+      /handheld: src\/handheld\/gone\.tsx is not in the module graph/,
+    );
   });
 });

@@ -53,9 +53,14 @@ export const members = pgTable(
     mobile: text(),
     /** scrypt$N$r$p$salt$hash */
     passwordHash: text().notNull(),
-    roleId: integer().notNull().references(() => roles.roleId, { onDelete: 'restrict' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.roleId, { onDelete: 'restrict' }),
     /** Queried by element (company scope), hence an array rather than jsonb. */
-    companies: text().array().notNull().default(sql`'{}'::text[]`),
+    companies: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stores: jsonb().$type<string[]>().notNull().default([]),
     enableWholeStore: boolean().notNull().default(false),
     locked: boolean().notNull().default(false),
@@ -75,7 +80,9 @@ export const sessions = pgTable(
   {
     /** sha-256 hex of the token; the token itself is never stored. */
     tokenHash: text().primaryKey(),
-    email: text().notNull().references(() => members.email, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    email: text()
+      .notNull()
+      .references(() => members.email, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: createdAt(),
     expiresAt: tstz().notNull(),
@@ -133,4 +140,6 @@ export const passwordPolicy = pgTable(
 
 /** A company's child row: it cannot outlive the company. */
 export const companyRef = () =>
-  text().notNull().references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' });
+  text()
+    .notNull()
+    .references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' });

@@ -5,8 +5,19 @@ import { stores } from './stores';
 export type ServerType = 'proxy' | 'esl' | 'database';
 /** Replica-set member states, stored upper case. */
 export type ServerState =
-  | 'PRIMARY' | 'SECONDARY' | 'STARTUP' | 'STARTUP2' | 'RECOVERING' | 'ARBITER' | 'DOWN'
-  | 'UNKNOWN' | 'ROLLBACK' | 'REMOVED' | 'MASTER' | 'LEADER' | 'FOLLOWER';
+  | 'PRIMARY'
+  | 'SECONDARY'
+  | 'STARTUP'
+  | 'STARTUP2'
+  | 'RECOVERING'
+  | 'ARBITER'
+  | 'DOWN'
+  | 'UNKNOWN'
+  | 'ROLLBACK'
+  | 'REMOVED'
+  | 'MASTER'
+  | 'LEADER'
+  | 'FOLLOWER';
 
 export interface NetworkInterface {
   name: string;
@@ -40,7 +51,9 @@ export const serverHealth = pgTable(
   'server_health',
   {
     id: bigId(),
-    serverId: text().notNull().references(() => servers.id, { onDelete: 'cascade' }),
+    serverId: text()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
     time: tstz().notNull().defaultNow(),
     status: text().$type<HealthStatus>(),
     cpu: real(),
@@ -56,7 +69,9 @@ export const gateways = pgTable(
   'gateways',
   {
     gwMac: text().primaryKey(),
-    storeCode: text().notNull().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    storeCode: text()
+      .notNull()
+      .references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     gwIndex: integer().notNull().default(0),
     channelGroupIndex: integer().notNull().default(0),
     /** 'address:port'; the port is always 8080 and dropped for display. */
@@ -93,7 +108,9 @@ export const gatewayHealth = pgTable(
   'gateway_health',
   {
     id: bigId(),
-    gwMac: text().notNull().references(() => gateways.gwMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    gwMac: text()
+      .notNull()
+      .references(() => gateways.gwMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
     time: tstz().notNull().defaultNow(),
     status: text().$type<HealthStatus>(),
     ramUsed: bigNum(),
@@ -110,7 +127,9 @@ export const gatewayHealth = pgTable(
 export const gatewayChannels = pgTable(
   'gateway_channels',
   {
-    storeCode: text().notNull().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    storeCode: text()
+      .notNull()
+      .references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     gwIndex: integer().notNull(),
     dataChannel: integer().notNull().default(11),
     eventChannel: integer().notNull().default(26),

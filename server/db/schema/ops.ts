@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './auth';
-import {
-  bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type AlarmClass,
-} from './common';
+import { bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type AlarmClass } from './common';
 import { storeRef, stores } from './stores';
 import { collectingItems } from './tags';
 
@@ -22,7 +20,9 @@ export const updateTasks = pgTable(
     taskType: text().notNull().default('UPDATE'),
     layoutId: text(),
     updateId: text(),
-    productCount: integer().notNull().default(0), totalTags: integer().notNull().default(0), updatedTags: integer().notNull().default(0),
+    productCount: integer().notNull().default(0),
+    totalTags: integer().notNull().default(0),
+    updatedTags: integer().notNull().default(0),
     startTime: createdAt(),
     endTime: tstz(),
     refreshed: tstz(),
@@ -49,7 +49,8 @@ export const downloadTasks = pgTable(
     filter: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     status: text().$type<DownloadStatus>().notNull().default('pending'),
     message: text(),
-    fileName: text(), filePath: text(),
+    fileName: text(),
+    filePath: text(),
     createdAt: createdAt(),
     finishedAt: tstz(),
   },
@@ -106,38 +107,46 @@ export const alarmConfig = pgTable(
 
 /** Keys gwOff1Hr, notRecvCsv4Hr, abnorTagProduct; all off by default. */
 export const notificationSettings = pgTable('notification_settings', {
-  key: text().primaryKey(), enabled: boolean().notNull().default(false), updatedAt: createdAt(),
+  key: text().primaryKey(),
+  enabled: boolean().notNull().default(false),
+  updatedAt: createdAt(),
 });
 
 export const notificationContents = pgTable('notification_contents', {
   key: text().primaryKey(),
-  title: text().notNull().default(''), detail: text().notNull().default(''),
-  subject: text().notNull().default(''), body: text().notNull().default(''),
+  title: text().notNull().default(''),
+  detail: text().notNull().default(''),
+  subject: text().notNull().default(''),
+  body: text().notNull().default(''),
   updatedAt: createdAt(),
 });
 
-export const changeHistory = pgTable(
-  'change_history',
-  historyColumns(),
-  (t) => [index('change_history_time_idx').on(t.updatedAt), index('change_history_company_idx').on(t.company, t.updatedAt)],
-);
+export const changeHistory = pgTable('change_history', historyColumns(), (t) => [
+  index('change_history_time_idx').on(t.updatedAt),
+  index('change_history_company_idx').on(t.company, t.updatedAt),
+]);
 
 /** One row. Also holds the session's systemConfig flags and the sensor distance error range (no store in its call). */
 export const serverConfig = pgTable(
   'server_config',
   {
     id: singletonId(),
-    retailServerIp: text(), retailServerPort: integer(),
-    timeServerIp: text().notNull().default('pool.ntp.org'), timeServerPort: integer().notNull().default(123),
+    retailServerIp: text(),
+    retailServerPort: integer(),
+    timeServerIp: text().notNull().default('pool.ntp.org'),
+    timeServerPort: integer().notNull().default(123),
     gatewayStatusCheckInterval: integer().notNull().default(600),
     historyRetentionDays: integer().notNull().default(30),
     updateHistoryRetentionDays: integer().notNull().default(7),
     tagDisplayRefreshDays: integer().notNull().default(1),
     panId: text().notNull().default('BFFF'),
-    mobile: text(), email: text(),
-    mainFromMac: integer().notNull().default(2), mainFromPage: integer().notNull().default(3),
+    mobile: text(),
+    email: text(),
+    mainFromMac: integer().notNull().default(2),
+    mainFromPage: integer().notNull().default(3),
     site: text().notNull().default(''),
-    useSubDomain: boolean().notNull().default(false), imageBaseUpdate: boolean().notNull().default(false),
+    useSubDomain: boolean().notNull().default(false),
+    imageBaseUpdate: boolean().notNull().default(false),
     enableProductUpdateHistory: boolean().notNull().default(true),
     distanceErrorRange: integer().notNull().default(5),
     /** "Change config": which change categories are recorded; its fields are not shown. */
@@ -154,8 +163,12 @@ export const smtpConfigs = pgTable(
     id: serial().primaryKey(),
     companyCode: text().references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     enable: boolean().notNull().default(false),
-    server: text(), port: integer(), account: text(), password: text(),
-    tls: boolean().notNull().default(false), ssl: boolean().notNull().default(false),
+    server: text(),
+    port: integer(),
+    account: text(),
+    password: text(),
+    tls: boolean().notNull().default(false),
+    ssl: boolean().notNull().default(false),
     updatedAt: createdAt(),
   },
   (t) => [unique('smtp_configs_company_uq').on(t.companyCode).nullsNotDistinct()],
@@ -181,7 +194,11 @@ export const firmwares = pgTable('firmwares', {
   createdAt: createdAt(),
 });
 
-export interface OtaGateway { gwIp: string; gwMac: string; otaCh: number }
+export interface OtaGateway {
+  gwIp: string;
+  gwMac: string;
+  otaCh: number;
+}
 
 /** endTime null is the spec's -1 (in progress); progress is derived from updatedTags / totalTags. */
 export const otaTasks = pgTable(
@@ -193,12 +210,17 @@ export const otaTasks = pgTable(
     fwName: text(),
     fileName: text(),
     otaType: text(),
-    tagVersion: integer(), startVersion: integer(), endVersion: integer(),
-    totalTags: integer().notNull().default(0), updatedTags: integer().notNull().default(0),
+    tagVersion: integer(),
+    startVersion: integer(),
+    endVersion: integer(),
+    totalTags: integer().notNull().default(0),
+    updatedTags: integer().notNull().default(0),
     detail: jsonb().$type<OtaGateway[]>().notNull().default([]),
     gwResult: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    repeatCnt: integer().notNull().default(5), otaStartTime: integer().notNull().default(200),
-    otaSleepMinTime: integer().notNull().default(10), otaSleepDistTime: integer().notNull().default(1),
+    repeatCnt: integer().notNull().default(5),
+    otaStartTime: integer().notNull().default(200),
+    otaSleepMinTime: integer().notNull().default(10),
+    otaSleepDistTime: integer().notNull().default(1),
     /** Strictly between 0 and 255. */
     otaTransmissionTime: integer().notNull().default(60),
     startTime: createdAt(),
@@ -215,13 +237,16 @@ export const otaDetails = pgTable(
   'ota_details',
   {
     id: bigId(),
-    otaTaskId: bigNum().notNull().references(() => otaTasks.id, { onDelete: 'cascade' }),
+    otaTaskId: bigNum()
+      .notNull()
+      .references(() => otaTasks.id, { onDelete: 'cascade' }),
     barcode: text().notNull(),
     tagMac: text().notNull(),
     version: integer(),
     result: integer().notNull().default(-1),
     gwIp: text(),
-    startTime: tstz(), endTime: tstz(),
+    startTime: tstz(),
+    endTime: tstz(),
   },
   (t) => [index('ota_details_task_idx').on(t.otaTaskId, t.barcode)],
 );
@@ -236,7 +261,11 @@ export const mobileSoftware = pgTable(
     active: boolean().notNull().default(false),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('mobile_software_one_active_uq').on(t.active).where(sql`${t.active}`)],
+  (t) => [
+    uniqueIndex('mobile_software_one_active_uq')
+      .on(t.active)
+      .where(sql`${t.active}`),
+  ],
 );
 
 export type CodeScriptKind = 'thirdPartyAuth' | 'paperParser' | 'productFileParser' | 'tagDataDecorator' | 'plusDataDecorator';
@@ -285,7 +314,10 @@ export const paperTasks = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [unique('paper_tasks_store_task_uq').on(t.storeCode, t.taskId), index('paper_tasks_store_updated_idx').on(t.storeCode, t.updatedAt)],
+  (t) => [
+    unique('paper_tasks_store_task_uq').on(t.storeCode, t.taskId),
+    index('paper_tasks_store_updated_idx').on(t.storeCode, t.updatedAt),
+  ],
 );
 
 /** resultCode null = NONE, 1 = SUCCESS, anything else = FAIL. */
@@ -297,8 +329,10 @@ export const paperTaskDetails = pgTable(
     taskId: text().notNull(),
     prCode: text().notNull(),
     prInfo: jsonb().$type<string[]>().notNull().default([]),
-    printerIp: text(), printerName: text(),
-    resultCode: integer(), resultMsg: text(),
+    printerIp: text(),
+    printerName: text(),
+    resultCode: integer(),
+    resultMsg: text(),
     printedTime: tstz(),
     updatedAt: createdAt(),
   },

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type Period, type TimeRange,
-} from './common';
+import { bigId, bigNum, createdAt, historyColumns, singletonCheck, singletonId, tstz, type Period, type TimeRange } from './common';
 import { storeRef, stores } from './stores';
 import { companies } from './auth';
 
@@ -61,7 +59,10 @@ export const plusDevices = pgTable(
     localNtpServer: boolean().notNull().default(false),
     networks: jsonb().$type<PlusNetwork[]>().notNull().default([]),
     /** Queried by element (blink a product's device), hence an array. */
-    product: text().array().notNull().default(sql`'{}'::text[]`),
+    product: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     visionUpdatedAt: tstz(),
     screenUpdatedAt: tstz(),
     createdAt: createdAt(),
@@ -75,7 +76,9 @@ export const plusDevices = pgTable(
 
 /** Kept apart from plus_devices so that device lists never read the show lists. */
 export const plusDeviceShows = pgTable('plus_device_shows', {
-  mac: text().primaryKey().references(() => plusDevices.mac, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  mac: text()
+    .primaryKey()
+    .references(() => plusDevices.mac, { onDelete: 'cascade', onUpdate: 'cascade' }),
   screenWidth: integer().notNull().default(1920),
   screenHeight: integer().notNull().default(158),
   productShowIdx: integer(),
@@ -172,18 +175,34 @@ export const plusSettings = pgTable(
   (t) => [singletonCheck('plus_settings', t.id)],
 );
 
-export const plusHistory = pgTable(
-  'plus_history',
-  historyColumns(),
-  (t) => [index('plus_history_store_time_idx').on(t.store, t.updatedAt), index('plus_history_time_idx').on(t.updatedAt)],
-);
+export const plusHistory = pgTable('plus_history', historyColumns(), (t) => [
+  index('plus_history_store_time_idx').on(t.store, t.updatedAt),
+  index('plus_history_time_idx').on(t.updatedAt),
+]);
 
 export interface V1DeviceConfig {
-  code?: string; name?: string; storeCode?: string; category?: string; section?: string; shelfID?: string;
-  position?: string; timezone?: string; volume?: number; bright?: number; orientation?: number | string;
-  bt?: boolean; nfc?: boolean; autorun?: boolean; autoupdate?: boolean; timeserver?: string;
-  opentime?: string; closetime?: string; adminPwd?: string; managerPwd?: string;
-  screenInterval?: number; cameraInterval?: number;
+  code?: string;
+  name?: string;
+  storeCode?: string;
+  category?: string;
+  section?: string;
+  shelfID?: string;
+  position?: string;
+  timezone?: string;
+  volume?: number;
+  bright?: number;
+  orientation?: number | string;
+  bt?: boolean;
+  nfc?: boolean;
+  autorun?: boolean;
+  autoupdate?: boolean;
+  timeserver?: string;
+  opentime?: string;
+  closetime?: string;
+  adminPwd?: string;
+  managerPwd?: string;
+  screenInterval?: number;
+  cameraInterval?: number;
 }
 
 /** The spec's _id is the normalised mac. storeCode mirrors config.storeCode so lists can filter by store. */
@@ -195,7 +214,10 @@ export const v1Devices = pgTable(
     model: text(),
     config: jsonb().$type<V1DeviceConfig>().notNull().default({}),
     version: jsonb().$type<Record<string, string>>().notNull().default({}),
-    product: text().array().notNull().default(sql`'{}'::text[]`),
+    product: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** ONLINE, OFFLINE, NORMAL, ALARM. */
     connection: text(),
     recvTime: tstz(),
@@ -205,8 +227,16 @@ export const v1Devices = pgTable(
   (t) => [index('v1_devices_store_idx').on(t.storeCode, t.mac), index('v1_devices_product_idx').using('gin', t.product)],
 );
 
-export interface V1Area { left: number; top: number; width: number; height: number }
-export interface V1ShowDevice extends V1Area { type: '23' | '29'; rotation: number }
+export interface V1Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+export interface V1ShowDevice extends V1Area {
+  type: '23' | '29';
+  rotation: number;
+}
 
 /** Counts (device, content, area, timeline, per device type) are derived from the jsonb lists. */
 export const v1Shows = pgTable(
@@ -223,7 +253,10 @@ export const v1Shows = pgTable(
     duration: integer().notNull().default(30),
     contentArea: jsonb().$type<V1Area[]>().notNull().default([]),
     /** Queried by element (is a content still used?), hence an array. */
-    contentIdList: bigNum().array().notNull().default(sql`'{}'::bigint[]`),
+    contentIdList: bigNum()
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     timeline: jsonb().$type<{ id: number; start: number }[][]>().notNull().default([]),
     companyCode: v1Company(),
     user: text(),
@@ -244,7 +277,12 @@ export const v1Sets = pgTable('v1_sets', {
 });
 
 /** days: 0 (Sunday) to 6, as the contract sends them. */
-export interface V1TimelineSchedule { id: number; period?: Period; days?: number[]; time?: TimeRange[] }
+export interface V1TimelineSchedule {
+  id: number;
+  period?: Period;
+  days?: number[];
+  time?: TimeRange[];
+}
 
 export const v1Timelines = pgTable('v1_timelines', {
   id: bigId(),

@@ -170,7 +170,9 @@ export const uploadRows = pgTable(
   'upload_rows',
   {
     id: bigId(),
-    historyId: bigNum().notNull().references(() => uploadHistory.id, { onDelete: 'cascade' }),
+    historyId: bigNum()
+      .notNull()
+      .references(() => uploadHistory.id, { onDelete: 'cascade' }),
     rowNo: integer().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
   },

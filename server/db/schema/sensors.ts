@@ -44,7 +44,9 @@ export const sensorMeasurements = pgTable(
   {
     id: bigId(),
     storeCode: text().notNull(),
-    tagMac: text().notNull().references(() => sensors.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    tagMac: text()
+      .notNull()
+      .references(() => sensors.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
     time: createdAt(),
     humidity: doublePrecision(),
     temperature: doublePrecision(),
@@ -63,7 +65,9 @@ export const sensorAlarmHistory = pgTable(
   {
     id: bigId(),
     storeCode: text().notNull(),
-    sensorMac: text().notNull().references(() => sensors.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    sensorMac: text()
+      .notNull()
+      .references(() => sensors.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
     location: text().notNull(),
     type: integer().notNull(),
     class: integer().$type<AlarmClass>().notNull(),
@@ -74,7 +78,9 @@ export const sensorAlarmHistory = pgTable(
 
 /** Per store: sensor name → number, only non-zero entries kept. */
 export const sensorConfigs = pgTable('sensor_configs', {
-  storeCode: text().primaryKey().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  storeCode: text()
+    .primaryKey()
+    .references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
   config: jsonb().$type<Record<string, number>>().notNull().default({}),
   updatedAt: createdAt(),
 });

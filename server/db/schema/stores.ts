@@ -10,7 +10,9 @@ export const stores = pgTable(
   'stores',
   {
     storeCode: text().primaryKey(),
-    companyCode: text().notNull().references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    companyCode: text()
+      .notNull()
+      .references(() => companies.companyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     storeName: text().notNull(),
     address: text(),
     latitude: doublePrecision(),
@@ -50,4 +52,7 @@ export const stores = pgTable(
 );
 
 /** A store's child row: it cannot outlive the store. */
-export const storeRef = () => text().notNull().references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' });
+export const storeRef = () =>
+  text()
+    .notNull()
+    .references(() => stores.storeCode, { onDelete: 'cascade', onUpdate: 'cascade' });

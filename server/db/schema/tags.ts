@@ -84,7 +84,9 @@ export const taskItems = pgTable(
 );
 
 const tagRef = () =>
-  text().notNull().references(() => tags.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' });
+  text()
+    .notNull()
+    .references(() => tags.tagMac, { onDelete: 'cascade', onUpdate: 'cascade' });
 
 export const tagBatteryHistory = pgTable(
   'tag_battery_history',
@@ -116,7 +118,9 @@ export const gatewayAlarmHistory = pgTable(
   'gateway_alarm_history',
   {
     id: bigId(),
-    gwMac: text().notNull().references(() => gateways.gwMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    gwMac: text()
+      .notNull()
+      .references(() => gateways.gwMac, { onDelete: 'cascade', onUpdate: 'cascade' }),
     storeCode: text().notNull(),
     location: text().notNull(),
     /** Alarm type code, the key of the alarm config's content map (same codes as system alarms). */
@@ -158,5 +162,8 @@ export const collectingItems = pgTable(
     finishedAt: tstz(),
     stoppedAt: tstz(),
   },
-  (t) => [index('collecting_items_store_idx').on(t.storeCode, t.startedAt), index('collecting_items_running_idx').on(t.finishedAt, t.stoppedAt)],
+  (t) => [
+    index('collecting_items_store_idx').on(t.storeCode, t.startedAt),
+    index('collecting_items_running_idx').on(t.finishedAt, t.stoppedAt),
+  ],
 );

@@ -18,7 +18,8 @@ export interface FitOptions extends Omit<TextStyle, 'size'> {
 }
 
 /** The text cut at the end to the width, with the ellipsis when cut. */
-export const cutToWidth = (text: string, style: TextStyle, width: number): string => cutTextToWidth(text, (t) => measureText(t, style), width);
+export const cutToWidth = (text: string, style: TextStyle, width: number): string =>
+  cutTextToWidth(text, (t) => measureText(t, style), width);
 
 export const fitText = (text: string, options: FitOptions): FittedText =>
   fitTextTo(text, { ...options, lineHeight: LINE_HEIGHT }, (t, size) => measureText(t, { ...options, size }));

@@ -27,5 +27,11 @@ export function labelPng(width: number, height: number, palette: readonly Rgb[],
   const rows = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   const plte = Buffer.from(palette.flat());
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('IDAT', deflateSync(rows, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('PLTE', plte),
+    chunk('IDAT', deflateSync(rows, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

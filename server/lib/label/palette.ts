@@ -17,9 +17,20 @@ export const BLACK = 1;
 export const ACCENT = 2;
 
 const PALETTES: Record<LabelColours, readonly Rgb[]> = {
-  bw: [[255, 255, 255], [0, 0, 0]],
-  bwr: [[255, 255, 255], [0, 0, 0], [204, 0, 0]],
-  bwy: [[255, 255, 255], [0, 0, 0], [255, 204, 0]],
+  bw: [
+    [255, 255, 255],
+    [0, 0, 0],
+  ],
+  bwr: [
+    [255, 255, 255],
+    [0, 0, 0],
+    [204, 0, 0],
+  ],
+  bwy: [
+    [255, 255, 255],
+    [0, 0, 0],
+    [255, 204, 0],
+  ],
 };
 
 export const paletteOf = (colours: LabelColours): readonly Rgb[] => PALETTES[colours];
@@ -55,7 +66,8 @@ function nearestOnSegments(r: number, g: number, b: number, palette: readonly Rg
 export function quantise(rgba: Uint8Array, palette: readonly Rgb[]): Uint8Array {
   const count = rgba.length >> 2;
   // One 32-bit word per pixel (byte order does not matter: words are only compared and used as keys).
-  const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, count) : new Uint32Array(Uint8Array.from(rgba).buffer);
+  const words =
+    rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, count) : new Uint32Array(Uint8Array.from(rgba).buffer);
   const bytes = new Uint8Array(words.buffer, words.byteOffset, count * 4);
   const known = new Map<number, number>();
   const out = new Uint8Array(count);

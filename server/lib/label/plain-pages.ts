@@ -10,7 +10,13 @@ import { BASELINE, drawText, LINE_HEIGHT, measureText } from './text';
  */
 
 /** Sub page: the product code, then `alias: value` per filled slot, each line cut to the width, as many as fit. */
-export function renderDetailPage(size: LabelSize, product: { prCode: string; prInfo: string[] }, names: Map<number, string>, colours: LabelColours = 'bw', locale?: string): Buffer {
+export function renderDetailPage(
+  size: LabelSize,
+  product: { prCode: string; prInfo: string[] },
+  names: Map<number, string>,
+  colours: LabelColours = 'bw',
+  locale?: string,
+): Buffer {
   const ctx = labelSurface(size);
   const { width: W, height: H } = ctx.canvas;
   const paint = paintOf(colours);
@@ -35,7 +41,15 @@ export function renderNoProductPage(size: LabelSize, barcode: string, colours: L
   const paint = paintOf(colours);
   const m = Math.max(2, Math.round(H / 32));
   const order = familyOrder(undefined);
-  const title = fitText('NO PRODUCT', { width: W - 2 * m, height: H * 0.4, maxSize: Math.round(H / 4), minSize: 10, maxLines: 1, bold: true, order });
+  const title = fitText('NO PRODUCT', {
+    width: W - 2 * m,
+    height: H * 0.4,
+    maxSize: Math.round(H / 4),
+    minSize: 10,
+    maxLines: 1,
+    bold: true,
+    order,
+  });
   const small = { size: Math.max(10, Math.round(H / 10)), order };
   const id = cutToWidth(barcode, small, W - 2 * m);
   const titleStyle = { size: title.size, bold: true, order };
@@ -44,6 +58,12 @@ export function renderNoProductPage(size: LabelSize, barcode: string, colours: L
   ctx.fillStyle = paint.ink;
   const text = title.lines[0] ?? '';
   drawText(ctx, text, Math.round((W - measureText(text, titleStyle)) / 2), Math.round(top + title.size * BASELINE), titleStyle);
-  drawText(ctx, id, Math.round((W - measureText(id, small)) / 2), Math.round(top + title.size * LINE_HEIGHT + small.size * BASELINE), small);
+  drawText(
+    ctx,
+    id,
+    Math.round((W - measureText(id, small)) / 2),
+    Math.round(top + title.size * LINE_HEIGHT + small.size * BASELINE),
+    small,
+  );
   return finishLabel(ctx, colours);
 }

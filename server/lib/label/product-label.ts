@@ -33,7 +33,13 @@ interface Box {
   height: number;
 }
 
-export function renderProductLabel(size: LabelSize, product: { prCode: string; prInfo: string[] }, colours: LabelColours, style: LabelStyle, options: ProductLabelOptions = {}): Buffer {
+export function renderProductLabel(
+  size: LabelSize,
+  product: { prCode: string; prInfo: string[] },
+  colours: LabelColours,
+  style: LabelStyle,
+  options: ProductLabelOptions = {},
+): Buffer {
   const ctx = labelSurface(size);
   const { width: W, height: H } = ctx.canvas;
   const paint = paintOf(colours);
@@ -45,7 +51,13 @@ export function renderProductLabel(size: LabelSize, product: { prCode: string; p
 
   // The name: bold, two lines at most, from a sixth of the height down to a twelfth, then cut.
   const name = fitText(product.prInfo[0] || product.prCode, {
-    width: inner, height: Math.round(H * 0.36), maxSize: Math.round(H * 0.17), minSize: Math.max(10, Math.round(H * 0.085)), maxLines: 2, bold: true, order,
+    width: inner,
+    height: Math.round(H * 0.36),
+    maxSize: Math.round(H * 0.17),
+    minSize: Math.max(10, Math.round(H * 0.085)),
+    maxLines: 2,
+    bold: true,
+    order,
   });
   const pitch = name.size * LINE_HEIGHT;
   const nameHeight = Math.ceil(name.lines.length * pitch);
@@ -56,7 +68,9 @@ export function renderProductLabel(size: LabelSize, product: { prCode: string; p
     ctx.fillRect(0, 0, W, m + nameHeight + m);
   }
   ctx.fillStyle = style === 'promotion' ? paint.onBand : paint.ink;
-  name.lines.forEach((line, i) => drawText(ctx, line, m, Math.round(top + i * pitch + name.size * BASELINE), { size: name.size, bold: true, order }));
+  name.lines.forEach((line, i) =>
+    drawText(ctx, line, m, Math.round(top + i * pitch + name.size * BASELINE), { size: name.size, bold: true, order }),
+  );
   top += nameHeight + m;
   if (style !== 'promotion') {
     ctx.fillStyle = paint.ink;
@@ -64,11 +78,28 @@ export function renderProductLabel(size: LabelSize, product: { prCode: string; p
   }
 
   // From the bottom up: the barcode (or the code as text) with the fresh line beside it, then the price.
-  const code = drawCode(ctx, product.prCode, { x: m, y: top, width: inner, height: H - m - top }, options.barcode !== false, small, paint, order);
+  const code = drawCode(
+    ctx,
+    product.prCode,
+    { x: m, y: top, width: inner, height: H - m - top },
+    options.barcode !== false,
+    small,
+    paint,
+    order,
+  );
   let bottom = code.top;
   if (style === 'fresh') {
     const extra = [product.prInfo[2], product.prInfo[3]].filter(Boolean).join(' / ');
-    if (extra) bottom = drawFreshLine(ctx, extra, { x: code.right, y: code.top, width: W - m - code.right, height: H - m - code.top }, bottom, { size: small, order }, paint, m);
+    if (extra)
+      bottom = drawFreshLine(
+        ctx,
+        extra,
+        { x: code.right, y: code.top, width: W - m - code.right, height: H - m - code.top },
+        bottom,
+        { size: small, order },
+        paint,
+        m,
+      );
   }
   const sale = style === 'promotion' && product.prInfo[4] ? product.prInfo[4] : '';
   const price = sale || product.prInfo[1] || '';
@@ -80,7 +111,15 @@ export function renderProductLabel(size: LabelSize, product: { prCode: string; p
 }
 
 /** The code along the bottom of the box: bars with the digits under them, or the digits alone. */
-function drawCode(ctx: SKRSContext2D, code: string, box: Box, barcode: boolean, small: number, paint: Paint, order: readonly FontFamily[]): { top: number; right: number } {
+function drawCode(
+  ctx: SKRSContext2D,
+  code: string,
+  box: Box,
+  barcode: boolean,
+  small: number,
+  paint: Paint,
+  order: readonly FontFamily[],
+): { top: number; right: number } {
   const bottom = box.y + box.height;
   const digits = { size: small, order };
   const digitsHeight = Math.ceil(small * LINE_HEIGHT);
@@ -112,7 +151,13 @@ function drawFreshLine(ctx: SKRSContext2D, text: string, beside: Box, bottom: nu
   const room = beside.width - gap;
   if (room >= measureText(text, style) || room >= style.size * 6) {
     const fitted = cutToWidth(text, style, room);
-    drawText(ctx, fitted, beside.x + beside.width - measureText(fitted, style), Math.round(beside.y + beside.height - style.size * (LINE_HEIGHT - BASELINE)), style);
+    drawText(
+      ctx,
+      fitted,
+      beside.x + beside.width - measureText(fitted, style),
+      Math.round(beside.y + beside.height - style.size * (LINE_HEIGHT - BASELINE)),
+      style,
+    );
     return bottom;
   }
   const right = beside.x + beside.width;
@@ -122,7 +167,15 @@ function drawFreshLine(ctx: SKRSContext2D, text: string, beside: Box, bottom: nu
 }
 
 /** The price right-aligned, as large as fits the box; a struck-through former price to its left on a sale. */
-function drawPrice(ctx: SKRSContext2D, price: string, was: string, box: Box, paint: Paint, order: readonly FontFamily[], small: number): void {
+function drawPrice(
+  ctx: SKRSContext2D,
+  price: string,
+  was: string,
+  box: Box,
+  paint: Paint,
+  order: readonly FontFamily[],
+  small: number,
+): void {
   if (box.height < small) return;
   const wasStyle = { size: Math.max(small, Math.round(box.height * 0.3)), order };
   // The former price gives way to the new one: at most about half the width.

@@ -13,7 +13,16 @@ const styleOf = (size: number): TextStyle => ({ size, order: familyOrder(undefin
 export const maskTextWidth = (text: string, size: number) => Math.ceil(measureText(text, styleOf(size)));
 
 /** Sets `colour` on the pixels of the text, its line box's top-left corner at (x, y). */
-export function paintTextMask(pixels: Uint8Array, width: number, height: number, x: number, y: number, text: string, size: number, colour: number): void {
+export function paintTextMask(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  colour: number,
+): void {
   const style = styleOf(size);
   const w = Math.ceil(measureText(text, style)) + 2;
   const h = Math.ceil(size * LINE_HEIGHT);

@@ -22,7 +22,8 @@ export function sizeLimits(setting: Record<string, unknown>, strict = false): Re
     const key = SIZE_LIMIT_KEYS[kind];
     const value = setting[key];
     const valid = typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_MB;
-    if (strict && value !== undefined && !valid) throw badRequest(`${key} must be a number of megabytes from 1 to ${MAX_MB}.`, 'INVALID_SETTING');
+    if (strict && value !== undefined && !valid)
+      throw badRequest(`${key} must be a number of megabytes from 1 to ${MAX_MB}.`, 'INVALID_SETTING');
     out[kind] = Math.round((valid ? value : DEFAULT_SIZE_LIMITS_MB[kind]) * 1024 * 1024);
   }
   return out;

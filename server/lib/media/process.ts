@@ -83,7 +83,23 @@ export async function processVideo(bytes: Buffer, ext: string): Promise<Processe
     const input = join(dir, `input.${ext}`);
     await writeFile(input, bytes);
     const frame = (seek: string) =>
-      run(['-hide_banner', '-nostdin', '-ss', seek, '-i', input, '-frames:v', '1', '-vf', `scale=${THUMB_BOX}:${THUMB_BOX}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+      run([
+        '-hide_banner',
+        '-nostdin',
+        '-ss',
+        seek,
+        '-i',
+        input,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${THUMB_BOX}:${THUMB_BOX}:force_original_aspect_ratio=decrease`,
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        'pipe:1',
+      ]);
     let result = await frame('1');
     if (!result.stdout.length) result = await frame('0');
     const size = videoSizeOf(result.stderr);

@@ -23,7 +23,10 @@ export const v1NewOwner = (user: SessionUser): string | null => user.companies[0
 
 /** A row the member may not read is "unknown" (404), one it may read but not change is a 403. */
 export function assertV1Row<T extends { companyCode: string | null }>(
-  user: SessionUser, row: T | undefined, need: 'read' | 'write', what: string,
+  user: SessionUser,
+  row: T | undefined,
+  need: 'read' | 'write',
+  what: string,
 ): T {
   if (!row || !mayTouch(user, v1OwnerOf(row.companyCode), 'read')) throw notFound(`Unknown ${what}.`);
   if (need === 'write' && !mayTouch(user, v1OwnerOf(row.companyCode), 'write')) throw forbidden(`Permission denied for ${what}.`);

@@ -8,10 +8,18 @@ import { localClock, scheduleCovers } from '../schedule-rule';
  * that the simulator and its tests agree.
  */
 
-export interface PlaybackSet { id: number; list: { id: number | 'price'; duration: number }[] }
+export interface PlaybackSet {
+  id: number;
+  list: { id: number | 'price'; duration: number }[];
+}
 
 /** The set item on screen: a show id, 'price', or undefined when no schedule is on. */
-export function nowPlaying(schedule: V1TimelineSchedule[], sets: Map<number, PlaybackSet>, now: Date, timeZone: string | undefined): { set: number; item: number | 'price' } | undefined {
+export function nowPlaying(
+  schedule: V1TimelineSchedule[],
+  sets: Map<number, PlaybackSet>,
+  now: Date,
+  timeZone: string | undefined,
+): { set: number; item: number | 'price' } | undefined {
   const clock = localClock(now, timeZone);
   for (const entry of schedule) {
     const set = sets.get(Number(entry.id));

@@ -31,15 +31,21 @@ export function deriveShow(input: ShowInput) {
   const grid = parseContentLayout(input.contentLayout);
   const areas = grid ? grid.rows * grid.cols : 0;
   if (input.contentArea.length !== areas) {
-    throw badRequest(`The content layout ${input.contentLayout} needs ${areas} content areas, not ${input.contentArea.length}.`, 'LAYOUT_MISMATCH');
+    throw badRequest(
+      `The content layout ${input.contentLayout} needs ${areas} content areas, not ${input.contentArea.length}.`,
+      'LAYOUT_MISMATCH',
+    );
   }
   input.contentArea.forEach((a, i) => {
-    if (a.left + a.width > width || a.top + a.height > height) throw badRequest(`Content area ${i + 1} lies outside the ${width}x${height} show.`, 'AREA_OUTSIDE');
+    if (a.left + a.width > width || a.top + a.height > height)
+      throw badRequest(`Content area ${i + 1} lies outside the ${width}x${height} show.`, 'AREA_OUTSIDE');
   });
-  if (input.timeline.length > Math.max(1, areas)) throw badRequest(`The show has ${Math.max(1, areas)} timelines at most, one per content area.`, 'TOO_MANY_TIMELINES');
+  if (input.timeline.length > Math.max(1, areas))
+    throw badRequest(`The show has ${Math.max(1, areas)} timelines at most, one per content area.`, 'TOO_MANY_TIMELINES');
   const timeline = input.timeline.map((list) => {
     const late = list.find((e) => e.start >= input.duration);
-    if (late) throw badRequest(`A timeline entry starts at ${late.start} s, past the show's duration of ${input.duration} s.`, 'START_PAST_END');
+    if (late)
+      throw badRequest(`A timeline entry starts at ${late.start} s, past the show's duration of ${input.duration} s.`, 'START_PAST_END');
     return [...list].sort((a, b) => a.start - b.start).map((e) => ({ id: v1IdOf(e.id), start: e.start }));
   });
   const contentIdList = [...new Set(timeline.flat().map((e) => e.id))];

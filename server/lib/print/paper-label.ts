@@ -22,7 +22,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * inputs are drawn once. Each label takes about a millisecond of the event loop: the drawing yields after each one,
  * so a long list delays the server's other calls by one label at a time, not by the whole list.
  */
-export async function paperLabelImages(labels: readonly PaperLabelInput[], styleOf: (layoutId: string) => LabelStyle, money?: Money): Promise<string[]> {
+export async function paperLabelImages(
+  labels: readonly PaperLabelInput[],
+  styleOf: (layoutId: string) => LabelStyle,
+  money?: Money,
+): Promise<string[]> {
   const drawn = new Map<string, string>();
   const images: string[] = [];
   for (const label of labels) {

@@ -141,7 +141,8 @@ export class CsvRecordSplitter {
 
   private count(chars: number): void {
     this.recordChars += chars;
-    if (!this.tooLong && this.recordChars > this.limits.recordChars) this.tooLong = `the record is longer than ${this.limits.recordChars} characters`;
+    if (!this.tooLong && this.recordChars > this.limits.recordChars)
+      this.tooLong = `the record is longer than ${this.limits.recordChars} characters`;
   }
 
   private append(piece: string): void {
@@ -205,7 +206,11 @@ const GUESS_WINDOW = 64 * 1024;
  * image, UTF-16): NotTextError. Bytes that are not valid in the encoding become U+FFFD, which the importer reports
  * for the row that holds them — never stored silently.
  */
-export async function* csvRecords(source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, encoding: FileEncoding, limits: CsvLimits): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  encoding: FileEncoding,
+  limits: CsvLimits,
+): AsyncGenerator<CsvRecord> {
   // ignoreBOM false: the decoder drops a leading byte order mark itself.
   const decoder = new TextDecoder(encoding);
   let splitter: CsvRecordSplitter | undefined;

@@ -24,9 +24,7 @@ export interface RawRecord {
 }
 
 /** A product row of the file for one store, or why this record is refused. */
-export type ParsedRow =
-  | { row: number; storeCode: string; product: ProductInput }
-  | { row: number; error: string; prCode?: string };
+export type ParsedRow = { row: number; storeCode: string; product: ProductInput } | { row: number; error: string; prCode?: string };
 
 export interface ParserContext {
   companyCode: string;
@@ -50,7 +48,11 @@ export const defaultProductFileParser: ProductFileParser = (records, ctx) => {
     const [storeCode = '', prCode = '', type = '', layoutId = '', nfc = '', ...info] = values;
     const most = PRODUCT_FILE_COLUMNS.length + ctx.aliasNames.length;
     if (values.length > most) {
-      out.push({ row, prCode, error: `${values.length} values, the product file of ${ctx.companyCode} has at most ${most} (${PRODUCT_FILE_COLUMNS.length} + ${ctx.aliasNames.length} info columns)` });
+      out.push({
+        row,
+        prCode,
+        error: `${values.length} values, the product file of ${ctx.companyCode} has at most ${most} (${PRODUCT_FILE_COLUMNS.length} + ${ctx.aliasNames.length} info columns)`,
+      });
       continue;
     }
     const prInfo = ctx.aliasNames.map((_, i) => info[i] ?? '');

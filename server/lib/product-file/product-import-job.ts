@@ -31,13 +31,25 @@ export function defineProductImportJob(deps: AppDeps): void {
         // The company's own parser script, when one is saved (an upload names its company, not a store).
         const script = await savedProductFileParser(deps.db, undefined, companyCode);
         const parser = script ? scriptedProductFileParser(deps.db, script, fileName) : undefined;
-        return await importProductFile(deps.db, { companyCode, user, fileName, file: stored.stream, encoding, parser, onHistory: (historyId) => job.remember({ historyId }) });
+        return await importProductFile(deps.db, {
+          companyCode,
+          user,
+          fileName,
+          file: stored.stream,
+          encoding,
+          parser,
+          onHistory: (historyId) => job.remember({ historyId }),
+        });
       } finally {
-        await files().remove(fileKey).catch(() => undefined);
+        await files()
+          .remove(fileKey)
+          .catch(() => undefined);
       }
     },
     onFailed: async ({ historyId, fileKey }, failure) => {
-      await files().remove(fileKey).catch(() => undefined);
+      await files()
+        .remove(fileKey)
+        .catch(() => undefined);
       if (historyId === undefined || failure.status < 500) return;
       await addUploadProgress(deps.db, historyId, 0, [`Import stopped: ${failure.message}`], []);
       await finishUploadHistory(deps.db, historyId, null, 0, new Date());
@@ -87,10 +99,22 @@ export async function keepUpload(deps: AppDeps, file: Readable, opts: { hash: bo
 }
 
 /** A kept upload that will not be imported (its request was a replay). */
-export const forgetUpload = (deps: AppDeps, fileKey: string) => fileStoreOf(deps.config.dataDir).remove(fileKey).catch(() => undefined);
+export const forgetUpload = (deps: AppDeps, fileKey: string) =>
+  fileStoreOf(deps.config.dataDir)
+    .remove(fileKey)
+    .catch(() => undefined);
 
 /** Runs a kept upload's import as a job and answers the import's result (or its 4xx). */
-export async function importAsJob(deps: AppDeps, req: { companyCode: string; user: SessionUser; fileName: string; fileKey: string; encoding?: FileEncoding }): Promise<ImportResult> {
-  const id = await deps.jobs!.send<ImportJob>(JOB, { companyCode: req.companyCode, user: { ...req.user, tokenHash: '' }, fileName: req.fileName, fileKey: req.fileKey, encoding: req.encoding });
+export async function importAsJob(
+  deps: AppDeps,
+  req: { companyCode: string; user: SessionUser; fileName: string; fileKey: string; encoding?: FileEncoding },
+): Promise<ImportResult> {
+  const id = await deps.jobs!.send<ImportJob>(JOB, {
+    companyCode: req.companyCode,
+    user: { ...req.user, tokenHash: '' },
+    fileName: req.fileName,
+    fileKey: req.fileKey,
+    encoding: req.encoding,
+  });
   return (await deps.jobs!.wait(JOB, id)) as ImportResult;
 }

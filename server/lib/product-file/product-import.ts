@@ -2,11 +2,23 @@ import type { Readable } from 'node:stream';
 import type { ProductInput } from '../../../src/api/contract/products';
 import type { Db } from '../../db/client';
 import { applyProductImportBatch, type UpdateOutcome } from '../../repos/product-update';
-import { addUploadProgress, createUploadHistory, finishUploadHistory, importContext, type ImportContext } from '../../repos/product-uploads';
+import {
+  addUploadProgress,
+  createUploadHistory,
+  finishUploadHistory,
+  importContext,
+  type ImportContext,
+} from '../../repos/product-uploads';
 import { ApiError, badRequest } from '../errors';
 import { canAccessStore, type SessionUser } from '../privileges';
 import { csvRecords, NotTextError, PRODUCT_FILE_LIMITS, type FileEncoding } from './csv-records';
-import { defaultProductFileParser, PRODUCT_FILE_COLUMNS, type ParsedRow, type ProductFileParser, type RawRecord } from './product-file-format';
+import {
+  defaultProductFileParser,
+  PRODUCT_FILE_COLUMNS,
+  type ParsedRow,
+  type ProductFileParser,
+  type RawRecord,
+} from './product-file-format';
 
 /** Records per batch: one transaction per store and batch, then the event loop is free for other requests. */
 export const IMPORT_BATCH_ROWS = 1000;
@@ -46,7 +58,8 @@ async function* counted(source: AsyncIterable<Buffer>, counter: { bytes: number 
   }
 }
 
-const UNDECODABLE = (encoding: FileEncoding) => `the text is not valid ${encoding.toUpperCase()}: choose the file's encoding when you upload it`;
+const UNDECODABLE = (encoding: FileEncoding) =>
+  `the text is not valid ${encoding.toUpperCase()}: choose the file's encoding when you upload it`;
 
 /** Checks any parser's rows against the company: stores the member may write, product types, number fields. */
 function checkRow(row: ParsedRow, ctx: ImportContext, req: ImportRequest): { storeCode: string; product: ProductInput } | string {
@@ -71,7 +84,8 @@ function checkRow(row: ParsedRow, ctx: ImportContext, req: ImportRequest): { sto
     // notices ("…, 500 g" gone), while a row error names the row in the upload history for the ERP to fix. The
     // demo config gives NAME 40 characters, which every seeded name fits. Counted in characters, not UTF-16 units.
     const most = alias.dataTypeLength;
-    if (most && value.length > most && [...value].length > most) return `${alias.name} is longer than ${most} characters (${[...value].length})`;
+    if (most && value.length > most && [...value].length > most)
+      return `${alias.name} is longer than ${most} characters (${[...value].length})`;
   }
   return { storeCode, product };
 }
@@ -125,18 +139,26 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
         list.push(checked.product);
         byStore.set(checked.storeCode, list);
       }
-      if (kept + data.length < UPLOAD_DETAIL_MAX_ROWS) data.push({ rowNo: row.row, data: detailOf(row, ctx, typeof checked === 'string' ? checked : undefined) });
+      if (kept + data.length < UPLOAD_DETAIL_MAX_ROWS)
+        data.push({ rowNo: row.row, data: detailOf(row, ctx, typeof checked === 'string' ? checked : undefined) });
     }
     if (historyId === undefined) {
       if (!byStore.size) {
         const first = errors[0] ?? 'the file has no product rows';
-        throw badRequest(`The file does not follow the product file format (${[...PRODUCT_FILE_COLUMNS, '<product info by alias index>'].join(',')}): ${first}`, 'BAD_PRODUCT_FILE');
+        throw badRequest(
+          `The file does not follow the product file format (${[...PRODUCT_FILE_COLUMNS, '<product info by alias index>'].join(',')}): ${first}`,
+          'BAD_PRODUCT_FILE',
+        );
       }
       historyId = await createUploadHistory(db, req.companyCode, req.fileName, received);
       await req.onHistory?.(historyId);
     }
     for (const [storeCode, list] of byStore) {
-      const outcome = await applyProductImportBatch(db, { storeCode, companyCode: req.companyCode, now: now(), task: tasks.get(storeCode) }, list);
+      const outcome = await applyProductImportBatch(
+        db,
+        { storeCode, companyCode: req.companyCode, now: now(), task: tasks.get(storeCode) },
+        list,
+      );
       if (outcome) tasks.set(storeCode, outcome);
     }
     count += parsed.length;
@@ -162,7 +184,13 @@ export async function importProductFile(db: Db, req: ImportRequest): Promise<Imp
         batch = [];
         unreadable = [];
         if (errorCount >= UPLOAD_MAX_ERRORS) {
-          await addUploadProgress(db, historyId!, 0, [`Import stopped after row ${row}: more than ${UPLOAD_MAX_ERRORS} rows with errors.`], []);
+          await addUploadProgress(
+            db,
+            historyId!,
+            0,
+            [`Import stopped after row ${row}: more than ${UPLOAD_MAX_ERRORS} rows with errors.`],
+            [],
+          );
           break;
         }
       }
@@ -191,7 +219,13 @@ function detailOf(row: ParsedRow, ctx: ImportContext, error: string | undefined)
   if ('product' in row) {
     const p = row.product;
     const cut = (value: string | undefined) => excerpt(String(value ?? ''), HISTORY_VALUE_CHARS);
-    Object.assign(base, { storeCode: cut(row.storeCode), prCode: cut(p.prCode), type: cut(p.type), layoutId: cut(p.layoutId), nfc: cut(p.nfc) });
+    Object.assign(base, {
+      storeCode: cut(row.storeCode),
+      prCode: cut(p.prCode),
+      type: cut(p.type),
+      layoutId: cut(p.layoutId),
+      nfc: cut(p.nfc),
+    });
     for (const a of ctx.aliases) base[a.name] = cut(p.prInfo[a.index]);
   } else base.prCode = excerpt(row.prCode ?? '', HISTORY_VALUE_CHARS);
   base.result = error ?? 'OK';

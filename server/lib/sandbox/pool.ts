@@ -30,8 +30,16 @@ export interface SandboxJob {
 
 export interface SandboxFailure {
   code:
-    | 'SCRIPT_TIMEOUT' | 'SCRIPT_MEMORY' | 'SCRIPT_STACK' | 'SCRIPT_SYNTAX' | 'SCRIPT_ERROR' | 'SCRIPT_NO_ENTRY' | 'SCRIPT_OUTPUT'
-    | 'SCRIPT_ANSWER_TOO_LARGE' | 'SANDBOX_BUSY' | 'SANDBOX_FAULT';
+    | 'SCRIPT_TIMEOUT'
+    | 'SCRIPT_MEMORY'
+    | 'SCRIPT_STACK'
+    | 'SCRIPT_SYNTAX'
+    | 'SCRIPT_ERROR'
+    | 'SCRIPT_NO_ENTRY'
+    | 'SCRIPT_OUTPUT'
+    | 'SCRIPT_ANSWER_TOO_LARGE'
+    | 'SANDBOX_BUSY'
+    | 'SANDBOX_FAULT';
   message: string;
   line?: number;
   column?: number;
@@ -71,7 +79,12 @@ interface Slot {
 }
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
-const busy = (message: string, retryAfterS: number): SandboxAnswer => ({ ok: false, error: { code: 'SANDBOX_BUSY', message, retryAfterS }, logs: [], ms: 0 });
+const busy = (message: string, retryAfterS: number): SandboxAnswer => ({
+  ok: false,
+  error: { code: 'SANDBOX_BUSY', message, retryAfterS },
+  logs: [],
+  ms: 0,
+});
 
 /**
  * A few worker threads that run sandboxed scripts one at a time each, so that a script — even one that loops until
@@ -156,7 +169,12 @@ export class SandboxPool {
   }
 
   private answerBusyAfterWaiting(pending: Pending): void {
-    pending.resolve(busy(`The sandbox was too busy to run the script within its time limit of ${pending.job.limits.timeMs} ms; try again shortly.`, this.retryAfterS()));
+    pending.resolve(
+      busy(
+        `The sandbox was too busy to run the script within its time limit of ${pending.job.limits.timeMs} ms; try again shortly.`,
+        this.retryAfterS(),
+      ),
+    );
   }
 
   /** Seconds until the first running job must have ended: a worker is free by then at the latest. */
@@ -181,16 +199,25 @@ export class SandboxPool {
         worker.on('message', onReady);
       }),
     };
-    worker.on('message', (m: { id?: number; ms: number; ok: boolean; outputJson?: string; error?: SandboxFailure; logs?: string[]; recycle?: boolean }) => {
-      if (!slot.busy || m.id !== slot.busy.id) return;
-      const { pending } = this.release(slot);
-      worker.unref();
-      if (m.recycle) this.drop(slot);
-      pending.resolve(m.ok ? { ok: true, outputJson: m.outputJson, logs: m.logs ?? [], ms: m.ms } : { ok: false, error: m.error!, logs: m.logs ?? [], ms: m.ms });
-      if (m.recycle) this.replace();
-      else this.pump();
-    });
-    worker.on('error', (error) => this.retire(slot, { code: 'SCRIPT_MEMORY', message: `The script stopped its sandbox: ${error.message}` }));
+    worker.on(
+      'message',
+      (m: { id?: number; ms: number; ok: boolean; outputJson?: string; error?: SandboxFailure; logs?: string[]; recycle?: boolean }) => {
+        if (!slot.busy || m.id !== slot.busy.id) return;
+        const { pending } = this.release(slot);
+        worker.unref();
+        if (m.recycle) this.drop(slot);
+        pending.resolve(
+          m.ok
+            ? { ok: true, outputJson: m.outputJson, logs: m.logs ?? [], ms: m.ms }
+            : { ok: false, error: m.error!, logs: m.logs ?? [], ms: m.ms },
+        );
+        if (m.recycle) this.replace();
+        else this.pump();
+      },
+    );
+    worker.on('error', (error) =>
+      this.retire(slot, { code: 'SCRIPT_MEMORY', message: `The script stopped its sandbox: ${error.message}` }),
+    );
     worker.on('exit', () => this.retire(slot, { code: 'SCRIPT_ERROR', message: 'The sandbox stopped unexpectedly.' }));
     this.slots.push(slot);
     return slot;
@@ -211,7 +238,12 @@ export class SandboxPool {
       const started = Date.now();
       slot.busy.deadlineAt = deadlineAt;
       slot.busy.timer = setTimeout(
-        () => this.retire(slot, { code: 'SCRIPT_TIMEOUT', message: `The script ran longer than its limit of ${limits.timeMs} ms and was stopped.` }, Date.now() - started),
+        () =>
+          this.retire(
+            slot,
+            { code: 'SCRIPT_TIMEOUT', message: `The script ran longer than its limit of ${limits.timeMs} ms and was stopped.` },
+            Date.now() - started,
+          ),
         deadlineAt - started + GRACE_MS,
       );
       slot.busy.timer.unref();

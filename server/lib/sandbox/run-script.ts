@@ -27,7 +27,8 @@ export const PARSER_ROWS_MAX = 100_000;
  */
 const PARSER_ROWS_SLACK = 1_000;
 
-export type ScriptResult<T = unknown> = { ok: true; output: T; logs: string[]; ms: number } | { ok: false; error: ScriptFailure; logs: string[]; ms: number };
+export type ScriptResult<T = unknown> =
+  { ok: true; output: T; logs: string[]; ms: number } | { ok: false; error: ScriptFailure; logs: string[]; ms: number };
 
 /** Where a call comes from: its company takes its turn in the sandbox (pool.ts). */
 export interface ScriptCaller {
@@ -48,11 +49,18 @@ function answerRowsFor(kind: CodeScriptKind, args: readonly unknown[]): number |
 }
 
 /** The worker's JSON, parsed; it is the engine's own serialisation, so a failure here is the sandbox's, not the script's. */
-function parsedAnswer(answer: SandboxAnswer & { ok: true }): { ok: true; value: unknown } | { ok: false; error: ScriptFailure; logs: string[]; ms: number } {
+function parsedAnswer(
+  answer: SandboxAnswer & { ok: true },
+): { ok: true; value: unknown } | { ok: false; error: ScriptFailure; logs: string[]; ms: number } {
   try {
     return { ok: true, value: JSON.parse(answer.outputJson ?? 'null') };
   } catch {
-    return { ok: false, error: { code: 'SANDBOX_FAULT', message: 'The sandbox answered something that is not JSON.' }, logs: answer.logs, ms: answer.ms };
+    return {
+      ok: false,
+      error: { code: 'SANDBOX_FAULT', message: 'The sandbox answered something that is not JSON.' },
+      logs: answer.logs,
+      ms: answer.ms,
+    };
   }
 }
 
@@ -67,10 +75,20 @@ const outsideContract = (entry: string, where: string, answer: { logs: string[];
  * Runs a script of a kind with its arguments, as production and the test pane both do: in the sandbox, within the
  * kind's limits, and checks the answer against the kind's contract (src/api/contract/code-scripts.ts).
  */
-export async function runScript<T = unknown>(kind: CodeScriptKind, code: string, args: readonly unknown[], caller: ScriptCaller = {}): Promise<ScriptResult<T>> {
+export async function runScript<T = unknown>(
+  kind: CodeScriptKind,
+  code: string,
+  args: readonly unknown[],
+  caller: ScriptCaller = {},
+): Promise<ScriptResult<T>> {
   const contract = CODE_SCRIPT_CONTRACTS[kind];
   const answer = await sandboxPool.run({
-    code, entry: contract.entry, inputJson: JSON.stringify(args), limits: SCRIPT_LIMITS[kind], answerRows: answerRowsFor(kind, args), tenant: caller.tenant,
+    code,
+    entry: contract.entry,
+    inputJson: JSON.stringify(args),
+    limits: SCRIPT_LIMITS[kind],
+    answerRows: answerRowsFor(kind, args),
+    tenant: caller.tenant,
   });
   if (!answer.ok) return answer;
   const parsed = parsedAnswer(answer);
@@ -84,7 +102,14 @@ export async function runScript<T = unknown>(kind: CodeScriptKind, code: string,
 
 /** The syntax check on save: undefined when the script compiles, else the error with its line and column. */
 export async function checkScriptSyntax(code: string, caller: ScriptCaller = {}): Promise<ScriptFailure | undefined> {
-  const answer = await sandboxPool.run({ code, entry: '', inputJson: '[]', limits: COMPILE_LIMITS, compileOnly: true, tenant: caller.tenant });
+  const answer = await sandboxPool.run({
+    code,
+    entry: '',
+    inputJson: '[]',
+    limits: COMPILE_LIMITS,
+    compileOnly: true,
+    tenant: caller.tenant,
+  });
   return answer.ok ? undefined : answer.error;
 }
 
@@ -92,14 +117,27 @@ export async function checkScriptSyntax(code: string, caller: ScriptCaller = {})
  * Runs one script over many argument lists in one sandbox call (the per-call overhead is paid once), within the
  * kind's limits for the whole batch; the answer has one item per argument list, each checked against the contract.
  */
-export async function runScriptBatch<T = unknown>(kind: CodeScriptKind, code: string, argLists: readonly (readonly unknown[])[], caller: ScriptCaller = {}): Promise<ScriptResult<T[]>> {
+export async function runScriptBatch<T = unknown>(
+  kind: CodeScriptKind,
+  code: string,
+  argLists: readonly (readonly unknown[])[],
+  caller: ScriptCaller = {},
+): Promise<ScriptResult<T[]>> {
   const contract = CODE_SCRIPT_CONTRACTS[kind];
-  const answer = await sandboxPool.run({ code, entry: contract.entry, inputJson: JSON.stringify(argLists), limits: SCRIPT_LIMITS[kind], batch: true, tenant: caller.tenant });
+  const answer = await sandboxPool.run({
+    code,
+    entry: contract.entry,
+    inputJson: JSON.stringify(argLists),
+    limits: SCRIPT_LIMITS[kind],
+    batch: true,
+    tenant: caller.tenant,
+  });
   if (!answer.ok) return answer;
   const parsed = parsedAnswer(answer);
   if (!parsed.ok) return parsed;
   const output = parsed.value;
-  if (!Array.isArray(output) || output.length !== argLists.length) return outsideContract(contract.entry, ' (one answer per product)', answer);
+  if (!Array.isArray(output) || output.length !== argLists.length)
+    return outsideContract(contract.entry, ' (one answer per product)', answer);
   const bad = output.findIndex((o) => !Value.Check(contract.output, o));
   if (bad >= 0) return outsideContract(contract.entry, ` (item ${bad + 1})`, answer);
   return { ok: true, output: output as T[], logs: answer.logs, ms: answer.ms };

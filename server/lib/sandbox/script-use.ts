@@ -26,7 +26,12 @@ export async function decorateProducts<P extends DecoratedProduct>(
   if (!products.length) return products;
   const script = await findScript(db, kind);
   if (!script || script.useType !== DECORATOR_USE_TYPE.ON || !script.code.trim()) return products;
-  const result = await runScriptBatch<DecoratedProduct>(kind, script.code, products.map((p) => [p]), { tenant: companyCode });
+  const result = await runScriptBatch<DecoratedProduct>(
+    kind,
+    script.code,
+    products.map((p) => [p]),
+    { tenant: companyCode },
+  );
   if (result.ok) return products.map((p, i) => ({ ...p, ...result.output[i] }));
   // Only the tag decorator has an alarm type of its own in the spec; the Plus decorator's failure is logged by the caller's answer.
   if (kind === 'tagDataDecorator') {
@@ -53,7 +58,11 @@ export async function thirdPartyVerdict(db: Db, email: string, password: string)
 }
 
 /** The product file parser that applies to a store: its own, else its company's; undefined when neither is saved. */
-export async function savedProductFileParser(db: Db, storeCode: string | undefined, companyCode: string | undefined): Promise<string | undefined> {
+export async function savedProductFileParser(
+  db: Db,
+  storeCode: string | undefined,
+  companyCode: string | undefined,
+): Promise<string | undefined> {
   const own = storeCode ? await findScript(db, 'productFileParser', { storeCode }) : undefined;
   if (own?.code.trim()) return own.code;
   const company = companyCode ? await findScript(db, 'productFileParser', { companyCode }) : undefined;

@@ -35,12 +35,16 @@ function failureOf(dumped, limits, timedOut, overMemory = false) {
   const message = (typeof dumped === 'object' && dumped ? `${dumped.message ?? ''}` : `${dumped}`).slice(0, ERROR_CHARS_MAX);
   const name = typeof dumped === 'object' && dumped ? `${dumped.name ?? 'Error'}`.slice(0, 100) : 'Error';
   if (overMemory || message === 'out of memory' || dumped === null) {
-    return { code: 'SCRIPT_MEMORY', message: `The script used more than its memory limit of ${Math.round(limits.memoryBytes / 1048576)} MB and was stopped.` };
+    return {
+      code: 'SCRIPT_MEMORY',
+      message: `The script used more than its memory limit of ${Math.round(limits.memoryBytes / 1048576)} MB and was stopped.`,
+    };
   }
   if (timedOut || message === 'interrupted') {
     return { code: 'SCRIPT_TIMEOUT', message: `The script ran longer than its limit of ${limits.timeMs} ms and was stopped.` };
   }
-  if (/stack overflow/i.test(message)) return { code: 'SCRIPT_STACK', message: 'The script recursed too deeply (stack overflow) and was stopped.' };
+  if (/stack overflow/i.test(message))
+    return { code: 'SCRIPT_STACK', message: 'The script recursed too deeply (stack overflow) and was stopped.' };
   const where = positionOf(dumped);
   const at = where.line ? ` (line ${where.line}${where.column ? `, column ${where.column}` : ''})` : '';
   return { code: name === 'SyntaxError' ? 'SCRIPT_SYNTAX' : 'SCRIPT_ERROR', message: `${name}: ${message}${at}`, ...where };
@@ -89,7 +93,10 @@ const count = (n) => n.toLocaleString('en-US');
 function answerTooLarge(verdict, job) {
   if (verdict.startsWith('rows:')) {
     const rows = Number(verdict.slice(5));
-    return { code: 'SCRIPT_ANSWER_TOO_LARGE', message: `The script answered ${count(rows)} rows; at most ${count(job.answerRows ?? ANSWER_ROWS_DEFAULT)} are allowed for this input.` };
+    return {
+      code: 'SCRIPT_ANSWER_TOO_LARGE',
+      message: `The script answered ${count(rows)} rows; at most ${count(job.answerRows ?? ANSWER_ROWS_DEFAULT)} are allowed for this input.`,
+    };
   }
   const chars = job.limits.answerChars ?? ANSWER_CHARS_DEFAULT;
   const size = chars >= 1048576 ? `${Math.round(chars / 1048576)} MB` : chars >= 1024 ? `${Math.round(chars / 1024)} KB` : `${chars} bytes`;
@@ -124,7 +131,15 @@ function run(job) {
   try {
     const log = vm.newFunction('log', (...args) => {
       if (logs.length >= LOG_LINES_MAX) return;
-      logs.push(args.map((a) => { const v = vm.dump(a); return typeof v === 'string' ? v : JSON.stringify(v); }).join(' ').slice(0, LOG_LINE_CHARS));
+      logs.push(
+        args
+          .map((a) => {
+            const v = vm.dump(a);
+            return typeof v === 'string' ? v : JSON.stringify(v);
+          })
+          .join(' ')
+          .slice(0, LOG_LINE_CHARS),
+      );
     });
     const consoleObject = vm.newObject();
     vm.setProp(consoleObject, 'log', log);
@@ -141,16 +156,22 @@ function run(job) {
       if (compileOnly) return { ok: true, logs };
 
       // The input goes in as one string and is parsed inside, so that no host object ever enters the sandbox.
-      const owned = [vm.newString(entry), vm.newString(inputJson), vm.newNumber(job.answerRows ?? ANSWER_ROWS_DEFAULT), vm.newNumber(limits.answerChars ?? ANSWER_CHARS_DEFAULT)];
+      const owned = [
+        vm.newString(entry),
+        vm.newString(inputJson),
+        vm.newNumber(job.answerRows ?? ANSWER_ROWS_DEFAULT),
+        vm.newNumber(limits.answerChars ?? ANSWER_CHARS_DEFAULT),
+      ];
       const [entryName, input, rowsMax, charsMax] = owned;
       const call = vm.callFunction(harness.value, vm.undefined, entryName, input, batch ? vm.true : vm.false, rowsMax, charsMax);
       owned.forEach((h) => h.dispose());
       if (call.error) return failed(call.error);
       const verdict = call.value.consume((h) => (vm.typeof(h) === 'string' ? vm.getString(h) : ''));
       if (verdict.startsWith('ok:')) return { ok: true, outputJson: verdict.slice(3), logs };
-      if (verdict === 'noentry:') return { ok: false, error: { code: 'SCRIPT_NO_ENTRY', message: `The script must define a function ${entry}.` }, logs };
+      if (verdict === 'noentry:')
+        return { ok: false, error: { code: 'SCRIPT_NO_ENTRY', message: `The script must define a function ${entry}.` }, logs };
       if (verdict.startsWith('rows:') || verdict === 'chars:') return { ok: false, error: answerTooLarge(verdict, job), logs };
-      return { ok: false, error: { code: 'SANDBOX_FAULT', message: 'The sandbox could not read the script\'s answer.' }, logs };
+      return { ok: false, error: { code: 'SANDBOX_FAULT', message: "The sandbox could not read the script's answer." }, logs };
     } finally {
       harness?.value?.dispose();
     }
@@ -173,7 +194,8 @@ parentPort.on('message', (job) => {
   const answer = run(job);
   // After QuickJS ran out of memory or stack its WebAssembly state is not to be trusted (a later call may trap):
   // the pool replaces this worker with a fresh one.
-  const recycle = (!answer.ok && ['SCRIPT_MEMORY', 'SCRIPT_STACK', 'SANDBOX_FAULT'].includes(answer.error.code)) || wasmBytes() > RECYCLE_BYTES;
+  const recycle =
+    (!answer.ok && ['SCRIPT_MEMORY', 'SCRIPT_STACK', 'SANDBOX_FAULT'].includes(answer.error.code)) || wasmBytes() > RECYCLE_BYTES;
   parentPort.postMessage({ id: job.id, ms: performance.now() - started, recycle, ...answer });
 });
 parentPort.postMessage({ ready: true });

@@ -82,9 +82,13 @@ export const AlarmConfigBodySchema = Body({
   admin: Type.Array(Email, { maxItems: 100, uniqueItems: true }),
   server: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100, uniqueItems: true }),
   // Keyed by type code; the server refuses a key that names no type (a key pattern here trips TypeBox's Default).
-  content: Type.Record(Type.String(), Body({ title: Type.String({ minLength: 1, maxLength: 200 }), detail: Type.String({ maxLength: 2000 }) }), {
-    maxProperties: 500,
-  }),
+  content: Type.Record(
+    Type.String(),
+    Body({ title: Type.String({ minLength: 1, maxLength: 200 }), detail: Type.String({ maxLength: 2000 }) }),
+    {
+      maxProperties: 500,
+    },
+  ),
 });
 export type AlarmConfigBody = Static<typeof AlarmConfigBodySchema>;
 

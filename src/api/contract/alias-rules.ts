@@ -19,7 +19,10 @@ export const BUILTIN_DATA_TYPES: readonly AliasDataType[] = [
 /** The data types an alias of a company may take: the built-ins, then its custom groups. */
 export function dataTypesOf(groups: readonly Pick<CustomDataTypeGroup, 'groupCode' | 'groupName'>[]): AliasDataType[] {
   const builtIn = new Set(BUILTIN_DATA_TYPES.map((t) => t.code));
-  return [...BUILTIN_DATA_TYPES, ...groups.filter((g) => !builtIn.has(g.groupCode)).map((g) => ({ code: g.groupCode, name: g.groupName || g.groupCode, depth: 1 }))];
+  return [
+    ...BUILTIN_DATA_TYPES,
+    ...groups.filter((g) => !builtIn.has(g.groupCode)).map((g) => ({ code: g.groupCode, name: g.groupName || g.groupCode, depth: 1 })),
+  ];
 }
 
 /** A length for data types of depth 0 (10 unless given); none for lists of choices (depth > 0). */
@@ -36,7 +39,10 @@ export function withKey<T extends Pick<AliasItem, 'index' | 'key'>>(items: reado
 }
 
 /** What is wrong with an alias list as a whole, or undefined (the server's checks; the console keeps them true). */
-export function aliasListProblem(items: readonly Pick<AliasItem, 'index' | 'name' | 'key' | 'type'>[], types: readonly AliasDataType[]): string | undefined {
+export function aliasListProblem(
+  items: readonly Pick<AliasItem, 'index' | 'name' | 'key' | 'type'>[],
+  types: readonly AliasDataType[],
+): string | undefined {
   if (items.filter((a) => a.key).length > 1) return 'Only one alias may be the key.';
   const indices = new Set(items.map((a) => a.index));
   if (indices.size !== items.length) return 'Alias indices must be unique.';
@@ -76,12 +82,19 @@ export function dropBlankAliases<A extends Pick<AliasItem, 'index' | 'name'>, P 
   items: readonly A[],
   productTypes: readonly P[],
 ): { items: A[]; productTypes: P[] } {
-  const blank = items.filter((a) => !a.name.trim()).map((a) => a.index).sort((x, y) => y - x);
-  return blank.reduce((acc, index) => deleteAlias(acc.items, acc.productTypes, index), { items: [...items], productTypes: [...productTypes] });
+  const blank = items
+    .filter((a) => !a.name.trim())
+    .map((a) => a.index)
+    .sort((x, y) => y - x);
+  return blank.reduce((acc, index) => deleteAlias(acc.items, acc.productTypes, index), {
+    items: [...items],
+    productTypes: [...productTypes],
+  });
 }
 
 /** The next free alias index (aliases are numbered 0.. without gaps). */
-export const nextAliasIndex = (items: readonly Pick<AliasItem, 'index'>[]) => (items.length ? Math.max(...items.map((a) => a.index)) + 1 : 0);
+export const nextAliasIndex = (items: readonly Pick<AliasItem, 'index'>[]) =>
+  items.length ? Math.max(...items.map((a) => a.index)) + 1 : 0;
 
 /** Add display items to a product type after its last one; already shown aliases are not doubled. */
 export function addDisplayItems<P extends Pick<ProductType, 'alias'>>(type: P, indices: readonly number[]): P {

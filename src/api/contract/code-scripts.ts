@@ -45,7 +45,8 @@ export interface CodeScriptContract {
 }
 
 const CSV_SAMPLE = 'prCode,name,price\n4901234567894,Green tea 500ml,128\n4901234567895,Rice crackers,248\n';
-const PRODUCT_CSV_SAMPLE = 'storeCode,prCode,name,price\nTKY001,4901234567894,Green tea 500ml,128\nTKY001,4901234567895,Rice crackers,248\n';
+const PRODUCT_CSV_SAMPLE =
+  'storeCode,prCode,name,price\nTKY001,4901234567894,Green tea 500ml,128\nTKY001,4901234567895,Rice crackers,248\n';
 
 export const CODE_SCRIPT_CONTRACTS: Record<CodeScriptKind, CodeScriptContract> = {
   // authenticate({email, password}) → {ok, message?}
@@ -65,7 +66,12 @@ export const CODE_SCRIPT_CONTRACTS: Record<CodeScriptKind, CodeScriptContract> =
     entry: 'parse',
     params: ['text', 'context'],
     scope: 'store',
-    output: Type.Array(Type.Object({ prCode: Type.String({ minLength: 1 }), prInfo: Type.Array(Type.String(), { maxItems: 255 }) }, { additionalProperties: Row })),
+    output: Type.Array(
+      Type.Object(
+        { prCode: Type.String({ minLength: 1 }), prInfo: Type.Array(Type.String(), { maxItems: 255 }) },
+        { additionalProperties: Row },
+      ),
+    ),
     sampleInput: [CSV_SAMPLE, { storeCode: 'STORE01', fileName: 'paper.csv' }],
     template:
       '// Turns an uploaded paper file into rows of {prCode, prInfo: [..]}.\n' +
@@ -94,7 +100,7 @@ export const CODE_SCRIPT_CONTRACTS: Record<CodeScriptKind, CodeScriptContract> =
     useTypes: [DECORATOR_USE_TYPE.OFF, DECORATOR_USE_TYPE.ON],
     output: DecoratedProductSchema,
     sampleInput: [{ prCode: '4901234567894', prInfo: ['Green tea 500ml', '128'] }],
-    template: '// Changes a product\'s data before its tag image is drawn.\nfunction decorate(product) {\n  return product;\n}\n',
+    template: "// Changes a product's data before its tag image is drawn.\nfunction decorate(product) {\n  return product;\n}\n",
   },
   // decorate(product) → product, before a Plus device's content is made
   plusDataDecorator: {
@@ -104,14 +110,18 @@ export const CODE_SCRIPT_CONTRACTS: Record<CodeScriptKind, CodeScriptContract> =
     useTypes: [DECORATOR_USE_TYPE.OFF, DECORATOR_USE_TYPE.ON],
     output: DecoratedProductSchema,
     sampleInput: [{ prCode: '4901234567894', prInfo: ['Green tea 500ml', '128'] }],
-    template: '// Changes a product\'s data before a Plus device shows it.\nfunction decorate(product) {\n  return product;\n}\n',
+    template: "// Changes a product's data before a Plus device shows it.\nfunction decorate(product) {\n  return product;\n}\n",
   },
 };
 
 /** The test pane: the script as written (saved or not) and sample arguments; run exactly as production runs it. */
 export const CodeScriptTestBodySchema = Body({
   kind: Type.Union([
-    Type.Literal('thirdPartyAuth'), Type.Literal('paperParser'), Type.Literal('productFileParser'), Type.Literal('tagDataDecorator'), Type.Literal('plusDataDecorator'),
+    Type.Literal('thirdPartyAuth'),
+    Type.Literal('paperParser'),
+    Type.Literal('productFileParser'),
+    Type.Literal('tagDataDecorator'),
+    Type.Literal('plusDataDecorator'),
   ]),
   code: SourceCode,
   /** The entry function's arguments. */

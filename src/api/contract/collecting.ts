@@ -50,7 +50,13 @@ export const TagStatusPushSchema = Type.Object({
   type: Type.Literal(PUSH_TYPE_TAG_STATUS),
   // One message per store per change batch: every tag that changed together.
   data: Type.Array(
-    Type.Object({ storeCode: Type.String(), tagMac: Type.String(), barcode: Type.String(), status: Type.String(), updatedAt: Type.Optional(Type.String()) }),
+    Type.Object({
+      storeCode: Type.String(),
+      tagMac: Type.String(),
+      barcode: Type.String(),
+      status: Type.String(),
+      updatedAt: Type.Optional(Type.String()),
+    }),
   ),
 });
 export const PushMessageSchema = Type.Union([CollectingPushSchema, TagStatusPushSchema]);

@@ -26,7 +26,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const HealthStatus = Type.Union([Type.Literal('NORMAL'), Type.Literal('ALARM'), Type.Literal('OFFLINE')]);
 export type HealthStatus = Static<typeof HealthStatus>;
 
-export const Position = Type.Object({ latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) });
+export const Position = Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+});
 export type Position = Static<typeof Position>;
 
 /** Every failure: a non-2xx status with this body (NOTES.md 2). */
@@ -43,7 +46,10 @@ export const TaskAnswer = Type.Object({ taskId: Type.Union([Type.Integer(), Type
 /** A union of literal values from a const list, so the list can also drive menus and filters. */
 export const Literals = <const T extends readonly (string | number)[]>(values: T) =>
   Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<LiteralTuple<T>>;
-type LiteralTuple<T extends readonly (string | number)[]> = T extends readonly [infer H extends string | number, ...infer R extends readonly (string | number)[]]
+type LiteralTuple<T extends readonly (string | number)[]> = T extends readonly [
+  infer H extends string | number,
+  ...infer R extends readonly (string | number)[],
+]
   ? [TLiteral<H>, ...LiteralTuple<R>]
   : [];
 

@@ -14,7 +14,10 @@ export const ADMIN_PAGE_SIZES_LONG = [10, 25, 50, 100, 500, 1000, -1] as const;
  * pager lists them in ascending order. The long menu (1000 and ALL) is for the lists the spec says "sometimes".
  */
 // spec: admin §9.1 — page size 25 first; menus 10–500, sometimes 1000 or ALL
-export const pageSizesFrom = (first: number, sizes: readonly number[] = ADMIN_PAGE_SIZES): readonly number[] => [first, ...sizes.filter((n) => n !== first)];
+export const pageSizesFrom = (first: number, sizes: readonly number[] = ADMIN_PAGE_SIZES): readonly number[] => [
+  first,
+  ...sizes.filter((n) => n !== first),
+];
 export const SOFTWARE_LIST_PAGE_SIZE = 10;
 export const NOTIFICATION_TABLE_PAGE_SIZE = 50;
 /** The OTA gateway table is not paged. */
@@ -99,8 +102,19 @@ export const OTA_IN_PROGRESS = -1;
 /** result of an OTA detail row once done (our choice; the spec names only -1). */
 export const OTA_RESULT = { inProgress: -1, failed: 0, updated: 1 } as const;
 export const OTA_HISTORY_DEFAULT_COLUMNS = [
-  'taskId', 'storeCode', 'totalTags', 'updatedTags', 'progress', 'startTime', 'endTime', 'gwResult', 'fileName',
-  'otaType', 'tagVersion', 'startVersion', 'endVersion',
+  'taskId',
+  'storeCode',
+  'totalTags',
+  'updatedTags',
+  'progress',
+  'startTime',
+  'endTime',
+  'gwResult',
+  'fileName',
+  'otaType',
+  'tagVersion',
+  'startVersion',
+  'endVersion',
 ] as const;
 
 // Progress colours of tasks and OTA jobs: below 0 none, below 30 danger, below 100 warning, 100 success.

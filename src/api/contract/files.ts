@@ -64,7 +64,9 @@ export const DownloadBodySchema = Type.Object(
 );
 export type DownloadBody = Static<typeof DownloadBodySchema>;
 
-export const DownloadTaskParamsSchema = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_\\-]+$' }) });
+export const DownloadTaskParamsSchema = Type.Object({
+  taskId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_\\-]+$' }),
+});
 export type DownloadTaskParams = Static<typeof DownloadTaskParamsSchema>;
 
 /** Poll until finishedAt is set, then fetch the file; `error` set means the task failed and polling stops. */

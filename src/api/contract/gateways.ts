@@ -73,7 +73,10 @@ export type ChannelSetting = Static<typeof ChannelSettingSchema>;
 
 // ---- Predefined gateway configuration (CSV import, parsed by the console) ----
 
-export const PredefinedRowSchema = Type.Object({ gwMac: Mac, dataChannel: Channel, eventChannel: Channel }, { additionalProperties: false });
+export const PredefinedRowSchema = Type.Object(
+  { gwMac: Mac, dataChannel: Channel, eventChannel: Channel },
+  { additionalProperties: false },
+);
 export type PredefinedRow = Static<typeof PredefinedRowSchema>;
 
 export const PredefinedBodySchema = Type.Object(

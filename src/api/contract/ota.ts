@@ -22,7 +22,9 @@ export const OtaTaskSchema = Type.Object({
   endTime: Type.Union([Timestamp, Type.Literal(-1)]),
   detail: Type.Array(Type.Object({ gwIp: Type.String(), gwMac: Type.String(), otaCh: Type.Integer() })),
   /** Per gateway: whether it finished and how many of its tags are done (the spec does not show the shape). */
-  gwResult: Type.Array(Type.Object({ gwMac: Type.String(), gwIp: Type.String(), finished: Type.Boolean(), total: Type.Integer(), done: Type.Integer() })),
+  gwResult: Type.Array(
+    Type.Object({ gwMac: Type.String(), gwIp: Type.String(), finished: Type.Boolean(), total: Type.Integer(), done: Type.Integer() }),
+  ),
   /** Firmware name as the form gave it. */
   fwName: Type.String(),
   /** Name of the uploaded .bin (the history column "fileName"). */
@@ -40,8 +42,18 @@ export const OtaTaskSchema = Type.Object({
 export type OtaTask = Static<typeof OtaTaskSchema>;
 export const OTA_HISTORY_TABLE = defineTable({
   fields: {
-    taskId: 'text', fwName: 'text', fileName: 'text', otaType: 'enum', tagVersion: 'hex', startVersion: 'hex', endVersion: 'hex',
-    progress: 'number', totalTags: 'number', updatedTags: 'number', startTime: 'number', endTime: 'number',
+    taskId: 'text',
+    fwName: 'text',
+    fileName: 'text',
+    otaType: 'enum',
+    tagVersion: 'hex',
+    startVersion: 'hex',
+    endVersion: 'hex',
+    progress: 'number',
+    totalTags: 'number',
+    updatedTags: 'number',
+    startTime: 'number',
+    endTime: 'number',
   },
   defaultOrder: { field: 'startTime', dir: 'desc' },
   dateField: 'startTime',
@@ -83,7 +95,9 @@ export const OtaStartFieldsSchema = Body({
   /** At least one gateway ("No gateway has checked"). */
   gw_ip_list: Type.Array(Type.String({ minLength: 7, maxLength: 21 }), { minItems: 1, maxItems: 1000 }),
   /** gateway ip → its MAC and OTA channel. */
-  gw_info_dict: Type.Record(Type.String({ maxLength: 21 }), Body({ gwMac: Mac, otaCh: Type.Integer({ minimum: 0, maximum: 255 }) }), { maxProperties: 1000 }),
+  gw_info_dict: Type.Record(Type.String({ maxLength: 21 }), Body({ gwMac: Mac, otaCh: Type.Integer({ minimum: 0, maximum: 255 }) }), {
+    maxProperties: 1000,
+  }),
   fwName: Type.String({ minLength: 5, maxLength: 255, pattern: '\\.bin$' }),
   otaType: OtaType,
   tagVersion: Param(0xffff_ffff),
@@ -120,11 +134,23 @@ export const OtaStopBodySchema = Body({
 export type OtaStopBody = Static<typeof OtaStopBodySchema>;
 
 /** A store of /setting/ota-config's store list, with whether an OTA job runs there. */
-export const OtaStoreSchema = Type.Object({ storeCode: Type.String(), storeName: Type.String(), companyCode: Type.String(), gatewayCount: Type.Integer(), running: Type.Boolean() });
+export const OtaStoreSchema = Type.Object({
+  storeCode: Type.String(),
+  storeName: Type.String(),
+  companyCode: Type.String(),
+  gatewayCount: Type.Integer(),
+  running: Type.Boolean(),
+});
 export const OtaStoreListSchema = Type.Array(OtaStoreSchema);
 export type OtaStore = Static<typeof OtaStoreSchema>;
 /** A gateway of the OTA gateway table (not paged); otaCh is the channel the firmware goes out on (its data channel). */
-export const OtaGatewaySchema = Type.Object({ gwMac: Type.String(), ip: Type.String(), status: Type.String(), tagCount: Type.Integer(), otaCh: Type.Integer() });
+export const OtaGatewaySchema = Type.Object({
+  gwMac: Type.String(),
+  ip: Type.String(),
+  status: Type.String(),
+  tagCount: Type.Integer(),
+  otaCh: Type.Integer(),
+});
 export const OtaGatewayListSchema = Type.Array(OtaGatewaySchema);
 export type OtaGateway = Static<typeof OtaGatewaySchema>;
 

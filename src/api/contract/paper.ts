@@ -89,13 +89,24 @@ export function printResultOf(resultCode: number | null | undefined): PrintResul
 }
 /** `result` filters by the derived print result (NONE, SUCCESS, FAIL), not by resultCode. */
 export const PAPER_TASK_DETAIL_TABLE = defineTable({
-  fields: { prCode: 'text', prInfo: 'text', printerIp: 'text', printerName: 'text', result: 'enum', printedTime: 'number', updatedAt: 'number' },
+  fields: {
+    prCode: 'text',
+    prInfo: 'text',
+    printerIp: 'text',
+    printerName: 'text',
+    result: 'enum',
+    printedTime: 'number',
+    updatedAt: 'number',
+  },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
 
 /** Form fields of the paper upload besides its one `file`: an optional description of the print task. */
-export const PaperUploadFieldsSchema = Type.Object({ taskDes: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+export const PaperUploadFieldsSchema = Type.Object(
+  { taskDes: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
 export const PaperUploadAnswerSchema = Type.Object({
   success: Type.Boolean(),
   historyId: Type.String(),

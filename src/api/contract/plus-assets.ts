@@ -72,7 +72,11 @@ export type PlusUploadAnswer = Static<typeof PlusUploadAnswerSchema>;
 // Templates.
 
 /** '23.1', '29', '35.4' name a screen; anything else is 'WxH'. */
-export const TemplateSize = Type.String({ maxLength: 11, pattern: '^(23\\.1|29|35\\.4|\\d{1,5}x\\d{1,5})$', default: TEMPLATE_SIZE_DEFAULT });
+export const TemplateSize = Type.String({
+  maxLength: 11,
+  pattern: '^(23\\.1|29|35\\.4|\\d{1,5}x\\d{1,5})$',
+  default: TEMPLATE_SIZE_DEFAULT,
+});
 
 export const PlusTemplateRowSchema = Type.Object({
   /** The template's name. */

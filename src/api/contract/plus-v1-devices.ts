@@ -79,8 +79,18 @@ export type V1Device = Static<typeof V1DeviceSchema>;
 /** Config columns are filtered by their own names; `_id` with a list is the spec's "(_id in list)" lookup. */
 export const V1_DEVICE_TABLE = defineTable({
   fields: {
-    _id: 'enum', mac: 'text', model: 'enum', storeCode: 'text', product: 'text', category: 'text', section: 'text',
-    shelfID: 'text', position: 'text', timezone: 'text', connection: 'enum', recvTime: 'number',
+    _id: 'enum',
+    mac: 'text',
+    model: 'enum',
+    storeCode: 'text',
+    product: 'text',
+    category: 'text',
+    section: 'text',
+    shelfID: 'text',
+    position: 'text',
+    timezone: 'text',
+    connection: 'enum',
+    recvTime: 'number',
   },
   defaultOrder: { field: 'recvTime', dir: 'desc' },
   dateField: 'recvTime',

@@ -31,7 +31,10 @@ export const V1TimelineEntrySchema = Body({
 });
 /** 'RxC' or '-' (no areas). */
 export const ContentLayout = Type.String({ maxLength: 7, pattern: '^(-|\\d{1,2}x\\d{1,2})$' });
-export const DeviceTypeCountSchema = Body({ '23': Type.Integer({ minimum: 0, maximum: 64 }), '29': Type.Integer({ minimum: 0, maximum: 64 }) });
+export const DeviceTypeCountSchema = Body({
+  '23': Type.Integer({ minimum: 0, maximum: 64 }),
+  '29': Type.Integer({ minimum: 0, maximum: 64 }),
+});
 
 export const V1ShowSchema = Type.Object({
   id: Type.String(),
@@ -132,7 +135,12 @@ export const V1TimelineScheduleSchema = Type.Object({
 /** Period, days and time are each optional, but an entry must carry at least one of them. */
 // spec: plus §5.14 — period, days and time each optional, not all missing
 export const V1TimelineScheduleInputSchema = Type.Object(
-  { id: Id, period: Type.Optional(PeriodSchema), days: Type.Optional(WeekDays), time: Type.Optional(Type.Array(TimeRangeSchema, { maxItems: 24 })) },
+  {
+    id: Id,
+    period: Type.Optional(PeriodSchema),
+    days: Type.Optional(WeekDays),
+    time: Type.Optional(Type.Array(TimeRangeSchema, { maxItems: 24 })),
+  },
   { additionalProperties: false, minProperties: 2 },
 );
 

@@ -67,8 +67,16 @@ export const PlusDeviceSchema = Type.Object({
 export type PlusDevice = Static<typeof PlusDeviceSchema>;
 export const PLUS_DEVICE_TABLE = defineTable({
   fields: {
-    mac: 'text', name: 'text', model: 'enum', ver: 'text', player: 'text', launcher: 'text', template: 'text',
-    status: 'enum', product: 'text', recvTime: 'date',
+    mac: 'text',
+    name: 'text',
+    model: 'enum',
+    ver: 'text',
+    player: 'text',
+    launcher: 'text',
+    template: 'text',
+    status: 'enum',
+    product: 'text',
+    recvTime: 'date',
   },
   defaultOrder: { field: 'recvTime', dir: 'desc' },
   dateField: 'recvTime',
@@ -115,13 +123,26 @@ export type PlusDeassignBody = Static<typeof PlusDeassignBodySchema>;
 export const PlusBlinkBodySchema = Body({ prCode: PrCode });
 export type PlusBlinkBody = Static<typeof PlusBlinkBodySchema>;
 /** How many devices the call changed (assign, deassign) or reached (blink). */
-export const PlusDeviceCountAnswerSchema = Type.Object({ success: Type.Boolean(), count: Type.Integer(), message: Type.Optional(Type.String()) });
+export const PlusDeviceCountAnswerSchema = Type.Object({
+  success: Type.Boolean(),
+  count: Type.Integer(),
+  message: Type.Optional(Type.String()),
+});
 export type PlusDeviceCountAnswer = Static<typeof PlusDeviceCountAnswerSchema>;
 
-export const PlusSearchQuerySchema = Type.Object({ keyword: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const PlusSearchQuerySchema = Type.Object(
+  { keyword: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 export const PlusSearchAnswerSchema = Type.Object({
   devList: Type.Array(
-    Type.Object({ mac: Type.String(), name: Type.String(), model: Type.String(), status: Type.String(), product: Type.Array(Type.String()) }),
+    Type.Object({
+      mac: Type.String(),
+      name: Type.String(),
+      model: Type.String(),
+      status: Type.String(),
+      product: Type.Array(Type.String()),
+    }),
   ),
   prCodeList: Type.Array(Type.String()),
 });
@@ -200,7 +221,10 @@ export const DeviceShowDataSchema = Type.Object({
   productShowIdx: Nullable(Type.Integer()),
 });
 export type DeviceShowData = Static<typeof DeviceShowDataSchema>;
-export const DeviceShowSaveBodySchema = Body({ show: ShowList, productShowIdx: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))) });
+export const DeviceShowSaveBodySchema = Body({
+  show: ShowList,
+  productShowIdx: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))),
+});
 export type DeviceShowSaveBody = Static<typeof DeviceShowSaveBodySchema>;
 /** The device's template after the save: '' when the saved list differed and the device was detached. */
 export const DeviceShowSaveAnswerSchema = Type.Object({ success: Type.Boolean(), template: Type.String() });

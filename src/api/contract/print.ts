@@ -14,7 +14,8 @@ import { GENERIC_LABEL_PRINFO, PRINT_PREVIEW_MAX, PRINT_QTY_DEFAULT, PRINT_QTY_M
  */
 export const isStaticLabelType = (layoutType: string | null | undefined) => /STATIC/i.test(layoutType ?? '');
 /** How many prInfo entries a label of this layout type takes. */
-export const prInfoLimitOf = (layoutType: string | null | undefined) => (isStaticLabelType(layoutType) ? STATIC_LABEL_PRINFO : GENERIC_LABEL_PRINFO);
+export const prInfoLimitOf = (layoutType: string | null | undefined) =>
+  isStaticLabelType(layoutType) ? STATIC_LABEL_PRINFO : GENERIC_LABEL_PRINFO;
 
 export const PrintProductSchema = Type.Object({
   prCode: Type.String(),

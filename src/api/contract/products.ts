@@ -27,7 +27,16 @@ export const ProductSchema = Type.Object({
 export type Product = Static<typeof ProductSchema>;
 
 export const PRODUCT_TABLE = defineTable({
-  fields: { prCode: 'text', type: 'text', layoutId: 'text', nfc: 'text', barcode: 'text', prInfo: 'text', tagCount: 'number', updatedAt: 'date' },
+  fields: {
+    prCode: 'text',
+    type: 'text',
+    layoutId: 'text',
+    nfc: 'text',
+    barcode: 'text',
+    prInfo: 'text',
+    tagCount: 'number',
+    updatedAt: 'date',
+  },
   defaultOrder: { field: 'prCode', dir: 'asc' },
   dateField: 'updatedAt',
 });
@@ -222,7 +231,9 @@ export const TagImageQuerySchema = Type.Object({ tagType: Type.String({ minLengt
 const ProductFileEncodingSchema = Type.Union([Type.Literal('utf-8'), Type.Literal('shift_jis'), Type.Literal('euc-kr')], {
   description: "The file's text encoding; utf-8 when not given.",
 });
-export const PRODUCT_FILE_ENCODINGS = ['utf-8', 'shift_jis', 'euc-kr'] as const satisfies readonly Static<typeof ProductFileEncodingSchema>[];
+export const PRODUCT_FILE_ENCODINGS = ['utf-8', 'shift_jis', 'euc-kr'] as const satisfies readonly Static<
+  typeof ProductFileEncodingSchema
+>[];
 export const ProductFileUploadQuerySchema = Type.Object(
   {
     companyCode: CompanyCode,

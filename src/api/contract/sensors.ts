@@ -46,7 +46,10 @@ export const SensorFieldsSchema = Type.Record(
 );
 export type SensorFields = Static<typeof SensorFieldsSchema>;
 
-export const SensorConfigSchema = Type.Object({ sensorType: SensorTypeSchema, fields: SensorFieldsSchema }, { additionalProperties: false });
+export const SensorConfigSchema = Type.Object(
+  { sensorType: SensorTypeSchema, fields: SensorFieldsSchema },
+  { additionalProperties: false },
+);
 export type SensorConfig = Static<typeof SensorConfigSchema>;
 
 // spec: core §3.16 — sensor fields
@@ -73,8 +76,18 @@ export type Sensor = Static<typeof SensorSchema>;
 // Date fields are 'date': their filters and the date range are epoch seconds (NOTES.md 10).
 export const SENSOR_LIST_TABLE = defineTable({
   fields: {
-    barcode: 'text', tagMac: 'text', prCode: 'text', gwIp: 'text', sensorType: 'enum', operationName: 'text',
-    version: 'hex', dRssi: 'number', eRssi: 'number', status: 'enum', reportTime: 'date', updatedAt: 'date',
+    barcode: 'text',
+    tagMac: 'text',
+    prCode: 'text',
+    gwIp: 'text',
+    sensorType: 'enum',
+    operationName: 'text',
+    version: 'hex',
+    dRssi: 'number',
+    eRssi: 'number',
+    status: 'enum',
+    reportTime: 'date',
+    updatedAt: 'date',
   },
   defaultOrder: { field: 'barcode', dir: 'asc' },
   dateField: 'updatedAt',
@@ -98,7 +111,10 @@ export type DistanceErrorRange = Static<typeof DistanceErrorRangeSchema>;
 
 // ---- Writes ----
 
-export const SensorAssignItemSchema = Type.Object({ tagMac: TagRef, prCode: PrCode, sensor: SensorConfigSchema }, { additionalProperties: false });
+export const SensorAssignItemSchema = Type.Object(
+  { tagMac: TagRef, prCode: PrCode, sensor: SensorConfigSchema },
+  { additionalProperties: false },
+);
 export const SensorAssignBodySchema = Type.Object(
   {
     taskId: TaskIdField,

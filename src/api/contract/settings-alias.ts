@@ -25,7 +25,10 @@ export const AliasItemSchema = Type.Object({
 export type AliasItem = Static<typeof AliasItemSchema>;
 export const AliasItemListSchema = Type.Array(AliasItemSchema);
 /** The alias read for one product type: each item then carries isDisplay (the type lists it among its display items). */
-export const AliasConfigQuerySchema = Type.Object({ productType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false });
+export const AliasConfigQuerySchema = Type.Object(
+  { productType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  { additionalProperties: false },
+);
 
 export const AliasItemInputSchema = Body({
   index: AliasIndex,
@@ -72,7 +75,9 @@ export const ProductTypeInputSchema = Body({
   code: NonBlank(64),
   name: NonBlank(100),
   storeManagement: Type.Boolean(),
-  alias: Type.Array(Body({ index: AliasIndex, order: Type.Integer({ minimum: 0, maximum: 254 }), storeManagement: Type.Boolean() }), { maxItems: 255 }),
+  alias: Type.Array(Body({ index: AliasIndex, order: Type.Integer({ minimum: 0, maximum: 254 }), storeManagement: Type.Boolean() }), {
+    maxItems: 255,
+  }),
 });
 export const ProductTypeUpdateBodySchema = Body({
   companyCode: CompanyCode,
@@ -97,7 +102,10 @@ export const CustomDataTypeBodySchema = Body({
       groupCode: NonBlank(64),
       groupName: Type.String({ maxLength: 100 }),
       index: Type.Integer({ minimum: 0, maximum: 10_000 }),
-      elements: Type.Array(Body({ code: NonBlank(64), codeName: Type.String({ maxLength: 100 }), index: Type.Integer({ minimum: 0, maximum: 10_000 }) }), { maxItems: 1000 }),
+      elements: Type.Array(
+        Body({ code: NonBlank(64), codeName: Type.String({ maxLength: 100 }), index: Type.Integer({ minimum: 0, maximum: 10_000 }) }),
+        { maxItems: 1000 },
+      ),
     }),
     { maxItems: 500 },
   ),

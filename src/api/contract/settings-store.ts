@@ -151,7 +151,10 @@ export const AMacSchema = Type.Object({ abstractCode: Type.String(), abstractDat
 export type AMac = Static<typeof AMacSchema>;
 export const AMacListSchema = Type.Array(AMacSchema);
 const AbstractCode = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
-export const AMacBodySchema = Body({ abstractCode: AbstractCode, abstractData: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) });
+export const AMacBodySchema = Body({
+  abstractCode: AbstractCode,
+  abstractData: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+});
 export type AMacBody = Static<typeof AMacBodySchema>;
 export const AMacUpdateBodySchema = Body({ abstractData: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) });
 export const AMacParamsSchema = Type.Object({ abstractCode: AbstractCode });
@@ -163,7 +166,9 @@ export const SENSOR_NAME = /^[A-Za-z0-9_]{1,32}$/;
 const SensorName = Type.String({ pattern: SENSOR_NAME.source });
 export const StoreSensorConfigSchema = Type.Record(Type.String(), Type.Number());
 export type StoreSensorConfig = Static<typeof StoreSensorConfigSchema>;
-export const StoreSensorConfigBodySchema = Type.Record(SensorName, Type.Number({ minimum: -1e9, maximum: 1e9, not: { const: 0 } }), { maxProperties: 64 });
+export const StoreSensorConfigBodySchema = Type.Record(SensorName, Type.Number({ minimum: -1e9, maximum: 1e9, not: { const: 0 } }), {
+  maxProperties: 64,
+});
 export type StoreSensorConfigBody = Static<typeof StoreSensorConfigBodySchema>;
 
 // Table requests and pages.
@@ -176,7 +181,10 @@ export const StoreConfigListPageSchema = tablePageSchema(StoreConfigSchema);
 
 export const GEOCODE_LIMIT_MAX = 20;
 export const GeocodeQuerySchema = Type.Object(
-  { q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GEOCODE_LIMIT_MAX })) },
+  {
+    q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GEOCODE_LIMIT_MAX })),
+  },
   { additionalProperties: false },
 );
 export const GeocodePlaceSchema = Type.Object({ display_name: Type.String(), lat: Type.String(), lon: Type.String() });

@@ -124,7 +124,16 @@ export const ChangeHistoryRowSchema = Type.Object({
 });
 export type ChangeHistoryRow = Static<typeof ChangeHistoryRowSchema>;
 export const CHANGE_HISTORY_TABLE = defineTable({
-  fields: { company: 'text', store: 'text', category: 'text', operation: 'enum', method: 'enum', path: 'text', email: 'text', updatedAt: 'number' },
+  fields: {
+    company: 'text',
+    store: 'text',
+    category: 'text',
+    operation: 'enum',
+    method: 'enum',
+    path: 'text',
+    email: 'text',
+    updatedAt: 'number',
+  },
   defaultOrder: { field: 'updatedAt', dir: 'desc' },
   dateField: 'updatedAt',
 });
@@ -138,7 +147,10 @@ const ChangeCategoryFlags = Type.Object(
 );
 export const ChangeConfigSchema = Type.Object({ displayCompany: Type.Boolean(), categories: ChangeCategoryFlags });
 export type ChangeConfig = Static<typeof ChangeConfigSchema>;
-export const ChangeConfigBodySchema = Body({ displayCompany: Type.Optional(Type.Boolean()), categories: Type.Optional(ChangeCategoryFlags) });
+export const ChangeConfigBodySchema = Body({
+  displayCompany: Type.Optional(Type.Boolean()),
+  categories: Type.Optional(ChangeCategoryFlags),
+});
 export type ChangeConfigBody = Static<typeof ChangeConfigBodySchema>;
 
 export const UploadAnswerSchema = Type.Object({

@@ -6,8 +6,19 @@ import { GatewaySummarySchema, ServiceStatusSchema, UsageSchema } from './gatewa
 // ---- Servers ----
 
 export const SERVER_STATES = [
-  'PRIMARY', 'SECONDARY', 'STARTUP', 'STARTUP2', 'RECOVERING', 'ARBITER', 'DOWN', 'UNKNOWN', 'ROLLBACK', 'REMOVED',
-  'MASTER', 'LEADER', 'FOLLOWER',
+  'PRIMARY',
+  'SECONDARY',
+  'STARTUP',
+  'STARTUP2',
+  'RECOVERING',
+  'ARBITER',
+  'DOWN',
+  'UNKNOWN',
+  'ROLLBACK',
+  'REMOVED',
+  'MASTER',
+  'LEADER',
+  'FOLLOWER',
 ] as const;
 export const ServerStateSchema = Literals(SERVER_STATES);
 export type ServerState = Static<typeof ServerStateSchema>;

@@ -28,8 +28,16 @@ export const TaskSchema = Type.Object({
 export type Task = Static<typeof TaskSchema>;
 export const TASK_TABLE = defineTable({
   fields: {
-    taskId: 'text', companyCode: 'text', storeCode: 'text', storeName: 'text', taskType: 'enum', layoutId: 'text',
-    progress: 'number', totalTags: 'number', startTime: 'number', endTime: 'number',
+    taskId: 'text',
+    companyCode: 'text',
+    storeCode: 'text',
+    storeName: 'text',
+    taskType: 'enum',
+    layoutId: 'text',
+    progress: 'number',
+    totalTags: 'number',
+    startTime: 'number',
+    endTime: 'number',
   },
   defaultOrder: { field: 'startTime', dir: 'desc' },
   dateField: 'startTime',

@@ -15,7 +15,14 @@ export const authEndpoints = {
   authSessionCheck: endpoint({ method: 'GET', path: '/auth/login', access: 'public', response: SessionCheckAnswerSchema }),
   authLogout: endpoint({ method: 'POST', path: '/auth/logout', access: 'session', response: OkAnswer }),
   // A new member: recorded in the change history (member category) though the caller has no session yet.
-  authSignup: endpoint({ method: 'POST', path: '/auth/signup', access: 'public', body: SignupBodySchema, response: AuthAnswerSchema, changes: 'member' }),
+  authSignup: endpoint({
+    method: 'POST',
+    path: '/auth/signup',
+    access: 'public',
+    body: SignupBodySchema,
+    response: AuthAnswerSchema,
+    changes: 'member',
+  }),
   authForgetPassword: endpoint({
     method: 'POST',
     path: '/auth/forget/password',

@@ -10,5 +10,10 @@ export const dashboardEndpoints = {
     response: DashboardSchema,
   }),
   // Dashboard read, not alarm read: the dashboard needs the alarm titles, and a failed dashboard load logs out.
-  alarmConfig: endpoint({ method: 'GET', path: '/alarm/config', access: { section: 'dashboard', need: 'read' }, response: AlarmConfigSchema }),
+  alarmConfig: endpoint({
+    method: 'GET',
+    path: '/alarm/config',
+    access: { section: 'dashboard', need: 'read' },
+    response: AlarmConfigSchema,
+  }),
 };

@@ -19,8 +19,25 @@ export type Access =
 /** Privilege keys: the union of console-core §6, console-admin §6 and plus (NOTES.md 11). */
 // spec: core §6.2 — permission sections
 export const PRIVILEGE_SECTIONS = [
-  'dashboard', 'server', 'store', 'tag', 'sensor', 'product', 'paper', 'task', 'alias', 'alarm', 'member',
-  'role', 'layout_designer', 'plus', 'setting', 'server_config', 'store_config', 'company_config', 'layout_config',
+  'dashboard',
+  'server',
+  'store',
+  'tag',
+  'sensor',
+  'product',
+  'paper',
+  'task',
+  'alias',
+  'alarm',
+  'member',
+  'role',
+  'layout_designer',
+  'plus',
+  'setting',
+  'server_config',
+  'store_config',
+  'company_config',
+  'layout_config',
 ] as const;
 export type PrivilegeSection = (typeof PRIVILEGE_SECTIONS)[number];
 

@@ -16,5 +16,11 @@ export const filesEndpoints = {
     params: DownloadTaskParamsSchema,
     response: DownloadStatusSchema,
   }),
-  fileDownloadFile: endpoint({ method: 'GET', path: '/file/download/task/:taskId', access: 'session', params: DownloadTaskParamsSchema, file: true }),
+  fileDownloadFile: endpoint({
+    method: 'GET',
+    path: '/file/download/task/:taskId',
+    access: 'session',
+    params: DownloadTaskParamsSchema,
+    file: true,
+  }),
 };

@@ -14,7 +14,13 @@ import { endpoint } from './define';
 const storeWrite = { section: 'store', need: 'write' } as const;
 
 export const gatewaysEndpoints = {
-  gatewayReboot: endpoint({ method: 'POST', path: '/gw/reboot/:gwMac', access: storeWrite, params: GatewayParamsSchema, response: OkAnswer }),
+  gatewayReboot: endpoint({
+    method: 'POST',
+    path: '/gw/reboot/:gwMac',
+    access: storeWrite,
+    params: GatewayParamsSchema,
+    response: OkAnswer,
+  }),
   gatewayPredefined: endpoint({
     method: 'POST',
     path: '/gw/predefined',
@@ -29,7 +35,13 @@ export const gatewaysEndpoints = {
     query: ChannelSettingQuerySchema,
     response: ChannelSettingSchema,
   }),
-  gatewayChannelSave: endpoint({ method: 'POST', path: '/config/gw/channel', access: storeWrite, body: ChannelSettingSchema, response: OkAnswer }),
+  gatewayChannelSave: endpoint({
+    method: 'POST',
+    path: '/config/gw/channel',
+    access: storeWrite,
+    body: ChannelSettingSchema,
+    response: OkAnswer,
+  }),
   // Path not shown in the spec (our choice), beside the other gateway config paths.
   gatewayDelete: endpoint({
     method: 'DELETE',

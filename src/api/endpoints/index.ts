@@ -47,8 +47,24 @@ export type EndpointName = keyof typeof endpoints;
 
 /** The areas the list is made of; a name declared in two areas would silently shadow the other (a test checks). */
 export const endpointAreas = [
-  authEndpoints, dashboardEndpoints, exceptionsEndpoints, statusEndpoints, gatewaysEndpoints, tagsEndpoints,
-  sensorsEndpoints, filesEndpoints, productsEndpoints, tasksEndpoints, paperEndpoints, settingsEndpoints,
-  settingsStoreEndpoints, settingsAliasEndpoints, otaEndpoints, alarmsEndpoints, membersEndpoints, plusEndpoints,
-  plusAssetsEndpoints, plusV1Endpoints,
+  authEndpoints,
+  dashboardEndpoints,
+  exceptionsEndpoints,
+  statusEndpoints,
+  gatewaysEndpoints,
+  tagsEndpoints,
+  sensorsEndpoints,
+  filesEndpoints,
+  productsEndpoints,
+  tasksEndpoints,
+  paperEndpoints,
+  settingsEndpoints,
+  settingsStoreEndpoints,
+  settingsAliasEndpoints,
+  otaEndpoints,
+  alarmsEndpoints,
+  membersEndpoints,
+  plusEndpoints,
+  plusAssetsEndpoints,
+  plusV1Endpoints,
 ];

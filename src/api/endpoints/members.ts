@@ -31,7 +31,13 @@ const roleWrite = { section: 'role', need: 'write' } as const;
 // Exact paths not shown in the spec (our choice, NOTES.md 12). Members use the spec's store config list
 // (settingsStore.storeConfigList) to offer stores.
 export const membersEndpoints = {
-  memberList: endpoint({ method: 'POST', path: '/member/list', access: memberRead, body: MemberListRequestSchema, response: MemberListPageSchema }),
+  memberList: endpoint({
+    method: 'POST',
+    path: '/member/list',
+    access: memberRead,
+    body: MemberListRequestSchema,
+    response: MemberListPageSchema,
+  }),
   memberGet: endpoint({ method: 'GET', path: '/member/:email', access: memberRead, params: MemberParamsSchema, response: AccountSchema }),
   memberCreate: endpoint({ method: 'POST', path: '/member', access: memberWrite, body: MemberCreateBodySchema, response: OkAnswer }),
   memberUpdate: endpoint({
@@ -43,7 +49,13 @@ export const membersEndpoints = {
     response: OkAnswer,
   }),
   memberDelete: endpoint({ method: 'DELETE', path: '/member/:email', access: memberWrite, params: MemberParamsSchema, response: OkAnswer }),
-  memberUnlock: endpoint({ method: 'POST', path: '/member/:email/unlock', access: memberWrite, params: MemberParamsSchema, response: OkAnswer }),
+  memberUnlock: endpoint({
+    method: 'POST',
+    path: '/member/:email/unlock',
+    access: memberWrite,
+    params: MemberParamsSchema,
+    response: OkAnswer,
+  }),
   // The members page's password update: an admin sets a new password, to be changed at next login.
   memberReset: endpoint({
     method: 'POST',
@@ -73,7 +85,14 @@ export const membersEndpoints = {
 
   // The signed-in member's own account.
   accountMe: endpoint({ method: 'GET', path: '/account/me', access: 'session', response: AccountSchema }),
-  accountUpdate: endpoint({ method: 'PUT', path: '/account/me', access: 'session', body: AccountUpdateBodySchema, response: OkAnswer, changes: 'account' }),
+  accountUpdate: endpoint({
+    method: 'PUT',
+    path: '/account/me',
+    access: 'session',
+    body: AccountUpdateBodySchema,
+    response: OkAnswer,
+    changes: 'account',
+  }),
   // Also the forced password change after login (forceChange); the answer makes the console log out.
   accountPassword: endpoint({
     method: 'POST',

@@ -27,9 +27,22 @@ const otaWrite = { section: 'store_config', need: 'write' } as const;
 export const otaEndpoints = {
   // The store list and the unpaged gateway table of /setting/ota-config, under the same privilege as the rest of OTA.
   otaStoreList: endpoint({ method: 'GET', path: '/ota/store', access: otaRead, response: OtaStoreListSchema }),
-  otaGatewayList: endpoint({ method: 'GET', path: '/ota/store/:storeCode/gw', access: otaRead, params: StoreCodeParams, response: OtaGatewayListSchema }),
+  otaGatewayList: endpoint({
+    method: 'GET',
+    path: '/ota/store/:storeCode/gw',
+    access: otaRead,
+    params: StoreCodeParams,
+    response: OtaGatewayListSchema,
+  }),
   // Multipart: fwName and fwData (the .bin file). Nothing is stored.
-  otaFirmwareParse: endpoint({ method: 'POST', path: '/ota/firmware/parse', access: otaWrite, multipart: true, response: OtaFirmwareInfoSchema, changes: false }),
+  otaFirmwareParse: endpoint({
+    method: 'POST',
+    path: '/ota/firmware/parse',
+    access: otaWrite,
+    multipart: true,
+    response: OtaFirmwareInfoSchema,
+    changes: false,
+  }),
   // Multipart: fwData (the .bin file) plus the fields of OtaStartFieldsSchema (gw_ip_list, gw_info_dict, fwName,
   // the OTA parameters). message "ok" means started.
   otaStart: endpoint({
@@ -42,9 +55,21 @@ export const otaEndpoints = {
   }),
   // Asks the gateways for fresh results; answers the task as it is then.
   otaRefresh: endpoint({ method: 'POST', path: '/ota/refresh', access: otaWrite, body: OtaRefreshBodySchema, response: OtaTaskSchema }),
-  otaGatewayFinish: endpoint({ method: 'POST', path: '/ota/gw/finish', access: otaWrite, body: OtaGatewayFinishBodySchema, response: OkAnswer }),
+  otaGatewayFinish: endpoint({
+    method: 'POST',
+    path: '/ota/gw/finish',
+    access: otaWrite,
+    body: OtaGatewayFinishBodySchema,
+    response: OkAnswer,
+  }),
   otaStop: endpoint({ method: 'POST', path: '/ota/stop', access: otaWrite, body: OtaStopBodySchema, response: OkAnswer }),
-  otaStatus: endpoint({ method: 'GET', path: '/ota/store/:storeCode/status', access: otaRead, params: StoreCodeParams, response: OtaStatusSchema }),
+  otaStatus: endpoint({
+    method: 'GET',
+    path: '/ota/store/:storeCode/status',
+    access: otaRead,
+    params: StoreCodeParams,
+    response: OtaStatusSchema,
+  }),
   otaHistory: endpoint({
     method: 'POST',
     path: '/ota/history/store/:storeCode',

@@ -221,7 +221,13 @@ export const plusAssetsEndpoints = {
     response: PlusProductListSchema,
   }),
   // getProductPreview: the labels' bitmaps; the console builds the PDF.
-  printPreview: endpoint({ method: 'POST', path: '/print/preview', access: plusRead, body: PrintPreviewBodySchema, response: PrintPreviewAnswerSchema }),
+  printPreview: endpoint({
+    method: 'POST',
+    path: '/print/preview',
+    access: plusRead,
+    body: PrintPreviewBodySchema,
+    response: PrintPreviewAnswerSchema,
+  }),
   // getPaperLayoutNames: the templates a label can be printed with.
   printLayoutNames: endpoint({
     method: 'GET',

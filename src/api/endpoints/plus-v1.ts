@@ -42,11 +42,30 @@ const plusWrite = { section: 'plus', need: 'write' } as const;
 // Plus v1. Only POST /plus/v1/content/file is the spec's path; the others are our choice (NOTES.md 12).
 // The spec's "(id in list)" lookups are the list calls with filter_id / filter__id as a list.
 export const plusV1Endpoints = {
-  plusV1DeviceList: endpoint({ method: 'POST', path: '/plus/v1/device/list', access: plusRead, body: V1DeviceListRequestSchema, response: V1DeviceListPageSchema }),
+  plusV1DeviceList: endpoint({
+    method: 'POST',
+    path: '/plus/v1/device/list',
+    access: plusRead,
+    body: V1DeviceListRequestSchema,
+    response: V1DeviceListPageSchema,
+  }),
   // plus-signage §6: "With read: ... on v1 device rows the assign, settings and delete buttons" — so assign and
   // remove need plus read; they still change data, so the change history records them (changes: 'plus').
-  plusV1DeviceRemove: endpoint({ method: 'POST', path: '/plus/v1/device/remove', access: plusRead, body: V1MacListBodySchema, response: OkAnswer, changes: 'plus' }),
-  plusV1DeviceReboot: endpoint({ method: 'POST', path: '/plus/v1/device/reboot', access: plusWrite, body: V1MacListBodySchema, response: OkAnswer }),
+  plusV1DeviceRemove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/device/remove',
+    access: plusRead,
+    body: V1MacListBodySchema,
+    response: OkAnswer,
+    changes: 'plus',
+  }),
+  plusV1DeviceReboot: endpoint({
+    method: 'POST',
+    path: '/plus/v1/device/reboot',
+    access: plusWrite,
+    body: V1MacListBodySchema,
+    response: OkAnswer,
+  }),
   plusV1DeviceConfig: endpoint({
     method: 'GET',
     path: '/plus/v1/device/:mac/config',
@@ -54,7 +73,13 @@ export const plusV1Endpoints = {
     params: V1MacParamsSchema,
     response: V1DeviceConfigAnswerSchema,
   }),
-  plusV1DeviceConfigSave: endpoint({ method: 'POST', path: '/plus/v1/device/config', access: plusWrite, body: V1DeviceConfigBodySchema, response: OkAnswer }),
+  plusV1DeviceConfigSave: endpoint({
+    method: 'POST',
+    path: '/plus/v1/device/config',
+    access: plusWrite,
+    body: V1DeviceConfigBodySchema,
+    response: OkAnswer,
+  }),
   // The master assign replaces the device's product list, so a replay changes nothing.
   plusV1Assign: endpoint({
     method: 'POST',
@@ -66,15 +91,51 @@ export const plusV1Endpoints = {
     idempotent: true,
   }),
 
-  plusV1ShowList: endpoint({ method: 'POST', path: '/plus/v1/show/list', access: plusRead, body: V1ShowListRequestSchema, response: V1ShowListPageSchema }),
+  plusV1ShowList: endpoint({
+    method: 'POST',
+    path: '/plus/v1/show/list',
+    access: plusRead,
+    body: V1ShowListRequestSchema,
+    response: V1ShowListPageSchema,
+  }),
   plusV1ShowGet: endpoint({ method: 'GET', path: '/plus/v1/show/:id', access: plusRead, params: IdParams, response: V1ShowSchema }),
-  plusV1ShowSave: endpoint({ method: 'POST', path: '/plus/v1/show/save', access: plusWrite, body: V1ShowSaveBodySchema, response: V1SaveAnswerSchema }),
-  plusV1ShowRemove: endpoint({ method: 'POST', path: '/plus/v1/show/remove', access: plusWrite, body: V1IdListBodySchema, response: OkAnswer }),
+  plusV1ShowSave: endpoint({
+    method: 'POST',
+    path: '/plus/v1/show/save',
+    access: plusWrite,
+    body: V1ShowSaveBodySchema,
+    response: V1SaveAnswerSchema,
+  }),
+  plusV1ShowRemove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/show/remove',
+    access: plusWrite,
+    body: V1IdListBodySchema,
+    response: OkAnswer,
+  }),
 
-  plusV1SetList: endpoint({ method: 'POST', path: '/plus/v1/set/list', access: plusRead, body: V1SetListRequestSchema, response: V1SetListPageSchema }),
+  plusV1SetList: endpoint({
+    method: 'POST',
+    path: '/plus/v1/set/list',
+    access: plusRead,
+    body: V1SetListRequestSchema,
+    response: V1SetListPageSchema,
+  }),
   plusV1SetGet: endpoint({ method: 'GET', path: '/plus/v1/set/:id', access: plusRead, params: IdParams, response: V1SetSchema }),
-  plusV1SetSave: endpoint({ method: 'POST', path: '/plus/v1/set/save', access: plusWrite, body: V1SetSaveBodySchema, response: V1SaveAnswerSchema }),
-  plusV1SetRemove: endpoint({ method: 'POST', path: '/plus/v1/set/remove', access: plusWrite, body: V1IdListBodySchema, response: OkAnswer }),
+  plusV1SetSave: endpoint({
+    method: 'POST',
+    path: '/plus/v1/set/save',
+    access: plusWrite,
+    body: V1SetSaveBodySchema,
+    response: V1SaveAnswerSchema,
+  }),
+  plusV1SetRemove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/set/remove',
+    access: plusWrite,
+    body: V1IdListBodySchema,
+    response: OkAnswer,
+  }),
 
   plusV1TimelineList: endpoint({
     method: 'POST',
@@ -83,7 +144,13 @@ export const plusV1Endpoints = {
     body: V1TimelineListRequestSchema,
     response: V1TimelineListPageSchema,
   }),
-  plusV1TimelineGet: endpoint({ method: 'GET', path: '/plus/v1/timeline/:id', access: plusRead, params: IdParams, response: V1TimelineSchema }),
+  plusV1TimelineGet: endpoint({
+    method: 'GET',
+    path: '/plus/v1/timeline/:id',
+    access: plusRead,
+    params: IdParams,
+    response: V1TimelineSchema,
+  }),
   plusV1TimelineSave: endpoint({
     method: 'POST',
     path: '/plus/v1/timeline/save',
@@ -91,7 +158,13 @@ export const plusV1Endpoints = {
     body: V1TimelineSaveBodySchema,
     response: V1SaveAnswerSchema,
   }),
-  plusV1TimelineRemove: endpoint({ method: 'POST', path: '/plus/v1/timeline/remove', access: plusWrite, body: V1IdListBodySchema, response: OkAnswer }),
+  plusV1TimelineRemove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/timeline/remove',
+    access: plusWrite,
+    body: V1IdListBodySchema,
+    response: OkAnswer,
+  }),
 
   // Contents of one group (body `group`), or of all.
   plusV1ContentList: endpoint({
@@ -111,9 +184,27 @@ export const plusV1Endpoints = {
     response: V1ContentUploadAnswerSchema,
   }),
   plusV1ContentFile: endpoint({ method: 'GET', path: '/plus/v1/content/:id/file', access: plusRead, params: IdParams, file: true }),
-  plusV1ContentSave: endpoint({ method: 'POST', path: '/plus/v1/content/save', access: plusWrite, body: V1ContentRenameBodySchema, response: OkAnswer }),
-  plusV1ContentMove: endpoint({ method: 'POST', path: '/plus/v1/content/move', access: plusWrite, body: V1ContentMoveBodySchema, response: OkAnswer }),
-  plusV1ContentRemove: endpoint({ method: 'POST', path: '/plus/v1/content/remove', access: plusWrite, body: V1IdListBodySchema, response: OkAnswer }),
+  plusV1ContentSave: endpoint({
+    method: 'POST',
+    path: '/plus/v1/content/save',
+    access: plusWrite,
+    body: V1ContentRenameBodySchema,
+    response: OkAnswer,
+  }),
+  plusV1ContentMove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/content/move',
+    access: plusWrite,
+    body: V1ContentMoveBodySchema,
+    response: OkAnswer,
+  }),
+  plusV1ContentRemove: endpoint({
+    method: 'POST',
+    path: '/plus/v1/content/remove',
+    access: plusWrite,
+    body: V1IdListBodySchema,
+    response: OkAnswer,
+  }),
   plusV1GroupList: endpoint({ method: 'GET', path: '/plus/v1/content/group', access: plusRead, response: V1ContentGroupListSchema }),
   plusV1GroupSave: endpoint({
     method: 'POST',

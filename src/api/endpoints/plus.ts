@@ -47,9 +47,21 @@ export const plusEndpoints = {
     response: PlusStoreSummaryListSchema,
   }),
   // The paged store list (print: 10 rows).
-  plusStoreList: endpoint({ method: 'POST', path: '/plus/store/list', access: plusRead, body: PlusStoreListRequestSchema, response: PlusStoreListPageSchema }),
+  plusStoreList: endpoint({
+    method: 'POST',
+    path: '/plus/store/list',
+    access: plusRead,
+    body: PlusStoreListRequestSchema,
+    response: PlusStoreListPageSchema,
+  }),
   // The store's name for the per-store pages, without store_config read.
-  plusStoreInfo: endpoint({ method: 'GET', path: '/plus/store/:storeCode', access: plusRead, params: StoreCodeParams, response: PlusStoreInfoSchema }),
+  plusStoreInfo: endpoint({
+    method: 'GET',
+    path: '/plus/store/:storeCode',
+    access: plusRead,
+    params: StoreCodeParams,
+    response: PlusStoreInfoSchema,
+  }),
   plusDeviceList: endpoint({
     method: 'POST',
     path: '/plus/device/list/store/:storeCode',
@@ -112,7 +124,14 @@ export const plusEndpoints = {
     body: PlusInfoViewBodySchema,
     response: OkAnswer,
   }),
-  plusSync: endpoint({ method: 'POST', path: '/plus/store/:storeCode/sync', access: plusWrite, params: StoreCodeParams, body: PlusDevListBodySchema, response: OkAnswer }),
+  plusSync: endpoint({
+    method: 'POST',
+    path: '/plus/store/:storeCode/sync',
+    access: plusWrite,
+    params: StoreCodeParams,
+    body: PlusDevListBodySchema,
+    response: OkAnswer,
+  }),
   plusReboot: endpoint({
     method: 'POST',
     path: '/plus/store/:storeCode/reboot',
@@ -164,7 +183,13 @@ export const plusEndpoints = {
     response: PlusDeviceInfoSchema,
   }),
   // The spec's body carries storeCode and mac, so the path does not repeat them.
-  plusDeviceConfigSave: endpoint({ method: 'POST', path: '/plus/device/config', access: plusWrite, body: PlusDeviceConfigBodySchema, response: OkAnswer }),
+  plusDeviceConfigSave: endpoint({
+    method: 'POST',
+    path: '/plus/device/config',
+    access: plusWrite,
+    body: PlusDeviceConfigBodySchema,
+    response: OkAnswer,
+  }),
   plusDeviceShow: endpoint({
     method: 'GET',
     path: '/plus/store/:storeCode/device/:mac/show',

@@ -58,10 +58,34 @@ export const productsEndpoints = {
     response: ProductSchema,
   }),
   // Create and update: the console asks before overwriting an existing product, so the server upserts.
-  productUpdate: endpoint({ method: 'POST', path: '/product/update', access: productWrite, body: ProductUpdateBodySchema, response: ProductTaskAnswerSchema }),
-  productPreview: endpoint({ method: 'POST', path: '/product/preview', access: productRead, body: ProductPreviewBodySchema, response: ProductPreviewAnswerSchema }),
-  productLed: endpoint({ method: 'POST', path: '/product/led', access: productWrite, body: LedControlBodySchema, response: ProductTaskAnswerSchema }),
-  productPage: endpoint({ method: 'POST', path: '/product/page', access: productWrite, body: PageControlBodySchema, response: ProductTaskAnswerSchema }),
+  productUpdate: endpoint({
+    method: 'POST',
+    path: '/product/update',
+    access: productWrite,
+    body: ProductUpdateBodySchema,
+    response: ProductTaskAnswerSchema,
+  }),
+  productPreview: endpoint({
+    method: 'POST',
+    path: '/product/preview',
+    access: productRead,
+    body: ProductPreviewBodySchema,
+    response: ProductPreviewAnswerSchema,
+  }),
+  productLed: endpoint({
+    method: 'POST',
+    path: '/product/led',
+    access: productWrite,
+    body: LedControlBodySchema,
+    response: ProductTaskAnswerSchema,
+  }),
+  productPage: endpoint({
+    method: 'POST',
+    path: '/product/page',
+    access: productWrite,
+    body: PageControlBodySchema,
+    response: ProductTaskAnswerSchema,
+  }),
   productRemoveUnused: endpoint({
     method: 'POST',
     path: '/product/unused/remove',
@@ -128,7 +152,13 @@ export const productsEndpoints = {
     params: HistoryIdParamsSchema,
     response: UploadHistoryDetailSchema,
   }),
-  secondCodeList: endpoint({ method: 'POST', path: '/product/secondcode/list', access: productRead, body: SecondCodeRequestSchema, response: SecondCodePageSchema }),
+  secondCodeList: endpoint({
+    method: 'POST',
+    path: '/product/secondcode/list',
+    access: productRead,
+    body: SecondCodeRequestSchema,
+    response: SecondCodePageSchema,
+  }),
   // The spec's "tag prefixes used in a store", answered as tag types flagged in use.
   tagPrefixList: endpoint({
     method: 'GET',

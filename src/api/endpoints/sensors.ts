@@ -19,9 +19,27 @@ const sensorRead = { section: 'sensor', need: 'read' } as const;
 const sensorWrite = { section: 'sensor', need: 'write' } as const;
 
 export const sensorsEndpoints = {
-  sensorAssign: endpoint({ method: 'POST', path: '/sensor/assign', access: sensorWrite, body: SensorAssignBodySchema, response: TagAssignAnswerSchema }),
-  sensorDeassign: endpoint({ method: 'POST', path: '/sensor/deassign', access: sensorWrite, body: TagListBodySchema, response: TagBatchAnswerSchema }),
-  sensorUpdate: endpoint({ method: 'PUT', path: '/sensor/update', access: sensorWrite, body: SensorUpdateBodySchema, response: TagBatchAnswerSchema }),
+  sensorAssign: endpoint({
+    method: 'POST',
+    path: '/sensor/assign',
+    access: sensorWrite,
+    body: SensorAssignBodySchema,
+    response: TagAssignAnswerSchema,
+  }),
+  sensorDeassign: endpoint({
+    method: 'POST',
+    path: '/sensor/deassign',
+    access: sensorWrite,
+    body: TagListBodySchema,
+    response: TagBatchAnswerSchema,
+  }),
+  sensorUpdate: endpoint({
+    method: 'PUT',
+    path: '/sensor/update',
+    access: sensorWrite,
+    body: SensorUpdateBodySchema,
+    response: TagBatchAnswerSchema,
+  }),
   sensorType: endpoint({ method: 'GET', path: '/sensor/type', access: sensorRead, response: SensorTypeListSchema }),
   sensorDistanceErrorRange: endpoint({
     method: 'GET',

@@ -87,7 +87,13 @@ export const settingsAliasEndpoints = {
     params: CompanyCodeParams,
     response: LayoutTypeListSchema,
   }),
-  layoutTypeUpdate: endpoint({ method: 'POST', path: '/config/layout/type', access: layoutWrite, body: LayoutTypeBodySchema, response: OkAnswer }),
+  layoutTypeUpdate: endpoint({
+    method: 'POST',
+    path: '/config/layout/type',
+    access: layoutWrite,
+    body: LayoutTypeBodySchema,
+    response: OkAnswer,
+  }),
   layoutTypeDelete: endpoint({
     method: 'DELETE',
     path: '/config/layout/type/company/:companyCode/type/:layoutType',
@@ -103,7 +109,13 @@ export const settingsAliasEndpoints = {
     params: CompanyCodeParams,
     response: LayoutConfigListSchema,
   }),
-  layoutConfigUpdate: endpoint({ method: 'POST', path: '/config/layout', access: layoutWrite, body: LayoutConfigBodySchema, response: OkAnswer }),
+  layoutConfigUpdate: endpoint({
+    method: 'POST',
+    path: '/config/layout',
+    access: layoutWrite,
+    body: LayoutConfigBodySchema,
+    response: OkAnswer,
+  }),
   layoutConfigDelete: endpoint({
     method: 'DELETE',
     path: '/config/layout/company/:companyCode/layout/:layoutId',

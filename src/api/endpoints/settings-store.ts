@@ -55,7 +55,13 @@ export const settingsStoreEndpoints = {
     response: CompanyListPageSchema,
   }),
   // A new company belongs to no company yet: only role -1 makes one (docs/architecture.md §3, owner 'system').
-  companyConfigAdd: endpoint({ method: 'POST', path: '/config/company', access: { ...companyWrite, owner: 'system' }, body: CompanyCreateBodySchema, response: OkAnswer }),
+  companyConfigAdd: endpoint({
+    method: 'POST',
+    path: '/config/company',
+    access: { ...companyWrite, owner: 'system' },
+    body: CompanyCreateBodySchema,
+    response: OkAnswer,
+  }),
   // First login without a company (the login answer's createCompany): the caller becomes its admin.
   companyConfigAddDefault: endpoint({
     method: 'POST',
@@ -89,8 +95,21 @@ export const settingsStoreEndpoints = {
     body: StoreConfigListRequestSchema,
     response: StoreConfigListPageSchema,
   }),
-  storeConfigGet: endpoint({ method: 'GET', path: '/config/store/:storeCode', access: storeRead, params: StoreCodeParams, response: StoreConfigSchema }),
-  storeConfigAdd: endpoint({ method: 'POST', path: '/config/store', access: storeWrite, createsStore: true, body: StoreCreateBodySchema, response: OkAnswer }),
+  storeConfigGet: endpoint({
+    method: 'GET',
+    path: '/config/store/:storeCode',
+    access: storeRead,
+    params: StoreCodeParams,
+    response: StoreConfigSchema,
+  }),
+  storeConfigAdd: endpoint({
+    method: 'POST',
+    path: '/config/store',
+    access: storeWrite,
+    createsStore: true,
+    body: StoreCreateBodySchema,
+    response: OkAnswer,
+  }),
   storeConfigSave: endpoint({
     method: 'PUT',
     path: '/config/store/:storeCode',
@@ -99,7 +118,13 @@ export const settingsStoreEndpoints = {
     body: StoreUpdateBodySchema,
     response: OkAnswer,
   }),
-  storeConfigDelete: endpoint({ method: 'DELETE', path: '/config/store/:storeCode', access: storeWrite, params: StoreCodeParams, response: OkAnswer }),
+  storeConfigDelete: endpoint({
+    method: 'DELETE',
+    path: '/config/store/:storeCode',
+    access: storeWrite,
+    params: StoreCodeParams,
+    response: OkAnswer,
+  }),
   // Multipart, field `files` (the store's exported database). Roles -1 and 0 only (console-admin §6).
   storeMigrate: endpoint({
     method: 'POST',
@@ -118,7 +143,13 @@ export const settingsStoreEndpoints = {
     file: true,
   }),
   // Address search of the position picker when no geocoder is configured or reachable (packaged gazetteer).
-  geocodeSearch: endpoint({ method: 'GET', path: '/geocode/search', access: storeRead, query: GeocodeQuerySchema, response: GeocodeAnswerSchema }),
+  geocodeSearch: endpoint({
+    method: 'GET',
+    path: '/geocode/search',
+    access: storeRead,
+    query: GeocodeQuerySchema,
+    response: GeocodeAnswerSchema,
+  }),
   // A manual tag status check of the whole store (the store config's "manual" check day).
   storeTagStatusCheck: endpoint({
     method: 'POST',
@@ -171,7 +202,13 @@ export const settingsStoreEndpoints = {
     body: AMacUpdateBodySchema,
     response: OkAnswer,
   }),
-  amacDelete: endpoint({ method: 'DELETE', path: '/config/amac/:abstractCode', access: amacWrite, params: AMacParamsSchema, response: OkAnswer }),
+  amacDelete: endpoint({
+    method: 'DELETE',
+    path: '/config/amac/:abstractCode',
+    access: amacWrite,
+    params: AMacParamsSchema,
+    response: OkAnswer,
+  }),
 
   // console-admin §6: "sensor.write allows sensor edit" — the store config's sensor edit is the sensor section's.
   sensorConfigGet: endpoint({

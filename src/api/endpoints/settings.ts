@@ -32,11 +32,24 @@ const systemSettingWrite = { ...settingWrite, owner: 'system' } as const;
 // Paths not shown in the spec are our choice (NOTES.md 12); POST /app/file is the spec's.
 export const settingsEndpoints = {
   serverConfigGet: endpoint({ method: 'GET', path: '/config/server', access: serverRead, response: ServerConfigSchema }),
-  serverConfigSave: endpoint({ method: 'POST', path: '/config/server', access: serverWrite, body: ServerConfigBodySchema, response: OkAnswer }),
+  serverConfigSave: endpoint({
+    method: 'POST',
+    path: '/config/server',
+    access: serverWrite,
+    body: ServerConfigBodySchema,
+    response: OkAnswer,
+  }),
   smtpGet: endpoint({ method: 'GET', path: '/config/smtp', access: serverRead, response: SmtpConfigSchema }),
   smtpSave: endpoint({ method: 'POST', path: '/config/smtp', access: serverWrite, body: SmtpConfigBodySchema, response: OkAnswer }),
   // Tests the settings as entered (saved or not) by mailing the server config's e-mail address.
-  smtpTest: endpoint({ method: 'POST', path: '/config/smtp/test', access: serverWrite, body: SmtpConfigBodySchema, response: OkAnswer, changes: false }),
+  smtpTest: endpoint({
+    method: 'POST',
+    path: '/config/smtp/test',
+    access: serverWrite,
+    body: SmtpConfigBodySchema,
+    response: OkAnswer,
+    changes: false,
+  }),
   companySmtpGet: endpoint({
     method: 'GET',
     path: '/config/smtp/company/:companyCode',
@@ -67,14 +80,32 @@ export const settingsEndpoints = {
   // Multipart, field `file`.
   mobileFileUpload: endpoint({ method: 'POST', path: '/app/file', access: serverWrite, multipart: true, response: UploadAnswerSchema }),
   mobileFileDownload: endpoint({ method: 'GET', path: '/app/file/:id', access: serverRead, params: MobileFileParamsSchema, file: true }),
-  mobileFileActivate: endpoint({ method: 'POST', path: '/app/file/:id/activate', access: serverWrite, params: MobileFileParamsSchema, response: OkAnswer }),
-  mobileFileRemove: endpoint({ method: 'DELETE', path: '/app/file/:id', access: serverWrite, params: MobileFileParamsSchema, response: OkAnswer }),
+  mobileFileActivate: endpoint({
+    method: 'POST',
+    path: '/app/file/:id/activate',
+    access: serverWrite,
+    params: MobileFileParamsSchema,
+    response: OkAnswer,
+  }),
+  mobileFileRemove: endpoint({
+    method: 'DELETE',
+    path: '/app/file/:id',
+    access: serverWrite,
+    params: MobileFileParamsSchema,
+    response: OkAnswer,
+  }),
 
   // Code editors: parsers, decorators and third-party authentication, all under the setting section. What each
   // script must define is in contract/code-scripts.ts; a save that does not compile is a 400 naming line and column.
   // The system-wide scripts (authentication, decorators) are every company's: changing them is role -1's.
   thirdPartyAuthGet: endpoint({ method: 'GET', path: '/config/third-party-auth', access: settingRead, response: CodeConfigSchema }),
-  thirdPartyAuthSave: endpoint({ method: 'POST', path: '/config/third-party-auth', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  thirdPartyAuthSave: endpoint({
+    method: 'POST',
+    path: '/config/third-party-auth',
+    access: systemSettingWrite,
+    body: CodeConfigBodySchema,
+    response: OkAnswer,
+  }),
   paperParserGet: endpoint({
     method: 'GET',
     path: '/config/parser/paper/store/:storeCode',
@@ -107,9 +138,21 @@ export const settingsEndpoints = {
     response: OkAnswer,
   }),
   tagDataDecoratorGet: endpoint({ method: 'GET', path: '/config/decorator/tag', access: settingRead, response: CodeConfigSchema }),
-  tagDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/tag', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  tagDataDecoratorSave: endpoint({
+    method: 'POST',
+    path: '/config/decorator/tag',
+    access: systemSettingWrite,
+    body: CodeConfigBodySchema,
+    response: OkAnswer,
+  }),
   plusDataDecoratorGet: endpoint({ method: 'GET', path: '/config/decorator/plus', access: settingRead, response: CodeConfigSchema }),
-  plusDataDecoratorSave: endpoint({ method: 'POST', path: '/config/decorator/plus', access: systemSettingWrite, body: CodeConfigBodySchema, response: OkAnswer }),
+  plusDataDecoratorSave: endpoint({
+    method: 'POST',
+    path: '/config/decorator/plus',
+    access: systemSettingWrite,
+    body: CodeConfigBodySchema,
+    response: OkAnswer,
+  }),
   // The editors' test pane: the script as written (saved or not) runs on sample input in the sandbox, exactly as
   // production runs it; nothing is stored.
   codeScriptTest: endpoint({
@@ -124,8 +167,26 @@ export const settingsEndpoints = {
   // System change history and software upgrade (the versions come from GET /version, console-core).
   changeConfig: endpoint({ method: 'GET', path: '/change/config', access: settingRead, response: ChangeConfigSchema }),
   // Which categories are recorded, for the whole system (owner 'system': only role -1 changes it).
-  changeConfigSave: endpoint({ method: 'PUT', path: '/change/config', access: { ...settingWrite, owner: 'system' }, body: ChangeConfigBodySchema, response: OkAnswer }),
-  changeHistory: endpoint({ method: 'POST', path: '/change/history', access: settingRead, body: ChangeHistoryRequestSchema, response: ChangeHistoryPageSchema }),
+  changeConfigSave: endpoint({
+    method: 'PUT',
+    path: '/change/config',
+    access: { ...settingWrite, owner: 'system' },
+    body: ChangeConfigBodySchema,
+    response: OkAnswer,
+  }),
+  changeHistory: endpoint({
+    method: 'POST',
+    path: '/change/history',
+    access: settingRead,
+    body: ChangeHistoryRequestSchema,
+    response: ChangeHistoryPageSchema,
+  }),
   // Multipart, field `file`: a GRM/GMP upgrade package — a software package of the whole system (owner 'system').
-  swUpgradeUpload: endpoint({ method: 'POST', path: '/upgrade/file', access: { ...settingWrite, owner: 'system' }, multipart: true, response: UploadAnswerSchema }),
+  swUpgradeUpload: endpoint({
+    method: 'POST',
+    path: '/upgrade/file',
+    access: { ...settingWrite, owner: 'system' },
+    multipart: true,
+    response: UploadAnswerSchema,
+  }),
 };

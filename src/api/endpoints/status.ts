@@ -43,8 +43,20 @@ export const statusEndpoints = {
     params: ServerParamsSchema,
     response: OkAnswer,
   }),
-  statusStoreList: endpoint({ method: 'GET', path: '/status/store', access: storeRead, query: StoreStatusListQuerySchema, response: StoreStatusListSchema }),
-  statusStore: endpoint({ method: 'GET', path: '/status/store/:storeCode', access: storeRead, params: StoreParams, response: StoreStatusDetailSchema }),
+  statusStoreList: endpoint({
+    method: 'GET',
+    path: '/status/store',
+    access: storeRead,
+    query: StoreStatusListQuerySchema,
+    response: StoreStatusListSchema,
+  }),
+  statusStore: endpoint({
+    method: 'GET',
+    path: '/status/store/:storeCode',
+    access: storeRead,
+    params: StoreParams,
+    response: StoreStatusDetailSchema,
+  }),
   statusGateway: endpoint({
     method: 'GET',
     path: '/status/store/:storeCode/gw/:gwMac',
@@ -91,10 +103,22 @@ export const statusEndpoints = {
     query: SystemStatusQuerySchema,
     response: SystemStatusHistorySchema,
   }),
-  checkLinkGateway: endpoint({ method: 'GET', path: '/check/link/gw/:gwMac', access: storeRead, params: GatewayParamsSchema, response: OkAnswer }),
+  checkLinkGateway: endpoint({
+    method: 'GET',
+    path: '/check/link/gw/:gwMac',
+    access: storeRead,
+    params: GatewayParamsSchema,
+    response: OkAnswer,
+  }),
   // Public per console-core §6; when the headers come along the server narrows the list to the member's stores.
   // Public (console-core §6), but without a session it lists nothing: a member sees its own stores' jobs.
-  collectingStore: endpoint({ method: 'GET', path: '/collecting/store', access: 'public', sessionOptional: true, response: CollectingListSchema }),
+  collectingStore: endpoint({
+    method: 'GET',
+    path: '/collecting/store',
+    access: 'public',
+    sessionOptional: true,
+    response: CollectingListSchema,
+  }),
   // Path not shown in the spec (our choice). Tag write: it stops status checks and OTA jobs, both tag writes.
   collectingStop: endpoint({
     method: 'POST',

@@ -35,7 +35,13 @@ export function CollectingStatus() {
           </IonBadge>
         )}
       </IonButton>
-      <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} className="collecting-popover" data-testid="collecting-popover">
+      <IonPopover
+        isOpen={Boolean(open)}
+        event={open}
+        onDidDismiss={() => setOpen(undefined)}
+        className="collecting-popover"
+        data-testid="collecting-popover"
+      >
         {open && <CollectingList />}
       </IonPopover>
     </>

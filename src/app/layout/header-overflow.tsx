@@ -21,10 +21,23 @@ export function HeaderOverflow({ children }: { children: ReactNode }) {
   const overflow = useMemo<Overflow>(() => ({ close: () => setOpen(undefined) }), []);
   return (
     <>
-      <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.more')} aria-haspopup="menu" data-testid="header-more" data-handover="more">
+      <IonButton
+        onClick={(e) => setOpen(e.nativeEvent)}
+        aria-label={t('header.more')}
+        aria-haspopup="menu"
+        data-testid="header-more"
+        data-handover="more"
+      >
         <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
       </IonButton>
-      <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} keepContentsMounted className="header-overflow" data-testid="header-overflow">
+      <IonPopover
+        isOpen={Boolean(open)}
+        event={open}
+        onDidDismiss={() => setOpen(undefined)}
+        keepContentsMounted
+        className="header-overflow"
+        data-testid="header-overflow"
+      >
         <div className="header-overflow__list" role="group" aria-label={t('header.more')}>
           <OverflowContext value={overflow}>{children}</OverflowContext>
         </div>

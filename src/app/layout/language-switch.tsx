@@ -16,14 +16,23 @@ export function LanguageSwitch() {
   const current = currentLanguage();
   return (
     <>
-      <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.language')} aria-haspopup="menu" data-testid="language-button">
+      <IonButton
+        onClick={(e) => setOpen(e.nativeEvent)}
+        aria-label={t('header.language')}
+        aria-haspopup="menu"
+        data-testid="language-button"
+      >
         <HeaderButtonFace icon={languageOutline} label={`${t('header.language')}: ${NATIVE_NAMES[current]}`} />
       </IonButton>
-      <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => {
+      <IonPopover
+        isOpen={Boolean(open)}
+        event={open}
+        onDidDismiss={() => {
           setOpen(undefined);
           overflow?.close();
         }}
-        data-testid="language-popover">
+        data-testid="language-popover"
+      >
         <IonList lines="none" role="menu" aria-label={t('header.language')}>
           {LANGUAGES.map((language) => (
             <IonItem

@@ -2,7 +2,17 @@ import { Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonListHeader,
+  IonMenu,
+  IonMenuToggle,
+  IonTitle,
+  IonToolbar,
 } from '@ionic/react';
 import { menuFor } from '../route-access';
 import { useSession } from '../session';
@@ -22,7 +32,14 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
 
   return (
     // ion-menu is the navigation landmark itself; it takes the aria-label from its host.
-    <IonMenu contentId={CONTENT_ID} menuId={MENU_ID} type="overlay" disabled={disabled} aria-label={t('menu.title')} data-testid="side-menu">
+    <IonMenu
+      contentId={CONTENT_ID}
+      menuId={MENU_ID}
+      type="overlay"
+      disabled={disabled}
+      aria-label={t('menu.title')}
+      data-testid="side-menu"
+    >
       <IonHeader>
         <IonToolbar color="primary">
           <IonTitle>{tc('appName')}</IonTitle>

@@ -13,7 +13,14 @@ export function SidebarToggle() {
   const { sidebarHidden, toggleSidebar } = useShell();
   return (
     <>
-      <IonMenuButton className="shell-menu-button" menu={MENU_ID} autoHide={false} aria-label={t('header.openMenu')} data-testid="menu-button" data-handover="menu" />
+      <IonMenuButton
+        className="shell-menu-button"
+        menu={MENU_ID}
+        autoHide={false}
+        aria-label={t('header.openMenu')}
+        data-testid="menu-button"
+        data-handover="menu"
+      />
       <IonButton
         className="shell-sidebar-toggle"
         onClick={toggleSidebar}

@@ -23,7 +23,12 @@ export function UserMenu() {
   };
   return (
     <>
-      <IonButton onClick={(e) => setOpen(e.nativeEvent)} aria-label={t('header.userMenu')} aria-haspopup="menu" data-testid="user-menu-button">
+      <IonButton
+        onClick={(e) => setOpen(e.nativeEvent)}
+        aria-label={t('header.userMenu')}
+        aria-haspopup="menu"
+        data-testid="user-menu-button"
+      >
         <HeaderButtonFace icon={personCircleOutline} label={session?.name || t('header.userMenu')} />
       </IonButton>
       <IonPopover isOpen={Boolean(open)} event={open} onDidDismiss={() => setOpen(undefined)} data-testid="user-menu">

@@ -17,10 +17,21 @@ interface TypeRow {
   name: SystemAlarmType;
   class: number;
 }
-const TYPES: TypeRow[] = (Object.keys(SYSTEM_ALARM_TYPES) as SystemAlarmType[]).map((name) => ({ code: String(SYSTEM_ALARM_TYPES[name].code), name, class: SYSTEM_ALARM_TYPES[name].class }));
+const TYPES: TypeRow[] = (Object.keys(SYSTEM_ALARM_TYPES) as SystemAlarmType[]).map((name) => ({
+  code: String(SYSTEM_ALARM_TYPES[name].code),
+  name,
+  class: SYSTEM_ALARM_TYPES[name].class,
+}));
 
 /** One address or server per line (commas allowed too); blank lines dropped. */
-const lines = (text: string) => [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))];
+const lines = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\n,]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * /alarm/config (console-admin §3 "Alarm config"): which alarm types are raised, each type's title (what the
@@ -50,7 +61,9 @@ function AlarmConfigForm({ config, onSaved }: { config: AlarmConfig; onSaved: ()
     available: config.available,
     admin: config.admin ?? [],
     server: config.server,
-    content: Object.fromEntries(TYPES.map((r) => [r.code, { title: config.content[r.code]?.title ?? label(r), detail: config.content[r.code]?.detail ?? '' }])),
+    content: Object.fromEntries(
+      TYPES.map((r) => [r.code, { title: config.content[r.code]?.title ?? label(r), detail: config.content[r.code]?.detail ?? '' }]),
+    ),
   }));
   const [admins, setAdmins] = useState(() => (config.admin ?? []).join('\n'));
   const [servers, setServers] = useState(() => config.server.join('\n'));
@@ -67,23 +80,48 @@ function AlarmConfigForm({ config, onSaved }: { config: AlarmConfig; onSaved: ()
         label: t('alarmConfig.available'),
         width: '7rem',
         render: (r) => (
-          <IonCheckbox checked={draft.available.includes(r.code)} disabled={!writable} onIonChange={(e) => toggle(r.code, e.detail.checked)} aria-label={`${t('alarmConfig.available')} ${label(r)}`} data-testid={`alarm-available-${r.code}`} />
+          <IonCheckbox
+            checked={draft.available.includes(r.code)}
+            disabled={!writable}
+            onIonChange={(e) => toggle(r.code, e.detail.checked)}
+            aria-label={`${t('alarmConfig.available')} ${label(r)}`}
+            data-testid={`alarm-available-${r.code}`}
+          />
         ),
       },
       { key: 'type', label: t('alarms.columns.type'), render: (r) => label(r) },
-      { key: 'class', label: t('alarms.columns.class'), width: '8rem', render: (r) => t(`alarms.classes.${String(r.class) as '1' | '2' | '3'}`) },
+      {
+        key: 'class',
+        label: t('alarms.columns.class'),
+        width: '8rem',
+        render: (r) => t(`alarms.classes.${String(r.class) as '1' | '2' | '3'}`),
+      },
       {
         key: 'title',
         label: t('alarmConfig.title'),
         render: (r) => (
-          <IonInput value={draft.content[r.code]?.title} readonly={!writable} maxlength={200} onIonInput={(e) => edit(r.code, 'title', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.title')} ${label(r)}`} data-testid={`alarm-title-${r.code}`} />
+          <IonInput
+            value={draft.content[r.code]?.title}
+            readonly={!writable}
+            maxlength={200}
+            onIonInput={(e) => edit(r.code, 'title', String(e.detail.value ?? ''))}
+            aria-label={`${t('alarmConfig.title')} ${label(r)}`}
+            data-testid={`alarm-title-${r.code}`}
+          />
         ),
       },
       {
         key: 'detail',
         label: t('alarmConfig.detail'),
         render: (r) => (
-          <IonInput value={draft.content[r.code]?.detail} readonly={!writable} maxlength={2000} onIonInput={(e) => edit(r.code, 'detail', String(e.detail.value ?? ''))} aria-label={`${t('alarmConfig.detail')} ${label(r)}`} data-testid={`alarm-detail-${r.code}`} />
+          <IonInput
+            value={draft.content[r.code]?.detail}
+            readonly={!writable}
+            maxlength={2000}
+            onIonInput={(e) => edit(r.code, 'detail', String(e.detail.value ?? ''))}
+            aria-label={`${t('alarmConfig.detail')} ${label(r)}`}
+            data-testid={`alarm-detail-${r.code}`}
+          />
         ),
       },
     ];
@@ -113,14 +151,39 @@ function AlarmConfigForm({ config, onSaved }: { config: AlarmConfig; onSaved: ()
       )}
       <DetailGrid testId="alarm-config">
         <DetailCard title={t('alarmConfig.recipients')} testId="alarm-config-admin">
-          <IonTextarea value={admins} readonly={!writable} autoGrow rows={3} label={t('alarmConfig.admin')} labelPlacement="stacked" onIonInput={(e) => setAdmins(String(e.detail.value ?? ''))} data-testid="alarm-config-admins" />
+          <IonTextarea
+            value={admins}
+            readonly={!writable}
+            autoGrow
+            rows={3}
+            label={t('alarmConfig.admin')}
+            labelPlacement="stacked"
+            onIonInput={(e) => setAdmins(String(e.detail.value ?? ''))}
+            data-testid="alarm-config-admins"
+          />
         </DetailCard>
         <DetailCard title={t('alarmConfig.servers')} testId="alarm-config-server">
-          <IonTextarea value={servers} readonly={!writable} autoGrow rows={3} label={t('alarmConfig.server')} labelPlacement="stacked" onIonInput={(e) => setServers(String(e.detail.value ?? ''))} data-testid="alarm-config-servers" />
+          <IonTextarea
+            value={servers}
+            readonly={!writable}
+            autoGrow
+            rows={3}
+            label={t('alarmConfig.server')}
+            labelPlacement="stacked"
+            onIonInput={(e) => setServers(String(e.detail.value ?? ''))}
+            data-testid="alarm-config-servers"
+          />
         </DetailCard>
         <DetailCard title={t('alarmConfig.types')} testId="alarm-config-types" wide>
           {config.variables?.length ? <p>{t('alarmConfig.variables', { list: config.variables.map((v) => `{${v}}`).join(' ') })}</p> : null}
-          <EditGrid columns={columns} rows={TYPES} rowKey={(r) => r.code} testId="alarm-types" empty={t('alarmConfig.loading')} caption={t('alarmConfig.types')} />
+          <EditGrid
+            columns={columns}
+            rows={TYPES}
+            rowKey={(r) => r.code}
+            testId="alarm-types"
+            empty={t('alarmConfig.loading')}
+            caption={t('alarmConfig.types')}
+          />
         </DetailCard>
       </DetailGrid>
     </>

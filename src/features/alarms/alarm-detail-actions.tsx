@@ -42,7 +42,10 @@ export function AlarmDetailActions({ row, session }: { row: AlarmHistoryRow; ses
     <span className="alarm-actions" onClick={(e) => e.stopPropagation()}>
       {tagMac && rule.tagHistory && (
         // The demo's tag id is the tag's address in upper case (NOTES.md 4).
-        <Link to={tagHistoryPath(rule.tagHistory, { companyCode: '', storeCode: store, tagMac, tagId: tagMac.toUpperCase() })} data-testid="alarm-open-tag">
+        <Link
+          to={tagHistoryPath(rule.tagHistory, { companyCode: '', storeCode: store, tagMac, tagId: tagMac.toUpperCase() })}
+          data-testid="alarm-open-tag"
+        >
           {t('alarms.actions.tag', { tag: tagMac })}
         </Link>
       )}{' '}

@@ -43,11 +43,26 @@ export default function AlarmHistoryPage() {
         options: CLASSES.map((c) => ({ value: c, label: t(`alarms.classes.${c}`) })),
         render: (r) => t(`alarms.classes.${String(r.class) as (typeof CLASSES)[number]}`),
       },
-      { field: 'location', label: t('alarms.columns.location'), filter: 'text', render: (r) => (r.location === 'SYSTEM' ? t('changes.system') : r.location) },
-      { field: 'type', label: t('alarms.columns.type'), primary: true, render: (r) => alarmTitle(t, r.type, config.data?.content[r.type]?.title) },
+      {
+        field: 'location',
+        label: t('alarms.columns.location'),
+        filter: 'text',
+        render: (r) => (r.location === 'SYSTEM' ? t('changes.system') : r.location),
+      },
+      {
+        field: 'type',
+        label: t('alarms.columns.type'),
+        primary: true,
+        render: (r) => alarmTitle(t, r.type, config.data?.content[r.type]?.title),
+      },
       { field: 'data', label: t('alarms.columns.data'), sortable: false, render: (r) => <OneLine text={readableText(r.data, words)} /> },
       { field: 'updatedAt', label: t('alarms.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
-      { field: 'actions', label: t('alarms.columns.actions'), sortable: false, render: (r) => <AlarmDetailActions row={r} session={session} /> },
+      {
+        field: 'actions',
+        label: t('alarms.columns.actions'),
+        sortable: false,
+        render: (r) => <AlarmDetailActions row={r} session={session} />,
+      },
     ];
   }, [t, session, config.data]);
 

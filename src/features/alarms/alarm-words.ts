@@ -28,7 +28,13 @@ export function alarmTitle(t: TFunction<'settings'>, code: number | string, conf
 
 /** A notification key (console-admin §9: gwOff1Hr, notRecvCsv4Hr, abnorTagProduct) → its name; others as stored. */
 export function notificationLabel(t: TFunction<'settings'>, key: string): string {
-  return (DEFAULT_NOTIFICATION_KEYS as readonly string[]).includes(key) ? t(`notifications.keys.${key as (typeof DEFAULT_NOTIFICATION_KEYS)[number]}`) : key;
+  return (DEFAULT_NOTIFICATION_KEYS as readonly string[]).includes(key)
+    ? t(`notifications.keys.${key as (typeof DEFAULT_NOTIFICATION_KEYS)[number]}`)
+    : key;
 }
 
-export const readableWords = (t: TFunction<'settings'>): ReadableWords => ({ yes: t('readable.yes'), no: t('readable.no'), none: t('readable.none') });
+export const readableWords = (t: TFunction<'settings'>): ReadableWords => ({
+  yes: t('readable.yes'),
+  no: t('readable.no'),
+  none: t('readable.none'),
+});

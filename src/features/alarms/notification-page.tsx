@@ -113,7 +113,14 @@ export default function NotificationPage() {
           <IonButton fill="outline" onClick={exportAll} disabled={!contents.data} data-testid="notification-export">
             {t('notifications.export')}
           </IonButton>
-          {writable && <FilePickButton accept="application/json,.json" label={t('notifications.import')} onFile={importFile} testId="notification-import" />}
+          {writable && (
+            <FilePickButton
+              accept="application/json,.json"
+              label={t('notifications.import')}
+              onFile={importFile}
+              testId="notification-import"
+            />
+          )}
         </>
       }
     >
@@ -136,7 +143,9 @@ export default function NotificationPage() {
           label: t(`notifications.columns.${name}`),
           type: name === 'body' || name === 'detail' ? 'textarea' : 'text',
           // The mail's texts are filled by the server (server/lib/notification-mail.ts): say what they may name.
-          ...(name === 'subject' ? { heading: t('notifications.variables', { list: NOTIFICATION_VARIABLES.map((v) => `{${v}}`).join(' ') }) } : {}),
+          ...(name === 'subject'
+            ? { heading: t('notifications.variables', { list: NOTIFICATION_VARIABLES.map((v) => `{${v}}`).join(' ') }) }
+            : {}),
         }))}
         initial={editing ? { title: editing.title, detail: editing.detail, subject: editing.subject, body: editing.body } : {}}
         onSubmit={submit}

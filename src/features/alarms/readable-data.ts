@@ -35,7 +35,10 @@ function valueText(value: unknown, words: ReadableWords): string {
 export function readableLines(value: unknown, words: ReadableWords): string[] {
   const data = parsed(value);
   if (data === null || data === undefined || data === '') return [];
-  if (Array.isArray(data)) return data.flatMap((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? readableLines(item, words) : [valueText(item, words)]));
+  if (Array.isArray(data))
+    return data.flatMap((item) =>
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? readableLines(item, words) : [valueText(item, words)],
+    );
   if (typeof data === 'object') return Object.entries(data as Record<string, unknown>).map(([k, v]) => `${k}: ${valueText(v, words)}`);
   return [valueText(data, words)];
 }

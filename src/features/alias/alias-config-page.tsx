@@ -61,7 +61,10 @@ export default function AliasConfigPage() {
   const importFile = async (file: File) => {
     const parsed = parseAliasFile(await file.text());
     if (!parsed.ok) {
-      await dialogs.error(parsed.reason === 'json' ? t('import.notJson', { detail: parsed.detail }) : t('import.notAliasFile', { detail: parsed.detail }), t('import.errorTitle'));
+      await dialogs.error(
+        parsed.reason === 'json' ? t('import.notJson', { detail: parsed.detail }) : t('import.notAliasFile', { detail: parsed.detail }),
+        t('import.errorTitle'),
+      );
       return;
     }
     edit.importFile(parsed.file);
@@ -80,7 +83,13 @@ export default function AliasConfigPage() {
   const actions = (
     <>
       {writable && (
-        <FilePickButton accept=".json,application/json" label={t('import.button')} onFile={importFile} disabled={busy || loading} testId="alias-import" />
+        <FilePickButton
+          accept=".json,application/json"
+          label={t('import.button')}
+          onFile={importFile}
+          disabled={busy || loading}
+          testId="alias-import"
+        />
       )}
       <IonButton onClick={exportFile} disabled={loading} data-testid="alias-export">
         {t('export')}
@@ -97,7 +106,11 @@ export default function AliasConfigPage() {
     <Page title={t('title')} actions={actions}>
       <div className="alias-toolbar">
         <CompanyPicker value={company} onChange={(c) => void changeCompany(c)} testId="alias-company" />
-        {dirty && <span className="alias-dirty" data-testid="alias-dirty">{t('unsaved')}</span>}
+        {dirty && (
+          <span className="alias-dirty" data-testid="alias-dirty">
+            {t('unsaved')}
+          </span>
+        )}
         {!writable && <span className="alias-dirty">{t('readOnly')}</span>}
       </div>
       {error && <p className="alias-error">{error.message}</p>}

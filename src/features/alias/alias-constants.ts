@@ -5,4 +5,5 @@ export const aliasExportName = (companyCode: string) => `alias-${companyCode}.js
 
 /** The built-in data types (src/api/contract/alias-rules.ts): the system's names, translated at display time. */
 const BUILTIN_DATA_TYPE_CODES = ['STRING', 'NUMBER', 'DATE', 'URL'] as const;
-export const isBuiltinDataType = (code: string): code is (typeof BUILTIN_DATA_TYPE_CODES)[number] => (BUILTIN_DATA_TYPE_CODES as readonly string[]).includes(code);
+export const isBuiltinDataType = (code: string): code is (typeof BUILTIN_DATA_TYPE_CODES)[number] =>
+  (BUILTIN_DATA_TYPE_CODES as readonly string[]).includes(code);

@@ -26,7 +26,9 @@ const AliasFileSchema = Type.Object({
         code: Type.String({ maxLength: 64 }),
         name: Type.String({ maxLength: 100 }),
         storeManagement: Type.Optional(Type.Boolean()),
-        alias: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0, maximum: 254 }), order: Int, storeManagement: Type.Optional(Type.Boolean()) })),
+        alias: Type.Array(
+          Type.Object({ index: Type.Integer({ minimum: 0, maximum: 254 }), order: Int, storeManagement: Type.Optional(Type.Boolean()) }),
+        ),
       }),
       { maxItems: 500 },
     ),
@@ -37,7 +39,13 @@ const AliasFileSchema = Type.Object({
         groupCode: Type.String({ maxLength: 64 }),
         groupName: Type.Optional(Type.String({ maxLength: 100 })),
         index: Type.Optional(Int),
-        elements: Type.Array(Type.Object({ code: Type.String({ maxLength: 64 }), codeName: Type.Optional(Type.String({ maxLength: 100 })), index: Type.Optional(Int) })),
+        elements: Type.Array(
+          Type.Object({
+            code: Type.String({ maxLength: 64 }),
+            codeName: Type.Optional(Type.String({ maxLength: 100 })),
+            index: Type.Optional(Int),
+          }),
+        ),
       }),
       { maxItems: 500 },
     ),

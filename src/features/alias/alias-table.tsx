@@ -36,7 +36,19 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
     {
       key: 'name',
       label: t('fields.name'),
-      render: (a) => (writable ? <TextField value={a.name} maxLength={100} label={label(a, 'name')} labelHidden testId="alias-name" onChange={(name) => onChange(a.index, { name })} /> : a.name),
+      render: (a) =>
+        writable ? (
+          <TextField
+            value={a.name}
+            maxLength={100}
+            label={label(a, 'name')}
+            labelHidden
+            testId="alias-name"
+            onChange={(name) => onChange(a.index, { name })}
+          />
+        ) : (
+          a.name
+        ),
     },
     {
       key: 'type',
@@ -48,7 +60,10 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
             label={label(a, 'type')}
             labelHidden
             testId="alias-type"
-            options={[...(dataTypes.some((d) => d.code === a.type) ? [] : [{ value: a.type, label: a.type }]), ...dataTypes.map((d) => ({ value: d.code, label: dataTypeName(d) }))]}
+            options={[
+              ...(dataTypes.some((d) => d.code === a.type) ? [] : [{ value: a.type, label: a.type }]),
+              ...dataTypes.map((d) => ({ value: d.code, label: dataTypeName(d) })),
+            ]}
             onChange={(type) => onChange(a.index, { type })}
           />
         ) : (
@@ -59,13 +74,35 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
       key: 'key',
       label: t('fields.key'),
       width: '4rem',
-      render: (a) => (writable ? <CheckboxField checked={a.key} label={label(a, 'key')} labelHidden testId="alias-key" onChange={(key) => onChange(a.index, { key })} /> : yes(a.key)),
+      render: (a) =>
+        writable ? (
+          <CheckboxField
+            checked={a.key}
+            label={label(a, 'key')}
+            labelHidden
+            testId="alias-key"
+            onChange={(key) => onChange(a.index, { key })}
+          />
+        ) : (
+          yes(a.key)
+        ),
     },
     {
       key: 'chart',
       label: t('fields.chart'),
       width: '4rem',
-      render: (a) => (writable ? <CheckboxField checked={a.chart} label={label(a, 'chart')} labelHidden testId="alias-chart" onChange={(chart) => onChange(a.index, { chart })} /> : yes(a.chart)),
+      render: (a) =>
+        writable ? (
+          <CheckboxField
+            checked={a.chart}
+            label={label(a, 'chart')}
+            labelHidden
+            testId="alias-chart"
+            onChange={(chart) => onChange(a.index, { chart })}
+          />
+        ) : (
+          yes(a.chart)
+        ),
     },
     {
       key: 'length',
@@ -100,5 +137,15 @@ export function AliasTable({ rows, dataTypes, writable, onChange, onDelete }: Pr
       ),
     });
   }
-  return <EditGrid columns={columns} rows={rows} rowKey={(a) => a.index} isNew={(a) => Boolean(a.isNew)} testId="alias-table" empty={t('alias.empty')} caption={t('alias.title')} />;
+  return (
+    <EditGrid
+      columns={columns}
+      rows={rows}
+      rowKey={(a) => a.index}
+      isNew={(a) => Boolean(a.isNew)}
+      testId="alias-table"
+      empty={t('alias.empty')}
+      caption={t('alias.title')}
+    />
+  );
 }

@@ -22,7 +22,8 @@ interface Props {
 export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDelete }: Props) {
   const { t } = useTranslation('alias');
   const change = (rowId: number, f: (g: DraftGroup) => DraftGroup) => onChange((all) => all.map((g) => (g.rowId === rowId ? f(g) : g)));
-  const setElements = (rowId: number, f: (list: Element[]) => Element[]) => change(rowId, (g) => ({ ...g, elements: f(g.elements).map((e, index) => ({ ...e, index })) }));
+  const setElements = (rowId: number, f: (list: Element[]) => Element[]) =>
+    change(rowId, (g) => ({ ...g, elements: f(g.elements).map((e, index) => ({ ...e, index })) }));
 
   return (
     <section className="alias-section" data-testid="custom-type-section">
@@ -43,7 +44,14 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
             label: t('fields.code'),
             render: (e, i) =>
               writable ? (
-                <TextField value={e.code} maxLength={64} label={`${label} ${t('fields.code')} ${i + 1}`} labelHidden testId="custom-element-code" onChange={(code) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, code } : x)))} />
+                <TextField
+                  value={e.code}
+                  maxLength={64}
+                  label={`${label} ${t('fields.code')} ${i + 1}`}
+                  labelHidden
+                  testId="custom-element-code"
+                  onChange={(code) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, code } : x)))}
+                />
               ) : (
                 e.code
               ),
@@ -53,7 +61,13 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
             label: t('fields.codeName'),
             render: (e, i) =>
               writable ? (
-                <TextField value={e.codeName} maxLength={100} label={`${label} ${t('fields.codeName')} ${i + 1}`} labelHidden onChange={(codeName) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, codeName } : x)))} />
+                <TextField
+                  value={e.codeName}
+                  maxLength={100}
+                  label={`${label} ${t('fields.codeName')} ${i + 1}`}
+                  labelHidden
+                  onChange={(codeName) => setElements(group.rowId, (list) => list.map((x, j) => (j === i ? { ...x, codeName } : x)))}
+                />
               ) : (
                 e.codeName
               ),
@@ -65,7 +79,12 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
             label: t('fields.actions'),
             width: '6rem',
             render: (_, i) => (
-              <IonButton size="small" fill="clear" color="medium" onClick={() => setElements(group.rowId, (list) => list.filter((__, j) => j !== i))}>
+              <IonButton
+                size="small"
+                fill="clear"
+                color="medium"
+                onClick={() => setElements(group.rowId, (list) => list.filter((__, j) => j !== i))}
+              >
                 {t('customType.removeElement')}
               </IonButton>
             ),
@@ -75,7 +94,13 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
           <div key={group.rowId} className={`alias-card${group.isNew ? ' alias-card-new' : ''}`} data-testid="custom-group">
             <div className="alias-card-fields">
               {writable && group.isNew ? (
-                <TextField label={t('fields.groupCode')} value={group.groupCode} maxLength={64} testId="custom-group-code" onChange={(groupCode) => change(group.rowId, (g) => ({ ...g, groupCode }))} />
+                <TextField
+                  label={t('fields.groupCode')}
+                  value={group.groupCode}
+                  maxLength={64}
+                  testId="custom-group-code"
+                  onChange={(groupCode) => change(group.rowId, (g) => ({ ...g, groupCode }))}
+                />
               ) : (
                 <label>
                   <span>{t('fields.groupCode')}</span>
@@ -83,7 +108,13 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
                 </label>
               )}
               {writable ? (
-                <TextField label={t('fields.groupName')} value={group.groupName} maxLength={100} testId="custom-group-name" onChange={(groupName) => change(group.rowId, (g) => ({ ...g, groupName }))} />
+                <TextField
+                  label={t('fields.groupName')}
+                  value={group.groupName}
+                  maxLength={100}
+                  testId="custom-group-name"
+                  onChange={(groupName) => change(group.rowId, (g) => ({ ...g, groupName }))}
+                />
               ) : (
                 <label>
                   <span>{t('fields.groupName')}</span>
@@ -92,7 +123,12 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
               )}
               {writable && (
                 <>
-                  <IonButton size="small" fill="outline" onClick={() => setElements(group.rowId, (list) => [...list, { code: '', codeName: '', index: list.length }])} data-testid="custom-element-add">
+                  <IonButton
+                    size="small"
+                    fill="outline"
+                    onClick={() => setElements(group.rowId, (list) => [...list, { code: '', codeName: '', index: list.length }])}
+                    data-testid="custom-element-add"
+                  >
                     {t('customType.addElement')}
                   </IonButton>
                   <IonButton size="small" fill="clear" color="danger" onClick={() => onDelete(group)} data-testid="custom-group-delete">
@@ -101,7 +137,14 @@ export function CustomDataTypeSection({ groups, writable, onChange, onAdd, onDel
                 </>
               )}
             </div>
-            <EditGrid columns={columns} rows={group.elements} rowKey={(_, i) => i} testId="custom-elements" empty={t('customType.noElements')} caption={`${t('customType.elements')} ${label}`} />
+            <EditGrid
+              columns={columns}
+              rows={group.elements}
+              rowKey={(_, i) => i}
+              testId="custom-elements"
+              empty={t('customType.noElements')}
+              caption={`${t('customType.elements')} ${label}`}
+            />
           </div>
         );
       })}

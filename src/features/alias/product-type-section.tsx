@@ -25,7 +25,8 @@ interface Props {
  */
 export function ProductTypeSection({ types, aliases, writable, companyCode, onChange, onDelete }: Props) {
   const { t } = useTranslation('alias');
-  const change = (position: number, f: (p: ProductType) => ProductType) => onChange((all) => all.map((p, i) => (i === position ? f(p) : p)));
+  const change = (position: number, f: (p: ProductType) => ProductType) =>
+    onChange((all) => all.map((p, i) => (i === position ? f(p) : p)));
   const add = () => onChange((all) => [...all, { code: '', name: '', storeManagement: false, alias: [], companyCode, isNew: true }]);
   return (
     <section className="alias-section" data-testid="product-type-section">
@@ -104,7 +105,13 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
       label: t('fields.actions'),
       width: '6rem',
       render: (d) => (
-        <IonButton size="small" fill="clear" color="medium" onClick={() => setShown((list) => list.filter((x) => x.index !== d.index))} data-testid="display-item-remove">
+        <IonButton
+          size="small"
+          fill="clear"
+          color="medium"
+          onClick={() => setShown((list) => list.filter((x) => x.index !== d.index))}
+          data-testid="display-item-remove"
+        >
           {t('productType.removeItem')}
         </IonButton>
       ),
@@ -115,7 +122,13 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
     <div className={`alias-card${type.isNew ? ' alias-card-new' : ''}`} data-testid="product-type">
       <div className="alias-card-fields">
         {writable && type.isNew ? (
-          <TextField label={t('fields.code')} value={type.code} maxLength={64} testId="product-type-code" onChange={(code) => onChange((p) => ({ ...p, code }))} />
+          <TextField
+            label={t('fields.code')}
+            value={type.code}
+            maxLength={64}
+            testId="product-type-code"
+            onChange={(code) => onChange((p) => ({ ...p, code }))}
+          />
         ) : (
           <label>
             <span>{t('fields.code')}</span>
@@ -123,21 +136,39 @@ function ProductTypeCard({ type, aliases, writable, onChange, onDelete }: CardPr
           </label>
         )}
         {writable ? (
-          <TextField label={t('fields.name')} value={type.name} maxLength={100} testId="product-type-name" onChange={(name) => onChange((p) => ({ ...p, name }))} />
+          <TextField
+            label={t('fields.name')}
+            value={type.name}
+            maxLength={100}
+            testId="product-type-name"
+            onChange={(name) => onChange((p) => ({ ...p, name }))}
+          />
         ) : (
           <label>
             <span>{t('fields.name')}</span>
             <span>{type.name}</span>
           </label>
         )}
-        <CheckboxField label={t('fields.storeManagement')} checked={type.storeManagement} disabled={!writable} onChange={(on) => onChange((p) => ({ ...p, storeManagement: on }))} />
+        <CheckboxField
+          label={t('fields.storeManagement')}
+          checked={type.storeManagement}
+          disabled={!writable}
+          onChange={(on) => onChange((p) => ({ ...p, storeManagement: on }))}
+        />
         {writable && (
           <IonButton size="small" fill="clear" color="danger" onClick={onDelete} data-testid="product-type-delete">
             {t('delete')}
           </IonButton>
         )}
       </div>
-      <EditGrid columns={columns} rows={type.alias} rowKey={(d) => d.index} testId="display-items" empty={t('productType.noItems')} caption={`${t('productType.items')} ${label}`} />
+      <EditGrid
+        columns={columns}
+        rows={type.alias}
+        rowKey={(d) => d.index}
+        testId="display-items"
+        empty={t('productType.noItems')}
+        caption={`${t('productType.items')} ${label}`}
+      />
       {writable && offered.length > 0 && (
         <fieldset className="alias-offer">
           <legend>{t('productType.addItems')}</legend>

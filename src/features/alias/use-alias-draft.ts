@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { dataTypeLengthFor, dataTypesOf, deleteAlias, dropBlankAliases, dropBlankGroups, nextAliasIndex, withKey } from '../../api/contract/alias-rules';
+import {
+  dataTypeLengthFor,
+  dataTypesOf,
+  deleteAlias,
+  dropBlankAliases,
+  dropBlankGroups,
+  nextAliasIndex,
+  withKey,
+} from '../../api/contract/alias-rules';
 import type { AliasItem, CustomDataTypeGroup, ProductType } from '../../api/contract/settings-alias';
 import { endpoints } from '../../api/endpoints';
 import { api } from '../../app/api';
@@ -23,7 +31,8 @@ export interface AliasState {
 export class ProductTypeIncomplete extends Error {}
 
 let rowIds = 0;
-const withRowIds = (groups: readonly CustomDataTypeGroup[], isNew = false): DraftGroup[] => groups.map((g) => ({ ...g, rowId: ++rowIds, ...(isNew ? { isNew } : {}) }));
+const withRowIds = (groups: readonly CustomDataTypeGroup[], isNew = false): DraftGroup[] =>
+  groups.map((g) => ({ ...g, rowId: ++rowIds, ...(isNew ? { isNew } : {}) }));
 const EMPTY: AliasState = { alias: [], productTypes: [], groups: [] };
 
 async function loadState(companyCode: string): Promise<AliasState> {
@@ -39,7 +48,11 @@ async function loadState(companyCode: string): Promise<AliasState> {
 
 /** What the server would hold of a state: drafts carry client-only flags. */
 const comparable = (s: AliasState) =>
-  JSON.stringify([s.alias.map(({ isNew: _, ...a }) => a), s.productTypes.map(({ isNew: _, ...p }) => p), s.groups.map(({ isNew: _, rowId: __, ...g }) => g)]);
+  JSON.stringify([
+    s.alias.map(({ isNew: _, ...a }) => a),
+    s.productTypes.map(({ isNew: _, ...p }) => p),
+    s.groups.map(({ isNew: _, rowId: __, ...g }) => g),
+  ]);
 
 export function useAliasDraft(companyCode: string | undefined, delayMs: number) {
   // One state for the company it was loaded for, so a company change shows nothing stale (loading until it comes).
@@ -49,7 +62,8 @@ export function useAliasDraft(companyCode: string | undefined, delayMs: number) 
   const [version, setVersion] = useState(0);
   const { saved, draft } = state;
   const setSaved = (f: (s: AliasState) => AliasState) => setState((x) => ({ ...x, saved: f(x.saved) }));
-  const setDraft = (f: AliasState | ((s: AliasState) => AliasState)) => setState((x) => ({ ...x, draft: typeof f === 'function' ? f(x.draft) : f }));
+  const setDraft = (f: AliasState | ((s: AliasState) => AliasState)) =>
+    setState((x) => ({ ...x, draft: typeof f === 'function' ? f(x.draft) : f }));
 
   useEffect(() => {
     if (ready) return;
@@ -76,12 +90,19 @@ export function useAliasDraft(companyCode: string | undefined, delayMs: number) 
 
   const edit = {
     addAlias: () =>
-      setDraft((d) => ({ ...d, alias: [...d.alias, { index: nextAliasIndex(d.alias), name: '', type: 'STRING', key: false, chart: false, dataTypeLength: 10, isNew: true }] })),
+      setDraft((d) => ({
+        ...d,
+        alias: [
+          ...d.alias,
+          { index: nextAliasIndex(d.alias), name: '', type: 'STRING', key: false, chart: false, dataTypeLength: 10, isNew: true },
+        ],
+      })),
     changeAlias: (index: number, change: Partial<DraftAlias>) =>
       setDraft((d) => {
         let alias = d.alias.map((a) => (a.index === index ? { ...a, ...change } : a));
         if (change.key !== undefined) alias = withKey(alias, index, change.key);
-        if (change.type !== undefined) alias = alias.map((a) => (a.index === index ? { ...a, dataTypeLength: dataTypeLengthFor(a.type, dataTypes) } : a));
+        if (change.type !== undefined)
+          alias = alias.map((a) => (a.index === index ? { ...a, dataTypeLength: dataTypeLengthFor(a.type, dataTypes) } : a));
         return { ...d, alias };
       }),
     /** Local for a new alias; a saved one is deleted on the server first (its list without it, renumbered). */
@@ -91,7 +112,9 @@ export function useAliasDraft(companyCode: string | undefined, delayMs: number) 
         const next = deleteAlias(saved.alias, saved.productTypes, index);
         await api.call(endpoints.aliasConfigSave, { body: { companyCode, alias: next.items.map(({ isNew: _, ...a }) => a) } });
         if (next.productTypes.length) {
-          await api.call(endpoints.aliasProductTypeUpdate, { body: { companyCode, productTypes: next.productTypes.map(({ companyCode: _, isNew: __, ...p }) => p) } });
+          await api.call(endpoints.aliasProductTypeUpdate, {
+            body: { companyCode, productTypes: next.productTypes.map(({ companyCode: _, isNew: __, ...p }) => p) },
+          });
         }
         setSaved((s) => ({ ...s, alias: next.items, productTypes: next.productTypes }));
       }
@@ -122,14 +145,28 @@ export function useAliasDraft(companyCode: string | undefined, delayMs: number) 
     /** An imported file replaces the draft; nothing is sent until Save. */
     importFile: (file: AliasFile) =>
       setDraft({
-        alias: file.alias.map((a) => ({ index: a.index, name: a.name, type: a.type, key: a.key, chart: a.chart ?? false, dataTypeLength: a.dataTypeLength ?? null, isNew: true })),
+        alias: file.alias.map((a) => ({
+          index: a.index,
+          name: a.name,
+          type: a.type,
+          key: a.key,
+          chart: a.chart ?? false,
+          dataTypeLength: a.dataTypeLength ?? null,
+          isNew: true,
+        })),
         productTypes: (file.productTypes ?? []).map((p) => ({
-          code: p.code, name: p.name, storeManagement: p.storeManagement ?? false, companyCode: companyCode ?? '', isNew: true,
+          code: p.code,
+          name: p.name,
+          storeManagement: p.storeManagement ?? false,
+          companyCode: companyCode ?? '',
+          isNew: true,
           alias: p.alias.map((d) => ({ index: d.index, order: d.order, storeManagement: d.storeManagement ?? false })),
         })),
         groups: withRowIds(
           (file.customDataTypes ?? []).map((g, i) => ({
-            groupCode: g.groupCode, groupName: g.groupName ?? '', index: g.index ?? i,
+            groupCode: g.groupCode,
+            groupName: g.groupName ?? '',
+            index: g.index ?? i,
             elements: g.elements.map((e, j) => ({ code: e.code, codeName: e.codeName ?? '', index: e.index ?? j })),
           })),
           true,
@@ -151,12 +188,27 @@ export function useAliasDraft(companyCode: string | undefined, delayMs: number) 
     await api.call(endpoints.aliasConfigSave, {
       body: {
         companyCode,
-        alias: items.map((a) => ({ index: a.index, name: a.name.trim(), type: a.type, key: a.key, chart: a.chart, dataTypeLength: dataTypeLengthFor(a.type, types, a.dataTypeLength) })),
+        alias: items.map((a) => ({
+          index: a.index,
+          name: a.name.trim(),
+          type: a.type,
+          key: a.key,
+          chart: a.chart,
+          dataTypeLength: dataTypeLengthFor(a.type, types, a.dataTypeLength),
+        })),
       },
     });
     if (productTypes.length) {
       await api.call(endpoints.aliasProductTypeUpdate, {
-        body: { companyCode, productTypes: productTypes.map((p) => ({ code: p.code.trim(), name: p.name.trim(), storeManagement: p.storeManagement, alias: p.alias })) },
+        body: {
+          companyCode,
+          productTypes: productTypes.map((p) => ({
+            code: p.code.trim(),
+            name: p.name.trim(),
+            storeManagement: p.storeManagement,
+            alias: p.alias,
+          })),
+        },
       });
     }
     reload();

@@ -22,7 +22,15 @@ export type AccountSection = 'profile' | 'password';
  */
 // spec: core §2.15 — the account modal has no URL
 // spec: admin §2.29 — own-account modal, no URL, loads the account "me"
-export function AccountModal({ isOpen, onClose, initialSection = 'profile' }: { isOpen: boolean; onClose: () => void; initialSection?: AccountSection }) {
+export function AccountModal({
+  isOpen,
+  onClose,
+  initialSection = 'profile',
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  initialSection?: AccountSection;
+}) {
   const { t } = useTranslation('auth');
   return (
     <ModalFrame isOpen={isOpen} testId="account-modal" title={t('account.title')} onClose={onClose} closeLabel={t('close')}>
@@ -101,10 +109,24 @@ function ProfileForm({ account, onSaved, onClose }: { account: Account; onSaved:
           <IonInput label={t('account.email')} labelPlacement="stacked" value={account.email} readonly />
         </IonItem>
         <IonItem>
-          <IonInput ref={nameRef} label={t('account.name')} labelPlacement="stacked" autocomplete="name" value={name} onIonInput={(e) => setName(String(e.detail.value ?? ''))} />
+          <IonInput
+            ref={nameRef}
+            label={t('account.name')}
+            labelPlacement="stacked"
+            autocomplete="name"
+            value={name}
+            onIonInput={(e) => setName(String(e.detail.value ?? ''))}
+          />
         </IonItem>
         <IonItem>
-          <IonInput label={t('account.mobile')} labelPlacement="stacked" type="tel" autocomplete="tel" value={mobile} onIonInput={(e) => setMobile(String(e.detail.value ?? ''))} />
+          <IonInput
+            label={t('account.mobile')}
+            labelPlacement="stacked"
+            type="tel"
+            autocomplete="tel"
+            value={mobile}
+            onIonInput={(e) => setMobile(String(e.detail.value ?? ''))}
+          />
         </IonItem>
         <IonItem>
           <IonLabel>{t('account.lastPwdChanged')}</IonLabel>

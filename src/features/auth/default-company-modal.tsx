@@ -24,7 +24,11 @@ export default function DefaultCompanyModal({ isOpen, onDone }: { isOpen: boolea
   const dialogs = useDialogs();
   const [form, setForm] = useState<Record<Field, string>>({ companyCode: '', companyName: '', address: '' });
   const [busy, setBusy] = useState(false);
-  const refs = { companyCode: useRef<HTMLIonInputElement>(null), companyName: useRef<HTMLIonInputElement>(null), address: useRef<HTMLIonInputElement>(null) };
+  const refs = {
+    companyCode: useRef<HTMLIonInputElement>(null),
+    companyName: useRef<HTMLIonInputElement>(null),
+    address: useRef<HTMLIonInputElement>(null),
+  };
   const title = t('defaultCompany.errorTitle');
 
   const leave = () => {
@@ -51,7 +55,9 @@ export default function DefaultCompanyModal({ isOpen, onDone }: { isOpen: boolea
     setBusy(true);
     try {
       const address = form.address.trim();
-      await api.call(settingsStoreEndpoints.companyConfigAddDefault, { body: { companyCode: code, companyName: name, ...(address ? { address } : {}) } });
+      await api.call(settingsStoreEndpoints.companyConfigAddDefault, {
+        body: { companyCode: code, companyName: name, ...(address ? { address } : {}) },
+      });
       void dialogs.toast(t('defaultCompany.created'), 'success');
       leave();
     } catch (err) {
@@ -75,7 +81,14 @@ export default function DefaultCompanyModal({ isOpen, onDone }: { isOpen: boolea
   );
 
   return (
-    <ModalFrame isOpen={isOpen} testId="default-company-modal" title={t('defaultCompany.title')} onClose={leave} closeLabel={t('defaultCompany.cancel')} backdropDismiss={false}>
+    <ModalFrame
+      isOpen={isOpen}
+      testId="default-company-modal"
+      title={t('defaultCompany.title')}
+      onClose={leave}
+      closeLabel={t('defaultCompany.cancel')}
+      backdropDismiss={false}
+    >
       <IonText>
         <p>{t('defaultCompany.intro')}</p>
       </IonText>

@@ -13,7 +13,15 @@ import { ModalFrame } from '../../ui/modal-frame';
  * message, when it sends one, is shown as a toast so the member knows the request went out.
  */
 // spec: core §2.15 — the find-password modal has no URL
-export default function FindPasswordModal({ isOpen, onClose, initialEmail = '' }: { isOpen: boolean; onClose: () => void; initialEmail?: string }) {
+export default function FindPasswordModal({
+  isOpen,
+  onClose,
+  initialEmail = '',
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  initialEmail?: string;
+}) {
   const { t } = useTranslation('auth');
   const dialogs = useDialogs();
   const [email, setEmail] = useState(initialEmail);

@@ -16,7 +16,14 @@ export default function ForcePasswordModal({ isOpen, onDone }: { isOpen: boolean
     void endSession().then(onDone);
   };
   return (
-    <ModalFrame isOpen={isOpen} testId="force-password-modal" title={t('forcePassword.title')} onClose={leave} closeLabel={t('forcePassword.cancel')} backdropDismiss={false}>
+    <ModalFrame
+      isOpen={isOpen}
+      testId="force-password-modal"
+      title={t('forcePassword.title')}
+      onClose={leave}
+      closeLabel={t('forcePassword.cancel')}
+      backdropDismiss={false}
+    >
       <IonText>
         <p>{t('forcePassword.intro')}</p>
       </IonText>

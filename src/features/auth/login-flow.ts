@@ -21,7 +21,8 @@ export function classifyLoginAnswer(answer: MaybeOldAnswer, base: string): Login
     return { kind: 'error', message: typeof answer.message === 'string' && answer.message ? answer.message : undefined };
   }
   // Without a token and systemConfig there is no session to keep (a missing systemConfig clears it, §6).
-  if (!answer.accessToken || !answer.systemConfig) return { kind: 'error', message: typeof answer.message === 'string' ? answer.message : undefined };
+  if (!answer.accessToken || !answer.systemConfig)
+    return { kind: 'error', message: typeof answer.message === 'string' ? answer.message : undefined };
   if (answer.createCompany) return { kind: 'createCompany' };
   if (answer.redirect) {
     const url = safeRedirect(answer.redirect, base);

@@ -32,7 +32,12 @@ function LoginHistoryList() {
     { revalidateOnFocus: false, keepPreviousData: true },
   );
   const failure = error as ApiFailure | undefined;
-  if (failure && !data) return <IonText color="danger"><p role="alert">{failure.message}</p></IonText>;
+  if (failure && !data)
+    return (
+      <IonText color="danger">
+        <p role="alert">{failure.message}</p>
+      </IonText>
+    );
   if (isLoading && !data) return <IonSpinner aria-label={t('loginHistory.loading')} />;
   const rows = data?.data ?? [];
   const total = data?.recordsFiltered ?? 0;
@@ -47,7 +52,9 @@ function LoginHistoryList() {
             <IonItem key={`${row.updatedAt}:${i}`}>
               <IonLabel>
                 <h3>
-                  <IonText color={result === 'FAILURE' ? 'danger' : result === 'LOGIN' ? 'success' : 'medium'}>{t(`loginHistory.results.${result}`)}</IonText>
+                  <IonText color={result === 'FAILURE' ? 'danger' : result === 'LOGIN' ? 'success' : 'medium'}>
+                    {t(`loginHistory.results.${result}`)}
+                  </IonText>
                 </h3>
                 {row.locked && (
                   <p>

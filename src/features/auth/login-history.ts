@@ -6,4 +6,5 @@ export const LOGIN_HISTORY_PAGE_SIZE = 25;
 export type LoginResult = 'LOGIN' | 'LOGOUT' | 'FAILURE';
 /** console-core §4: login history results LOGIN, LOGOUT, FAILURE. */
 // spec: core §4.5 — login history results LOGIN, LOGOUT, FAILURE
-export const loginResult = (row: Pick<LoginHistory, 'type' | 'success'>): LoginResult => (!row.success ? 'FAILURE' : row.type === 1 ? 'LOGOUT' : 'LOGIN');
+export const loginResult = (row: Pick<LoginHistory, 'type' | 'success'>): LoginResult =>
+  !row.success ? 'FAILURE' : row.type === 1 ? 'LOGOUT' : 'LOGIN';

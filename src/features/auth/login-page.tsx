@@ -54,7 +54,11 @@ export default function LoginPage() {
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
-    const missing = !email.trim() ? { ref: emailRef, message: t('login.emailRequired') } : !password ? { ref: passwordRef, message: t('login.passwordRequired') } : undefined;
+    const missing = !email.trim()
+      ? { ref: emailRef, message: t('login.emailRequired') }
+      : !password
+        ? { ref: passwordRef, message: t('login.passwordRequired') }
+        : undefined;
     if (missing) {
       await dialogs.error(missing.message, t('login.errorTitle'));
       void missing.ref.current?.setFocus();
@@ -103,7 +107,9 @@ export default function LoginPage() {
           </section>
         </main>
         <Suspense fallback={null}>
-          {opened.has('findPassword') && <FindPasswordModal isOpen={modal === 'findPassword'} onClose={closeModal} initialEmail={email.trim()} />}
+          {opened.has('findPassword') && (
+            <FindPasswordModal isOpen={modal === 'findPassword'} onClose={closeModal} initialEmail={email.trim()} />
+          )}
           {opened.has('forcePassword') && <ForcePasswordModal isOpen={modal === 'forcePassword'} onDone={closeModal} />}
           {opened.has('defaultCompany') && <DefaultCompanyModal isOpen={modal === 'defaultCompany'} onDone={closeModal} />}
           {opened.has('weakPassword') && <AccountModal isOpen={modal === 'weakPassword'} onClose={closeModal} initialSection="password" />}

@@ -22,7 +22,11 @@ export function PasswordChangeFormView({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const refs = { current: useRef<HTMLIonInputElement>(null), next: useRef<HTMLIonInputElement>(null), confirm: useRef<HTMLIonInputElement>(null) };
+  const refs = {
+    current: useRef<HTMLIonInputElement>(null),
+    next: useRef<HTMLIonInputElement>(null),
+    confirm: useRef<HTMLIonInputElement>(null),
+  };
   const title = t('password.errorTitle');
 
   const fail = async (message: string, field?: PasswordChangeField) => {
@@ -47,7 +51,10 @@ export function PasswordChangeFormView({ onDone }: { onDone: () => void }) {
       onDone();
       void dialogs.toast(t('password.changed'), 'success');
     } catch (err) {
-      await fail(err instanceof ApiFailure ? err.message : String(err), err instanceof ApiFailure && err.code === 'WRONG_PASSWORD' ? 'current' : undefined);
+      await fail(
+        err instanceof ApiFailure ? err.message : String(err),
+        err instanceof ApiFailure && err.code === 'WRONG_PASSWORD' ? 'current' : undefined,
+      );
     } finally {
       setBusy(false);
     }

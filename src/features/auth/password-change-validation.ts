@@ -11,7 +11,9 @@ export interface PasswordChangeForm {
 export type PasswordChangeField = keyof PasswordChangeForm;
 export type PasswordChangeMessage = 'currentRequired' | 'newRequired' | 'confirmRequired' | 'mismatch' | 'same';
 
-export function validatePasswordChange(form: PasswordChangeForm): { field: PasswordChangeField; message: PasswordChangeMessage } | undefined {
+export function validatePasswordChange(
+  form: PasswordChangeForm,
+): { field: PasswordChangeField; message: PasswordChangeMessage } | undefined {
   if (!form.current.trim()) return { field: 'current', message: 'currentRequired' };
   if (!form.next.trim()) return { field: 'next', message: 'newRequired' };
   if (!form.confirm.trim()) return { field: 'confirm', message: 'confirmRequired' };

@@ -11,13 +11,14 @@ import './auth.css';
 
 type TextField = Exclude<SignupField, 'agreement'>;
 // spec: core §2.23 — signup fields
-const FIELDS: { name: TextField; type: 'email' | 'text' | 'tel' | 'password'; autocomplete: 'email' | 'name' | 'tel' | 'new-password' }[] = [
-  { name: 'email', type: 'email', autocomplete: 'email' },
-  { name: 'name', type: 'text', autocomplete: 'name' },
-  { name: 'phone', type: 'tel', autocomplete: 'tel' },
-  { name: 'password', type: 'password', autocomplete: 'new-password' },
-  { name: 'retype', type: 'password', autocomplete: 'new-password' },
-];
+const FIELDS: { name: TextField; type: 'email' | 'text' | 'tel' | 'password'; autocomplete: 'email' | 'name' | 'tel' | 'new-password' }[] =
+  [
+    { name: 'email', type: 'email', autocomplete: 'email' },
+    { name: 'name', type: 'text', autocomplete: 'name' },
+    { name: 'phone', type: 'tel', autocomplete: 'tel' },
+    { name: 'password', type: 'password', autocomplete: 'new-password' },
+    { name: 'retype', type: 'password', autocomplete: 'new-password' },
+  ];
 const EMPTY: SignupForm = { email: '', name: '', phone: '', password: '', retype: '', agreement: false };
 
 /** /signup — console-core §2 Signup, §5 (ordered checks), §8 ('Signup Error'). */

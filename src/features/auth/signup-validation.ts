@@ -14,7 +14,8 @@ export interface SignupForm {
 export type SignupField = keyof SignupForm;
 
 /** Keys of locales/<lang>/auth.json, under signup.validation. */
-export type SignupMessage = 'emailRequired' | 'nameRequired' | 'phoneRequired' | 'passwordRequired' | 'retypeRequired' | 'mismatch' | 'agree';
+export type SignupMessage =
+  'emailRequired' | 'nameRequired' | 'phoneRequired' | 'passwordRequired' | 'retypeRequired' | 'mismatch' | 'agree';
 
 export interface SignupProblem {
   field: SignupField;

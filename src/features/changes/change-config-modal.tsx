@@ -36,7 +36,12 @@ export function ChangeConfigModal({ config, isOpen, onClose, onSaved }: Props) {
       testId="change-config-modal"
       fields={[
         { name: 'displayCompany', label: t('changes.displayCompany'), type: 'checkbox' },
-        { name: 'categories', label: t('changes.recordedCategories'), type: 'checkboxes', options: CHANGE_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(t, c) })) },
+        {
+          name: 'categories',
+          label: t('changes.recordedCategories'),
+          type: 'checkboxes',
+          options: CHANGE_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(t, c) })),
+        },
       ]}
       initial={{ displayCompany: config?.displayCompany === false ? '' : 'true', categories: joinList(recorded) }}
       onSubmit={submit}

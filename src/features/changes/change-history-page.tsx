@@ -55,7 +55,13 @@ export default function ChangeHistoryPage() {
         primary: true,
         render: (r) => operationLabel(t, r.operation),
       },
-      { field: 'method', label: t('changes.columns.method'), filter: 'enum', options: METHODS.map((v) => ({ value: v, label: methodLabel(t, v) })), render: (r) => methodLabel(t, r.method) },
+      {
+        field: 'method',
+        label: t('changes.columns.method'),
+        filter: 'enum',
+        options: METHODS.map((v) => ({ value: v, label: methodLabel(t, v) })),
+        render: (r) => methodLabel(t, r.method),
+      },
       {
         field: 'path',
         label: t('changes.columns.path'),
@@ -66,7 +72,12 @@ export default function ChangeHistoryPage() {
           </span>
         ),
       },
-      { field: 'items', label: t('changes.columns.items'), sortable: false, render: (r) => <OneLine text={readableText(r.items, words)} /> },
+      {
+        field: 'items',
+        label: t('changes.columns.items'),
+        sortable: false,
+        render: (r) => <OneLine text={readableText(r.items, words)} />,
+      },
       { field: 'email', label: t('changes.columns.email'), filter: 'text' },
       { field: 'updatedAt', label: t('changes.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
     ];
@@ -95,7 +106,12 @@ export default function ChangeHistoryPage() {
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         dateRange
       />
-      <ChangeConfigModal config={config.data} isOpen={configOpen} onClose={() => setConfigOpen(false)} onSaved={() => void config.mutate()} />
+      <ChangeConfigModal
+        config={config.data}
+        isOpen={configOpen}
+        onClose={() => setConfigOpen(false)}
+        onSaved={() => void config.mutate()}
+      />
     </Page>
   );
 }

@@ -22,8 +22,38 @@ export const categoryLabel = (t: TFunction<'settings'>, value: string) => (isCat
 
 /** The recorded operations (server/lib/change-record.ts: Delete, Upload, Create or the endpoint name's verb). */
 export const OPERATIONS = [
-  'Activate', 'All', 'Assign', 'Blink', 'Check', 'Create', 'Deassign', 'Delete', 'Finish', 'Individual', 'Led', 'Mode', 'Move', 'Multiple', 'Page',
-  'Password', 'Predefined', 'Reassign', 'Reboot', 'Refresh', 'Reset', 'Revert', 'Save', 'Set', 'Signup', 'Stop', 'Sync', 'Unlock', 'Unset', 'Update', 'Upload', 'View',
+  'Activate',
+  'All',
+  'Assign',
+  'Blink',
+  'Check',
+  'Create',
+  'Deassign',
+  'Delete',
+  'Finish',
+  'Individual',
+  'Led',
+  'Mode',
+  'Move',
+  'Multiple',
+  'Page',
+  'Password',
+  'Predefined',
+  'Reassign',
+  'Reboot',
+  'Refresh',
+  'Reset',
+  'Revert',
+  'Save',
+  'Set',
+  'Signup',
+  'Stop',
+  'Sync',
+  'Unlock',
+  'Unset',
+  'Update',
+  'Upload',
+  'View',
 ] as const;
 export const METHODS = ['POST', 'PUT', 'DELETE'] as const;
 
@@ -41,7 +71,11 @@ export const methodLabel = (t: TFunction<'settings'>, value: string) => (isMetho
  * (a store code, a MAC, an e-mail), or — for a call without any — its category. The address itself stays in the
  * cell's title for whoever needs it.
  */
-export function pathWords(t: TFunction<'settings'>, row: Pick<ChangeHistoryRow, 'method' | 'path' | 'category'>, defs: readonly EndpointDef[]): string {
+export function pathWords(
+  t: TFunction<'settings'>,
+  row: Pick<ChangeHistoryRow, 'method' | 'path' | 'category'>,
+  defs: readonly EndpointDef[],
+): string {
   const values = pathParams(row.method, row.path, defs);
   return values.length ? values.join(' · ') : categoryLabel(t, row.category);
 }

@@ -31,9 +31,13 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
   const contract = CODE_SCRIPT_CONTRACTS[kind];
   const [scope, setScope] = useState(() => initialScope(contract.scope, session));
   const key = JSON.stringify(scope ?? null);
-  const loaded = useSWR<{ code: string; useType?: number }, ApiFailure>(scope ? ['code-script', kind, key] : null, () => loadScript(kind, scope!), {
-    revalidateOnFocus: false,
-  });
+  const loaded = useSWR<{ code: string; useType?: number }, ApiFailure>(
+    scope ? ['code-script', kind, key] : null,
+    () => loadScript(kind, scope!),
+    {
+      revalidateOnFocus: false,
+    },
+  );
   useLogoutOnLoadFailure(loaded.error);
   const { draft, dirty, change, settle, carryTo } = useScopedDrafts(key, loaded.data, contract.template);
   const [reported, setReported] = useState<ReportedError>();
@@ -119,7 +123,13 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
               <ScriptTestPane
                 kind={kind}
                 code={draft.code}
-                onAnswer={(answer, code) => setReported(answer.error ? { message: answer.error.message, line: answer.error.line, column: answer.error.column, code } : undefined)}
+                onAnswer={(answer, code) =>
+                  setReported(
+                    answer.error
+                      ? { message: answer.error.message, line: answer.error.line, column: answer.error.column, code }
+                      : undefined,
+                  )
+                }
               />
             )}
           </>

@@ -109,7 +109,9 @@ export default function CodeEditor({ value, onChange, readOnly = false, reported
   }, [value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
+    view.current?.dispatch({
+      effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+    });
   }, [readOnly]);
 
   useEffect(() => {

@@ -21,7 +21,9 @@ export function loadScript(kind: CodeScriptKind, scope: ScriptScope): Promise<Co
     case 'paperParser':
       return api.call(endpoints.paperParserGet, { params: { storeCode: scope.storeCode! } });
     case 'productFileParser':
-      return api.call(endpoints.productFileParserGet, { query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! } });
+      return api.call(endpoints.productFileParserGet, {
+        query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! },
+      });
   }
 }
 
@@ -41,7 +43,10 @@ export async function saveScript(kind: CodeScriptKind, scope: ScriptScope, body:
       await api.call(endpoints.paperParserSave, { params: { storeCode: scope.storeCode! }, body: { code: body.code } });
       return;
     case 'productFileParser':
-      await api.call(endpoints.productFileParserSave, { query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! }, body: { code: body.code } });
+      await api.call(endpoints.productFileParserSave, {
+        query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! },
+        body: { code: body.code },
+      });
   }
 }
 

@@ -48,15 +48,29 @@ export function ScriptScopeSelect({ kind, session, value, onChange }: ScriptScop
         </IonSegment>
       )}
       {byCompany ? (
-        <IonSelect {...common} label={t('scope.company')} value={value?.companyCode} data-testid="code-scope-company" onIonChange={(e) => onChange({ companyCode: e.detail.value as string })}>
+        <IonSelect
+          {...common}
+          label={t('scope.company')}
+          value={value?.companyCode}
+          data-testid="code-scope-company"
+          onIonChange={(e) => onChange({ companyCode: e.detail.value as string })}
+        >
           {companies.map((c) => (
             <IonSelectOption key={c.code} value={c.code}>{`${c.name} (${c.code})`}</IonSelectOption>
           ))}
         </IonSelect>
       ) : (
-        <IonSelect {...common} label={t('scope.store')} value={value?.storeCode} data-testid="code-scope-store" onIonChange={(e) => onChange({ storeCode: e.detail.value as string })}>
+        <IonSelect
+          {...common}
+          label={t('scope.store')}
+          value={value?.storeCode}
+          data-testid="code-scope-store"
+          onIonChange={(e) => onChange({ storeCode: e.detail.value as string })}
+        >
           {stores.map((code) => (
-            <IonSelectOption key={code} value={code}>{code}</IonSelectOption>
+            <IonSelectOption key={code} value={code}>
+              {code}
+            </IonSelectOption>
           ))}
         </IonSelect>
       )}

@@ -67,7 +67,10 @@ export function ScriptTestPane({ kind, code, onAnswer }: ScriptTestPaneProps) {
       {answer && (
         <div className="code-test-answer" role="status" data-testid="code-test-answer">
           <h3>{answer.ok ? t('test.output') : t('test.error')}</h3>
-          <pre data-testid={answer.ok ? 'code-test-output' : 'code-test-error'} className={answer.ok ? undefined : 'code-test-answer__error'}>
+          <pre
+            data-testid={answer.ok ? 'code-test-output' : 'code-test-error'}
+            className={answer.ok ? undefined : 'code-test-answer__error'}
+          >
             {answer.ok ? JSON.stringify(answer.output, null, 2) : answer.error?.message}
           </pre>
           {answer.logs.length > 0 && (

@@ -106,9 +106,7 @@ export function foldRest(entries: [string, number][], max: number, otherKey: str
  * the ten with most tags (ties by store code), since those carry most of the labels a manager looks after.
  */
 export function topStoresByTags(byStore: Record<string, TagStats> | undefined, stores: string[], max = DASHBOARD_BAR_MAX_STORES): string[] {
-  return [...stores]
-    .sort((a, b) => (byStore?.[b]?.total ?? 0) - (byStore?.[a]?.total ?? 0) || byCode(a, b))
-    .slice(0, max);
+  return [...stores].sort((a, b) => (byStore?.[b]?.total ?? 0) - (byStore?.[a]?.total ?? 0) || byCode(a, b)).slice(0, max);
 }
 
 /** Daily counts of the selected stores, summed per day, oldest first. */

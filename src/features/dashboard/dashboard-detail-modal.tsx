@@ -33,7 +33,9 @@ export function DashboardDetailModal({ open, kind, answer, stores, onClose }: Pr
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
-        {detail?.tables.map((table) => <Table key={table.key} table={table} total={t('total')} empty={tc('noData')} />)}
+        {detail?.tables.map((table) => (
+          <Table key={table.key} table={table} total={t('total')} empty={tc('noData')} />
+        ))}
       </IonContent>
     </IonModal>
   );
@@ -64,7 +66,12 @@ function Table({ table, total, empty }: { table: DetailTable; total: string; emp
           {table.rows.map((row) => (
             <tr key={row.key} data-key={row.key}>
               {row.cells.map((cell, i) => (
-                <td key={table.columns[i].key} className={table.columns[i].numeric ? 'num' : undefined} data-col={table.columns[i].key} data-value={cell}>
+                <td
+                  key={table.columns[i].key}
+                  className={table.columns[i].numeric ? 'num' : undefined}
+                  data-col={table.columns[i].key}
+                  data-value={cell}
+                >
                   {show(cell)}
                 </td>
               ))}

@@ -33,12 +33,31 @@ interface SectionSpec {
 
 /** The cards in the order they flow (one column on a phone). */
 const SECTIONS: readonly SectionSpec[] = [
-  { part: 'server', testId: 'dash-server', title: 'server.title', pending: 'donut', draw: ({ answer }) => <ServerSection counts={answer.serverStatus!} /> },
+  {
+    part: 'server',
+    testId: 'dash-server',
+    title: 'server.title',
+    pending: 'donut',
+    draw: ({ answer }) => <ServerSection counts={answer.serverStatus!} />,
+  },
   { part: 'store', testId: 'dash-gateway', title: 'gateway.title', pending: 'donut', draw: (props) => <GatewaySection {...props} /> },
   { part: 'tag', testId: 'dash-tags', title: 'tags.title', pending: 'radial', draw: (props) => <TagStatusSection {...props} /> },
-  { part: 'tag', testId: 'dash-store-tags', title: 'storeTags.title', pending: 'store-bars', wide: true, draw: (props) => <StoreTagsSection {...props} /> },
+  {
+    part: 'tag',
+    testId: 'dash-store-tags',
+    title: 'storeTags.title',
+    pending: 'store-bars',
+    wide: true,
+    draw: (props) => <StoreTagsSection {...props} />,
+  },
   { part: 'daily', testId: 'dash-today', title: 'today.title', pending: 'gauges', draw: (props) => <TodaySection {...props} /> },
-  { part: 'store', testId: 'dash-versions', title: 'gateway.versionsTitle', pending: 'versions', draw: (props) => <VersionSection {...props} /> },
+  {
+    part: 'store',
+    testId: 'dash-versions',
+    title: 'gateway.versionsTitle',
+    pending: 'versions',
+    draw: (props) => <VersionSection {...props} />,
+  },
   { part: 'daily', testId: 'dash-daily', title: 'daily.title', pending: 'line', wide: true, draw: (props) => <DailySection {...props} /> },
   { part: 'tag', testId: 'dash-tag-types', title: 'tagTypes.bySize', pending: 'bars', draw: (props) => <TagTypesSection {...props} /> },
 ];
@@ -82,7 +101,13 @@ export const DashboardSections = memo(function DashboardSections({ answer, sessi
             answer && index < drawn ? (
               <Fragment key={section.testId}>{section.draw({ answer, stores, onDetail })}</Fragment>
             ) : (
-              <PendingCard key={section.testId} title={t(section.title)} testId={section.testId} body={section.pending} wide={section.wide} />
+              <PendingCard
+                key={section.testId}
+                title={t(section.title)}
+                testId={section.testId}
+                body={section.pending}
+                wide={section.wide}
+              />
             ),
           )}
         </div>

@@ -35,7 +35,13 @@ export function buildDetail(kind: DetailKind, answer: Dashboard, stores: string[
     case 'gateway': {
       const perStore: DetailTable = {
         key: 'stores',
-        columns: [store, num('total', t('total')), num('normal', t('status.NORMAL')), num('alarm', t('status.ALARM')), num('offline', t('status.OFFLINE'))],
+        columns: [
+          store,
+          num('total', t('total')),
+          num('normal', t('status.NORMAL')),
+          num('alarm', t('status.ALARM')),
+          num('offline', t('status.OFFLINE')),
+        ],
         rows: stores.map((code) => {
           const s = answer.gwStatus?.[code] ?? { total: 0, normal: 0, alarm: 0, offline: 0 };
           return { key: code, cells: [storeLabel(answer, code), s.total, s.normal, s.alarm, s.offline] };
@@ -47,7 +53,12 @@ export function buildDetail(kind: DetailKind, answer: Dashboard, stores: string[
       const perGateway: DetailTable = {
         key: 'gateways',
         caption: t('gateway.perGateway'),
-        columns: [store, { key: 'gwMac', label: t('gateway.gwMac') }, { key: 'status', label: t('server.status') }, num('tags', t('gateway.tags'))],
+        columns: [
+          store,
+          { key: 'gwMac', label: t('gateway.gwMac') },
+          { key: 'status', label: t('server.status') },
+          num('tags', t('gateway.tags')),
+        ],
         rows: stores.flatMap((code) =>
           (answer.gwTagStatus?.[code] ?? []).map((gw) => ({
             key: `${code}/${gw.gwMac}`,
@@ -65,7 +76,10 @@ export function buildDetail(kind: DetailKind, answer: Dashboard, stores: string[
           caption: t(field === 'gmpVersion' ? 'gateway.gmp' : 'gateway.grm'),
           columns: [store, { key: 'version', label: t('gateway.version') }, num('gateways', t('gateway.gateways'))],
           rows: stores.flatMap((code) =>
-            sumCounts([answer.gwStatus?.[code]?.[field]]).map(([version, n]) => ({ key: `${code}/${version}`, cells: [storeLabel(answer, code), version, n] })),
+            sumCounts([answer.gwStatus?.[code]?.[field]]).map(([version, n]) => ({
+              key: `${code}/${version}`,
+              cells: [storeLabel(answer, code), version, n],
+            })),
           ),
         })),
       };
@@ -87,7 +101,18 @@ export function buildDetail(kind: DetailKind, answer: Dashboard, stores: string[
             ],
             rows: stores.map((code) => {
               const s = answer.tagStatus?.[code] ?? { total: 0, error: 0, inprogress: 0, lowBattery: 0 };
-              return { key: code, cells: [storeLabel(answer, code), s.total, goodOf(s), s.error, s.inprogress, s.lowBattery, updating.has(code) ? t('table.yes') : ''] };
+              return {
+                key: code,
+                cells: [
+                  storeLabel(answer, code),
+                  s.total,
+                  goodOf(s),
+                  s.error,
+                  s.inprogress,
+                  s.lowBattery,
+                  updating.has(code) ? t('table.yes') : '',
+                ],
+              };
             }),
             totals: true,
           },
@@ -142,11 +167,20 @@ export function buildDetail(kind: DetailKind, answer: Dashboard, stores: string[
         tables: [
           {
             key: 'stores',
-            columns: [store, num('tagsToday', t('today.tags')), num('tags', t('today.tagsTotal')), num('productsToday', t('today.products')), num('products', t('today.productsTotal'))],
+            columns: [
+              store,
+              num('tagsToday', t('today.tags')),
+              num('tags', t('today.tagsTotal')),
+              num('productsToday', t('today.products')),
+              num('products', t('today.productsTotal')),
+            ],
             rows: stores.map((code) => {
               const tg = answer.tagStatus?.[code];
               const pr = answer.productStatus?.[code];
-              return { key: code, cells: [storeLabel(answer, code), tg?.todayUpdated ?? 0, tg?.total ?? 0, pr?.todayUpdated ?? 0, pr?.total ?? 0] };
+              return {
+                key: code,
+                cells: [storeLabel(answer, code), tg?.todayUpdated ?? 0, tg?.total ?? 0, pr?.todayUpdated ?? 0, pr?.total ?? 0],
+              };
             }),
             totals: true,
           },

@@ -32,7 +32,10 @@ export function SectionCard({ title, testId, onDetail, note, wide, tall, busy, c
         )}
       </header>
       {note && <p className="dashboard-card-note">{note}</p>}
-      <div className={onDetail ? 'dashboard-card-body dashboard-card-clickable' : 'dashboard-card-body'} onClick={onDetail && details.onClick}>
+      <div
+        className={onDetail ? 'dashboard-card-body dashboard-card-clickable' : 'dashboard-card-body'}
+        onClick={onDetail && details.onClick}
+      >
         {children}
       </div>
     </section>

@@ -18,7 +18,14 @@ export function StoreFilter({ answer, selection, onChange }: StoreFilterProps) {
   const { t } = useTranslation('dashboard');
   const companies = Object.entries(answer.companyDict).sort((a, b) => a[1].localeCompare(b[1]));
   const stores = storeOptions(answer, selection.companies);
-  const common = { multiple: true, interface: 'alert', okText: t('filter.ok'), cancelText: t('filter.cancel'), labelPlacement: 'stacked', fill: 'outline' } as const;
+  const common = {
+    multiple: true,
+    interface: 'alert',
+    okText: t('filter.ok'),
+    cancelText: t('filter.cancel'),
+    labelPlacement: 'stacked',
+    fill: 'outline',
+  } as const;
   return (
     <div className="dashboard-filter">
       {companies.length > 1 && (

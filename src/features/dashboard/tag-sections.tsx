@@ -50,7 +50,14 @@ export function StoreTagsSection({ answer, stores, onDetail }: SectionProps) {
       ? t('storeTags.topNote', { count: DASHBOARD_BAR_MAX_STORES })
       : t('storeTags.allNote', { count: stores.length });
   return (
-    <SectionCard title={t('storeTags.title')} testId="dash-store-tags" note={note} onDetail={() => onDetail('tags')} wide tall={shown.length > 5}>
+    <SectionCard
+      title={t('storeTags.title')}
+      testId="dash-store-tags"
+      note={note}
+      onDetail={() => onDetail('tags')}
+      wide
+      tall={shown.length > 5}
+    >
       <BarChart bars={bars} title={t('storeTags.title')} testId="dash-store-tags-chart" />
     </SectionCard>
   );

@@ -12,7 +12,12 @@ export function DailySection({ answer, stores, onDetail }: SectionProps) {
   const { t } = useTranslation('dashboard');
   const series = useMemo<LineSeriesData[]>(
     () => [
-      { key: 'tags', label: t('daily.tags'), color: CHART_COLORS.primary, points: dailyTotals(answer.updatedTagCount, stores).map((d) => ({ time: d.date, value: d.total })) },
+      {
+        key: 'tags',
+        label: t('daily.tags'),
+        color: CHART_COLORS.primary,
+        points: dailyTotals(answer.updatedTagCount, stores).map((d) => ({ time: d.date, value: d.total })),
+      },
       {
         key: 'products',
         label: t('daily.products'),
@@ -25,7 +30,11 @@ export function DailySection({ answer, stores, onDetail }: SectionProps) {
   const empty = series.every((s) => s.points.length === 0);
   return (
     <SectionCard title={t('daily.title')} testId="dash-daily" onDetail={() => onDetail('daily')} wide>
-      {empty ? <p className="dashboard-empty">{t('daily.noDays')}</p> : <LineChart series={series} title={t('daily.title')} testId="dash-daily-chart" />}
+      {empty ? (
+        <p className="dashboard-empty">{t('daily.noDays')}</p>
+      ) : (
+        <LineChart series={series} title={t('daily.title')} testId="dash-daily-chart" />
+      )}
     </SectionCard>
   );
 }
@@ -42,7 +51,13 @@ export function TodaySection({ answer, stores, onDetail }: SectionProps) {
           <p className="dashboard-gauge-caption">{t('today.tags')}</p>
         </div>
         <div>
-          <Gauge value={products.todayUpdated} max={products.total} title={t('today.products')} color={CHART_COLORS.secondary} testId="dash-today-products" />
+          <Gauge
+            value={products.todayUpdated}
+            max={products.total}
+            title={t('today.products')}
+            color={CHART_COLORS.secondary}
+            testId="dash-today-products"
+          />
           <p className="dashboard-gauge-caption">{t('today.products')}</p>
         </div>
       </div>

@@ -42,7 +42,12 @@ function useGatewayColumns(): Column<NgGateway>[] {
     () => [
       { field: 'gwMac', label: t('columns.gwMac'), filter: 'text', primary: true },
       { field: 'ip', label: t('columns.ip'), filter: 'text', render: (g) => withoutPort(g.ip) },
-      { field: 'status', label: t('columns.status'), filter: 'text', render: (g) => <HealthBadge status={g.status} label={tStore(`health.${g.status}`, { defaultValue: g.status })} /> },
+      {
+        field: 'status',
+        label: t('columns.status'),
+        filter: 'text',
+        render: (g) => <HealthBadge status={g.status} label={tStore(`health.${g.status}`, { defaultValue: g.status })} />,
+      },
       { field: 'lastStatusTime', label: t('columns.lastStatusTime'), render: (g) => formatDateTime(g.lastStatusTime) },
     ],
     [t, tStore],
@@ -70,7 +75,18 @@ export function TagExceptionList({ kind, storeCode, canDownload }: ListProps & {
           {t('listCapped', { shown: list.data.data.length, total: list.data.total })}
         </p>
       )}
-      <ExceptionTable kind={kind} storeCode={storeCode} canDownload={canDownload} columns={columns} rows={rows} rowKey={(r) => r.tagMac} loading={list.isLoading} error={list.error?.message} total={list.data?.total} onRowClick={setOpened} />
+      <ExceptionTable
+        kind={kind}
+        storeCode={storeCode}
+        canDownload={canDownload}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.tagMac}
+        loading={list.isLoading}
+        error={list.error?.message}
+        total={list.data?.total}
+        onRowClick={setOpened}
+      />
       <ExceptionTagModal storeCode={storeCode} tag={opened} onClose={() => setOpened(undefined)} />
     </>
   );
@@ -80,7 +96,18 @@ export function GatewayExceptionList({ storeCode, canDownload, rows }: ListProps
   const columns = useGatewayColumns();
   // A gateway opens its detail page (a store read, as the download), where its checks and reboot are.
   const href = canDownload ? (g: NgGateway) => gatewayPath(storeCode, g.gwMac) : undefined;
-  return <ExceptionTable kind="ngGateway" storeCode={storeCode} canDownload={canDownload} columns={columns} rows={rows} rowKey={(g) => g.gwMac} total={rows?.length} rowHref={href} />;
+  return (
+    <ExceptionTable
+      kind="ngGateway"
+      storeCode={storeCode}
+      canDownload={canDownload}
+      columns={columns}
+      rows={rows}
+      rowKey={(g) => g.gwMac}
+      total={rows?.length}
+      rowHref={href}
+    />
+  );
 }
 
 interface TableProps<Row> extends ListProps {
@@ -95,7 +122,19 @@ interface TableProps<Row> extends ListProps {
   rowHref?: (row: Row) => string;
 }
 
-function ExceptionTable<Row>({ kind, storeCode, canDownload, columns, rows, rowKey, loading, error, total, onRowClick, rowHref }: TableProps<Row>) {
+function ExceptionTable<Row>({
+  kind,
+  storeCode,
+  canDownload,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  total,
+  onRowClick,
+  rowHref,
+}: TableProps<Row>) {
   const download = useDownloadTask();
   return (
     <div data-testid={`exc-list-${kind}`} data-total={total}>

@@ -42,11 +42,19 @@ export function ExceptionTagModal({ storeCode, tag, onClose }: Props) {
     }
   };
   const tagList = tag ? [tag.tagMac] : [];
-  const blink = () => run(async () => t('tag.blinked', { count: (await api.call(endpoints.tagLed, { body: { storeCode, tagList } })).count }));
-  const refresh = () => run(async () => t('tag.refreshed', { count: (await api.call(endpoints.tagReassign, { body: { storeCode, tagList } })).count }));
+  const blink = () =>
+    run(async () => t('tag.blinked', { count: (await api.call(endpoints.tagLed, { body: { storeCode, tagList } })).count }));
+  const refresh = () =>
+    run(async () => t('tag.refreshed', { count: (await api.call(endpoints.tagReassign, { body: { storeCode, tagList } })).count }));
 
   return (
-    <ModalFrame isOpen={Boolean(tag)} title={t('tag.title', { tag: tag?.barcode || tag?.tagMac || '' })} onClose={close} closeLabel={t('tag.close')} testId="exc-tag">
+    <ModalFrame
+      isOpen={Boolean(tag)}
+      title={t('tag.title', { tag: tag?.barcode || tag?.tagMac || '' })}
+      onClose={close}
+      closeLabel={t('tag.close')}
+      testId="exc-tag"
+    >
       {tag && (
         <>
           <DetailFacts>

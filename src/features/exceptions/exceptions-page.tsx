@@ -23,14 +23,30 @@ function useRememberedStore(stores: readonly string[]): [string | undefined, (st
   return [storeToShow(picked, stores), pick];
 }
 
-function ExceptionGauge({ kind, stats, active, onPick }: { kind: ExceptionKind; stats: ExceptionsStats; active: boolean; onPick: () => void }) {
+function ExceptionGauge({
+  kind,
+  stats,
+  active,
+  onPick,
+}: {
+  kind: ExceptionKind;
+  stats: ExceptionsStats;
+  active: boolean;
+  onPick: () => void;
+}) {
   const { t } = useTranslation('exceptions');
   const { value, max } = gaugeOf(kind, stats);
   const title = t(`kinds.${kind}`);
   return (
     <button type="button" className="exceptions-gauge" aria-pressed={active} onClick={onPick} data-testid={`exc-${kind}`}>
       <span className="exceptions-gauge-title">{title}</span>
-      <Gauge value={value} max={max} title={title} caption={t(kind === 'ngGateway' ? 'ofGateways' : 'ofTags', { total: max })} testId={`exc-${kind}-gauge`} />
+      <Gauge
+        value={value}
+        max={max}
+        title={title}
+        caption={t(kind === 'ngGateway' ? 'ofGateways' : 'ofTags', { total: max })}
+        testId={`exc-${kind}-gauge`}
+      />
     </button>
   );
 }

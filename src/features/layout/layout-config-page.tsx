@@ -51,7 +51,14 @@ export default function LayoutConfigPage() {
       label: t('fields.layoutId'),
       render: (r) =>
         writable && r.isNew ? (
-          <TextField value={r.layoutId} maxLength={128} label={t('fields.layoutId')} labelHidden testId="layout-id" onChange={(layoutId) => layouts.change(r, { layoutId })} />
+          <TextField
+            value={r.layoutId}
+            maxLength={128}
+            label={t('fields.layoutId')}
+            labelHidden
+            testId="layout-id"
+            onChange={(layoutId) => layouts.change(r, { layoutId })}
+          />
         ) : (
           r.layoutId
         ),
@@ -119,7 +126,15 @@ export default function LayoutConfigPage() {
         {layouts.loading ? (
           <IonSpinner aria-label={t('loading')} />
         ) : (
-          <EditGrid columns={columns} rows={layouts.draft} rowKey={(r) => (r.isNew ? `new-${r.rowId}` : `saved-${r.layoutId}`)} isNew={(r) => Boolean(r.isNew)} testId="layout-configs" empty={t('layout.empty')} caption={t('layout.configs')} />
+          <EditGrid
+            columns={columns}
+            rows={layouts.draft}
+            rowKey={(r) => (r.isNew ? `new-${r.rowId}` : `saved-${r.layoutId}`)}
+            isNew={(r) => Boolean(r.isNew)}
+            testId="layout-configs"
+            empty={t('layout.empty')}
+            caption={t('layout.configs')}
+          />
         )}
       </section>
       <TagTypeSection companyCode={company} />

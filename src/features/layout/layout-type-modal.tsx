@@ -61,12 +61,24 @@ export function LayoutTypeModal({ isOpen, companyCode, types, writable, onChange
       label: t('fields.layoutType'),
       render: (r) =>
         r.isNew ? (
-          <TextField value={r.layoutType} maxLength={64} label={t('fields.layoutType')} labelHidden testId="layout-type-name" onChange={(layoutType) => setAdded((all) => all.map((x) => (x.rowId === r.rowId ? { ...x, layoutType } : x)))} />
+          <TextField
+            value={r.layoutType}
+            maxLength={64}
+            label={t('fields.layoutType')}
+            labelHidden
+            testId="layout-type-name"
+            onChange={(layoutType) => setAdded((all) => all.map((x) => (x.rowId === r.rowId ? { ...x, layoutType } : x)))}
+          />
         ) : (
           r.layoutType
         ),
     },
-    { key: 'inUse', label: t('fields.inUse'), width: '6rem', render: (r) => (r.inUse ? <span data-testid="layout-type-in-use">{t('inUse')}</span> : '') },
+    {
+      key: 'inUse',
+      label: t('fields.inUse'),
+      width: '6rem',
+      render: (r) => (r.inUse ? <span data-testid="layout-type-in-use">{t('inUse')}</span> : ''),
+    },
   ];
   if (writable) {
     columns.push({
@@ -83,11 +95,30 @@ export function LayoutTypeModal({ isOpen, companyCode, types, writable, onChange
   }
 
   return (
-    <ModalFrame isOpen={isOpen} title={t('layout.typesTitle')} onClose={() => (setAdded([]), onClose())} closeLabel={t('close')} testId="layout-type-modal">
-      <EditGrid columns={columns} rows={rows} rowKey={(r) => r.rowId} isNew={(r) => Boolean(r.isNew)} testId="layout-types" empty={t('layout.noTypes')} caption={t('layout.typesTitle')} />
+    <ModalFrame
+      isOpen={isOpen}
+      title={t('layout.typesTitle')}
+      onClose={() => (setAdded([]), onClose())}
+      closeLabel={t('close')}
+      testId="layout-type-modal"
+    >
+      <EditGrid
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.rowId}
+        isNew={(r) => Boolean(r.isNew)}
+        testId="layout-types"
+        empty={t('layout.noTypes')}
+        caption={t('layout.typesTitle')}
+      />
       {writable && (
         <div className="alias-toolbar">
-          <IonButton size="small" fill="outline" onClick={() => setAdded((r) => [...r, { layoutType: '', inUse: false, isNew: true, rowId: ++rowIds }])} data-testid="layout-type-add">
+          <IonButton
+            size="small"
+            fill="outline"
+            onClick={() => setAdded((r) => [...r, { layoutType: '', inUse: false, isNew: true, rowId: ++rowIds }])}
+            data-testid="layout-type-add"
+          >
             {t('layout.addType')}
           </IonButton>
           <IonButton size="small" onClick={() => void save()} data-testid="layout-type-save">

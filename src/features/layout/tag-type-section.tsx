@@ -33,12 +33,22 @@ export function TagTypeSection({ companyCode }: { companyCode: string | undefine
           className="alias-company-picker"
           label={t('tagType.store')}
           value={store ?? ''}
-          options={(stores.data ?? []).map((s) => ({ value: s.storeCode, label: s.storeName ? `${s.storeName} (${s.storeCode})` : s.storeCode }))}
+          options={(stores.data ?? []).map((s) => ({
+            value: s.storeCode,
+            label: s.storeName ? `${s.storeName} (${s.storeCode})` : s.storeCode,
+          }))}
           onChange={setStore}
           testId="tag-type-store"
         />
       </div>
-      <EditGrid columns={columns} rows={tagTypes.data ?? []} rowKey={(x) => x.prefix} testId="tag-types" empty={t('tagType.empty')} caption={t('tagType.title')} />
+      <EditGrid
+        columns={columns}
+        rows={tagTypes.data ?? []}
+        rowKey={(x) => x.prefix}
+        testId="tag-types"
+        empty={t('tagType.empty')}
+        caption={t('tagType.title')}
+      />
     </section>
   );
 }

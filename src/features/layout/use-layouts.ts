@@ -16,7 +16,10 @@ export function useLayouts(companyCode: string | undefined) {
   const configs = useCall(endpoints.layoutConfigList, params, { revalidateOnFocus: false });
   const types = useCall(endpoints.layoutTypeList, params, { revalidateOnFocus: false });
   // Local edits, kept for the company they were made for: another company starts from its server list.
-  const [local, setLocal] = useState<{ company?: string; added: DraftLayout[]; changed: Record<string, string> }>({ added: [], changed: {} });
+  const [local, setLocal] = useState<{ company?: string; added: DraftLayout[]; changed: Record<string, string> }>({
+    added: [],
+    changed: {},
+  });
   const mine = local.company === companyCode ? local : { company: companyCode, added: [], changed: {} };
   const update = (f: (l: typeof mine) => Partial<typeof mine>) => setLocal({ ...mine, ...f(mine) });
   const draft: DraftLayout[] = [
@@ -33,7 +36,13 @@ export function useLayouts(companyCode: string | undefined) {
     loading: configs.isLoading || types.isLoading,
     error: configs.error ?? types.error,
     dirty,
-    add: () => update((l) => ({ added: [...l.added, { layoutId: '', layoutType: types.data?.[0]?.layoutType ?? '', companyCode: companyCode ?? '', isNew: true, rowId: ++rowIds }] })),
+    add: () =>
+      update((l) => ({
+        added: [
+          ...l.added,
+          { layoutId: '', layoutType: types.data?.[0]?.layoutType ?? '', companyCode: companyCode ?? '', isNew: true, rowId: ++rowIds },
+        ],
+      })),
     change: (row: DraftLayout, change: Partial<DraftLayout>) =>
       update((l) =>
         row.isNew

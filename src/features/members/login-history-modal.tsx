@@ -29,7 +29,13 @@ export function LoginHistoryModal({ email, onClose }: { email: string | undefine
     },
   ];
   return (
-    <ModalFrame isOpen={Boolean(email)} title={t('history.title', { email })} onClose={onClose} closeLabel={tc('dialog.close')} testId="member-history-modal">
+    <ModalFrame
+      isOpen={Boolean(email)}
+      title={t('history.title', { email })}
+      onClose={onClose}
+      closeLabel={tc('dialog.close')}
+      testId="member-history-modal"
+    >
       {email && (
         <DataTable
           id="member-login-history"

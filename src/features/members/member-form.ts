@@ -14,7 +14,12 @@ type T = TFunction<'members'>;
 /** A password and its confirmation; required on create, optional (but matched) on update and reset. */
 export function passwordFields(t: T, opts: { required: boolean }): FormField[] {
   return [
-    { name: 'password', label: t('fields.password'), type: 'password', ...(opts.required ? { required: t('messages.passwordRequired') } : {}) },
+    {
+      name: 'password',
+      label: t('fields.password'),
+      type: 'password',
+      ...(opts.required ? { required: t('messages.passwordRequired') } : {}),
+    },
     {
       name: 'passwordConfirm',
       label: t('fields.passwordConfirm'),
@@ -51,13 +56,23 @@ export function memberFields(t: T, choices: MemberChoices, mode: 'create' | 'upd
         options: choices.companies.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
         required: t('messages.selectCompany'),
       },
-      { name: 'role_id', label: t('fields.role'), type: 'select', options: choices.roles.map((r) => ({ value: String(r.role_id), label: r.name })) },
+      {
+        name: 'role_id',
+        label: t('fields.role'),
+        type: 'select',
+        options: choices.roles.map((r) => ({ value: String(r.role_id), label: r.name })),
+      },
     ];
     if (adminRole) return fields;
     fields.push({ name: 'enableWholeStore', label: t('fields.enableWholeStore'), type: 'checkbox' });
     if (values.enableWholeStore !== 'true') {
       const stores = choices.stores.filter((s) => companies.includes(s.companyCode));
-      fields.push({ name: 'store', label: t('fields.store'), type: 'checkboxes', options: stores.map((s) => ({ value: s.storeCode, label: `${s.storeName} (${s.storeCode})` })) });
+      fields.push({
+        name: 'store',
+        label: t('fields.store'),
+        type: 'checkboxes',
+        options: stores.map((s) => ({ value: s.storeCode, label: `${s.storeName} (${s.storeCode})` })),
+      });
     }
     return fields;
   };

@@ -66,7 +66,12 @@ export default function MembersPage() {
       { field: 'name', label: t('fields.name'), filter: 'text' },
       hasSeveralCompanies(session) && { field: 'company', label: t('fields.company'), filter: 'text', render: (m) => m.company.join(', ') },
       { field: 'role_id', label: t('fields.role'), render: (m) => roleName(m.role_id) },
-      { field: 'store', label: t('fields.store'), sortable: false, render: (m) => (m.role_id <= 0 || m.enableWholeStore ? t('list.wholeStore') : m.store.join(', ')) },
+      {
+        field: 'store',
+        label: t('fields.store'),
+        sortable: false,
+        render: (m) => (m.role_id <= 0 || m.enableWholeStore ? t('list.wholeStore') : m.store.join(', ')),
+      },
       { field: 'locked', label: t('fields.locked'), render: (m) => (m.locked ? t('list.locked') : '') },
     ];
     return all.filter((c): c is Column<Account> => Boolean(c));
@@ -81,7 +86,8 @@ export default function MembersPage() {
           label: t('actions.unlock'),
           primary: true,
           testId: 'member-unlock',
-          run: () => act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email })),
+          run: () =>
+            act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email })),
         },
       { label: t('actions.history'), testId: 'member-history', run: () => setHistoryOf(m.email) },
       writable && { label: t('actions.reset'), testId: 'member-reset', run: () => setEditing({ kind: 'reset', account: m }) },
@@ -90,7 +96,12 @@ export default function MembersPage() {
           label: t('actions.delete'),
           color: 'danger',
           testId: 'member-delete',
-          run: () => act(() => api.call(endpoints.memberDelete, { params: { email: m.email } }), t('messages.deleted', { email: m.email }), t('messages.deleteConfirm')),
+          run: () =>
+            act(
+              () => api.call(endpoints.memberDelete, { params: { email: m.email } }),
+              t('messages.deleted', { email: m.email }),
+              t('messages.deleteConfirm'),
+            ),
         },
     ],
     [t, writable, session?.email, act],
@@ -110,7 +121,9 @@ export default function MembersPage() {
 
   const save = async (values: FormValues) => {
     if (editing?.kind === 'create') {
-      await api.call(endpoints.memberCreate, { body: { email: values.email.trim(), ...memberBody(values, choices), password: values.password.trim() } });
+      await api.call(endpoints.memberCreate, {
+        body: { email: values.email.trim(), ...memberBody(values, choices), password: values.password.trim() },
+      });
       void dialogs.toast(t('messages.created', { email: values.email.trim() }), 'success');
     } else if (editing?.kind === 'update') {
       await api.call(endpoints.memberUpdate, { params: { email: editing.account.email }, body: memberBody(values, choices) });
@@ -128,7 +141,10 @@ export default function MembersPage() {
       title={t('list.title')}
       actions={
         writable ? (
-          <IonButton onClick={() => (choices.companies.length ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))} data-testid="member-create">
+          <IonButton
+            onClick={() => (choices.companies.length ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))}
+            data-testid="member-create"
+          >
             {t('actions.create')}
           </IonButton>
         ) : undefined
@@ -149,9 +165,19 @@ export default function MembersPage() {
       />
       <FormModal
         isOpen={Boolean(editing)}
-        title={editing?.kind === 'create' ? t('form.createTitle') : editing?.kind === 'reset' ? t('form.resetTitle', { email: editing.account.email }) : t('form.updateTitle', { email: editing?.account.email })}
+        title={
+          editing?.kind === 'create'
+            ? t('form.createTitle')
+            : editing?.kind === 'reset'
+              ? t('form.resetTitle', { email: editing.account.email })
+              : t('form.updateTitle', { email: editing?.account.email })
+        }
         testId="member-modal"
-        fields={editing?.kind === 'reset' ? passwordFields(t, { required: true }) : memberFields(t, choices, editing?.kind === 'update' ? 'update' : 'create')}
+        fields={
+          editing?.kind === 'reset'
+            ? passwordFields(t, { required: true })
+            : memberFields(t, choices, editing?.kind === 'update' ? 'update' : 'create')
+        }
         initial={memberInitial(choices, editing?.kind === 'create' ? undefined : editing?.account)}
         errorTitle={editing?.kind === 'reset' ? t('errors.update') : errorTitle}
         onSubmit={submit}

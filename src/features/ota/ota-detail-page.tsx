@@ -14,11 +14,20 @@ export default function OtaDetailPage() {
   const { t } = useTranslation('ota');
   const { storeCode = '', taskId = '' } = useRouteParams();
   const resultText = (r: OtaDetailRow) =>
-    r.result === OTA_RESULT.inProgress ? t('detail.resultInProgress') : r.result === OTA_RESULT.updated ? t('detail.resultUpdated') : t('detail.resultFailed');
+    r.result === OTA_RESULT.inProgress
+      ? t('detail.resultInProgress')
+      : r.result === OTA_RESULT.updated
+        ? t('detail.resultUpdated')
+        : t('detail.resultFailed');
   const columns: Column<OtaDetailRow>[] = [
     { field: 'barcode', label: t('detail.barcode'), filter: 'text', primary: true },
     { field: 'tagMac', label: t('detail.tagMac'), filter: 'text' },
-    { field: 'version', label: t('detail.version'), filter: 'hex', render: (r) => <span data-testid="ota-detail-version">{hexVersion(r.version)}</span> },
+    {
+      field: 'version',
+      label: t('detail.version'),
+      filter: 'hex',
+      render: (r) => <span data-testid="ota-detail-version">{hexVersion(r.version)}</span>,
+    },
     {
       field: 'result',
       label: t('detail.result'),

@@ -7,7 +7,15 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { RowAction, RowActions } from '../../ui/row-actions';
-import { canRefreshOta, hexVersion, OTA_HISTORY_DEFAULT_COLUMNS, OTA_HISTORY_PAGE_SIZES, OTA_IN_PROGRESS, OTA_REFRESH_MS, otaDetailPath } from './ota-constants';
+import {
+  canRefreshOta,
+  hexVersion,
+  OTA_HISTORY_DEFAULT_COLUMNS,
+  OTA_HISTORY_PAGE_SIZES,
+  OTA_IN_PROGRESS,
+  OTA_REFRESH_MS,
+  otaDetailPath,
+} from './ota-constants';
 import { OtaProgress } from './ota-progress';
 
 // spec: admin §9.13 — default visible OTA history columns
@@ -17,7 +25,17 @@ const DEFAULT_VISIBLE: readonly string[] = OTA_HISTORY_DEFAULT_COLUMNS;
  * The OTA history of one store (console-admin §2, §9): the spec's default columns, the parameters on demand; refresh
  * until 100 %, stop and per-gateway finish while the job runs (store_config write).
  */
-export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }: { storeCode: string; writable: boolean; reloadToken: number; onChanged: () => void }) {
+export function OtaHistoryTable({
+  storeCode,
+  writable,
+  reloadToken,
+  onChanged,
+}: {
+  storeCode: string;
+  writable: boolean;
+  reloadToken: number;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation('ota');
   const dialogs = useDialogs();
 
@@ -44,7 +62,11 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
       { field: 'updatedTags', label: t('history.updatedTags'), filter: 'number' },
       { field: 'progress', label: t('history.progress'), filter: 'number', render: (r) => <OtaProgress task={r} /> },
       { field: 'startTime', label: t('history.startTime'), render: (r) => formatDateTime(r.startTime) },
-      { field: 'endTime', label: t('history.endTime'), render: (r) => (r.endTime === OTA_IN_PROGRESS ? t('history.inProgress') : formatDateTime(r.endTime)) },
+      {
+        field: 'endTime',
+        label: t('history.endTime'),
+        render: (r) => (r.endTime === OTA_IN_PROGRESS ? t('history.inProgress') : formatDateTime(r.endTime)),
+      },
       {
         field: 'gwResult',
         label: t('history.gwResult'),
@@ -78,7 +100,11 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
       { field: 'tagVersion', label: t('history.tagVersion'), filter: 'hex', render: (r) => hexVersion(r.tagVersion) },
       { field: 'startVersion', label: t('history.startVersion'), filter: 'hex', render: (r) => hexVersion(r.startVersion) },
       { field: 'endVersion', label: t('history.endVersion'), filter: 'hex', render: (r) => hexVersion(r.endVersion) },
-      ...(['repeatCnt', 'otaStartTime', 'otaSleepMinTime', 'otaSleepDistTime', 'otaTransmissionTime'] as const).map((field) => ({ field, label: t(`history.${field}`), sortable: false })),
+      ...(['repeatCnt', 'otaStartTime', 'otaSleepMinTime', 'otaSleepDistTime', 'otaTransmissionTime'] as const).map((field) => ({
+        field,
+        label: t(`history.${field}`),
+        sortable: false,
+      })),
       {
         field: 'actions',
         label: t('history.actions'),
@@ -86,7 +112,16 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
         render: (r) => (
           <RowActions>
             {canRefreshOta(r) && (
-              <RowAction fill="outline" data-testid={`ota-refresh-${r.taskId}`} onClick={() => void act(() => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }), t('actions.refreshed', { taskId: r.taskId }))}>
+              <RowAction
+                fill="outline"
+                data-testid={`ota-refresh-${r.taskId}`}
+                onClick={() =>
+                  void act(
+                    () => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }),
+                    t('actions.refreshed', { taskId: r.taskId }),
+                  )
+                }
+              >
                 {t('actions.refresh')}
               </RowAction>
             )}
@@ -95,7 +130,13 @@ export function OtaHistoryTable({ storeCode, writable, reloadToken, onChanged }:
                 fill="solid"
                 color="danger"
                 data-testid={`ota-stop-${r.taskId}`}
-                onClick={() => void act(() => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }), t('actions.stopped', { taskId: r.taskId }), t('actions.stopConfirm', { taskId: r.taskId }))}
+                onClick={() =>
+                  void act(
+                    () => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }),
+                    t('actions.stopped', { taskId: r.taskId }),
+                    t('actions.stopConfirm', { taskId: r.taskId }),
+                  )
+                }
               >
                 {t('actions.stop')}
               </RowAction>

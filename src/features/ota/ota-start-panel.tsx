@@ -11,11 +11,23 @@ import { TextField } from '../../ui/fields';
 import { HealthBadge } from '../../ui/status-badge';
 import { withLoadingModal } from '../../ui/loading-modal';
 import { hexVersion, OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES } from './ota-constants';
-import { hasFirmwareExtension, HEX_FIELDS, OTA_FIELDS, otaStartProblem, parseOtaNumber, type OtaFormValues, type OtaProblem } from './ota-validation';
+import {
+  hasFirmwareExtension,
+  HEX_FIELDS,
+  OTA_FIELDS,
+  otaStartProblem,
+  parseOtaNumber,
+  type OtaFormValues,
+  type OtaProblem,
+} from './ota-validation';
 
 // spec: admin §9.8 — the OTA start form opens with the spec's defaults
 const EMPTY: OtaFormValues = {
-  fwName: '', otaType: '', tagVersion: '', startVersion: '', endVersion: '',
+  fwName: '',
+  otaType: '',
+  tagVersion: '',
+  startVersion: '',
+  endVersion: '',
   ...(Object.fromEntries(Object.entries(OTA_DEFAULTS).map(([k, v]) => [k, String(v)])) as Record<keyof typeof OTA_DEFAULTS, string>),
 };
 const hexText = (n: number) => hexVersion(n);
@@ -34,7 +46,8 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
   const [values, setValues] = useState<OtaFormValues>(EMPTY);
   const [busy, setBusy] = useState(false);
 
-  const problemText = (p: OtaProblem) => (p.kind === 'missing' ? t('validation.missing', { field: t(`fields.${p.field}`) }) : t(`validation.${p.kind}`));
+  const problemText = (p: OtaProblem) =>
+    p.kind === 'missing' ? t('validation.missing', { field: t(`fields.${p.field}`) }) : t(`validation.${p.kind}`);
 
   const choose = async (chosen: File) => {
     setFile(chosen);
@@ -66,7 +79,8 @@ export function OtaStartPanel({ storeCode, writable, onStarted }: { storeCode: s
     const form = new FormData();
     form.append('gw_ip_list', JSON.stringify(selected.map((g) => g.ip)));
     form.append('gw_info_dict', JSON.stringify(Object.fromEntries(selected.map((g) => [g.ip, { gwMac: g.gwMac, otaCh: g.otaCh }]))));
-    for (const field of OTA_FIELDS) form.append(field, HEX_FIELDS.includes(field) ? String(parseOtaNumber(field, values[field])) : values[field].trim());
+    for (const field of OTA_FIELDS)
+      form.append(field, HEX_FIELDS.includes(field) ? String(parseOtaNumber(field, values[field])) : values[field].trim());
     form.append('fwData', file!);
     setBusy(true);
     try {

@@ -6,18 +6,25 @@ import { OTA_FIRMWARE_EXTENSION, OTA_TRANSMISSION_TIME } from '../../api/contrac
  */
 
 /** The parameters of the form as typed (text), in the order the form shows them. */
-export const OTA_FIELDS = ['fwName', 'otaType', 'tagVersion', 'startVersion', 'endVersion', 'repeatCnt', 'otaStartTime', 'otaSleepMinTime', 'otaSleepDistTime', 'otaTransmissionTime'] as const;
+export const OTA_FIELDS = [
+  'fwName',
+  'otaType',
+  'tagVersion',
+  'startVersion',
+  'endVersion',
+  'repeatCnt',
+  'otaStartTime',
+  'otaSleepMinTime',
+  'otaSleepDistTime',
+  'otaTransmissionTime',
+] as const;
 export type OtaField = (typeof OTA_FIELDS)[number];
 export type OtaFormValues = Record<OtaField, string>;
 /** Typed in hex (NOTES.md 10); the others in decimal. */
 export const HEX_FIELDS: readonly OtaField[] = ['tagVersion', 'startVersion', 'endVersion'];
 
 export type OtaProblem =
-  | { kind: 'transmissionTime' }
-  | { kind: 'noGateway' }
-  | { kind: 'noFile' }
-  | { kind: 'missing'; field: OtaField }
-  | { kind: 'extension' };
+  { kind: 'transmissionTime' } | { kind: 'noGateway' } | { kind: 'noFile' } | { kind: 'missing'; field: OtaField } | { kind: 'extension' };
 
 export function parseOtaNumber(field: OtaField, text: string): number {
   const clean = text.trim();
@@ -25,7 +32,11 @@ export function parseOtaNumber(field: OtaField, text: string): number {
   return /^\d+$/.test(clean) ? Number(clean) : Number.NaN;
 }
 
-export function otaStartProblem(input: { values: OtaFormValues; gatewayCount: number; file: { name: string } | undefined }): OtaProblem | undefined {
+export function otaStartProblem(input: {
+  values: OtaFormValues;
+  gatewayCount: number;
+  file: { name: string } | undefined;
+}): OtaProblem | undefined {
   const transmission = input.values.otaTransmissionTime.trim();
   if (transmission) {
     const t = Number(transmission);

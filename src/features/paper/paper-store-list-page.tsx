@@ -41,7 +41,15 @@ function PaperStoreMap({ stores }: { stores: readonly Store[] }) {
       )),
     [stores, t],
   );
-  return <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={(s) => t(`health.${s}`)} testId="paper-map" />;
+  return (
+    <MapWithSideList
+      items={items}
+      pageSizes={MAP_LIST_PAGE_SIZES}
+      listLabel={t('overview.list')}
+      statusLabel={(s) => t(`health.${s}`)}
+      testId="paper-map"
+    />
+  );
 }
 
 /** /paper (console-admin §2): the member's stores with their print task counts, as a table or on a map. */

@@ -48,7 +48,9 @@ export function PaperTaskListPage() {
   return (
     <Page
       title={t('tasks.title', { store: store ? `${store.storeName} (${storeCode})` : storeCode })}
-      actions={canWrite(session, 'paper') ? <PaperUploadButton storeCode={storeCode} onUploaded={() => setReloadToken((n) => n + 1)} /> : undefined}
+      actions={
+        canWrite(session, 'paper') ? <PaperUploadButton storeCode={storeCode} onUploaded={() => setReloadToken((n) => n + 1)} /> : undefined
+      }
     >
       <DataTable
         id="paper-tasks"
@@ -75,7 +77,13 @@ export function PaperTaskDetailPage() {
   const columns = useMemo<Column<PaperTaskDetail>[]>(
     () => [
       { field: 'prCode', label: t('columns.prCode'), filter: 'text', primary: true },
-      { field: 'prInfo', label: t('columns.prInfo'), filter: 'text', sortable: false, render: (r) => cutText(r.prInfo.filter(Boolean).join(' ')) },
+      {
+        field: 'prInfo',
+        label: t('columns.prInfo'),
+        filter: 'text',
+        sortable: false,
+        render: (r) => cutText(r.prInfo.filter(Boolean).join(' ')),
+      },
       { field: 'printerIp', label: t('columns.printerIp'), filter: 'text' },
       { field: 'printerName', label: t('columns.printerName'), filter: 'text' },
       {

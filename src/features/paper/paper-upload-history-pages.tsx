@@ -51,13 +51,25 @@ export function PaperUploadHistoryPage() {
         field: 'taskId',
         label: t('columns.taskId'),
         filter: 'text',
-        render: (r) => (r.taskId ? <Link to={paperTaskDetailPath(r.storeCode, r.taskId)} onClick={(e) => e.stopPropagation()}>{r.taskId}</Link> : ''),
+        render: (r) =>
+          r.taskId ? (
+            <Link to={paperTaskDetailPath(r.storeCode, r.taskId)} onClick={(e) => e.stopPropagation()}>
+              {r.taskId}
+            </Link>
+          ) : (
+            ''
+          ),
       },
       { field: 'taskDes', label: t('columns.taskDes'), filter: 'text' },
       { field: 'count', label: t('columns.count'), filter: 'number' },
       { field: 'error', label: t('columns.error'), sortable: false, render: (r) => <ErrorsCell row={r} /> },
       { field: 'received', label: t('columns.received'), render: (r) => formatDateTime(r.received) },
-      { field: 'finished', label: t('columns.finished'), sortable: false, render: (r) => (r.finished ? formatDateTime(r.finished) : t('history.printing')) },
+      {
+        field: 'finished',
+        label: t('columns.finished'),
+        sortable: false,
+        render: (r) => (r.finished ? formatDateTime(r.finished) : t('history.printing')),
+      },
     ],
     [t],
   );

@@ -4,7 +4,19 @@ import { api } from '../../app/api';
 import { useObjectUrl } from './use-object-url';
 
 /** The server-made thumbnail of an image or video; a click opens the viewer. */
-export function AssetThumb({ storeCode, type, id, name, onOpen }: { storeCode: string; type: PlusFileAssetType; id: string; name: string; onOpen: () => void }) {
+export function AssetThumb({
+  storeCode,
+  type,
+  id,
+  name,
+  onOpen,
+}: {
+  storeCode: string;
+  type: PlusFileAssetType;
+  id: string;
+  name: string;
+  onOpen: () => void;
+}) {
   const url = useObjectUrl(() => api.blob(endpoints.plusAssetThumbnail, { params: { storeCode, type, id } }), `${type}:${id}`);
   return (
     <button type="button" className="plus-media-thumb" onClick={onOpen} aria-label={name} data-testid="plus-media-thumb">

@@ -8,5 +8,14 @@ const detailPath = (storeCode: string) => plusMediaListPath('image', storeCode);
 /** /plus/image (plus-signage §2.1): the stores with their image counts, leading to each store's list. */
 export default function PlusImageOverviewPage() {
   const { t } = useTranslation('plusMedia');
-  return <PlusStoreOverviewPage type="image" title={t('overview.image')} totalLabel={t('overview.totalImage')} detailPath={detailPath} preloadDetail={preloadList} testId="plus-image" />;
+  return (
+    <PlusStoreOverviewPage
+      type="image"
+      title={t('overview.image')}
+      totalLabel={t('overview.totalImage')}
+      detailPath={detailPath}
+      preloadDetail={preloadList}
+      testId="plus-image"
+    />
+  );
 }

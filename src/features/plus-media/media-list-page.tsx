@@ -56,7 +56,12 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
     const allDone = await uploads.run(files, (file, onProgress) => {
       const body = new FormData();
       body.append('file', file);
-      return api.upload(endpoints.plusUpload, { params: { storeCode, type: 'other' }, query: replacing ? { id: replacing } : {}, body, onProgress });
+      return api.upload(endpoints.plusUpload, {
+        params: { storeCode, type: 'other' },
+        query: replacing ? { id: replacing } : {},
+        body,
+        onProgress,
+      });
     });
     reload();
     if (allDone) {
@@ -103,7 +108,15 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         field: 'thumbnail',
         label: t('columns.thumbnail'),
         sortable: false,
-        render: (r) => <AssetThumb storeCode={storeCode} type={kind.type} id={r._id} name={r.name} onOpen={() => setViewed({ type: kind.type, id: r._id, name: r.name })} />,
+        render: (r) => (
+          <AssetThumb
+            storeCode={storeCode}
+            type={kind.type}
+            id={r._id}
+            name={r.name}
+            onOpen={() => setViewed({ type: kind.type, id: r._id, name: r.name })}
+          />
+        ),
       },
       kind.thumbnails && {
         field: 'dimensions',
@@ -111,7 +124,12 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         sortable: false,
         render: (r) => <span data-testid="plus-media-dimensions">{r.width && r.height ? `${r.width} × ${r.height}` : '-'}</span>,
       },
-      { field: 'size', label: t('columns.size'), sortable: false, render: (r) => <span data-testid="plus-media-size">{r.size === undefined ? '-' : fileSize(r.size)}</span> },
+      {
+        field: 'size',
+        label: t('columns.size'),
+        sortable: false,
+        render: (r) => <span data-testid="plus-media-size">{r.size === undefined ? '-' : fileSize(r.size)}</span>,
+      },
       { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
     ];
     return all.filter((c): c is Column<PlusFileAsset> => !!c);
@@ -133,7 +151,12 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   // the red one among them). A reader's row has Download alone.
   const rowActions = (r: PlusFileAsset): (RowActionDef<PlusFileAsset> | false)[] => [
     { label: t('download'), primary: true, run: () => download(r), testId: 'plus-media-download' },
-    writable && { label: t('replace'), primary: true, file: { accept: kind.accept, onFile: (row, file) => upload([file], row._id) }, testId: 'plus-media-replace' },
+    writable && {
+      label: t('replace'),
+      primary: true,
+      file: { accept: kind.accept, onFile: (row, file) => upload([file], row._id) },
+      testId: 'plus-media-replace',
+    },
     writable && { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'plus-media-delete' },
   ];
 

@@ -38,7 +38,13 @@ export function MediaViewer({ storeCode, asset, onClose }: { storeCode: string; 
       <div className="plus-media-stage">
         {!url && <p>{t('loading')}</p>}
         {url && asset?.type === 'image' && (
-          <img src={url} alt={asset.name} style={{ transform: `rotate(${turns * 90}deg)` }} data-testid="plus-media-viewer-image" data-turns={turns} />
+          <img
+            src={url}
+            alt={asset.name}
+            style={{ transform: `rotate(${turns * 90}deg)` }}
+            data-testid="plus-media-viewer-image"
+            data-turns={turns}
+          />
         )}
         {url && asset?.type === 'video' && <video src={url} controls aria-label={asset.name} data-testid="plus-media-viewer-video" />}
       </div>

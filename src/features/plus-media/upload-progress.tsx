@@ -19,10 +19,16 @@ export function UploadProgressList({ files }: { files: readonly FileProgress[] }
         <IonItem key={`${i}:${f.name}`} data-testid="plus-media-upload-file" data-state={f.state}>
           <IonLabel>
             <div>{f.name}</div>
-            <IonProgressBar value={f.state === 'done' ? 1 : f.sent} color={f.state === 'failed' ? 'danger' : 'primary'} aria-label={f.name} />
+            <IonProgressBar
+              value={f.state === 'done' ? 1 : f.sent}
+              color={f.state === 'failed' ? 'danger' : 'primary'}
+              aria-label={f.name}
+            />
             {f.error && <IonNote color="danger">{f.error}</IonNote>}
           </IonLabel>
-          <IonNote slot="end">{f.state === 'failed' ? t('upload.failed') : `${Math.round((f.state === 'done' ? 1 : f.sent) * 100)}%`}</IonNote>
+          <IonNote slot="end">
+            {f.state === 'failed' ? t('upload.failed') : `${Math.round((f.state === 'done' ? 1 : f.sent) * 100)}%`}
+          </IonNote>
         </IonItem>
       ))}
     </IonList>

@@ -33,7 +33,14 @@ export function DayButtons({ id, value, onChange }: { id: string; value: string;
   return (
     <div className="schedule-days" id={id} role="group" aria-label={t('schedule.days')}>
       {names.map((name, i) => (
-        <IonButton key={name} size="small" fill={chosen.has(String(i)) ? 'solid' : 'outline'} aria-pressed={chosen.has(String(i))} onClick={() => toggle(String(i))} data-testid={`schedule-day-${i}`}>
+        <IonButton
+          key={name}
+          size="small"
+          fill={chosen.has(String(i)) ? 'solid' : 'outline'}
+          aria-pressed={chosen.has(String(i))}
+          onClick={() => toggle(String(i))}
+          data-testid={`schedule-day-${i}`}
+        >
           {name}
         </IonButton>
       ))}
@@ -51,10 +58,35 @@ export function TimeRanges({ id, value, onChange }: { id: string; value: string;
     <div className="schedule-ranges" id={id}>
       {ranges.map((r, i) => (
         <div className="schedule-range" key={i}>
-          <TextField value={r.start} placeholder="hh:mm" inputMode="numeric" maxLength={5} label={`${t('schedule.timeStart')} ${i + 1}`} labelHidden autocomplete="off" onChange={(text) => edit(i, 'start', text)} testId="schedule-range-start" />
+          <TextField
+            value={r.start}
+            placeholder="hh:mm"
+            inputMode="numeric"
+            maxLength={5}
+            label={`${t('schedule.timeStart')} ${i + 1}`}
+            labelHidden
+            autocomplete="off"
+            onChange={(text) => edit(i, 'start', text)}
+            testId="schedule-range-start"
+          />
           <span aria-hidden="true">–</span>
-          <TextField value={r.end} placeholder="hh:mm" inputMode="numeric" maxLength={5} label={`${t('schedule.timeEnd')} ${i + 1}`} labelHidden autocomplete="off" onChange={(text) => edit(i, 'end', text)} testId="schedule-range-end" />
-          <IonButton fill="clear" size="small" aria-label={t('schedule.removeRange', { n: i + 1 })} onClick={() => set(ranges.filter((_, j) => j !== i))}>
+          <TextField
+            value={r.end}
+            placeholder="hh:mm"
+            inputMode="numeric"
+            maxLength={5}
+            label={`${t('schedule.timeEnd')} ${i + 1}`}
+            labelHidden
+            autocomplete="off"
+            onChange={(text) => edit(i, 'end', text)}
+            testId="schedule-range-end"
+          />
+          <IonButton
+            fill="clear"
+            size="small"
+            aria-label={t('schedule.removeRange', { n: i + 1 })}
+            onClick={() => set(ranges.filter((_, j) => j !== i))}
+          >
             <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
           </IonButton>
         </div>

@@ -32,7 +32,12 @@ export default function PlusScheduleListPage() {
   const columns = useMemo<Column<PlusSchedule>[]>(
     () => [
       { field: 'name', label: t('schedule.columns.name'), filter: 'text', primary: true },
-      { field: 'summary', label: t('schedule.columns.summary'), sortable: false, render: (r) => <span data-testid="schedule-summary">{scheduleSummary(r, dayNames, t('schedule.everyDay'))}</span> },
+      {
+        field: 'summary',
+        label: t('schedule.columns.summary'),
+        sortable: false,
+        render: (r) => <span data-testid="schedule-summary">{scheduleSummary(r, dayNames, t('schedule.everyDay'))}</span>,
+      },
       { field: 'updatedAt', label: t('schedule.columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
@@ -62,7 +67,18 @@ export default function PlusScheduleListPage() {
         pageSizes={PLUS_PAGE_SIZES}
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         selectable={writable}
-        actions={writable ? [{ label: t('schedule.deleteSelected'), color: 'danger', needsSelection: true, run: (rows) => remove(rows.map((r) => r._id)) }] : []}
+        actions={
+          writable
+            ? [
+                {
+                  label: t('schedule.deleteSelected'),
+                  color: 'danger',
+                  needsSelection: true,
+                  run: (rows) => remove(rows.map((r) => r._id)),
+                },
+              ]
+            : []
+        }
         rowActions={writable ? rowActions : undefined}
         rowActionsLabel={t('schedule.columns.actions')}
         reloadToken={reloadToken}

@@ -22,11 +22,24 @@ export interface ScheduleModalProps {
 export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: ScheduleModalProps) {
   const { t } = useTranslation('plusTemplates');
   const invalid = t('schedule.validation');
-  const periodOk = (v: FormValues) => DATE_PATTERN.test(v.periodStart ?? '') && DATE_PATTERN.test(v.periodEnd ?? '') && v.periodStart <= v.periodEnd;
+  const periodOk = (v: FormValues) =>
+    DATE_PATTERN.test(v.periodStart ?? '') && DATE_PATTERN.test(v.periodEnd ?? '') && v.periodStart <= v.periodEnd;
   const fields: FormField[] = [
     { name: 'name', label: t('schedule.name'), required: t('schedule.nameRequired') },
-    { name: 'periodStart', label: t('schedule.periodStart'), type: 'custom', render: (c) => <DateInput {...c} label={t('schedule.periodStart')} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
-    { name: 'periodEnd', label: t('schedule.periodEnd'), type: 'custom', render: (c) => <DateInput {...c} label={t('schedule.periodEnd')} />, validate: (_, v) => (periodOk(v) ? undefined : invalid) },
+    {
+      name: 'periodStart',
+      label: t('schedule.periodStart'),
+      type: 'custom',
+      render: (c) => <DateInput {...c} label={t('schedule.periodStart')} />,
+      validate: (_, v) => (periodOk(v) ? undefined : invalid),
+    },
+    {
+      name: 'periodEnd',
+      label: t('schedule.periodEnd'),
+      type: 'custom',
+      render: (c) => <DateInput {...c} label={t('schedule.periodEnd')} />,
+      validate: (_, v) => (periodOk(v) ? undefined : invalid),
+    },
     { name: 'days', label: t('schedule.days'), type: 'custom', render: (c) => <DayButtons {...c} /> },
     {
       name: 'time',
@@ -35,12 +48,20 @@ export function ScheduleModal({ storeCode, schedule, onSaved, onClose }: Schedul
       render: (c) => <TimeRanges {...c} />,
       validate: (value) => {
         const ranges = rangesOf(value);
-        return ranges.length && ranges.every((r) => TIME_PATTERN.test(r.start) && TIME_PATTERN.test(r.end) && r.start !== r.end) ? undefined : invalid;
+        return ranges.length && ranges.every((r) => TIME_PATTERN.test(r.start) && TIME_PATTERN.test(r.end) && r.start !== r.end)
+          ? undefined
+          : invalid;
       },
     },
   ];
   const initial: FormValues = schedule
-    ? { name: schedule.name, periodStart: schedule.period.start, periodEnd: schedule.period.end, days: schedule.days.join(','), time: JSON.stringify(schedule.time) }
+    ? {
+        name: schedule.name,
+        periodStart: schedule.period.start,
+        periodEnd: schedule.period.end,
+        days: schedule.days.join(','),
+        time: JSON.stringify(schedule.time),
+      }
     : { name: '', periodStart: '', periodEnd: '', days: '', time: JSON.stringify([{ start: '', end: '' }]) };
 
   const submit = async (v: FormValues) => {

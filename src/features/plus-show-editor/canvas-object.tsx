@@ -39,10 +39,16 @@ export const CanvasObject = memo(function CanvasObject({ object, selected, scale
       onDragStop={(_e, d) => {
         const left = round(d.x, scale);
         const top = round(d.y, scale);
-        if (left !== object.left || top !== object.top) onChange(key, { left, top, width: object.width, height: object.height }, { kind: 'move' });
+        if (left !== object.left || top !== object.top)
+          onChange(key, { left, top, width: object.width, height: object.height }, { kind: 'move' });
       }}
       onResizeStop={(_e, direction, element, _delta, position) => {
-        const rect = { left: round(position.x, scale), top: round(position.y, scale), width: round(element.offsetWidth, scale), height: round(element.offsetHeight, scale) };
+        const rect = {
+          left: round(position.x, scale),
+          top: round(position.y, scale),
+          width: round(element.offsetWidth, scale),
+          height: round(element.offsetHeight, scale),
+        };
         onChange(key, rect, { kind: 'resize', direction });
       }}
       role="button"

@@ -32,7 +32,9 @@ export default function DeviceShowEditorPage() {
   // Read again on each visit: a schedule made meanwhile on the schedule list must be offered.
   const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, { ...once, revalidateOnMount: true });
   const codes = info.data?.product ?? [];
-  const products = useSWR(codes.length ? ['plusProducts', storeCode, codes.join(',')] : null, () => api.call(endpoints.plusProducts, { params: { storeCode }, body: { prCodeList: codes } }));
+  const products = useSWR(codes.length ? ['plusProducts', storeCode, codes.join(',')] : null, () =>
+    api.call(endpoints.plusProducts, { params: { storeCode }, body: { prCodeList: codes } }),
+  );
 
   const initial = useMemo(() => (data.data ? docOf(data.data.show, data.data.productShowIdx) : undefined), [data.data]);
   const screen = useMemo(() => (data.data ? { width: data.data.screenWidth, height: data.data.screenHeight } : undefined), [data.data]);
@@ -48,7 +50,10 @@ export default function DeviceShowEditorPage() {
 
   const saveDevice = async (doc: EditorDoc) => {
     const before = info.data?.template ?? '';
-    const answer = await api.call(endpoints.plusDeviceShowSave, { params, body: { show: showsForSave(showsOf(doc), 'device'), productShowIdx: doc.productShowIdx } });
+    const answer = await api.call(endpoints.plusDeviceShowSave, {
+      params,
+      body: { show: showsForSave(showsOf(doc), 'device'), productShowIdx: doc.productShowIdx },
+    });
     // §4: a list that differs from the template detaches the device from it.
     if (before && !answer.template) void dialogs.toast(t('template.detached', { name: before }), 'warning');
     await info.mutate();
@@ -60,7 +65,8 @@ export default function DeviceShowEditorPage() {
     if (!name || !screen) return;
     try {
       if (!(await templates.save({ storeCode, name, size: screenLabel(screen), show: showsOf(doc), overwrite: false }))) return;
-      if (!(await dialogs.confirm(t('template.setOnDevice', { name, mac }), t('template.saved', { name })))) return void dialogs.toast(t('template.saved', { name }), 'success');
+      if (!(await dialogs.confirm(t('template.setOnDevice', { name, mac }), t('template.saved', { name }))))
+        return void dialogs.toast(t('template.saved', { name }), 'success');
       // The device's list must be the template's before the link, or the next save would detach it at once.
       if (!(await saveEditor())) return;
       await api.call(endpoints.plusDeviceTemplateSave, { params: { storeCode }, body: { macList: [mac], template: name, flag: false } });

@@ -39,7 +39,14 @@ export const showsOf = (doc: EditorDoc): Show[] =>
 
 /** A new slide is empty until its first object change (plus-signage §2.3). */
 // spec: plus §2.49, plus §3.6 — a new slide starts empty (30 s, #000000)
-export const emptyShow = (): EditorShow => ({ key: newKey('s'), duration: SHOW_DEFAULTS.duration, bgColor: SHOW_DEFAULTS.bgColor, empty: true, schedule: [], object: [] });
+export const emptyShow = (): EditorShow => ({
+  key: newKey('s'),
+  duration: SHOW_DEFAULTS.duration,
+  bgColor: SHOW_DEFAULTS.bgColor,
+  empty: true,
+  schedule: [],
+  object: [],
+});
 
 /** Whether the slide at `index` is the product show locked first. */
 // spec: plus §2.50 — product show 0 is locked first
@@ -47,9 +54,21 @@ export const isLockedShow = (doc: EditorDoc, index: number) => doc.productShowId
 
 /** New objects: images and videos scaled to the screen height, then to the width if too wide (plus-signage §2.2). */
 // spec: plus §2.33, plus §2.34, plus §3.7 — scaled to the screen height, then width; product defaults
-export function newObject(type: ObjectType, id: string | number, screen: Screen, natural?: { width?: number; height?: number }): EditorObject {
+export function newObject(
+  type: ObjectType,
+  id: string | number,
+  screen: Screen,
+  natural?: { width?: number; height?: number },
+): EditorObject {
   const base = { key: newKey('o'), type, id, left: 0, top: 0 };
-  if (type === 'product') return { ...base, id: PRODUCT_OBJECT_DEFAULTS.id, autoSize: PRODUCT_OBJECT_DEFAULTS.autoSize, width: Math.min(screen.width, screen.height * 2), height: screen.height };
+  if (type === 'product')
+    return {
+      ...base,
+      id: PRODUCT_OBJECT_DEFAULTS.id,
+      autoSize: PRODUCT_OBJECT_DEFAULTS.autoSize,
+      width: Math.min(screen.width, screen.height * 2),
+      height: screen.height,
+    };
   if ((type === 'image' || type === 'video') && natural?.width && natural.height) {
     let height = screen.height;
     let width = Math.round((natural.width * height) / natural.height);
@@ -76,10 +95,16 @@ function withObjects(doc: EditorDoc, showKey: string, objects: (list: EditorObje
 export const addObject = (doc: EditorDoc, showKey: string, object: EditorObject) => withObjects(doc, showKey, (list) => [...list, object]);
 export const updateObject = (doc: EditorDoc, showKey: string, objectKey: string, change: Partial<ShowObject>) =>
   withObjects(doc, showKey, (list) => list.map((o) => (o.key === objectKey ? { ...o, ...change } : o)));
-export const removeObject = (doc: EditorDoc, showKey: string, objectKey: string) => withObjects(doc, showKey, (list) => list.filter((o) => o.key !== objectKey));
+export const removeObject = (doc: EditorDoc, showKey: string, objectKey: string) =>
+  withObjects(doc, showKey, (list) => list.filter((o) => o.key !== objectKey));
 
 /** Drawing order is list order: the last object is in front. */
-export function reorderObject(doc: EditorDoc, showKey: string, objectKey: string, to: 'front' | 'back' | 'forward' | 'backward'): EditorDoc {
+export function reorderObject(
+  doc: EditorDoc,
+  showKey: string,
+  objectKey: string,
+  to: 'front' | 'back' | 'forward' | 'backward',
+): EditorDoc {
   return withObjects(doc, showKey, (list) => {
     const from = list.findIndex((o) => o.key === objectKey);
     if (from < 0) return list;

@@ -25,7 +25,8 @@ export const ObjectFace = memo(function ObjectFace({ type, id }: { type: ShowObj
       </span>
     );
   }
-  const icon = type === 'product' ? pricetagOutline : type === 'webpage' ? globeOutline : type === 'widget' ? appsOutline : playCircleOutline;
+  const icon =
+    type === 'product' ? pricetagOutline : type === 'webpage' ? globeOutline : type === 'widget' ? appsOutline : playCircleOutline;
   return (
     <span className={`show-face show-face--${type} show-face--box`} title={name}>
       <IonIcon icon={icon} aria-hidden="true" />

@@ -38,13 +38,27 @@ export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
       {assetTab && (
         <div className="show-palette__choices" data-testid="show-palette-choices">
           {list && !list.length && <p className="show-muted">{t(`palette.none.${assetTab}`)}</p>}
-          {list?.map((c) => <AssetChoice key={c.id} type={assetTab} choice={c} disabled={disabled} onAdd={() => onAdd(assetTab, c.id, c)} />)}
+          {list?.map((c) => (
+            <AssetChoice key={c.id} type={assetTab} choice={c} disabled={disabled} onAdd={() => onAdd(assetTab, c.id, c)} />
+          ))}
         </div>
       )}
       {tab === 'webpage' && (
         <div className="show-palette__form">
-          <TextField label={t('object.url')} type="url" value={url} onChange={setUrl} className="show-field--wide" testId="show-palette-url" />
-          <IonButton size="small" disabled={disabled || !url.trim() || url.trim() === WEBPAGE_PREFIX} onClick={() => onAdd('webpage', url.trim())} data-testid="show-palette-add-webpage">
+          <TextField
+            label={t('object.url')}
+            type="url"
+            value={url}
+            onChange={setUrl}
+            className="show-field--wide"
+            testId="show-palette-url"
+          />
+          <IonButton
+            size="small"
+            disabled={disabled || !url.trim() || url.trim() === WEBPAGE_PREFIX}
+            onClick={() => onAdd('webpage', url.trim())}
+            data-testid="show-palette-add-webpage"
+          >
             <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
             {t('palette.addWebpage')}
           </IonButton>
@@ -64,7 +78,17 @@ export function ObjectPalette({ disabled, onAdd }: ObjectPaletteProps) {
   );
 }
 
-function AssetChoice({ type, choice, disabled, onAdd }: { type: AssetType; choice: PlusAssetChoice; disabled: boolean; onAdd: () => void }) {
+function AssetChoice({
+  type,
+  choice,
+  disabled,
+  onAdd,
+}: {
+  type: AssetType;
+  choice: PlusAssetChoice;
+  disabled: boolean;
+  onAdd: () => void;
+}) {
   const { t } = useTranslation('plusShowEditor');
   const thumb = useThumbnail(type, choice.id);
   const placeholder = thumb ? undefined : t(`types.${type}`);
@@ -73,11 +97,23 @@ function AssetChoice({ type, choice, disabled, onAdd }: { type: AssetType; choic
   // label-content-name-mismatch), the action after them.
   const shown = [placeholder, choice.name, size].filter(Boolean).join(' ');
   return (
-    <button type="button" className="show-choice" disabled={disabled} onClick={onAdd} aria-label={t('palette.add', { name: shown })} data-testid="show-palette-choice">
+    <button
+      type="button"
+      className="show-choice"
+      disabled={disabled}
+      onClick={onAdd}
+      aria-label={t('palette.add', { name: shown })}
+      data-testid="show-palette-choice"
+    >
       <span className="show-choice__thumb">{thumb ? <img src={thumb} alt="" /> : <span>{placeholder}</span>}</span>{' '}
       <span className="show-choice__name">{choice.name}</span>
       {/* A space between the words, as the name has it: without it the checker reads "png960×158" as one word. */}
-      {size ? <> <span className="show-muted">{size}</span></> : null}
+      {size ? (
+        <>
+          {' '}
+          <span className="show-muted">{size}</span>
+        </>
+      ) : null}
     </button>
   );
 }

@@ -28,7 +28,14 @@ export function ObjectProperties({ object, screen, slideCount, onChange, onOrder
   const productLabel = useContext(ProductLabelContext);
   const group = (field: string) => `${field}:${object.key}`;
   const rect = (field: 'left' | 'top' | 'width' | 'height', min: number) => (
-    <NumberField label={t(`object.${field}`)} value={object[field]} min={min} max={COORD.max} onChange={(v) => onChange({ [field]: v }, group(field))} testId={`show-object-${field}`} />
+    <NumberField
+      label={t(`object.${field}`)}
+      value={object[field]}
+      min={min}
+      max={COORD.max}
+      onChange={(v) => onChange({ [field]: v }, group(field))}
+      testId={`show-object-${field}`}
+    />
   );
   return (
     <section className="show-props" aria-label={t('object.title')} data-testid="show-object-props">
@@ -44,7 +51,14 @@ export function ObjectProperties({ object, screen, slideCount, onChange, onOrder
         />
       )}
       {object.type === 'webpage' && (
-        <TextField label={t('object.url')} type="url" value={String(object.id)} onChange={(url) => onChange({ id: url }, group('id'))} className="show-field--wide" testId="show-object-url" />
+        <TextField
+          label={t('object.url')}
+          type="url"
+          value={String(object.id)}
+          onChange={(url) => onChange({ id: url }, group('id'))}
+          className="show-field--wide"
+          testId="show-object-url"
+        />
       )}
       <div className="show-props__grid">
         {rect('left', COORD.min)}
@@ -56,13 +70,26 @@ export function ObjectProperties({ object, screen, slideCount, onChange, onOrder
         <SelectField
           label={t('object.clickShow')}
           value={String(object.clickShow ?? -1)}
-          options={[{ value: '-1', label: t('object.clickNone') }, ...Array.from({ length: slideCount }, (_, n) => ({ value: String(n), label: t('slides.name', { n: n + 1 }) }))]}
+          options={[
+            { value: '-1', label: t('object.clickNone') },
+            ...Array.from({ length: slideCount }, (_, n) => ({ value: String(n), label: t('slides.name', { n: n + 1 }) })),
+          ]}
           onChange={(n) => onChange({ clickShow: Number(n) }, group('clickShow'))}
           testId="show-object-click"
         />
-        <CheckboxField label={t('object.fixed')} checked={Boolean(object.fixed)} onChange={(fixed) => onChange({ fixed }, group('fixed'))} testId="show-object-fixed" />
+        <CheckboxField
+          label={t('object.fixed')}
+          checked={Boolean(object.fixed)}
+          onChange={(fixed) => onChange({ fixed }, group('fixed'))}
+          testId="show-object-fixed"
+        />
         {object.type === 'product' && (
-          <CheckboxField label={t('object.autoSize')} checked={Boolean(object.autoSize)} onChange={(autoSize) => onChange({ autoSize }, group('autoSize'))} testId="show-object-autosize" />
+          <CheckboxField
+            label={t('object.autoSize')}
+            checked={Boolean(object.autoSize)}
+            onChange={(autoSize) => onChange({ autoSize }, group('autoSize'))}
+            testId="show-object-autosize"
+          />
         )}
       </div>
       <div className="show-order" role="group" aria-label={t('object.order')}>

@@ -60,7 +60,10 @@ export function ShowEditor({ actionsHost, screen, initial, schedules, schedulesE
   const [saving, setSaving] = useState(false);
 
   // Undo may take away the selected slide or object: fall back to what exists.
-  const showIndex = Math.max(0, doc.shows.findIndex((s) => s.key === showKey));
+  const showIndex = Math.max(
+    0,
+    doc.shows.findIndex((s) => s.key === showKey),
+  );
   const show: EditorShow | undefined = doc.shows[showIndex];
   const object = show?.object.find((o) => o.key === objectKey);
 
@@ -70,9 +73,13 @@ export function ShowEditor({ actionsHost, screen, initial, schedules, schedulesE
   useUnsavedWarning(history.dirty, () => dialogs.confirm(t('unsaved.message'), t('unsaved.title')));
 
   const shownKey = show?.key;
-  const onObjectRect = useCallback((key: string, rect: Rect) => shownKey && commit((d) => model.updateObject(d, shownKey, key, rect)), [commit, shownKey]);
+  const onObjectRect = useCallback(
+    (key: string, rect: Rect) => shownKey && commit((d) => model.updateObject(d, shownKey, key, rect)),
+    [commit, shownKey],
+  );
   const selectObject = useCallback((key: string | undefined) => setObjectKey(key), []);
-  const changeObject = (change: Partial<ShowObject>, group: string) => show && object && commit((d) => model.updateObject(d, show.key, object.key, change), group);
+  const changeObject = (change: Partial<ShowObject>, group: string) =>
+    show && object && commit((d) => model.updateObject(d, show.key, object.key, change), group);
   const removeSelected = () => {
     if (!show || !object) return;
     commit((d) => model.removeObject(d, show.key, object.key));
@@ -123,13 +130,30 @@ export function ShowEditor({ actionsHost, screen, initial, schedules, schedulesE
 
   const actions = (
     <>
-      <IonButton onClick={history.undo} disabled={!history.canUndo} aria-label={t('toolbar.undo')} title={t('toolbar.undoKey')} data-testid="show-undo">
+      <IonButton
+        onClick={history.undo}
+        disabled={!history.canUndo}
+        aria-label={t('toolbar.undo')}
+        title={t('toolbar.undoKey')}
+        data-testid="show-undo"
+      >
         <IonIcon slot="icon-only" icon={arrowUndoOutline} aria-hidden="true" />
       </IonButton>
-      <IonButton onClick={history.redo} disabled={!history.canRedo} aria-label={t('toolbar.redo')} title={t('toolbar.redoKey')} data-testid="show-redo">
+      <IonButton
+        onClick={history.redo}
+        disabled={!history.canRedo}
+        aria-label={t('toolbar.redo')}
+        title={t('toolbar.redoKey')}
+        data-testid="show-redo"
+      >
         <IonIcon slot="icon-only" icon={arrowRedoOutline} aria-hidden="true" />
       </IonButton>
-      <IonButton onClick={() => setHelping(true)} aria-label={t('shortcuts.open')} title={t('shortcuts.open')} data-testid="show-shortcuts-open">
+      <IonButton
+        onClick={() => setHelping(true)}
+        aria-label={t('shortcuts.open')}
+        title={t('shortcuts.open')}
+        data-testid="show-shortcuts-open"
+      >
         <IonIcon slot="icon-only" icon={keypadOutline} aria-hidden="true" />
       </IonButton>
       <IonButton onClick={() => setPreviewing(true)} data-testid="show-preview-open">
@@ -164,18 +188,36 @@ export function ShowEditor({ actionsHost, screen, initial, schedules, schedulesE
         />
         <div className="show-stage" ref={stageRef}>
           <p className="show-muted" data-testid="show-screen">
-            {t(isFitted(canvasScale) ? 'canvas.sizeFitted' : 'canvas.size', { screen: model.screenTitle(screen), percent: percentOf(canvasScale) })}
+            {t(isFitted(canvasScale) ? 'canvas.sizeFitted' : 'canvas.size', {
+              screen: model.screenTitle(screen),
+              percent: percentOf(canvasScale),
+            })}
             {history.dirty && <strong className="show-unsaved"> · {t('unsaved.badge')}</strong>}
           </p>
           {show ? (
-            <SlideCanvas show={show} screen={screen} scale={canvasScale} selectedKey={object?.key} onSelect={selectObject} onObjectRect={onObjectRect} />
+            <SlideCanvas
+              show={show}
+              screen={screen}
+              scale={canvasScale}
+              selectedKey={object?.key}
+              onSelect={selectObject}
+              onObjectRect={onObjectRect}
+            />
           ) : (
             <p className="show-muted">{t('slides.none')}</p>
           )}
         </div>
         {writable && <ObjectPalette disabled={!show} onAdd={add} />}
         <div className="show-side">
-          {show && <SlideProperties show={show} index={showIndex} schedules={schedules} schedulesError={schedulesError} onChange={(change, group) => commit((d) => model.updateShow(d, show.key, change), group)} />}
+          {show && (
+            <SlideProperties
+              show={show}
+              index={showIndex}
+              schedules={schedules}
+              schedulesError={schedulesError}
+              onChange={(change, group) => commit((d) => model.updateShow(d, show.key, change), group)}
+            />
+          )}
           {show && object && (
             <ObjectProperties
               object={object}

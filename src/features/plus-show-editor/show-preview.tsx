@@ -37,7 +37,12 @@ function PreviewPlayer({ shows, screen }: PreviewProps) {
   useEffect(() => {
     if (!playing || !shows.length) return undefined;
     const timer = window.setInterval(
-      () => setAt((a) => (a.elapsed + 1 >= (shows[a.index]?.duration ?? 1) ? { index: (a.index + 1) % shows.length, elapsed: 0 } : { ...a, elapsed: a.elapsed + 1 })),
+      () =>
+        setAt((a) =>
+          a.elapsed + 1 >= (shows[a.index]?.duration ?? 1)
+            ? { index: (a.index + 1) % shows.length, elapsed: 0 }
+            : { ...a, elapsed: a.elapsed + 1 },
+        ),
       1000,
     );
     return () => window.clearInterval(timer);
@@ -46,12 +51,22 @@ function PreviewPlayer({ shows, screen }: PreviewProps) {
   if (!current) return <p>{t('preview.empty')}</p>;
   return (
     <>
-      <div className="show-preview-stage" style={{ aspectRatio: `${screen.width} / ${screen.height}`, background: current.bgColor }} data-testid="show-preview-stage" data-slide={index + 1}>
+      <div
+        className="show-preview-stage"
+        style={{ aspectRatio: `${screen.width} / ${screen.height}`, background: current.bgColor }}
+        data-testid="show-preview-stage"
+        data-slide={index + 1}
+      >
         {current.object.map((o) => (
           <div
             key={o.key}
             className="show-preview-object"
-            style={{ left: `${(o.left / screen.width) * 100}%`, top: `${(o.top / screen.height) * 100}%`, width: `${(o.width / screen.width) * 100}%`, height: `${(o.height / screen.height) * 100}%` }}
+            style={{
+              left: `${(o.left / screen.width) * 100}%`,
+              top: `${(o.top / screen.height) * 100}%`,
+              width: `${(o.width / screen.width) * 100}%`,
+              height: `${(o.height / screen.height) * 100}%`,
+            }}
           >
             <ObjectFace type={o.type} id={o.id} />
           </div>
@@ -64,7 +79,11 @@ function PreviewPlayer({ shows, screen }: PreviewProps) {
         <IonButton fill="outline" onClick={() => go(-1)} aria-label={t('preview.previous')}>
           <IonIcon slot="icon-only" icon={playSkipBackOutline} aria-hidden="true" />
         </IonButton>
-        <IonButton onClick={() => setPlaying((p) => !p)} aria-label={playing ? t('preview.pause') : t('preview.play')} data-testid="show-preview-toggle">
+        <IonButton
+          onClick={() => setPlaying((p) => !p)}
+          aria-label={playing ? t('preview.pause') : t('preview.play')}
+          data-testid="show-preview-toggle"
+        >
           <IonIcon slot="icon-only" icon={playing ? pauseOutline : playOutline} aria-hidden="true" />
         </IonButton>
         <IonButton fill="outline" onClick={() => go(1)} aria-label={t('preview.next')} data-testid="show-preview-next">

@@ -42,7 +42,8 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
   const [canvasRef, laidOut] = useLaidOut<HTMLDivElement>();
 
   const labelOf = (o: EditorObject) => {
-    const what = o.type === 'product' ? productLabel(Number(o.id)) : o.type === 'webpage' ? String(o.id) : (nameOf(o.type, o.id) ?? String(o.id));
+    const what =
+      o.type === 'product' ? productLabel(Number(o.id)) : o.type === 'webpage' ? String(o.id) : (nameOf(o.type, o.id) ?? String(o.id));
     return t('canvas.objectLabel', { type: t(`types.${o.type}`), name: what });
   };
 
@@ -54,7 +55,11 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
         style={{ width: screen.width * scale, height: screen.height * scale, background: show.bgColor }}
         onMouseDown={(e) => e.target === e.currentTarget && onSelect(undefined)}
         role="group"
-        aria-label={t(isFitted(scale) ? 'canvas.labelFitted' : 'canvas.label', { width: screen.width, height: screen.height, percent: percentOf(scale) })}
+        aria-label={t(isFitted(scale) ? 'canvas.labelFitted' : 'canvas.label', {
+          width: screen.width,
+          height: screen.height,
+          percent: percentOf(scale),
+        })}
         data-testid="show-canvas"
         data-scale={scale}
         data-laid-out={laidOut}
@@ -64,7 +69,15 @@ export const SlideCanvas = memo(function SlideCanvas({ show, screen, scale, sele
       >
         {laidOut &&
           show.object.map((o) => (
-            <CanvasObject key={o.key} object={o} selected={o.key === selectedKey} scale={scale} label={labelOf(o)} onSelect={select} onChange={change} />
+            <CanvasObject
+              key={o.key}
+              object={o}
+              selected={o.key === selectedKey}
+              scale={scale}
+              label={labelOf(o)}
+              onSelect={select}
+              onChange={change}
+            />
           ))}
       </div>
     </div>

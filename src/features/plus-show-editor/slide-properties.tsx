@@ -27,7 +27,13 @@ export function SlideProperties({ show, index, schedules, schedulesError, onChan
     <section className="show-props" aria-label={t('slide.title', { n: index + 1 })} data-testid="show-slide-props">
       <h2 className="show-panel-title">{t('slide.title', { n: index + 1 })}</h2>
       <div className="show-props__grid">
-        <NumberField label={t('slide.duration')} value={show.duration} {...DURATION} onChange={(duration) => onChange({ duration }, group('duration'))} testId="show-duration" />
+        <NumberField
+          label={t('slide.duration')}
+          value={show.duration}
+          {...DURATION}
+          onChange={(duration) => onChange({ duration }, group('duration'))}
+          testId="show-duration"
+        />
         <NumberField
           label={t('slide.clickDuration')}
           value={show.clickDuration ?? 0}
@@ -39,12 +45,22 @@ export function SlideProperties({ show, index, schedules, schedulesError, onChan
         {/* The browser's colour chooser: no field primitive picks a colour. Its label stays visible above it. */}
         <div className="show-field show-colour">
           <label htmlFor={colourId}>{t('slide.bgColor')}</label>
-          <input id={colourId} type="color" value={colourValue(show.bgColor)} onChange={(e) => onChange({ bgColor: e.target.value }, group('bgColor'))} data-testid="show-bg-color" />
+          <input
+            id={colourId}
+            type="color"
+            value={colourValue(show.bgColor)}
+            onChange={(e) => onChange({ bgColor: e.target.value }, group('bgColor'))}
+            data-testid="show-bg-color"
+          />
         </div>
       </div>
       <fieldset className="show-schedules">
         <legend>{t('slide.schedules')}</legend>
-        {schedulesError && <p className="show-muted" role="alert">{schedulesError}</p>}
+        {schedulesError && (
+          <p className="show-muted" role="alert">
+            {schedulesError}
+          </p>
+        )}
         {schedules && !schedules.length && <p className="show-muted">{t('slide.noSchedules')}</p>}
         {schedules?.map((s) => (
           <div key={s._id} className="show-check">

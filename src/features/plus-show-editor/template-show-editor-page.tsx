@@ -25,12 +25,19 @@ export default function TemplateShowEditorPage() {
   // A new template overwrites itself once this editor has stored it.
   const stored = useRef(!isNew);
   const once = { revalidateIfStale: false, revalidateOnReconnect: false } as const;
-  const template = useFreshRead(endpoints.plusTemplateGet, isNew ? null : { storeCode, name: templateId }, `${storeCode}/${templateId}/${mode}`);
+  const template = useFreshRead(
+    endpoints.plusTemplateGet,
+    isNew ? null : { storeCode, name: templateId },
+    `${storeCode}/${templateId}/${mode}`,
+  );
   // Read again on each visit: a schedule made meanwhile on the schedule list must be offered.
   const schedules = useCall(endpoints.plusScheduleAll, { params: { storeCode } }, { ...once, revalidateOnMount: true });
   const screen = useMemo(() => templateScreen(size), [size]);
   // Templates carry no product show index: no slide is locked (plus-signage §3 template fields).
-  const initial = useMemo(() => (isNew ? addShow(docOf([], null)) : template.data ? docOf(template.data.show, null) : undefined), [isNew, template.data]);
+  const initial = useMemo(
+    () => (isNew ? addShow(docOf([], null)) : template.data ? docOf(template.data.show, null) : undefined),
+    [isNew, template.data],
+  );
 
   const title = t(isNew ? 'title.templateNew' : 'title.template', { name: templateId, size });
   const message = !screen ? t('template.badSize', { size }) : template.error ? template.error.message : t('loading');
@@ -48,7 +55,15 @@ export default function TemplateShowEditorPage() {
         screen &&
         initial && (
           <AssetLibraryProvider storeCode={storeCode}>
-            <ShowEditor actionsHost={actionsHost} screen={screen} initial={initial} schedules={schedules.data} schedulesError={schedules.error?.message} writable={writable} onSave={save} />
+            <ShowEditor
+              actionsHost={actionsHost}
+              screen={screen}
+              initial={initial}
+              schedules={schedules.data}
+              schedulesError={schedules.error?.message}
+              writable={writable}
+              onSave={save}
+            />
           </AssetLibraryProvider>
         )
       }

@@ -35,7 +35,9 @@ export function useEditHistory<T>(initial: T) {
 
   const undo = useCallback(() => {
     last.current = { at: 0 };
-    setHistory((h) => (h.past.length ? { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future] } : h));
+    setHistory((h) =>
+      h.past.length ? { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future] } : h,
+    );
   }, []);
   const redo = useCallback(() => {
     last.current = { at: 0 };

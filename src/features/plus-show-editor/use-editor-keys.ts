@@ -21,7 +21,12 @@ const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRigh
  */
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable="true"], ion-input, ion-textarea, ion-select, ion-alert, ion-modal, .show-slides')) return true;
+  if (
+    target.closest(
+      'input, textarea, select, [contenteditable="true"], ion-input, ion-textarea, ion-select, ion-alert, ion-modal, .show-slides',
+    )
+  )
+    return true;
   const active = document.activeElement;
   return Boolean(active?.closest('input, textarea, select, [contenteditable="true"]'));
 }

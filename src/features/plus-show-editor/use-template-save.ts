@@ -26,7 +26,11 @@ export function useTemplateSave() {
   const ask = useAlertQuestion();
 
   const save = async ({ storeCode, name, size, show, overwrite }: TemplateSaveArgs): Promise<boolean> => {
-    const call = (again: boolean) => api.call(endpoints.plusTemplateSave, { params: { storeCode }, body: { _id: name, size, show: showsForSave(show, 'template'), overwrite: again } });
+    const call = (again: boolean) =>
+      api.call(endpoints.plusTemplateSave, {
+        params: { storeCode },
+        body: { _id: name, size, show: showsForSave(show, 'template'), overwrite: again },
+      });
     try {
       await call(overwrite);
       return true;
@@ -42,7 +46,9 @@ export function useTemplateSave() {
   const askName = () =>
     ask({
       header: t('template.saveAs'),
-      inputs: [{ name: 'name', type: 'text', placeholder: t('template.name'), attributes: { maxlength: 100, 'aria-label': t('template.name') } }],
+      inputs: [
+        { name: 'name', type: 'text', placeholder: t('template.name'), attributes: { maxlength: 100, 'aria-label': t('template.name') } },
+      ],
       cancel: t('template.cancel'),
       ok: t('template.ok'),
       read: (values) => (values as { name?: string } | undefined)?.name?.trim() || undefined,

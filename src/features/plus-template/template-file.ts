@@ -14,15 +14,25 @@ export interface TemplateFile {
 
 export class TemplateFileError extends Error {
   /** 'format': not templates ("Invalid file format"); 'json': not JSON (the message is the parser's). */
-  constructor(readonly kind: 'format' | 'json', message: string) {
+  constructor(
+    readonly kind: 'format' | 'json',
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const isEntry = (value: unknown, needName: boolean): value is { name?: unknown; size: unknown; show: unknown } => {
   const v = value as Record<string, unknown> | null;
-  return !!v && typeof v === 'object' && !Array.isArray(v) && Array.isArray(v.show) && typeof v.size === 'string' && v.size !== '' &&
-    (!needName || (typeof v.name === 'string' && v.name.trim() !== ''));
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Array.isArray(v.show) &&
+    typeof v.size === 'string' &&
+    v.size !== '' &&
+    (!needName || (typeof v.name === 'string' && v.name.trim() !== ''))
+  );
 };
 
 /** The templates of a file's text; `replacing` names the template a single entry replaces. */

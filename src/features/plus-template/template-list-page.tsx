@@ -38,7 +38,11 @@ export default function PlusTemplateListPage() {
     () => [
       { field: '_id', label: t('template.columns.name'), filter: 'text', primary: true },
       { field: 'size', label: t('template.columns.size') },
-      { field: 'deviceCount', label: t('template.columns.deviceCount'), render: (r) => <span data-testid="template-device-count">{r.deviceCount}</span> },
+      {
+        field: 'deviceCount',
+        label: t('template.columns.deviceCount'),
+        render: (r) => <span data-testid="template-device-count">{r.deviceCount}</span>,
+      },
       { field: 'updatedAt', label: t('template.columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
@@ -48,9 +52,18 @@ export default function PlusTemplateListPage() {
   // Edit and Download stay on the row; Replace (a file pick) and Delete, last, wait in its menu (issue 31 §11, §12:
   // four flat buttons, the red one among them). A reader's row has Download alone.
   const rowActions = (r: PlusTemplateRow): (RowActionDef<PlusTemplateRow> | false)[] => [
-    writable && { label: t('template.edit'), primary: true, href: templateEditorPath(storeCode, r._id, 'edit', r.size), testId: 'template-edit' },
+    writable && {
+      label: t('template.edit'),
+      primary: true,
+      href: templateEditorPath(storeCode, r._id, 'edit', r.size),
+      testId: 'template-edit',
+    },
     { label: t('template.download'), primary: true, run: () => transfer.download(r._id), testId: 'template-download' },
-    writable && { label: t('template.replace'), file: { accept: JSON_FILES, onFile: (row, file) => transfer.replaceFrom(row._id, file) }, testId: 'template-replace' },
+    writable && {
+      label: t('template.replace'),
+      file: { accept: JSON_FILES, onFile: (row, file) => transfer.replaceFrom(row._id, file) },
+      testId: 'template-replace',
+    },
     writable && { label: t('template.delete'), color: 'danger', run: () => remove([r._id]), testId: 'template-delete' },
   ];
 
@@ -76,7 +89,16 @@ export default function PlusTemplateListPage() {
         selectable
         actions={[
           { label: t('template.exportSelected'), needsSelection: true, run: (rows) => transfer.exportSelected(rows.map((r) => r._id)) },
-          ...(writable ? [{ label: t('template.deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: PlusTemplateRow[]) => remove(rows.map((r) => r._id)) }] : []),
+          ...(writable
+            ? [
+                {
+                  label: t('template.deleteSelected'),
+                  color: 'danger' as const,
+                  needsSelection: true,
+                  run: (rows: PlusTemplateRow[]) => remove(rows.map((r) => r._id)),
+                },
+              ]
+            : []),
         ]}
         rowActions={rowActions}
         rowActionsLabel={t('template.columns.actions')}

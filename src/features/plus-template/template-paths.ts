@@ -8,4 +8,6 @@ export const templateEditorPath = (storeCode: string, name: string, mode: 'new' 
   `/plus/template/show/${encodeURIComponent(storeCode)}/${encodeURIComponent(name)}/${mode}/${encodeURIComponent(size)}`;
 
 /** The sizes a template is made for: the spec's screen size labels, 23.1 first (the default). */
-export const TEMPLATE_SIZES: readonly string[] = [TEMPLATE_SIZE_DEFAULT, ...new Set(Object.values(SCREEN_SIZE_LABELS))].filter((s, i, all) => all.indexOf(s) === i);
+export const TEMPLATE_SIZES: readonly string[] = [TEMPLATE_SIZE_DEFAULT, ...new Set(Object.values(SCREEN_SIZE_LABELS))].filter(
+  (s, i, all) => all.indexOf(s) === i,
+);

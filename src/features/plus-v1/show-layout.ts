@@ -3,9 +3,26 @@ import { V1_CONTENT_LAYOUT_NONE, V1_DEVICE_DEFAULTS, V1_DEVICE_TYPES } from '../
 /* The v1 show editor's rules (plus-signage §4 "Show editor steps"): pure, so that unit and e2e tests read the same. */
 
 export type V1DeviceType = (typeof V1_DEVICE_TYPES)[number];
-export interface ShowDevice { type: V1DeviceType; width: number; height: number; left: number; top: number; rotation: number }
-export interface Area { left: number; top: number; width: number; height: number }
-export interface TimelineEntry { id: string; start: number; index?: number; name?: string }
+export interface ShowDevice {
+  type: V1DeviceType;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  rotation: number;
+}
+export interface Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+export interface TimelineEntry {
+  id: string;
+  start: number;
+  index?: number;
+  name?: string;
+}
 
 export interface ShowDraft {
   id?: string;
@@ -19,7 +36,16 @@ export interface ShowDraft {
   timeline: TimelineEntry[][];
 }
 
-export const emptyShow = (): ShowDraft => ({ name: '', duration: 30, width: 0, height: 0, contentLayout: V1_CONTENT_LAYOUT_NONE, device: [], contentArea: [], timeline: [[]] });
+export const emptyShow = (): ShowDraft => ({
+  name: '',
+  duration: 30,
+  width: 0,
+  height: 0,
+  contentLayout: V1_CONTENT_LAYOUT_NONE,
+  device: [],
+  contentArea: [],
+  timeline: [[]],
+});
 
 /** Devices stacked top to bottom; the show is as wide as the widest and as high as all together. */
 function stack(device: ShowDevice[]): Pick<ShowDraft, 'device' | 'width' | 'height'> {
@@ -42,7 +68,14 @@ export function setDeviceCount(show: ShowDraft, type: V1DeviceType, count: numbe
   let device = [...show.device];
   let have = device.filter((d) => d.type === type).length;
   while (have < want) {
-    device.push({ type, width: V1_DEVICE_DEFAULTS.width, height: V1_DEVICE_DEFAULTS.height[type], left: 0, top: 0, rotation: V1_DEVICE_DEFAULTS.rotation });
+    device.push({
+      type,
+      width: V1_DEVICE_DEFAULTS.width,
+      height: V1_DEVICE_DEFAULTS.height[type],
+      left: 0,
+      top: 0,
+      rotation: V1_DEVICE_DEFAULTS.rotation,
+    });
     have++;
   }
   while (have > want) {
@@ -87,9 +120,16 @@ export class ShowFileError extends Error {
 // spec: plus §3.11 — an exported show file is one show object
 export function showFromFile(text: string): ShowDraft {
   const value = JSON.parse(text) as Partial<ShowDraft> | null;
-  if (!value || typeof value !== 'object' || !Array.isArray(value.device) || typeof value.contentLayout !== 'string') throw new ShowFileError();
+  if (!value || typeof value !== 'object' || !Array.isArray(value.device) || typeof value.contentLayout !== 'string')
+    throw new ShowFileError();
   return {
-    name: String(value.name ?? ''), duration: Number(value.duration ?? 30), width: Number(value.width ?? 0), height: Number(value.height ?? 0),
-    contentLayout: value.contentLayout, device: value.device, contentArea: value.contentArea ?? [], timeline: value.timeline?.length ? value.timeline : [[]],
+    name: String(value.name ?? ''),
+    duration: Number(value.duration ?? 30),
+    width: Number(value.width ?? 0),
+    height: Number(value.height ?? 0),
+    contentLayout: value.contentLayout,
+    device: value.device,
+    contentArea: value.contentArea ?? [],
+    timeline: value.timeline?.length ? value.timeline : [[]],
   };
 }

@@ -10,22 +10,32 @@ type Form = { title: string; fields: FormField[]; initial: Record<string, string
 
 /** The group tree's commands (plus-signage §2.6): create inside the chosen group, rename, move, order, delete. */
 export function useGroupCommands(o: {
-  groups: V1ContentGroup[]; selected: GroupChoice; setSelected: (g: GroupChoice) => void; setForm: (f: Form | undefined) => void;
-  groupOptions: { value: string; label: string }[]; reload: () => Promise<unknown>;
+  groups: V1ContentGroup[];
+  selected: GroupChoice;
+  setSelected: (g: GroupChoice) => void;
+  setForm: (f: Form | undefined) => void;
+  groupOptions: { value: string; label: string }[];
+  reload: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('plusV1');
   const dialogs = useDialogs();
   const group = o.groups.find((g) => g.id === o.selected);
-  const siblings = (parent: string | null) => o.groups.filter((g) => g.parent === parent).sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id));
+  const siblings = (parent: string | null) =>
+    o.groups.filter((g) => g.parent === parent).sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id));
   const save = async (g: Omit<V1ContentGroup, 'id'> & { id?: string }) => {
     // spec: plus §8.10 — group save failures (create, rename, order) are silent; the tree is read again either way.
     await api.call(endpoints.plusV1GroupSave, { body: g }).catch(() => undefined);
   };
   const nameForm = (title: string, initial: string, run: (name: string) => Promise<void>) =>
-    o.setForm({ title, fields: [{ name: 'name', label: t('columns.name') }], initial: { name: initial }, run: async ({ name }) => {
-      if (name.trim()) await run(name.trim()); // a blank name is ignored (§5)
-      await o.reload();
-    } });
+    o.setForm({
+      title,
+      fields: [{ name: 'name', label: t('columns.name') }],
+      initial: { name: initial },
+      run: async ({ name }) => {
+        if (name.trim()) await run(name.trim()); // a blank name is ignored (§5)
+        await o.reload();
+      },
+    });
 
   return async (command: 'create' | 'rename' | 'move' | 'up' | 'down' | 'delete') => {
     if (command === 'create') {
@@ -36,11 +46,16 @@ export function useGroupCommands(o: {
     if (command === 'rename') return nameForm(t('rename'), group.name, (name) => save({ ...group, name }));
     if (command === 'move') {
       return o.setForm({
-        title: t('content.moveGroup'), fields: [{ name: 'parent', label: t('content.parent'), type: 'select', options: o.groupOptions.filter((g) => g.value !== group.id) }],
+        title: t('content.moveGroup'),
+        fields: [
+          { name: 'parent', label: t('content.parent'), type: 'select', options: o.groupOptions.filter((g) => g.value !== group.id) },
+        ],
         initial: { parent: group.parent ?? '' },
         run: async ({ parent }) => {
           // spec: plus §8.10 — a move is not silent: the user chose where the group goes and must learn it stayed
-          await api.call(endpoints.plusV1GroupSave, { body: { ...group, parent: parent || null, order: siblings(parent || null).length } }).catch((e: Error) => dialogs.error(e.message));
+          await api
+            .call(endpoints.plusV1GroupSave, { body: { ...group, parent: parent || null, order: siblings(parent || null).length } })
+            .catch((e: Error) => dialogs.error(e.message));
           await o.reload();
         },
       });

@@ -55,16 +55,26 @@ export function V1AssignModal({ mac, onDone, onClose }: { mac: string | undefine
   return (
     <ModalFrame isOpen={Boolean(mac)} title={t('master.assign')} onClose={close} closeLabel={t('close')} testId="v1-assign">
       <p data-testid="v1-assign-state">{ts('plus.state', { state: s.entry.state })}</p>
-      <ScanField name="address" label={ts('fields.address')} value={s.address} onChange={(value) => dispatch({ type: 'address', value })}
-        onSubmit={() => productRef.current?.focus()} active={s.entry.state === 0} />
+      <ScanField
+        name="address"
+        label={ts('fields.address')}
+        value={s.address}
+        onChange={(value) => dispatch({ type: 'address', value })}
+        onSubmit={() => productRef.current?.focus()}
+        active={s.entry.state === 0}
+      />
       <MacEntryProductFields entry={macEntry} inputRef={productRef} listTestId="v1-assign-products" />
       {s.error && (
         <p role="alert" className="ion-color-danger" data-testid="v1-assign-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? ts('messages.enterProductCode') : s.error}
         </p>
       )}
-      <IonButton fill="outline" disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>{ts('actions.add')}</IonButton>
-      <IonButton onClick={() => dispatch({ type: 'assign' })} data-testid="v1-assign-submit">{ts('actions.assign')}</IonButton>
+      <IonButton fill="outline" disabled={s.entry.state !== 1} onClick={() => dispatch({ type: 'addProduct' })}>
+        {ts('actions.add')}
+      </IonButton>
+      <IonButton onClick={() => dispatch({ type: 'assign' })} data-testid="v1-assign-submit">
+        {ts('actions.assign')}
+      </IonButton>
     </ModalFrame>
   );
 }

@@ -9,7 +9,21 @@ import { FormModal, type FormField, type FormValues } from '../../ui/form-modal'
 
 // spec: plus §9.16 — the IANA time-zone names
 const ZONES = Intl.supportedValuesOf('timeZone');
-const TEXT_FIELDS = ['code', 'name', 'storeCode', 'category', 'section', 'shelfID', 'position', 'orientation', 'timeserver', 'opentime', 'closetime', 'adminPwd', 'managerPwd'] as const;
+const TEXT_FIELDS = [
+  'code',
+  'name',
+  'storeCode',
+  'category',
+  'section',
+  'shelfID',
+  'position',
+  'orientation',
+  'timeserver',
+  'opentime',
+  'closetime',
+  'adminPwd',
+  'managerPwd',
+] as const;
 const FLAGS = ['bt', 'nfc', 'autorun', 'autoupdate'] as const;
 const NUMBERS = ['volume', 'bright', 'screenInterval', 'cameraInterval'] as const;
 
@@ -39,7 +53,17 @@ function toConfig(values: FormValues): Partial<V1DeviceConfig> {
 
 /** The v1 device config (plus-signage §2.7 "device info or config", §3 every config field, §5 ranges, §7.4). */
 // spec: plus §2.67 — the v1 device config modal
-export function V1ConfigModal({ mac, writable, onDone, onClose }: { mac: string | undefined; writable: boolean; onDone: () => void; onClose: () => void }) {
+export function V1ConfigModal({
+  mac,
+  writable,
+  onDone,
+  onClose,
+}: {
+  mac: string | undefined;
+  writable: boolean;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plusV1');
   const dialogs = useDialogs();
   // The loaded config belongs to one device: another row's opening waits for its own.
@@ -62,10 +86,26 @@ export function V1ConfigModal({ mac, writable, onDone, onClose }: { mac: string 
   const fields: FormField[] = [
     { name: 'ipAddress', label: t('config.ipAddress'), readOnly: true },
     ...TEXT_FIELDS.slice(0, 7).map((name) => ({ name, label: t(`config.${name}`), readOnly: !writable })),
-    { name: 'timezone', label: t('config.timezone'), type: 'select', options: [{ value: '', label: '-' }, ...ZONES.map((z) => ({ value: z, label: z }))] },
-    ...NUMBERS.map((name) => ({ name, label: t(`config.${name}`), type: 'number' as const, inputMode: 'numeric' as const, readOnly: !writable })),
+    {
+      name: 'timezone',
+      label: t('config.timezone'),
+      type: 'select',
+      options: [{ value: '', label: '-' }, ...ZONES.map((z) => ({ value: z, label: z }))],
+    },
+    ...NUMBERS.map((name) => ({
+      name,
+      label: t(`config.${name}`),
+      type: 'number' as const,
+      inputMode: 'numeric' as const,
+      readOnly: !writable,
+    })),
     ...FLAGS.map((name) => ({ name, label: t(`config.${name}`), type: 'checkbox' as const })),
-    ...TEXT_FIELDS.slice(7).map((name) => ({ name, label: t(`config.${name}`), readOnly: !writable, type: name.endsWith('Pwd') ? ('password' as const) : undefined })),
+    ...TEXT_FIELDS.slice(7).map((name) => ({
+      name,
+      label: t(`config.${name}`),
+      readOnly: !writable,
+      type: name.endsWith('Pwd') ? ('password' as const) : undefined,
+    })),
   ];
 
   return (

@@ -21,7 +21,8 @@ import { V1_PAGE_SIZES } from './v1-paths';
 import './plus-v1.css';
 
 const ACCEPT = 'image/*,video/*,.zip';
-const kindOf = (file: File): V1Content['type'] => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'widget');
+const kindOf = (file: File): V1Content['type'] =>
+  file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'widget';
 
 /**
  * /plus/v1/content (plus-signage §2.6): the group tree, the contents of the chosen group 25 to a page, a preview of
@@ -35,9 +36,21 @@ export default function V1ContentPage() {
   const [selected, setSelected] = useState<GroupChoice>('all');
   const [previewed, setPreviewed] = useState<V1Content>();
   const [reloadToken, setReloadToken] = useState(0);
-  const [form, setForm] = useState<{ title: string; fields: FormField[]; initial: Record<string, string>; run: (v: Record<string, string>) => Promise<void> }>();
+  const [form, setForm] = useState<{
+    title: string;
+    fields: FormField[];
+    initial: Record<string, string>;
+    run: (v: Record<string, string>) => Promise<void>;
+  }>();
   const reload = () => setReloadToken((n) => n + 1);
-  const loadGroups = useCallback(() => api.call(endpoints.plusV1GroupList, {}).then(setGroups).catch((e: Error) => dialogs.error(e.message)), [dialogs]);
+  const loadGroups = useCallback(
+    () =>
+      api
+        .call(endpoints.plusV1GroupList, {})
+        .then(setGroups)
+        .catch((e: Error) => dialogs.error(e.message)),
+    [dialogs],
+  );
   useEffect(() => {
     void loadGroups();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once
@@ -47,7 +60,8 @@ export default function V1ContentPage() {
   const groupCommand = useGroupCommands({ groups, selected, setSelected, setForm, groupOptions, reload: loadGroups });
 
   const upload = async (files: File[], replacing?: V1Content) => {
-    if (files.length > (replacing ? 1 : UPLOAD_MAX_FILES)) return dialogs.error(t('content.tooMany', { count: replacing ? 1 : UPLOAD_MAX_FILES }));
+    if (files.length > (replacing ? 1 : UPLOAD_MAX_FILES))
+      return dialogs.error(t('content.tooMany', { count: replacing ? 1 : UPLOAD_MAX_FILES }));
     try {
       for (const type of ['image', 'video', 'widget'] as const) {
         const batch = files.filter((f) => kindOf(f) === type);
@@ -79,39 +93,67 @@ export default function V1ContentPage() {
   };
   const move = (rows: V1Content[]) =>
     setForm({
-      title: t('content.move'), fields: [{ name: 'group', label: t('content.group'), type: 'select', options: groupOptions }], initial: { group: '' },
-      run: async ({ group }) => send(() => api.call(endpoints.plusV1ContentMove, { body: { idList: rows.map((r) => r.id), groupId: group || null } })),
+      title: t('content.move'),
+      fields: [{ name: 'group', label: t('content.group'), type: 'select', options: groupOptions }],
+      initial: { group: '' },
+      run: async ({ group }) =>
+        send(() => api.call(endpoints.plusV1ContentMove, { body: { idList: rows.map((r) => r.id), groupId: group || null } })),
     });
   const rename = (row: V1Content) =>
     setForm({
-      title: t('rename'), fields: [{ name: 'name', label: t('columns.name') }], initial: { name: row.name },
-      run: async ({ name }) => { if (name.trim()) await send(() => api.call(endpoints.plusV1ContentSave, { body: { id: row.id, name: name.trim() } })); },
+      title: t('rename'),
+      fields: [{ name: 'name', label: t('columns.name') }],
+      initial: { name: row.name },
+      run: async ({ name }) => {
+        if (name.trim()) await send(() => api.call(endpoints.plusV1ContentSave, { body: { id: row.id, name: name.trim() } }));
+      },
     });
   const remove = async (rows: V1Content[]) => {
     if (await dialogs.confirm()) await send(() => api.call(endpoints.plusV1ContentRemove, { body: { idList: rows.map((r) => r.id) } }));
   };
 
-  const columns = useMemo<Column<V1Content>[]>(() => [
-    { field: 'name', label: t('columns.name'), filter: 'text', primary: true },
-    { field: 'type', label: t('content.type'), filter: 'enum', options: (['image', 'video', 'widget'] as const).map((v) => ({ value: v, label: t(`content.types.${v}`) })), render: (r) => t(`content.types.${r.type}`) },
-    { field: 'resolution', label: t('show.resolution'), filter: 'text' },
-    { field: 'duration', label: t('show.duration'), sortable: false },
-    { field: 'size', label: t('content.size'), render: (r) => fileSize(r.size) },
-    { field: 'user', label: t('columns.user'), filter: 'text', hiddenByDefault: true },
-    { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
-  ], [t, selected]);
+  const columns = useMemo<Column<V1Content>[]>(
+    () => [
+      { field: 'name', label: t('columns.name'), filter: 'text', primary: true },
+      {
+        field: 'type',
+        label: t('content.type'),
+        filter: 'enum',
+        options: (['image', 'video', 'widget'] as const).map((v) => ({ value: v, label: t(`content.types.${v}`) })),
+        render: (r) => t(`content.types.${r.type}`),
+      },
+      { field: 'resolution', label: t('show.resolution'), filter: 'text' },
+      { field: 'duration', label: t('show.duration'), sortable: false },
+      { field: 'size', label: t('content.size'), render: (r) => fileSize(r.size) },
+      { field: 'user', label: t('columns.user'), filter: 'text', hiddenByDefault: true },
+      { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
+    ],
+    [t, selected],
+  );
 
   // A row keeps Rename and Replace; Delete waits, last, in the row's menu (issue 31 §11, §12: three flat buttons,
   // the red one among them).
   const rowActions = (r: V1Content): RowActionDef<V1Content>[] => [
     { label: t('rename'), primary: true, run: rename, testId: 'v1-content-rename' },
-    { label: t('content.replace'), primary: true, file: { accept: ACCEPT, onFile: (row, file) => upload([file], row) }, testId: 'v1-content-replace' },
+    {
+      label: t('content.replace'),
+      primary: true,
+      file: { accept: ACCEPT, onFile: (row, file) => upload([file], row) },
+      testId: 'v1-content-replace',
+    },
     { label: t('delete'), color: 'danger', run: () => remove([r]), testId: 'v1-content-delete' },
   ];
 
   const actions = writable ? (
-    <FilePickButton multiple accept={ACCEPT} label={t('content.upload')} icon={<IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />} onFiles={(f) => upload(f)} testId="v1-content-upload" />
+    <FilePickButton
+      multiple
+      accept={ACCEPT}
+      label={t('content.upload')}
+      icon={<IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />}
+      onFiles={(f) => upload(f)}
+      testId="v1-content-upload"
+    />
   ) : undefined;
 
   return (
@@ -131,16 +173,30 @@ export default function V1ContentPage() {
           defaultSort={{ field: 'updatedAt', dir: 'desc' }}
           selectable={writable}
           rowActions={writable ? rowActions : undefined}
-          actions={writable ? [
-            { label: t('content.move'), needsSelection: true, run: move },
-            { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: remove },
-          ] : []}
+          actions={
+            writable
+              ? [
+                  { label: t('content.move'), needsSelection: true, run: move },
+                  { label: t('deleteSelected'), color: 'danger', needsSelection: true, run: remove },
+                ]
+              : []
+          }
           reloadToken={reloadToken}
         />
         <V1ContentPreview content={previewed} />
       </div>
-      <FormModal isOpen={Boolean(form)} title={form?.title ?? ''} testId="v1-content-form" fields={form?.fields ?? []} initial={form?.initial ?? {}}
-        onClose={() => setForm(undefined)} onSubmit={async (values) => { await form?.run(values); setForm(undefined); }} />
+      <FormModal
+        isOpen={Boolean(form)}
+        title={form?.title ?? ''}
+        testId="v1-content-form"
+        fields={form?.fields ?? []}
+        initial={form?.initial ?? {}}
+        onClose={() => setForm(undefined)}
+        onSubmit={async (values) => {
+          await form?.run(values);
+          setForm(undefined);
+        }}
+      />
     </Page>
   );
 }

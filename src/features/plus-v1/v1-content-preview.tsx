@@ -8,7 +8,10 @@ import { useObjectUrl } from '../plus-media/use-object-url';
 export function V1ContentPreview({ content }: { content: V1Content | undefined }) {
   const { t } = useTranslation('plusV1');
   const playable = content && content.type !== 'widget';
-  const url = useObjectUrl(playable ? () => api.blob(endpoints.plusV1ContentFile, { params: { id: content.id } }) : undefined, content?.id ?? '');
+  const url = useObjectUrl(
+    playable ? () => api.blob(endpoints.plusV1ContentFile, { params: { id: content.id } }) : undefined,
+    content?.id ?? '',
+  );
   return (
     <aside className="v1-preview" aria-label={t('content.preview')} data-testid="v1-content-preview">
       <h3>{t('content.preview')}</h3>

@@ -14,7 +14,11 @@ import './plus-v1.css';
  * and a Save (plus write) that runs the screen's checks, then its call. A failed save shows the message, then logs
  * out and reloads (§8 "Show, set and timeline load or save failure"); a network failure only shows it.
  */
-export function useV1Loaded<E extends EndpointDef>(get: E, id: string | undefined, onLoad?: (row: ResponseOf<E>) => void): ResponseOf<E> | undefined {
+export function useV1Loaded<E extends EndpointDef>(
+  get: E,
+  id: string | undefined,
+  onLoad?: (row: ResponseOf<E>) => void,
+): ResponseOf<E> | undefined {
   const dialogs = useDialogs();
   const [row, setRow] = useState<ResponseOf<E>>();
   useEffect(() => {
@@ -32,7 +36,17 @@ export function useV1Loaded<E extends EndpointDef>(get: E, id: string | undefine
   return row;
 }
 
-export function V1EditorFrame({ title, save, children, testId }: { title: string; save: () => Promise<void>; children: ReactNode; testId: string }) {
+export function V1EditorFrame({
+  title,
+  save,
+  children,
+  testId,
+}: {
+  title: string;
+  save: () => Promise<void>;
+  children: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation('plusV1');
   const dialogs = useDialogs();
   const writable = canWrite(useSession(), 'plus');
@@ -45,10 +59,16 @@ export function V1EditorFrame({ title, save, children, testId }: { title: string
       await showFailureThenLogout(dialogs.error, error);
     }
   };
-  const actions = writable ? <IonButton onClick={() => void run()} data-testid={`${testId}-save`}>{t('save')}</IonButton> : undefined;
+  const actions = writable ? (
+    <IonButton onClick={() => void run()} data-testid={`${testId}-save`}>
+      {t('save')}
+    </IonButton>
+  ) : undefined;
   return (
     <Page title={title} actions={actions}>
-      <div className="v1-form" data-testid={testId}>{children}</div>
+      <div className="v1-form" data-testid={testId}>
+        {children}
+      </div>
     </Page>
   );
 }

@@ -12,7 +12,12 @@ import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { V1_PAGE_SIZES } from './v1-paths';
 
-export interface V1LibraryRow { id: string; name: string; user: string; updatedAt: string }
+export interface V1LibraryRow {
+  id: string;
+  name: string;
+  user: string;
+  updatedAt: string;
+}
 
 /**
  * The lists of v1 shows, sets and timelines (plus-signage §2.6): 25 rows, search by name, user and time, a link to
@@ -54,7 +59,16 @@ export function V1LibraryList<Row extends V1LibraryRow>(props: {
     ...(props.columns ?? []),
     { field: 'user', label: t('columns.user'), filter: 'text' },
     { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', render: (r) => formatDateTime(r.updatedAt) },
-    ...(props.rowActions ? [{ field: 'actions', label: t('columns.actions'), sortable: false, render: (r: Row) => <span onClick={(e) => e.stopPropagation()}>{props.rowActions!(r)}</span> }] : []),
+    ...(props.rowActions
+      ? [
+          {
+            field: 'actions',
+            label: t('columns.actions'),
+            sortable: false,
+            render: (r: Row) => <span onClick={(e) => e.stopPropagation()}>{props.rowActions!(r)}</span>,
+          },
+        ]
+      : []),
   ];
   const create = () => (typeof props.create === 'string' ? navigate(props.create) : props.create());
   const toolbar = writable ? (
@@ -75,7 +89,10 @@ export function V1LibraryList<Row extends V1LibraryRow>(props: {
         pageSizes={V1_PAGE_SIZES}
         defaultSort={{ field: 'updatedAt', dir: 'desc' }}
         selectable={writable}
-        actions={[...(props.actions ?? []), ...(writable ? [{ label: t('deleteSelected'), color: 'danger' as const, needsSelection: true, run: remove }] : [])]}
+        actions={[
+          ...(props.actions ?? []),
+          ...(writable ? [{ label: t('deleteSelected'), color: 'danger' as const, needsSelection: true, run: remove }] : []),
+        ]}
         reloadToken={(props.reloadToken ?? 0) + ownReload}
       />
     </Page>

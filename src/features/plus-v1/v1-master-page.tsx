@@ -53,11 +53,35 @@ export default function V1MasterPage() {
       { field: 'model', label: t('master.columns.model'), hiddenByDefault: true, render: (r) => V1_MODEL_SIZES[r.model] ?? '-' },
       { field: 'storeCode', label: t('master.columns.storeCode'), filter: 'text', render: (r) => r.config.storeCode ?? '-' },
       { field: 'product', label: t('master.columns.product'), filter: 'text', render: (r) => r.product.join(', ') || '-' },
-      ...CONFIG_COLUMNS.map((field): Column<V1Device> => ({ field, label: t(`master.columns.${field}`), filter: 'text', render: (r) => r.config[field] ?? '-' })),
+      ...CONFIG_COLUMNS.map((field): Column<V1Device> => ({
+        field,
+        label: t(`master.columns.${field}`),
+        filter: 'text',
+        render: (r) => r.config[field] ?? '-',
+      })),
       { field: 'name', label: t('config.name'), sortable: false, hiddenByDefault: true, render: (r) => r.config.name ?? '-' },
-      { field: 'version', label: t('master.columns.version'), sortable: false, hiddenByDefault: true, render: (r) => Object.entries(r.version).map(([k, v]) => `${k} ${v}`).join(', ') },
-      { field: 'connection', label: t('master.columns.connection'), hiddenByDefault: true, render: (r) => <PlusDeviceStatus status={r.connection} /> },
-      { field: 'recvTime', label: t('master.columns.recvTime'), hiddenByDefault: true, render: (r) => (r.recvTime ? formatDateTime(r.recvTime) : '-') },
+      {
+        field: 'version',
+        label: t('master.columns.version'),
+        sortable: false,
+        hiddenByDefault: true,
+        render: (r) =>
+          Object.entries(r.version)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', '),
+      },
+      {
+        field: 'connection',
+        label: t('master.columns.connection'),
+        hiddenByDefault: true,
+        render: (r) => <PlusDeviceStatus status={r.connection} />,
+      },
+      {
+        field: 'recvTime',
+        label: t('master.columns.recvTime'),
+        hiddenByDefault: true,
+        render: (r) => (r.recvTime ? formatDateTime(r.recvTime) : '-'),
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the latest state when they run
     [t, readable],
@@ -84,12 +108,29 @@ export default function V1MasterPage() {
         rowActions={rowActions}
         actions={[
           ...(writable ? [{ label: t('master.reboot'), needsSelection: true, run: (rows: V1Device[]) => command('reboot', rows) }] : []),
-          ...(readable ? [{ label: t('deleteSelected'), color: 'danger' as const, needsSelection: true, run: (rows: V1Device[]) => command('remove', rows) }] : []),
+          ...(readable
+            ? [
+                {
+                  label: t('deleteSelected'),
+                  color: 'danger' as const,
+                  needsSelection: true,
+                  run: (rows: V1Device[]) => command('remove', rows),
+                },
+              ]
+            : []),
         ]}
         reloadToken={reloadToken}
       />
       <V1AssignModal mac={assigning} onDone={reload} onClose={() => setAssigning(undefined)} />
-      <V1ConfigModal mac={configuring} writable={writable} onDone={() => { setConfiguring(undefined); reload(); }} onClose={() => setConfiguring(undefined)} />
+      <V1ConfigModal
+        mac={configuring}
+        writable={writable}
+        onDone={() => {
+          setConfiguring(undefined);
+          reload();
+        }}
+        onClose={() => setConfiguring(undefined)}
+      />
     </Page>
   );
 }

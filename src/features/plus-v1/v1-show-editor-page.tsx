@@ -99,9 +99,22 @@ export default function V1ShowEditorPage() {
 
   const actions = (
     <>
-      <FilePickButton accept=".json,application/json" label={t('show.import')} onFile={importShow} testId="v1-show-import" fill="outline" disabled={loading} />
-      <IonButton fill="outline" onClick={exportShow} disabled={loading} data-testid="v1-show-export">{t('show.export')}</IonButton>
-      {writable && <IonButton onClick={() => void save()} disabled={loading} data-testid="v1-show-save">{t('save')}</IonButton>}
+      <FilePickButton
+        accept=".json,application/json"
+        label={t('show.import')}
+        onFile={importShow}
+        testId="v1-show-import"
+        fill="outline"
+        disabled={loading}
+      />
+      <IonButton fill="outline" onClick={exportShow} disabled={loading} data-testid="v1-show-export">
+        {t('show.export')}
+      </IonButton>
+      {writable && (
+        <IonButton onClick={() => void save()} disabled={loading} data-testid="v1-show-save">
+          {t('save')}
+        </IonButton>
+      )}
     </>
   );
 
@@ -109,27 +122,60 @@ export default function V1ShowEditorPage() {
     <Page title={show.id ? t('show.edit', { name: show.name }) : t('show.new')} actions={actions}>
       <div className="v1-editor-head">
         <TextField label={t('columns.name')} value={show.name} onChange={(name) => setShow({ ...show, name })} testId="v1-show-name" />
-        <TextField label={t('show.duration')} type="number" min={1} value={show.duration} onChange={(text) => setShow({ ...show, duration: Number(text) })} testId="v1-show-duration" />
+        <TextField
+          label={t('show.duration')}
+          type="number"
+          min={1}
+          value={show.duration}
+          onChange={(text) => setShow({ ...show, duration: Number(text) })}
+          testId="v1-show-duration"
+        />
         <span data-testid="v1-show-size">{`${show.width} x ${show.height}`}</span>
       </div>
       <IonSegment value={STEPS[step]} onIonChange={(e) => setStep(STEPS.indexOf(e.detail.value as (typeof STEPS)[number]))}>
         {STEPS.map((s, i) => (
-          <IonSegmentButton key={s} value={s} data-testid={`v1-step-${s}`}><IonLabel>{`${i + 1}. ${t(`show.step.${s}`)}`}</IonLabel></IonSegmentButton>
+          <IonSegmentButton key={s} value={s} data-testid={`v1-step-${s}`}>
+            <IonLabel>{`${i + 1}. ${t(`show.step.${s}`)}`}</IonLabel>
+          </IonSegmentButton>
         ))}
       </IonSegment>
       <div className="v1-step">
         {step === 0 && (
           <div className="v1-device-counts">
             {V1_DEVICE_TYPES.map((type) => (
-              <TextField key={type} label={t('show.deviceType', { type })} type="number" min={0} max={64} value={deviceCount(show, type)} testId={`v1-device-count-${type}`}
-                onChange={(text) => setShow(setDeviceCount(show, type, Number(text)))} />
+              <TextField
+                key={type}
+                label={t('show.deviceType', { type })}
+                type="number"
+                min={0}
+                max={64}
+                value={deviceCount(show, type)}
+                testId={`v1-device-count-${type}`}
+                onChange={(text) => setShow(setDeviceCount(show, type, Number(text)))}
+              />
             ))}
           </div>
         )}
         {step === 1 && (
-          <form className="v1-device-counts" onSubmit={(e) => { e.preventDefault(); const next = setContentLayout(show, layoutText); setShow(next); setLayoutText(next.contentLayout); }}>
-            <TextField label={t('show.contentLayout')} value={layoutText} onChange={setLayoutText} placeholder="2x1" testId="v1-content-layout" />
-            <IonButton type="submit" size="small" data-testid="v1-content-layout-apply">{t('show.applyLayout')}</IonButton>
+          <form
+            className="v1-device-counts"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const next = setContentLayout(show, layoutText);
+              setShow(next);
+              setLayoutText(next.contentLayout);
+            }}
+          >
+            <TextField
+              label={t('show.contentLayout')}
+              value={layoutText}
+              onChange={setLayoutText}
+              placeholder="2x1"
+              testId="v1-content-layout"
+            />
+            <IonButton type="submit" size="small" data-testid="v1-content-layout-apply">
+              {t('show.applyLayout')}
+            </IonButton>
             <small>{t('show.layoutHint')}</small>
           </form>
         )}
@@ -137,8 +183,12 @@ export default function V1ShowEditorPage() {
         <V1ShowCanvas show={show} />
       </div>
       <div className="v1-step-nav">
-        <IonButton fill="outline" disabled={step === 0} onClick={() => setStep(step - 1)} data-testid="v1-step-previous">{t('previous')}</IonButton>
-        <IonButton fill="outline" disabled={step === STEPS.length - 1} onClick={() => setStep(step + 1)} data-testid="v1-step-next">{t('next')}</IonButton>
+        <IonButton fill="outline" disabled={step === 0} onClick={() => setStep(step - 1)} data-testid="v1-step-previous">
+          {t('previous')}
+        </IonButton>
+        <IonButton fill="outline" disabled={step === STEPS.length - 1} onClick={() => setStep(step + 1)} data-testid="v1-step-next">
+          {t('next')}
+        </IonButton>
       </div>
     </Page>
   );

@@ -25,7 +25,13 @@ export default function V1ShowListPage() {
         { field: 'deviceCount', label: t('show.deviceCount') },
         { field: 'contentLayout', label: t('show.contentLayout'), sortable: false },
       ]}
-      actions={[{ label: t('show.applyTemplate'), needsSelection: true, run: (rows) => navigate(`${v1ShowEditPath()}?template=${encodeURIComponent(rows[0].id)}`) }]}
+      actions={[
+        {
+          label: t('show.applyTemplate'),
+          needsSelection: true,
+          run: (rows) => navigate(`${v1ShowEditPath()}?template=${encodeURIComponent(rows[0].id)}`),
+        },
+      ]}
     />
   );
 }

@@ -53,16 +53,40 @@ export default function V1TimelineDevicePage() {
           <section key={i} className="v1-timeline" data-testid="v1-slot" aria-label={t('timeline.slot', { n: i + 1 })}>
             <h3>{t('timeline.slot', { n: i + 1 })}</h3>
             {macs.map((mac) => (
-              <IonChip key={mac} onClick={() => setSlot(i, macs.filter((m) => m !== mac))} aria-label={t('timeline.removeDevice', { mac })}>
+              <IonChip
+                key={mac}
+                onClick={() =>
+                  setSlot(
+                    i,
+                    macs.filter((m) => m !== mac),
+                  )
+                }
+                aria-label={t('timeline.removeDevice', { mac })}
+              >
                 <IonLabel>{label(mac)}</IonLabel>
               </IonChip>
             ))}
             {/* The spec's "device select" (§2.7) inline in each slot: the slot's chips show what is picked, a modal per slot would hide them. */}
             <div className="v1-editor-head">
-              <SelectField label={t('timeline.device')} labelHidden value={picks[i] ?? ''} placeholder="-" testId="v1-slot-pick"
-                options={devices.filter((d) => !used.has(d.mac)).map((d) => ({ value: d.mac, label: label(d.mac) }))} onChange={(mac) => setPicks({ ...picks, [i]: mac })} />
-              <IonButton size="small" fill="outline" disabled={!picks[i]} data-testid="v1-slot-add"
-                onClick={() => { setSlot(i, [...macs, picks[i]]); setPicks({ ...picks, [i]: '' }); }}>
+              <SelectField
+                label={t('timeline.device')}
+                labelHidden
+                value={picks[i] ?? ''}
+                placeholder="-"
+                testId="v1-slot-pick"
+                options={devices.filter((d) => !used.has(d.mac)).map((d) => ({ value: d.mac, label: label(d.mac) }))}
+                onChange={(mac) => setPicks({ ...picks, [i]: mac })}
+              />
+              <IonButton
+                size="small"
+                fill="outline"
+                disabled={!picks[i]}
+                data-testid="v1-slot-add"
+                onClick={() => {
+                  setSlot(i, [...macs, picks[i]]);
+                  setPicks({ ...picks, [i]: '' });
+                }}
+              >
                 {t('timeline.addDevice')}
               </IonButton>
             </div>

@@ -35,9 +35,17 @@ export default function V1TimelineListPage() {
         ]}
         rowActions={(r) => (
           <>
-            <IonButton size="small" fill="clear" routerLink={v1TimelineSchedulePath(r.id)} data-testid="v1-timeline-schedule">{t('timeline.schedule')}</IonButton>
-            <IonButton size="small" fill="clear" routerLink={v1TimelineDevicePath(r.id)} data-testid="v1-timeline-devices">{t('timeline.devices')}</IonButton>
-            {writable && <IonButton size="small" fill="clear" onClick={() => setNaming({ id: r.id, name: r.name })} data-testid="v1-timeline-rename">{t('rename')}</IonButton>}
+            <IonButton size="small" fill="clear" routerLink={v1TimelineSchedulePath(r.id)} data-testid="v1-timeline-schedule">
+              {t('timeline.schedule')}
+            </IonButton>
+            <IonButton size="small" fill="clear" routerLink={v1TimelineDevicePath(r.id)} data-testid="v1-timeline-devices">
+              {t('timeline.devices')}
+            </IonButton>
+            {writable && (
+              <IonButton size="small" fill="clear" onClick={() => setNaming({ id: r.id, name: r.name })} data-testid="v1-timeline-rename">
+                {t('rename')}
+              </IonButton>
+            )}
           </>
         )}
       />
@@ -49,7 +57,8 @@ export default function V1TimelineListPage() {
         initial={{ name: naming?.name ?? '' }}
         onClose={() => setNaming(undefined)}
         onSubmit={async ({ name }) => {
-          if (name.trim()) await api.call(endpoints.plusV1TimelineSave, { body: { ...(naming?.id ? { id: naming.id } : {}), name: name.trim() } });
+          if (name.trim())
+            await api.call(endpoints.plusV1TimelineSave, { body: { ...(naming?.id ? { id: naming.id } : {}), name: name.trim() } });
           setNaming(undefined);
           setReloadToken((n) => n + 1);
         }}

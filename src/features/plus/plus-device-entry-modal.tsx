@@ -21,7 +21,17 @@ export type EntryMode = 'assign' | 'deassign';
  * the failure sound with the server's message; either way the fields clear (state 0).
  */
 // spec: plus §2.67 — the Plus assign and deassign modals
-export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { storeCode: string; mode: EntryMode | undefined; onDone: () => void; onClose: () => void }) {
+export function PlusDeviceEntryModal({
+  storeCode,
+  mode,
+  onDone,
+  onClose,
+}: {
+  storeCode: string;
+  mode: EntryMode | undefined;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   const { t: ts } = useTranslation('scan');
   const dialogs = useDialogs();
@@ -38,7 +48,10 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
     sent.current = request;
     const call =
       request.kind === 'assign'
-        ? api.call(endpoints.plusAssign, { params: { storeCode }, body: { storeCode, devList: [{ mac: request.mac, product: request.product }] } })
+        ? api.call(endpoints.plusAssign, {
+            params: { storeCode },
+            body: { storeCode, devList: [{ mac: request.mac, product: request.product }] },
+          })
         : api.call(endpoints.plusDeassign, { params: { storeCode }, body: { storeCode, devList: [{ mac: request.mac }] } });
     call
       .then(() => {
@@ -60,7 +73,13 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
   };
   const assigning = mode === 'assign';
   return (
-    <ModalFrame isOpen={Boolean(mode)} title={t(`entry.${mode ?? 'assign'}`)} onClose={close} closeLabel={t('screen.close')} testId="plus-entry">
+    <ModalFrame
+      isOpen={Boolean(mode)}
+      title={t(`entry.${mode ?? 'assign'}`)}
+      onClose={close}
+      closeLabel={t('screen.close')}
+      testId="plus-entry"
+    >
       <p data-testid="plus-entry-state">{ts('plus.state', { state: s.entry.state })}</p>
       <ScanField
         name="address"
@@ -72,7 +91,9 @@ export function PlusDeviceEntryModal({ storeCode, mode, onDone, onClose }: { sto
         camera
         cameraLabels={cameraLabels}
       />
-      {assigning && <MacEntryProductFields entry={macEntry} inputRef={productRef} cameraLabels={cameraLabels} listTestId="plus-entry-products" />}
+      {assigning && (
+        <MacEntryProductFields entry={macEntry} inputRef={productRef} cameraLabels={cameraLabels} listTestId="plus-entry-products" />
+      )}
       {s.error && (
         <p role="alert" className="ion-color-danger" data-testid="plus-entry-error">
           {s.error === MSG_ENTER_PRODUCT_CODE ? ts('messages.enterProductCode') : s.error}

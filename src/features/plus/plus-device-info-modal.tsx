@@ -20,7 +20,17 @@ type Edit = Omit<PlusDeviceConfigBody, 'storeCode' | 'mac'>;
  * only with plus write; "OK" closes (the list then reloads).
  */
 // spec: plus §2.67 — the device info modal
-export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { storeCode: string; device: PlusDevice | undefined; writable: boolean; onClose: () => void }) {
+export function PlusDeviceInfoModal({
+  storeCode,
+  device,
+  writable,
+  onClose,
+}: {
+  storeCode: string;
+  device: PlusDevice | undefined;
+  writable: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
   const info = useCall(endpoints.plusDeviceInfo, device ? { params: { storeCode, mac: device.mac } } : null, { revalidateOnMount: true });
@@ -62,17 +72,48 @@ export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { 
   };
 
   return (
-    <ModalFrame isOpen={Boolean(device)} title={t('info.title', { mac: device?.mac ?? '' })} onClose={close} closeLabel={t('info.ok')} testId="plus-info-modal">
+    <ModalFrame
+      isOpen={Boolean(device)}
+      title={t('info.title', { mac: device?.mac ?? '' })}
+      onClose={close}
+      closeLabel={t('info.ok')}
+      testId="plus-info-modal"
+    >
       {draft && (
         <IonList>
           <IonItem>
-            <IonInput label={t('info.name')} value={draft.name} maxlength={100} disabled={!writable} data-testid="plus-info-name" onIonInput={(e) => change({ name: String(e.detail.value ?? '') })} />
+            <IonInput
+              label={t('info.name')}
+              value={draft.name}
+              maxlength={100}
+              disabled={!writable}
+              data-testid="plus-info-name"
+              onIonInput={(e) => change({ name: String(e.detail.value ?? '') })}
+            />
           </IonItem>
           <IonItem>
-            <IonRange label={`${t('info.volume')} ${draft.volume}`} min={0} max={draft.maxVolume} value={draft.volume} disabled={!writable} data-testid="plus-info-volume" aria-label={t('info.volume')} onIonInput={(e) => change({ volume: Number(e.detail.value) })} />
+            <IonRange
+              label={`${t('info.volume')} ${draft.volume}`}
+              min={0}
+              max={draft.maxVolume}
+              value={draft.volume}
+              disabled={!writable}
+              data-testid="plus-info-volume"
+              aria-label={t('info.volume')}
+              onIonInput={(e) => change({ volume: Number(e.detail.value) })}
+            />
           </IonItem>
           <IonItem>
-            <IonRange label={`${t('info.brightness')} ${draft.brightness}`} min={PLUS_BRIGHTNESS.min} max={PLUS_BRIGHTNESS.max} value={draft.brightness} disabled={!writable} data-testid="plus-info-brightness" aria-label={t('info.brightness')} onIonInput={(e) => change({ brightness: Number(e.detail.value) })} />
+            <IonRange
+              label={`${t('info.brightness')} ${draft.brightness}`}
+              min={PLUS_BRIGHTNESS.min}
+              max={PLUS_BRIGHTNESS.max}
+              value={draft.brightness}
+              disabled={!writable}
+              data-testid="plus-info-brightness"
+              aria-label={t('info.brightness')}
+              onIonInput={(e) => change({ brightness: Number(e.detail.value) })}
+            />
           </IonItem>
           <IonItem>
             <SelectField
@@ -86,7 +127,12 @@ export function PlusDeviceInfoModal({ storeCode, device, writable, onClose }: { 
             />
           </IonItem>
           <IonItem>
-            <IonToggle checked={draft.localNtpServer} disabled={!writable} data-testid="plus-info-ntp" onIonChange={(e) => change({ localNtpServer: e.detail.checked })}>
+            <IonToggle
+              checked={draft.localNtpServer}
+              disabled={!writable}
+              data-testid="plus-info-ntp"
+              onIonChange={(e) => change({ localNtpServer: e.detail.checked })}
+            >
               {t('info.localNtpServer')}
             </IonToggle>
           </IonItem>

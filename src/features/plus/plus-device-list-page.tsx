@@ -63,7 +63,12 @@ export default function PlusDeviceListPage() {
           <span className="plus-mac">
             {d.mac}
             {d.showIdx !== null && (
-              <IonIcon icon={pinOutline} title={t('columns.pinned', { index: d.showIdx })} aria-label={t('columns.pinned', { index: d.showIdx })} data-testid="plus-pin" />
+              <IonIcon
+                icon={pinOutline}
+                title={t('columns.pinned', { index: d.showIdx })}
+                aria-label={t('columns.pinned', { index: d.showIdx })}
+                data-testid="plus-pin"
+              />
             )}
           </span>
         ),

@@ -18,16 +18,31 @@ export function usePrompt() {
   return (header: string, input: PromptInput) => {
     const inputs =
       input.kind === 'number'
-        ? [{ name: 'value', type: 'number' as const, placeholder: input.label, attributes: { min: input.min, max: input.max, 'aria-label': input.label } }]
+        ? [
+            {
+              name: 'value',
+              type: 'number' as const,
+              placeholder: input.label,
+              attributes: { min: input.min, max: input.max, 'aria-label': input.label },
+            },
+          ]
         : input.kind === 'text'
-          ? [{ name: 'value', type: 'text' as const, placeholder: input.label, attributes: { maxlength: input.maxLength, 'aria-label': input.label } }]
+          ? [
+              {
+                name: 'value',
+                type: 'text' as const,
+                placeholder: input.label,
+                attributes: { maxlength: input.maxLength, 'aria-label': input.label },
+              },
+            ]
           : input.options.map((o, i) => ({ type: 'radio' as const, label: o.label, value: o.value, checked: i === 0 }));
     return ask({
       header,
       inputs,
       cancel: t('dialog.cancel'),
       ok: t('dialog.ok'),
-      read: (values) => (input.kind === 'choice' ? String(values ?? '') : String((values as { value?: string } | undefined)?.value ?? '').trim()),
+      read: (values) =>
+        input.kind === 'choice' ? String(values ?? '') : String((values as { value?: string } | undefined)?.value ?? '').trim(),
     });
   };
 }

@@ -12,7 +12,15 @@ export type CaptureKind = 'screen' | 'vision';
  * A device's screen image or camera (vision) picture (plus-signage §2.2 row actions, §7.2 captures) with the time
  * it was taken. `capture` names the device and which picture; undefined closes the viewer.
  */
-export function PlusScreenViewer({ storeCode, capture, onClose }: { storeCode: string; capture: { device: PlusDevice; kind: CaptureKind } | undefined; onClose: () => void }) {
+export function PlusScreenViewer({
+  storeCode,
+  capture,
+  onClose,
+}: {
+  storeCode: string;
+  capture: { device: PlusDevice; kind: CaptureKind } | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   const device = capture?.device;
   const kind = capture?.kind ?? 'screen';
@@ -40,11 +48,26 @@ export function PlusScreenViewer({ storeCode, capture, onClose }: { storeCode: s
 
   const current = shot && shot.mac === device?.mac && shot.kind === kind ? shot : undefined;
   return (
-    <ModalFrame isOpen={Boolean(device)} title={t(kind === 'screen' ? 'screen.title' : 'screen.cameraTitle', { mac: device?.mac ?? '' })} onClose={onClose} closeLabel={t('screen.close')} testId="plus-screen-viewer">
+    <ModalFrame
+      isOpen={Boolean(device)}
+      title={t(kind === 'screen' ? 'screen.title' : 'screen.cameraTitle', { mac: device?.mac ?? '' })}
+      onClose={onClose}
+      closeLabel={t('screen.close')}
+      testId="plus-screen-viewer"
+    >
       {/* The picture's own time (its answer's Last-Modified); the capture info only while none is shown or said. */}
-      <p data-testid="plus-screen-taken-at">{t('screen.takenAt', { time: formatDateTime(current?.takenAt?.toISOString() ?? info.data?.updatedAt ?? null) || '-' })}</p>
+      <p data-testid="plus-screen-taken-at">
+        {t('screen.takenAt', { time: formatDateTime(current?.takenAt?.toISOString() ?? info.data?.updatedAt ?? null) || '-' })}
+      </p>
       {current?.error && <p role="alert">{current.error}</p>}
-      {current?.url && <img src={current.url} alt={t(kind === 'screen' ? 'screen.alt' : 'screen.cameraAlt', { mac: device?.mac ?? '' })} data-testid="plus-screen-image" style={{ maxWidth: '100%', border: '1px solid var(--ion-color-medium)' }} />}
+      {current?.url && (
+        <img
+          src={current.url}
+          alt={t(kind === 'screen' ? 'screen.alt' : 'screen.cameraAlt', { mac: device?.mac ?? '' })}
+          data-testid="plus-screen-image"
+          style={{ maxWidth: '100%', border: '1px solid var(--ion-color-medium)' }}
+        />
+      )}
     </ModalFrame>
   );
 }

@@ -10,10 +10,24 @@ import { PlusDeviceStatus } from './plus-status';
  * keyword, and the matching product codes of the store.
  */
 // spec: plus §2.67 — the search modal
-export function PlusSearchModal({ keyword, answer, onClose }: { keyword: string; answer: PlusSearchAnswer | undefined; onClose: () => void }) {
+export function PlusSearchModal({
+  keyword,
+  answer,
+  onClose,
+}: {
+  keyword: string;
+  answer: PlusSearchAnswer | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   return (
-    <ModalFrame isOpen={Boolean(answer)} title={t('search.title', { keyword })} onClose={onClose} closeLabel={t('screen.close')} testId="plus-search">
+    <ModalFrame
+      isOpen={Boolean(answer)}
+      title={t('search.title', { keyword })}
+      onClose={onClose}
+      closeLabel={t('screen.close')}
+      testId="plus-search"
+    >
       <h3>{t('search.devices', { count: answer?.devList.length ?? 0 })}</h3>
       {answer?.devList.length === 0 && <p>{t('search.noDevice')}</p>}
       <IonList data-testid="plus-search-devices">

@@ -25,9 +25,23 @@ const fieldOf = (key: string, value: unknown, readOnly: boolean): FormField => (
   name: key,
   label: key,
   readOnly,
-  type: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : typeof value === 'object' && value !== null ? 'textarea' : 'text',
+  type:
+    typeof value === 'boolean'
+      ? 'checkbox'
+      : typeof value === 'number'
+        ? 'number'
+        : typeof value === 'object' && value !== null
+          ? 'textarea'
+          : 'text',
 });
-const textOf = (value: unknown) => (typeof value === 'boolean' ? (value ? 'true' : '') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? ''));
+const textOf = (value: unknown) =>
+  typeof value === 'boolean'
+    ? value
+      ? 'true'
+      : ''
+    : typeof value === 'object' && value !== null
+      ? JSON.stringify(value)
+      : String(value ?? '');
 /** Back to the type each key had; a nested value that is no longer JSON is an error with the key's name. */
 function valueOf(key: string, old: unknown, text: string): unknown {
   if (typeof old === 'boolean') return text === 'true';
@@ -97,7 +111,13 @@ export function AlarmSettingModal({ isOpen, onClose }: { isOpen: boolean; onClos
   const data = setting.data;
   useCloseOnLoadFailure(isOpen, setting.error, onClose);
   const fields: FormField[] = [
-    ...THRESHOLDS.map((name): FormField => ({ name, label: t(`alarm.${name}`), type: 'number', inputMode: 'numeric', readOnly: !writable })),
+    ...THRESHOLDS.map((name): FormField => ({
+      name,
+      label: t(`alarm.${name}`),
+      type: 'number',
+      inputMode: 'numeric',
+      readOnly: !writable,
+    })),
     { name: 'receiveCriticalOnly', label: t('alarm.receiveCriticalOnly'), type: 'checkbox', readOnly: !writable },
   ];
   const save = async (values: FormValues) => {
@@ -126,7 +146,14 @@ export function AlarmSettingModal({ isOpen, onClose }: { isOpen: boolean; onClos
       title={t('alarm.title')}
       testId="plus-alarm-setting"
       fields={fields}
-      initial={data ? { ...Object.fromEntries(THRESHOLDS.map((n) => [n, String(data[n])])), receiveCriticalOnly: data.receiveCriticalOnly ? 'true' : '' } : {}}
+      initial={
+        data
+          ? {
+              ...Object.fromEntries(THRESHOLDS.map((n) => [n, String(data[n])])),
+              receiveCriticalOnly: data.receiveCriticalOnly ? 'true' : '',
+            }
+          : {}
+      }
       submitLabel={writable ? undefined : t('info.ok')}
       onSubmit={save}
       onClose={onClose}

@@ -25,7 +25,17 @@ const PACKAGE_ACCEPT = '.apk,application/vnd.android.package-archive';
  * upload and reloads the list; the store's devices then install the newer version and report it in the device list.
  */
 // spec: plus §2.67 — the file upload modal (software, launcher)
-export function PlusSoftwareModal({ storeCode, kind, writable, onClose }: { storeCode: string; kind: SoftwareKind | undefined; writable: boolean; onClose: () => void }) {
+export function PlusSoftwareModal({
+  storeCode,
+  kind,
+  writable,
+  onClose,
+}: {
+  storeCode: string;
+  kind: SoftwareKind | undefined;
+  writable: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
   const uploads = useUploadQueue();
@@ -67,7 +77,14 @@ export function PlusSoftwareModal({ storeCode, kind, writable, onClose }: { stor
               label: t('columns.actions'),
               sortable: false,
               render: (r: PlusSoftware) => (
-                <IonButton size="small" fill="clear" color="danger" aria-label={t('software.remove')} data-testid="plus-software-remove" onClick={() => void remove(r)}>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  color="danger"
+                  aria-label={t('software.remove')}
+                  data-testid="plus-software-remove"
+                  onClick={() => void remove(r)}
+                >
                   <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
                 </IonButton>
               ),
@@ -84,7 +101,13 @@ export function PlusSoftwareModal({ storeCode, kind, writable, onClose }: { stor
     onClose();
   };
   return (
-    <ModalFrame isOpen={Boolean(kind)} title={t(`software.title.${kind ?? 'sw'}`)} onClose={close} closeLabel={t('screen.close')} testId="plus-software">
+    <ModalFrame
+      isOpen={Boolean(kind)}
+      title={t(`software.title.${kind ?? 'sw'}`)}
+      onClose={close}
+      closeLabel={t('screen.close')}
+      testId="plus-software"
+    >
       {writable && (
         <FilePickButton
           multiple

@@ -9,13 +9,21 @@ const KNOWN = ['NORMAL', 'ALARM', 'OFFLINE', 'ONLINE'] as const;
 /** A status word in the member's language; a value the spec does not name stays as the server sent it. */
 export function usePlusStatusWord(): (status: string) => string {
   const { t } = useTranslation('plus');
-  return useCallback((status: string) => ((KNOWN as readonly string[]).includes(status) ? t(`health.${status as (typeof KNOWN)[number]}`) : status), [t]);
+  return useCallback(
+    (status: string) => ((KNOWN as readonly string[]).includes(status) ? t(`health.${status as (typeof KNOWN)[number]}`) : status),
+    [t],
+  );
 }
 
 /** A device's status (plus-signage §2.2: ONLINE green, otherwise red), the raw value in data-status. */
 export function PlusDeviceStatus({ status }: { status: string }) {
   const word = usePlusStatusWord();
-  return <HealthBadge status={status === PLUS_DEVICE_ONLINE || status === 'NORMAL' ? 'NORMAL' : status === 'ALARM' ? 'ALARM' : 'OFFLINE'} label={word(status)} />;
+  return (
+    <HealthBadge
+      status={status === PLUS_DEVICE_ONLINE || status === 'NORMAL' ? 'NORMAL' : status === 'ALARM' ? 'ALARM' : 'OFFLINE'}
+      label={word(status)}
+    />
+  );
 }
 
 /**

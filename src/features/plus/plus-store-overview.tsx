@@ -46,7 +46,15 @@ export interface PlusStoreOverviewProps {
  * (25 rows, by store name) or on a map (green NORMAL, yellow ALARM, red OFFLINE; the popup has the counts and a
  * Detail link). A load failure shows the error, then logs out. The six overviews differ only by these props.
  */
-export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, popupPath = detailPath, preloadDetail, testId }: PlusStoreOverviewProps) {
+export function PlusStoreOverviewPage({
+  type,
+  title,
+  totalLabel,
+  detailPath,
+  popupPath = detailPath,
+  preloadDetail,
+  testId,
+}: PlusStoreOverviewProps) {
   const { t } = useTranslation('plus');
   useEffect(() => {
     void preloadDetail?.();
@@ -78,11 +86,21 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
     () => [
       { field: 'storeName', label: t('overview.storeName'), filter: 'text', primary: true },
       { field: 'storeCode', label: t('overview.storeCode'), filter: 'text' },
-      { field: 'status', label: t('overview.status'), sortable: false, render: (r) => <PlusStoreStatus status={r.status} devices={r.online + r.offline} /> },
+      {
+        field: 'status',
+        label: t('overview.status'),
+        sortable: false,
+        render: (r) => <PlusStoreStatus status={r.status} devices={r.online + r.offline} />,
+      },
       { field: 'total', label: totalLabel },
       { field: 'online', label: t('overview.online'), render: (r) => countCell(r, 'ONLINE') },
       { field: 'offline', label: t('overview.offline'), render: (r) => countCell(r, 'OFFLINE') },
-      { field: 'detail', label: t('overview.detail'), sortable: false, render: (r) => <Link to={detailPath(r.storeCode)}>{t('overview.detail')}</Link> },
+      {
+        field: 'detail',
+        label: t('overview.detail'),
+        sortable: false,
+        render: (r) => <Link to={detailPath(r.storeCode)}>{t('overview.detail')}</Link>,
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- countCell only sets state
     [t, totalLabel, detailPath],
@@ -123,7 +141,13 @@ export function PlusStoreOverviewPage({ type, title, totalLabel, detailPath, pop
           rowHref={(r) => detailPath(r.storeCode)}
         />
       ) : (
-        <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('overview.list')} statusLabel={word} testId={`${testId}-map`} />
+        <MapWithSideList
+          items={items}
+          pageSizes={MAP_LIST_PAGE_SIZES}
+          listLabel={t('overview.list')}
+          statusLabel={word}
+          testId={`${testId}-map`}
+        />
       )}
       <StatusDetailModal
         isOpen={Boolean(detail)}

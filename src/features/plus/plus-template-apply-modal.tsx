@@ -8,10 +8,23 @@ import { FormModal } from '../../ui/form-modal';
  * and links them to it; the empty choice unlinks them, and each keeps its own show list.
  */
 // spec: plus §2.67 — the template apply modal
-export function PlusTemplateApplyModal({ storeCode, macs, onDone, onClose }: { storeCode: string; macs: string[] | undefined; onDone: () => void; onClose: () => void }) {
+export function PlusTemplateApplyModal({
+  storeCode,
+  macs,
+  onDone,
+  onClose,
+}: {
+  storeCode: string;
+  macs: string[] | undefined;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('plus');
   const names = useCall(endpoints.plusTemplateNames, macs ? { params: { storeCode } } : null, { revalidateOnMount: true });
-  const options = [{ value: '', label: t('template.none') }, ...(names.data ?? []).map((n) => ({ value: n._id, label: `${n._id} (${n.size})` }))];
+  const options = [
+    { value: '', label: t('template.none') },
+    ...(names.data ?? []).map((n) => ({ value: n._id, label: `${n._id} (${n.size})` })),
+  ];
   return (
     <FormModal
       isOpen={Boolean(macs)}
@@ -21,7 +34,10 @@ export function PlusTemplateApplyModal({ storeCode, macs, onDone, onClose }: { s
       initial={{ template: '' }}
       submitLabel={t('template.apply')}
       onSubmit={async (values) => {
-        await api.call(endpoints.plusDeviceTemplateSave, { params: { storeCode }, body: { macList: macs ?? [], template: values.template ?? '', flag: true } });
+        await api.call(endpoints.plusDeviceTemplateSave, {
+          params: { storeCode },
+          body: { macList: macs ?? [], template: values.template ?? '', flag: true },
+        });
         onDone();
       }}
       onClose={onClose}

@@ -25,7 +25,11 @@ const KEYWORD_MAX = 64;
  * launcher uploads, modes, info view, sync, reboot, search, assign, deassign, blink, set/unset show index. Answers
  * the actions and the dialogs they open; `changed` asks the list for a fresh page. Write actions only for writers.
  */
-export function usePlusDeviceCommands(storeCode: string, writer: boolean, changed: () => void): { actions: TableAction<PlusDevice>[]; dialogs: ReactNode } {
+export function usePlusDeviceCommands(
+  storeCode: string,
+  writer: boolean,
+  changed: () => void,
+): { actions: TableAction<PlusDevice>[]; dialogs: ReactNode } {
   const { t } = useTranslation('plus');
   const dialogs = useDialogs();
   const prompt = usePrompt();
@@ -50,7 +54,8 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
       await dialogs.error(failMessage ?? (e as Error).message);
     }
   };
-  const chooseMode = () => prompt(t('actions.mode'), { kind: 'choice', options: PLUS_DEVICE_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) })) });
+  const chooseMode = () =>
+    prompt(t('actions.mode'), { kind: 'choice', options: PLUS_DEVICE_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) })) });
 
   const openSettings = async () => {
     if (!alarmReadable) return setSettings('plus');
@@ -128,14 +133,20 @@ export function usePlusDeviceCommands(storeCode: string, writer: boolean, change
         await run(() => api.call(endpoints.plusInfoView, { params, body: { devList: devList(rows), duration } }));
       },
     },
-    { label: t('actions.sync'), needsSelection: true, more: true, run: (rows) => run(() => api.call(endpoints.plusSync, { params, body: { devList: devList(rows) } })) },
+    {
+      label: t('actions.sync'),
+      needsSelection: true,
+      more: true,
+      run: (rows) => run(() => api.call(endpoints.plusSync, { params, body: { devList: devList(rows) } })),
+    },
     {
       label: t('actions.reboot'),
       needsSelection: true,
       color: 'danger',
       more: true,
       run: async (rows) => {
-        if (await dialogs.confirm()) await run(() => api.call(endpoints.plusReboot, { params, body: { devList: devList(rows) } }), t('messages.removeFailed'));
+        if (await dialogs.confirm())
+          await run(() => api.call(endpoints.plusReboot, { params, body: { devList: devList(rows) } }), t('messages.removeFailed'));
       },
     },
     { label: t('actions.assign'), more: true, run: () => setEntry('assign') },

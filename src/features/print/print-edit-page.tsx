@@ -9,11 +9,27 @@ import { BackButton } from '../../ui/back-button';
 import { SelectField } from '../../ui/fields';
 import { Page } from '../../ui/page';
 import { useSession } from '../../app/session';
-import { CUSTOM_PAPER, customGrid, PAPER_TYPES, paperGrid, type CustomPaper, type PaperType, type PrintCorrection } from './pdf/paper-layout';
+import {
+  CUSTOM_PAPER,
+  customGrid,
+  PAPER_TYPES,
+  paperGrid,
+  type CustomPaper,
+  type PaperType,
+  type PrintCorrection,
+} from './pdf/paper-layout';
 import { PrintAddBar } from './print-add-bar';
 import { DEFAULT_PAPER_TYPE, PRINT_PATH } from './print-constants';
 import { PrintItemGrid } from './print-item-grid';
-import { addProducts, isProductFileName, labelCount, parseProductFile, previewFailureText, type PrintItem, type RequestedCode } from './print-list';
+import {
+  addProducts,
+  isProductFileName,
+  labelCount,
+  parseProductFile,
+  previewFailureText,
+  type PrintItem,
+  type RequestedCode,
+} from './print-list';
 import { PrintPreviewPanel } from './print-preview-panel';
 import { loadCorrection, loadCustomPaper, saveCorrection, saveCustomPaper } from './print-settings';
 import { PrintSheetSettings } from './print-sheet-settings';
@@ -84,7 +100,9 @@ export default function PrintEditPage() {
     try {
       const found = [];
       for (let i = 0; i < codes.length; i += LOOKUP_BATCH) {
-        found.push(...(await api.call(endpoints.plusProducts, { params: { storeCode }, body: { prCodeList: codes.slice(i, i + LOOKUP_BATCH) } })));
+        found.push(
+          ...(await api.call(endpoints.plusProducts, { params: { storeCode }, body: { prCodeList: codes.slice(i, i + LOOKUP_BATCH) } })),
+        );
       }
       const { list, missing } = addProducts(items, requested, found);
       changeItems(list);
@@ -113,7 +131,10 @@ export default function PrintEditPage() {
   };
 
   return (
-    <Page title={t('edit.title', { store: store.data?.storeName ?? storeCode })} actions={<BackButton to={PRINT_PATH} label={t('edit.back')} testId="print-back" />}>
+    <Page
+      title={t('edit.title', { store: store.data?.storeName ?? storeCode })}
+      actions={<BackButton to={PRINT_PATH} label={t('edit.back')} testId="print-back" />}
+    >
       <PrintAddBar onAdd={add} onFile={addFile} />
       <div className="print-bar print-choices">
         <SelectField
@@ -161,7 +182,11 @@ export default function PrintEditPage() {
         </IonButton>
       </div>
       {job.result && <PrintPreviewPanel result={job.result} />}
-      <PrintUpdateModal item={editing} onSave={(item) => changeItems(items.map((i) => (i.prCode === item.prCode ? item : i)))} onClose={() => setEditing(undefined)} />
+      <PrintUpdateModal
+        item={editing}
+        onSave={(item) => changeItems(items.map((i) => (i.prCode === item.prCode ? item : i)))}
+        onClose={() => setEditing(undefined)}
+      />
     </Page>
   );
 }

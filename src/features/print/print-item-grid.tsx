@@ -52,5 +52,14 @@ export function PrintItemGrid({ items, onChange, onEdit, onRemove }: Props) {
       ),
     },
   ];
-  return <EditGrid columns={columns} rows={items} rowKey={(r) => r.prCode} testId="print-items" empty={t('edit.empty')} caption={t('edit.listCaption')} />;
+  return (
+    <EditGrid
+      columns={columns}
+      rows={items}
+      rowKey={(r) => r.prCode}
+      testId="print-items"
+      empty={t('edit.empty')}
+      caption={t('edit.listCaption')}
+    />
+  );
 }

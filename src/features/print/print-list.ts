@@ -20,7 +20,8 @@ export interface RequestedCode {
 
 /** §5: a product file must be .csv or .txt. */
 // spec: plus §5.21 — a product file is .csv or .txt
-export const isProductFileName = (name: string) => (PRINT_FILE_EXTENSIONS as readonly string[]).includes(/\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? '');
+export const isProductFileName = (name: string) =>
+  (PRINT_FILE_EXTENSIONS as readonly string[]).includes(/\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? '');
 
 export const clampQty = (qty: number) => (Number.isFinite(qty) ? Math.min(PRINT_QTY_MAX, Math.max(1, Math.round(qty))) : PRINT_QTY_DEFAULT);
 
@@ -36,7 +37,12 @@ const HEADER = /^(pr_?code|product(_?code)?|code|barcode)$/i;
 export function parseProductFile(text: string): RequestedCode[] {
   const codes: RequestedCode[] = [];
   for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    const cells = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
+    const cells = line.split(/[,;\t]/).map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
     const prCode = cells[0];
     if (!prCode || HEADER.test(prCode)) continue;
     const qty = cells[1] ? Number(cells[1]) : PRINT_QTY_DEFAULT;
@@ -49,7 +55,11 @@ export function parseProductFile(text: string): RequestedCode[] {
  * The list after adding the requested codes with the products the server found: a product already listed gets
  * the quantity added; codes the server left out are returned as missing (the "This product does not exist" list).
  */
-export function addProducts(list: readonly PrintItem[], requested: readonly RequestedCode[], found: readonly PlusProduct[]): { list: PrintItem[]; missing: string[] } {
+export function addProducts(
+  list: readonly PrintItem[],
+  requested: readonly RequestedCode[],
+  found: readonly PlusProduct[],
+): { list: PrintItem[]; missing: string[] } {
   const known = new Map(found.map((p) => [p.prCode, p]));
   const next = list.map((item) => ({ ...item }));
   const missing: string[] = [];

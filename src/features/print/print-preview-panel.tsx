@@ -19,7 +19,11 @@ export function PrintPreviewPanel({ result }: { result: PrintResult }) {
       <ul className="print-preview-labels">
         {result.labels.map((label) => (
           <li key={label.prCode}>
-            <img src={`data:image/png;base64,${label.data}`} alt={t('preview.labelOf', { code: label.prCode })} data-testid="print-preview-label" />
+            <img
+              src={`data:image/png;base64,${label.data}`}
+              alt={t('preview.labelOf', { code: label.prCode })}
+              data-testid="print-preview-label"
+            />
             <span>
               {label.prCode} × {label.qty}
             </span>

@@ -13,7 +13,8 @@ const key = (member: string, what: string) => `shelfpad.print.${member}.${what}`
 export const OFFSET_LIMIT_MM = 50;
 export const SCALE_RANGE = { min: 50, max: 150 } as const;
 
-const finite = (n: unknown, fallback: number, min: number, max: number) => (typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max ? n : fallback);
+const finite = (n: unknown, fallback: number, min: number, max: number) =>
+  typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max ? n : fallback;
 
 function read(storageKey: string): Record<string, unknown> | undefined {
   try {
@@ -38,7 +39,13 @@ export function saveCorrection(member: string, paper: string, correction: PrintC
 }
 
 /** A common sheet to start from: A4, 3 × 8 labels of 70 × 37 mm, no margins or gaps. */
-export const DEFAULT_CUSTOM_PAPER: CustomPaper = { sheet: { width: 210, height: 297 }, rows: 8, columns: 3, margin: { top: 0.5, left: 0 }, gap: { x: 0, y: 0 } };
+export const DEFAULT_CUSTOM_PAPER: CustomPaper = {
+  sheet: { width: 210, height: 297 },
+  rows: 8,
+  columns: 3,
+  margin: { top: 0.5, left: 0 },
+  gap: { x: 0, y: 0 },
+};
 
 export function loadCustomPaper(member: string): CustomPaper {
   const saved = read(key(member, CUSTOM_PAPER)) as Partial<CustomPaper> | undefined;

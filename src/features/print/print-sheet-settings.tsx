@@ -19,7 +19,23 @@ interface Props {
 }
 
 /** A labelled number field; the value is kept as typed until it is a number. */
-function NumberField({ id, label, value, min, max, step, onValue }: { id: string; label: string; value: number; min: number; max: number; step: number; onValue: (n: number) => void }) {
+function NumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onValue: (n: number) => void;
+}) {
   return (
     <IonInput
       className="print-number"
@@ -56,12 +72,30 @@ export function PrintSheetSettings(props: Props) {
       <h2>{t('sheet.title')}</h2>
       {custom && (
         <div className="print-sheet-grid" data-testid="print-custom-paper">
-          {paperField('print-sheet-width', t('sheet.sheetWidth'), custom.sheet.width, (n) => ({ ...custom, sheet: { ...custom.sheet, width: n } }), 10)}
-          {paperField('print-sheet-height', t('sheet.sheetHeight'), custom.sheet.height, (n) => ({ ...custom, sheet: { ...custom.sheet, height: n } }), 10)}
+          {paperField(
+            'print-sheet-width',
+            t('sheet.sheetWidth'),
+            custom.sheet.width,
+            (n) => ({ ...custom, sheet: { ...custom.sheet, width: n } }),
+            10,
+          )}
+          {paperField(
+            'print-sheet-height',
+            t('sheet.sheetHeight'),
+            custom.sheet.height,
+            (n) => ({ ...custom, sheet: { ...custom.sheet, height: n } }),
+            10,
+          )}
           {paperField('print-sheet-rows', t('sheet.rows'), custom.rows, (n) => ({ ...custom, rows: Math.round(n) }), 1, 100, 1)}
           {paperField('print-sheet-columns', t('sheet.columns'), custom.columns, (n) => ({ ...custom, columns: Math.round(n) }), 1, 100, 1)}
-          {paperField('print-sheet-top', t('sheet.marginTop'), custom.margin.top, (n) => ({ ...custom, margin: { ...custom.margin, top: n } }))}
-          {paperField('print-sheet-left', t('sheet.marginLeft'), custom.margin.left, (n) => ({ ...custom, margin: { ...custom.margin, left: n } }))}
+          {paperField('print-sheet-top', t('sheet.marginTop'), custom.margin.top, (n) => ({
+            ...custom,
+            margin: { ...custom.margin, top: n },
+          }))}
+          {paperField('print-sheet-left', t('sheet.marginLeft'), custom.margin.left, (n) => ({
+            ...custom,
+            margin: { ...custom.margin, left: n },
+          }))}
           {paperField('print-sheet-gap-x', t('sheet.gapX'), custom.gap.x, (n) => ({ ...custom, gap: { ...custom.gap, x: n } }))}
           {paperField('print-sheet-gap-y', t('sheet.gapY'), custom.gap.y, (n) => ({ ...custom, gap: { ...custom.gap, y: n } }))}
           {props.customInvalid && (
@@ -72,10 +106,42 @@ export function PrintSheetSettings(props: Props) {
         </div>
       )}
       <div className="print-sheet-grid">
-        <NumberField id="print-offset-x" label={t('sheet.offsetX')} value={correction.x} min={-OFFSET_LIMIT_MM} max={OFFSET_LIMIT_MM} step={0.1} onValue={(x) => onCorrection({ ...correction, x })} />
-        <NumberField id="print-offset-y" label={t('sheet.offsetY')} value={correction.y} min={-OFFSET_LIMIT_MM} max={OFFSET_LIMIT_MM} step={0.1} onValue={(y) => onCorrection({ ...correction, y })} />
-        <NumberField id="print-scale" label={t('sheet.scale')} value={correction.scale} min={SCALE_RANGE.min} max={SCALE_RANGE.max} step={0.1} onValue={(scale) => onCorrection({ ...correction, scale })} />
-        <NumberField id="print-start-at" label={t('sheet.startAt', { max: props.perPage })} value={props.startAt} min={1} max={props.perPage} step={1} onValue={(n) => props.onStartAt(Math.round(n))} />
+        <NumberField
+          id="print-offset-x"
+          label={t('sheet.offsetX')}
+          value={correction.x}
+          min={-OFFSET_LIMIT_MM}
+          max={OFFSET_LIMIT_MM}
+          step={0.1}
+          onValue={(x) => onCorrection({ ...correction, x })}
+        />
+        <NumberField
+          id="print-offset-y"
+          label={t('sheet.offsetY')}
+          value={correction.y}
+          min={-OFFSET_LIMIT_MM}
+          max={OFFSET_LIMIT_MM}
+          step={0.1}
+          onValue={(y) => onCorrection({ ...correction, y })}
+        />
+        <NumberField
+          id="print-scale"
+          label={t('sheet.scale')}
+          value={correction.scale}
+          min={SCALE_RANGE.min}
+          max={SCALE_RANGE.max}
+          step={0.1}
+          onValue={(scale) => onCorrection({ ...correction, scale })}
+        />
+        <NumberField
+          id="print-start-at"
+          label={t('sheet.startAt', { max: props.perPage })}
+          value={props.startAt}
+          min={1}
+          max={props.perPage}
+          step={1}
+          onValue={(n) => props.onStartAt(Math.round(n))}
+        />
       </div>
       <p className="print-sheet-note">{t('sheet.note')}</p>
       <IonButton fill="outline" onClick={props.onOutline} disabled={props.busy || props.customInvalid} data-testid="print-outline-button">

@@ -23,7 +23,8 @@ export function PrintUpdateModal({ item, onSave, onClose }: Props) {
       type: 'number',
       inputMode: 'numeric',
       required: t('update.qtyRange', { max: PRINT_QTY_MAX }),
-      validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= PRINT_QTY_MAX ? undefined : t('update.qtyRange', { max: PRINT_QTY_MAX })),
+      validate: (v) =>
+        /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= PRINT_QTY_MAX ? undefined : t('update.qtyRange', { max: PRINT_QTY_MAX }),
     },
     ...(item?.prInfo ?? []).map((_, i): FormField => ({ name: `info${i}`, label: t('update.info', { n: i + 1 }) })),
   ];

@@ -58,7 +58,9 @@ export function usePrintJob(storeCode: string) {
       // The server draws at most PRINT_PREVIEW_MAX labels a call: a longer list is asked for in parts, in order.
       const labels: PrintPreviewAnswer = [];
       for (let at = 0; at < productList.length; at += PRINT_PREVIEW_MAX) {
-        labels.push(...(await api.call(endpoints.printPreview, { body: { storeCode, productList: productList.slice(at, at + PRINT_PREVIEW_MAX) } })));
+        labels.push(
+          ...(await api.call(endpoints.printPreview, { body: { storeCode, productList: productList.slice(at, at + PRINT_PREVIEW_MAX) } })),
+        );
       }
       const blob = await buildPrintPdf(grid, labels, sheet);
       const sheets = paginate(labels, grid.perPage, sheet.startAt - 1);
@@ -73,7 +75,13 @@ export function usePrintJob(storeCode: string) {
   const outline = async (grid: PaperGrid, correction: PrintCorrection) => {
     setBusy(true);
     try {
-      show(await buildOutlinePdf(grid, correction), { kind: 'outline', labels: [], pages: 1, count: 0, fileName: `outlines-${grid.type}.pdf` });
+      show(await buildOutlinePdf(grid, correction), {
+        kind: 'outline',
+        labels: [],
+        pages: 1,
+        count: 0,
+        fileName: `outlines-${grid.type}.pdf`,
+      });
     } finally {
       setBusy(false);
     }

@@ -39,11 +39,23 @@ export function useProductColumns({ storeCode, companyCode, alias, slots, writer
         render: (p) => (
           <span className="product-row-actions" onClick={(e) => e.stopPropagation()}>
             {writer ? (
-              <IonButton size="small" fill="clear" onClick={() => onEdit(p)} aria-label={t('actions.edit', { code: p.prCode })} data-testid={`product-edit-${p.prCode}`}>
+              <IonButton
+                size="small"
+                fill="clear"
+                onClick={() => onEdit(p)}
+                aria-label={t('actions.edit', { code: p.prCode })}
+                data-testid={`product-edit-${p.prCode}`}
+              >
                 <IonIcon slot="icon-only" icon={createOutline} />
               </IonButton>
             ) : (
-              <IonButton size="small" fill="clear" onClick={() => onView(p)} aria-label={t('actions.view', { code: p.prCode })} data-testid={`product-view-${p.prCode}`}>
+              <IonButton
+                size="small"
+                fill="clear"
+                onClick={() => onView(p)}
+                aria-label={t('actions.view', { code: p.prCode })}
+                data-testid={`product-view-${p.prCode}`}
+              >
                 <IonIcon slot="icon-only" icon={searchOutline} />
               </IonButton>
             )}
@@ -53,7 +65,14 @@ export function useProductColumns({ storeCode, companyCode, alias, slots, writer
       { field: 'prCode', label: t('columns.prCode'), filter: 'text', primary: true },
       { field: 'type', label: t('columns.type'), filter: 'text' },
       { field: 'layoutId', label: t('columns.layoutId'), filter: 'text' },
-      { field: 'prInfo', label: t('columns.prInfo'), filter: 'text', sortable: false, hiddenByDefault: true, render: (p) => cutText(p.prInfo.filter(Boolean).join(' / ')) },
+      {
+        field: 'prInfo',
+        label: t('columns.prInfo'),
+        filter: 'text',
+        sortable: false,
+        hiddenByDefault: true,
+        render: (p) => cutText(p.prInfo.filter(Boolean).join(' / ')),
+      },
       ...info,
       { field: 'nfc', label: t('columns.nfc'), filter: 'text', hiddenByDefault: true },
       {
@@ -61,7 +80,13 @@ export function useProductColumns({ storeCode, companyCode, alias, slots, writer
         label: t('columns.tagCount'),
         filter: 'number',
         render: (p) => (
-          <IonButton size="small" fill="clear" disabled={!p.tagCount} onClick={(e) => (e.stopPropagation(), onTags(p))} data-testid={`product-tags-${p.prCode}`}>
+          <IonButton
+            size="small"
+            fill="clear"
+            disabled={!p.tagCount}
+            onClick={(e) => (e.stopPropagation(), onTags(p))}
+            data-testid={`product-tags-${p.prCode}`}
+          >
             {p.tagCount}
           </IonButton>
         ),
@@ -73,7 +98,11 @@ export function useProductColumns({ storeCode, companyCode, alias, slots, writer
         sortable: false,
         render: (p) =>
           companyCode && (
-            <Link to={productHistoryPath(companyCode, storeCode, p.prCode)} onClick={(e) => e.stopPropagation()} data-testid={`product-history-${p.prCode}`}>
+            <Link
+              to={productHistoryPath(companyCode, storeCode, p.prCode)}
+              onClick={(e) => e.stopPropagation()}
+              data-testid={`product-history-${p.prCode}`}
+            >
               {t('actions.history')}
             </Link>
           ),

@@ -2,7 +2,16 @@
  * Constants of the product screens (console-admin §9), named after the spec; the numbers live in the contract's
  * constants modules so that the server reads the same values.
  */
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, CHART_PALETTE_SIZE, pageSizesFrom, LED_DEFAULTS, PAGE_NO_DEFAULT, PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../api/contract/constants-admin';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_PAGE_SIZES_LONG,
+  CHART_PALETTE_SIZE,
+  pageSizesFrom,
+  LED_DEFAULTS,
+  PAGE_NO_DEFAULT,
+  PRODUCT_INFO_SLOTS,
+  PRODUCT_INFO_VISIBLE_DEFAULT,
+} from '../../api/contract/constants-admin';
 import { PRODUCT_INFO_LIST_CHARS } from '../../api/contract/constants-core';
 
 /** Most admin tables: 25 rows per page, first in the menu. */
@@ -18,7 +27,17 @@ export { LED_DEFAULTS, PAGE_NO_DEFAULT };
 /** The 11 line colours of the update history chart (console-admin §9 "Chart line palette of 11 colours"). */
 // spec: admin §9.15 — chart line palette of 11 colours
 export const CHART_PALETTE: readonly string[] = [
-  '#2f7ed8', '#d9534f', '#5cb85c', '#f0ad4e', '#8e44ad', '#16a085', '#e67e22', '#34495e', '#c0392b', '#27ae60', '#7f8c8d',
+  '#2f7ed8',
+  '#d9534f',
+  '#5cb85c',
+  '#f0ad4e',
+  '#8e44ad',
+  '#16a085',
+  '#e67e22',
+  '#34495e',
+  '#c0392b',
+  '#27ae60',
+  '#7f8c8d',
 ].slice(0, CHART_PALETTE_SIZE);
 /** The product image modal turns the label by this much per tap (as the tag preview does). */
 export const PRODUCT_IMAGE_ROTATE_STEP = 90;
@@ -26,7 +45,8 @@ export const PRODUCT_IMAGE_ROTATE_STEP = 90;
 export const PRODUCT_TAG_COLUMNS_KEY = 'shelfpad.productTagList.infoColumns';
 
 /** Text of a list cell: cut at 80 characters plus an ellipsis (console-admin §9). */
-export const cutText = (text: string | undefined) => (text && text.length > PRODUCT_INFO_CUT ? `${text.slice(0, PRODUCT_INFO_CUT)}…` : (text ?? ''));
+export const cutText = (text: string | undefined) =>
+  text && text.length > PRODUCT_INFO_CUT ? `${text.slice(0, PRODUCT_INFO_CUT)}…` : (text ?? '');
 
 export const productListPath = (storeCode: string) => `/product/list/${encodeURIComponent(storeCode)}`;
 export const productHistoryPath = (companyCode: string, storeCode: string, prCode: string) =>

@@ -45,11 +45,25 @@ export function ProductControlModal({ storeCode, control, onClose }: Props) {
     const productList = (control?.products ?? []).map((p) => ({ prCode: p.prCode }));
     const n = (k: string) => Number(values[k]);
     const answer = await closingOnNoMatch(() =>
-      withLoadingModal(t('loading.control'), () => led
-        ? api.call(endpoints.productLed, { body: { storeCode, productList, duration: n('duration'), ledState: n('ledState'), ledBrightness: n('ledBrightness'), blinkingSpeed: n('blinkingSpeed') } })
-        : api.call(endpoints.productPage, { body: { storeCode, productList, pageNo: n('pageNo') } })),
+      withLoadingModal(t('loading.control'), () =>
+        led
+          ? api.call(endpoints.productLed, {
+              body: {
+                storeCode,
+                productList,
+                duration: n('duration'),
+                ledState: n('ledState'),
+                ledBrightness: n('ledBrightness'),
+                blinkingSpeed: n('blinkingSpeed'),
+              },
+            })
+          : api.call(endpoints.productPage, { body: { storeCode, productList, pageNo: n('pageNo') } }),
+      ),
     );
-    void dialogs.toast(answer ? t('messages.controlSent', { tags: answer.message ?? '' }) : t('messages.noMatchingTags'), answer ? 'success' : 'medium');
+    void dialogs.toast(
+      answer ? t('messages.controlSent', { tags: answer.message ?? '' }) : t('messages.noMatchingTags'),
+      answer ? 'success' : 'medium',
+    );
     onClose();
   };
 

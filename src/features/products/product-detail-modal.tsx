@@ -23,7 +23,15 @@ const usePreview = (body: ProductPreviewBody) =>
 
 /** The label the product would show, from the server's renderer, turnable by 90° (the product image modal). */
 // spec: admin §2.11 — product image with rotate (also the task detail preview)
-export function ProductImage({ companyCode, product, testId }: { companyCode: string; product: Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'>; testId: string }) {
+export function ProductImage({
+  companyCode,
+  product,
+  testId,
+}: {
+  companyCode: string;
+  product: Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'>;
+  testId: string;
+}) {
   const { t } = useTranslation('products');
   const [rotation, setRotation] = useState(0);
   // `<tag prefix>_<layout>`: the first tag type showing the product picks the size; none draws the common size.
@@ -35,9 +43,19 @@ export function ProductImage({ companyCode, product, testId }: { companyCode: st
       {result.isLoading && <IonSpinner aria-label={t('image.loading')} />}
       {result.error && <p role="alert">{result.error.message}</p>}
       {result.data && (
-        <img src={`data:image/png;base64,${result.data.encodedImage}`} alt={t('image.alt', { code: product.prCode })} style={{ transform: `rotate(${rotation}deg)` }} data-rotation={rotation} />
+        <img
+          src={`data:image/png;base64,${result.data.encodedImage}`}
+          alt={t('image.alt', { code: product.prCode })}
+          style={{ transform: `rotate(${rotation}deg)` }}
+          data-rotation={rotation}
+        />
       )}
-      <IonButton size="small" fill="outline" onClick={() => setRotation((r) => (r + PRODUCT_IMAGE_ROTATE_STEP) % 360)} data-testid={`${testId}-rotate`}>
+      <IonButton
+        size="small"
+        fill="outline"
+        onClick={() => setRotation((r) => (r + PRODUCT_IMAGE_ROTATE_STEP) % 360)}
+        data-testid={`${testId}-rotate`}
+      >
         {t('image.rotate')}
       </IonButton>
     </figure>
@@ -45,10 +63,26 @@ export function ProductImage({ companyCode, product, testId }: { companyCode: st
 }
 
 /** The magnifier of members without product write: every field of the product, read only, and its image. */
-export function ProductDetailModal({ companyCode, alias, product, onClose }: { companyCode: string; alias: readonly AliasItem[]; product: Product | undefined; onClose: () => void }) {
+export function ProductDetailModal({
+  companyCode,
+  alias,
+  product,
+  onClose,
+}: {
+  companyCode: string;
+  alias: readonly AliasItem[];
+  product: Product | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('products');
   return (
-    <ModalFrame isOpen={Boolean(product)} title={t('detail.title', { code: product?.prCode ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="product-detail">
+    <ModalFrame
+      isOpen={Boolean(product)}
+      title={t('detail.title', { code: product?.prCode ?? '' })}
+      onClose={onClose}
+      closeLabel={t('actions.close')}
+      testId="product-detail"
+    >
       {product && (
         <>
           <dl className="product-facts">

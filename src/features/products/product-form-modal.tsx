@@ -43,7 +43,12 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
   const fixed = useMemo<FormField[]>(
     () => [
       { name: 'prCode', label: t('columns.prCode'), required: t('validation.prCode'), readOnly: Boolean(product) },
-      { name: 'layoutId', label: t('columns.layoutId'), required: t('validation.layoutId'), ...(layouts.length ? { type: 'select' as const, options: [{ value: '', label: '' }, ...layouts] } : {}) },
+      {
+        name: 'layoutId',
+        label: t('columns.layoutId'),
+        required: t('validation.layoutId'),
+        ...(layouts.length ? { type: 'select' as const, options: [{ value: '', label: '' }, ...layouts] } : {}),
+      },
       { name: 'type', label: t('columns.type') },
       { name: 'nfc', label: t('columns.nfc') },
     ],
@@ -54,7 +59,13 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
     [fixed, alias],
   );
   const initial = useMemo<FormValues>(() => {
-    const values: FormValues = { prCode: product?.prCode ?? '', layoutId: product?.layoutId ?? '', type: product?.type ?? '', nfc: product?.nfc ?? '', [OPEN_SLOTS]: openAtFirst.join(',') };
+    const values: FormValues = {
+      prCode: product?.prCode ?? '',
+      layoutId: product?.layoutId ?? '',
+      type: product?.type ?? '',
+      nfc: product?.nfc ?? '',
+      [OPEN_SLOTS]: openAtFirst.join(','),
+    };
     for (const i of openAtFirst) values[infoName(i)] = product?.prInfo[i] ?? '';
     return values;
   }, [product, openAtFirst]);
@@ -77,15 +88,24 @@ export function ProductFormModal({ storeCode, alias, opening, onClose }: Props) 
   const submit = async (values: FormValues) => {
     const prCode = values.prCode.trim();
     // spec: admin §4.5 — an existing code asks to update; no stops
-    if (!product && (await productExists(storeCode, prCode)) && !(await dialogs.confirm(t('messages.existsUpdate', { code: prCode })))) return;
+    if (!product && (await productExists(storeCode, prCode)) && !(await dialogs.confirm(t('messages.existsUpdate', { code: prCode }))))
+      return;
     // The slots past the last open one are not sent; one the product had stays as it was (none: all with a value are open).
     const open = openSlotsOf(values);
     const length = Math.max(product?.prInfo.length ?? 0, open.length ? Math.max(...open) + 1 : 0);
     const prInfo = Array.from({ length }, (_, i) => (open.includes(i) ? (values[infoName(i)] ?? '') : (product?.prInfo[i] ?? '')));
     const answer = await closingOnNoMatch(() =>
-      withLoadingModal(t('loading.save'), () => sendProductUpdate(storeCode, [
-        { prCode, layoutId: values.layoutId.trim(), prInfo, ...(values.type.trim() ? { type: values.type.trim() } : {}), ...(values.nfc.trim() ? { nfc: values.nfc.trim() } : {}) },
-      ])),
+      withLoadingModal(t('loading.save'), () =>
+        sendProductUpdate(storeCode, [
+          {
+            prCode,
+            layoutId: values.layoutId.trim(),
+            prInfo,
+            ...(values.type.trim() ? { type: values.type.trim() } : {}),
+            ...(values.nfc.trim() ? { nfc: values.nfc.trim() } : {}),
+          },
+        ]),
+      ),
     );
     void dialogs.toast(answer?.message ?? t('messages.saved'), 'success');
     onClose(true);

@@ -18,14 +18,23 @@ import { useRouteParams } from '../../ui/use-route-params';
  * One line per chart-flagged alias over the rows shown, in time order; a value that is not a number leaves a gap.
  * Several updates in one second keep the last (lightweight-charts wants one point per time).
  */
-export function chartSeries(rows: readonly ProductUpdateHistoryRow[], fields: readonly { index: number; name: string }[]): LineSeriesData[] {
+export function chartSeries(
+  rows: readonly ProductUpdateHistoryRow[],
+  fields: readonly { index: number; name: string }[],
+): LineSeriesData[] {
   return fields.map((f, n) => {
     const byTime = new Map<number, number>();
     for (const r of [...rows].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))) {
       const value = Number(r.prInfo[f.index]);
-      if (r.prInfo[f.index] !== undefined && r.prInfo[f.index] !== '' && Number.isFinite(value)) byTime.set(Math.floor(Date.parse(r.updatedAt) / 1000), value);
+      if (r.prInfo[f.index] !== undefined && r.prInfo[f.index] !== '' && Number.isFinite(value))
+        byTime.set(Math.floor(Date.parse(r.updatedAt) / 1000), value);
     }
-    return { key: `slot-${f.index}`, label: f.name, color: CHART_PALETTE[n % CHART_PALETTE.length], points: [...byTime].map(([time, value]) => ({ time, value })) };
+    return {
+      key: `slot-${f.index}`,
+      label: f.name,
+      color: CHART_PALETTE[n % CHART_PALETTE.length],
+      points: [...byTime].map(([time, value]) => ({ time, value })),
+    };
   });
 }
 
@@ -49,7 +58,14 @@ export default function ProductHistoryPage() {
       imageMode
         ? { field: 'tagType', label: t('columns.tagType'), sortable: false }
         : { field: 'layoutId', label: t('columns.layoutId'), filter: 'text' },
-      { field: 'prInfo', label: t('columns.prInfo'), filter: 'text', sortable: false, hiddenByDefault: true, render: (r) => cutText(r.prInfo.filter(Boolean).join(' / ')) },
+      {
+        field: 'prInfo',
+        label: t('columns.prInfo'),
+        filter: 'text',
+        sortable: false,
+        hiddenByDefault: true,
+        render: (r) => cutText(r.prInfo.filter(Boolean).join(' / ')),
+      },
       ...infoColumns<ProductUpdateHistoryRow>(alias, slots, 5),
       { field: 'nfc', label: t('columns.nfc'), filter: 'text' },
       { field: 'updatedAt', label: t('columns.updated'), render: (r) => formatDateTime(r.updatedAt) },
@@ -66,7 +82,11 @@ export default function ProductHistoryPage() {
 
   return (
     <Page title={t('history.title', { code: prCode })}>
-      {chartFields.length > 0 && <div className="product-history-chart"><LineChart series={series} title={t('history.chart')} testId="product-history-chart" decimals={2} /></div>}
+      {chartFields.length > 0 && (
+        <div className="product-history-chart">
+          <LineChart series={series} title={t('history.chart')} testId="product-history-chart" decimals={2} />
+        </div>
+      )}
       <DataTable
         id="product-history"
         columns={columns}

@@ -29,7 +29,10 @@ export function useInfoSlots(alias: readonly AliasItem[]) {
       return added.length ? [...before, ...added] : before;
     });
   }, []);
-  const slots = useMemo(() => [...new Set([...alias.map((a) => a.index), ...seen])].filter((i) => i >= 0 && i < PRODUCT_INFO_SLOTS).sort((a, b) => a - b), [alias, seen]);
+  const slots = useMemo(
+    () => [...new Set([...alias.map((a) => a.index), ...seen])].filter((i) => i >= 0 && i < PRODUCT_INFO_SLOTS).sort((a, b) => a - b),
+    [alias, seen],
+  );
   return { slots, hear };
 }
 
@@ -39,9 +42,14 @@ export function useInfoSlots(alias: readonly AliasItem[]) {
  * the rest wait in the column chooser. Whether a slot starts shown depends on the slot, not on its place in the
  * list, so a slot seen later does not change which columns start shown.
  */
-export function infoColumns<Row extends InfoRow>(alias: readonly AliasItem[], slots: readonly number[], shownAtFirst: number): Column<Row>[] {
+export function infoColumns<Row extends InfoRow>(
+  alias: readonly AliasItem[],
+  slots: readonly number[],
+  shownAtFirst: number,
+): Column<Row>[] {
   const named = alias.map((a) => a.index).sort((a, b) => a - b);
-  const startsShown = (i: number) => (named.length ? named.slice(0, shownAtFirst).includes(i) : i < Math.min(shownAtFirst, PRODUCT_INFO_VISIBLE));
+  const startsShown = (i: number) =>
+    named.length ? named.slice(0, shownAtFirst).includes(i) : i < Math.min(shownAtFirst, PRODUCT_INFO_VISIBLE);
   return slots.map((i) => ({
     field: `prInfo-${i}`,
     label: slotLabel(alias, i),

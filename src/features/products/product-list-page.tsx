@@ -52,7 +52,9 @@ export default function ProductListPage() {
           run: async (rows) => {
             if (!(await dialogs.confirm(t('messages.cannotUndo'), t('messages.removeConfirm', { n: rows.length })))) return;
             try {
-              const answer = await withLoadingModal(t('loading.removeUnused'), () => api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } }));
+              const answer = await withLoadingModal(t('loading.removeUnused'), () =>
+                api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } }),
+              );
               reload();
               void dialogs.toast(t('messages.removed', { count: answer.count }), answer.count ? 'success' : 'warning');
             } catch (error) {

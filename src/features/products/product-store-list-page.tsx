@@ -28,7 +28,15 @@ function ProductStoreMap({ stores }: { stores: readonly StoreStatusRow[] }) {
       )),
     [stores, t],
   );
-  return <MapWithSideList items={items} pageSizes={MAP_LIST_PAGE_SIZES} listLabel={t('stores.list')} statusLabel={(status) => status} testId="product-map" />;
+  return (
+    <MapWithSideList
+      items={items}
+      pageSizes={MAP_LIST_PAGE_SIZES}
+      listLabel={t('stores.list')}
+      statusLabel={(status) => status}
+      testId="product-map"
+    />
+  );
 }
 
 /** /product (console-admin §2): the member's stores with their product counts, as a table or on a map. */
@@ -53,10 +61,7 @@ export default function ProductStoreListPage() {
   }, [t, several]);
 
   return (
-    <Page
-      title={t('stores.title')}
-      subheader={<ViewToggle view={view} onChange={setView} testId="product-view" />}
-    >
+    <Page title={t('stores.title')} subheader={<ViewToggle view={view} onChange={setView} testId="product-view" />}>
       {view === 'table' ? (
         <DataTable
           id="product-stores"

@@ -44,7 +44,9 @@ export function ProductTagListModal({ storeCode, alias, prCode, taskId, onClose 
   const { t } = useTranslation('products');
   const [chosen, setChosen] = useInfoColumns();
   // The configured info fields: the company's aliases, or the first slots when it has none.
-  const slots = alias.length ? alias.map((a) => ({ index: a.index, name: a.name })) : Array.from({ length: PRODUCT_INFO_VISIBLE }, (_, i) => ({ index: i, name: `#${i + 1}` }));
+  const slots = alias.length
+    ? alias.map((a) => ({ index: a.index, name: a.name }))
+    : Array.from({ length: PRODUCT_INFO_VISIBLE }, (_, i) => ({ index: i, name: `#${i + 1}` }));
   const columns = useMemo<Column<ProductTagRow>[]>(
     () => [
       { field: 'barcode', label: t('columns.barcode'), filter: 'text', primary: true },
@@ -52,12 +54,23 @@ export function ProductTagListModal({ storeCode, alias, prCode, taskId, onClose 
       { field: 'prCode', label: t('columns.prCode'), sortable: false },
       ...slots
         .filter((s) => chosen.includes(s.index))
-        .map((s) => ({ field: `info-${s.index}`, label: s.name, sortable: false, render: (r: ProductTagRow) => cutText(r.prInfo[s.index]) })),
+        .map((s) => ({
+          field: `info-${s.index}`,
+          label: s.name,
+          sortable: false,
+          render: (r: ProductTagRow) => cutText(r.prInfo[s.index]),
+        })),
     ],
     [t, slots, chosen, taskId],
   );
   return (
-    <ModalFrame isOpen={Boolean(prCode)} title={t('tagList.title', { code: prCode ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="product-tag-list">
+    <ModalFrame
+      isOpen={Boolean(prCode)}
+      title={t('tagList.title', { code: prCode ?? '' })}
+      onClose={onClose}
+      closeLabel={t('actions.close')}
+      testId="product-tag-list"
+    >
       {prCode && (
         <>
           <CheckboxListField

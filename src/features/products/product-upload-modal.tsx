@@ -25,7 +25,12 @@ interface QueuedFile {
 
 /** The rows processed of the newest upload of this file name: the history row's count grows batch by batch. */
 async function rowsProcessed(fileName: string): Promise<number | undefined> {
-  const body = buildTableRequest({ page: 0, pageSize: 1, sort: { field: 'received', dir: 'desc' }, filters: { fileName: { value: fileName, condition: '==' } } });
+  const body = buildTableRequest({
+    page: 0,
+    pageSize: 1,
+    sort: { field: 'received', dir: 'desc' },
+    filters: { fileName: { value: fileName, condition: '==' } },
+  });
   const page = (await api.call(endpoints.productUploadHistory, { body: body as never })) as TablePage<UploadHistory>;
   return page.data[0]?.finished === null ? page.data[0].count : undefined;
 }
@@ -34,7 +39,15 @@ async function rowsProcessed(fileName: string): Promise<number | undefined> {
  * The product file upload (console-admin §2 modals, §4 'one file at a time', §9 queue of 10): files wait in a
  * queue and go one by one; each shows its bytes sent, then the rows the server has processed, then the counts.
  */
-export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCode: string | undefined; isOpen: boolean; onClose: (changed: boolean) => void }) {
+export function ProductUploadModal({
+  companyCode,
+  isOpen,
+  onClose,
+}: {
+  companyCode: string | undefined;
+  isOpen: boolean;
+  onClose: (changed: boolean) => void;
+}) {
   const { t } = useTranslation('products');
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [notice, setNotice] = useState<string>();
@@ -45,7 +58,11 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
   // A file starts once, even when the effect runs again before its state says so (React's development double run).
   const started = useRef(new Set<number>());
   const patch = (id: number, values: Partial<QueuedFile>) =>
-    setQueue((q) => q.map((f) => (f.id === id ? { ...f, ...values, seen: values.state && !f.seen.includes(values.state) ? [...f.seen, values.state] : f.seen } : f)));
+    setQueue((q) =>
+      q.map((f) =>
+        f.id === id ? { ...f, ...values, seen: values.state && !f.seen.includes(values.state) ? [...f.seen, values.state] : f.seen } : f,
+      ),
+    );
 
   const add = (files: readonly File[]) => {
     if (!files.length) return;
@@ -55,7 +72,12 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
       const room = Math.max(0, UPLOAD_QUEUE_MAX - open);
       // The spec's message, exact text; the files that fit are queued.
       setNotice(files.length > room ? t('upload.queueLimit') : undefined);
-      return [...q, ...files.slice(0, room).map((file) => ({ id: nextId.current++, file, state: 'waiting' as const, sent: 0, seen: ['waiting' as const] }))];
+      return [
+        ...q,
+        ...files
+          .slice(0, room)
+          .map((file) => ({ id: nextId.current++, file, state: 'waiting' as const, sent: 0, seen: ['waiting' as const] })),
+      ];
     });
   };
 
@@ -78,13 +100,29 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
           const fraction = total ? sent / total : 0;
           patch(id, { sent: fraction, ...(fraction >= 1 ? { state: 'importing' } : {}) });
           if (fraction >= 1 && !poll) {
-            poll = setInterval(() => void rowsProcessed(file.name).then((rows) => rows !== undefined && patch(id, { rows }), () => undefined), UPLOAD_PROGRESS_POLL_MS);
+            poll = setInterval(
+              () =>
+                void rowsProcessed(file.name).then(
+                  (rows) => rows !== undefined && patch(id, { rows }),
+                  () => undefined,
+                ),
+              UPLOAD_PROGRESS_POLL_MS,
+            );
           }
         },
       })
       .then((answer) => {
         changed.current = true;
-        patch(id, { state: 'done', sent: 1, rows: answer.count, message: t('upload.done', { count: answer.count ?? 0, success: (answer.count ?? 0) - (answer.errorCount ?? 0), errors: answer.errorCount ?? 0 }) });
+        patch(id, {
+          state: 'done',
+          sent: 1,
+          rows: answer.count,
+          message: t('upload.done', {
+            count: answer.count ?? 0,
+            success: (answer.count ?? 0) - (answer.errorCount ?? 0),
+            errors: answer.errorCount ?? 0,
+          }),
+        });
       })
       .catch((error: Error) => patch(id, { state: 'failed', message: error.message }))
       .finally(() => clearInterval(poll));
@@ -117,7 +155,14 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
         ))}
       </IonSelect>
       <div className="product-upload-pick">
-        <FilePickButton multiple accept=".csv,text/csv,text/plain" label={t('upload.choose')} fill="outline" onFiles={async (files) => add(files)} testId="product-upload" />
+        <FilePickButton
+          multiple
+          accept=".csv,text/csv,text/plain"
+          label={t('upload.choose')}
+          fill="outline"
+          onFiles={async (files) => add(files)}
+          testId="product-upload"
+        />
       </div>
       {notice && (
         <p className="product-upload-notice" role="alert">
@@ -126,10 +171,23 @@ export function ProductUploadModal({ companyCode, isOpen, onClose }: { companyCo
       )}
       <ol className="product-upload-queue" data-testid="product-upload-queue">
         {queue.map((f) => (
-          <li key={f.id} data-state={f.state} data-seen={f.seen.join(' ')} data-sent={Math.round(f.sent * 100)} data-testid="product-upload-item">
-            <strong>{f.file.name}</strong> <span className="product-upload-state">{t(`upload.state.${f.state}`, { percent: Math.round(f.sent * 100), rows: f.rows ?? 0 })}</span>
+          <li
+            key={f.id}
+            data-state={f.state}
+            data-seen={f.seen.join(' ')}
+            data-sent={Math.round(f.sent * 100)}
+            data-testid="product-upload-item"
+          >
+            <strong>{f.file.name}</strong>{' '}
+            <span className="product-upload-state">
+              {t(`upload.state.${f.state}`, { percent: Math.round(f.sent * 100), rows: f.rows ?? 0 })}
+            </span>
             {(f.state === 'sending' || f.state === 'importing') && (
-              <IonProgressBar value={f.state === 'sending' ? f.sent : undefined} type={f.state === 'importing' ? 'indeterminate' : 'determinate'} aria-label={f.file.name} />
+              <IonProgressBar
+                value={f.state === 'sending' ? f.sent : undefined}
+                type={f.state === 'importing' ? 'indeterminate' : 'determinate'}
+                aria-label={f.file.name}
+              />
             )}
             {f.message && <div className={f.state === 'failed' ? 'product-upload-error' : 'product-upload-result'}>{f.message}</div>}
           </li>

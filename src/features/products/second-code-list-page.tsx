@@ -10,7 +10,15 @@ import { PRODUCT_PAGE_SIZES } from './product-constants';
 
 /** The coop site's extra columns, named as the spec names them (console-admin §3 "Second code"). */
 const COOP_COLUMNS = [
-  'CODICE_TIPO_VENDITA', 'DATA_INSERIMENTO', 'DATA_CESSAZIONE', 'DATA_ELIMINAZIONE', 'DATA_ACQUISIZIONE', 'NOME_PROGRAMMA', 'NOME_OPERATORE', 'FLG_DB_TRIGGER', 'DATA_MODIFICA',
+  'CODICE_TIPO_VENDITA',
+  'DATA_INSERIMENTO',
+  'DATA_CESSAZIONE',
+  'DATA_ELIMINAZIONE',
+  'DATA_ACQUISIZIONE',
+  'NOME_PROGRAMMA',
+  'NOME_OPERATORE',
+  'FLG_DB_TRIGGER',
+  'DATA_MODIFICA',
 ] as const;
 
 /** /product/secondCode/list (console-admin §2): prCode and secondCode; the Italian columns through the site profile (NOTES.md 3). */
@@ -23,7 +31,9 @@ export default function SecondCodeListPage() {
       { field: 'prCode', label: t('columns.prCode'), filter: 'text', primary: true },
       { field: 'secondCode', label: t('secondCodes.secondCode'), filter: 'text' },
       { field: 'storeCode', label: t('uploads.store'), sortable: false },
-      ...(productSecondCodes ? COOP_COLUMNS.map((key) => ({ field: key, label: key, sortable: false, render: (r: SecondCode) => r[key] ?? '' })) : []),
+      ...(productSecondCodes
+        ? COOP_COLUMNS.map((key) => ({ field: key, label: key, sortable: false, render: (r: SecondCode) => r[key] ?? '' }))
+        : []),
     ],
     [t, productSecondCodes],
   );

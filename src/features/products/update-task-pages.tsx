@@ -31,12 +31,18 @@ export function UpdateTaskListPage() {
         filter: 'text',
         primary: true,
         // An internal task id of 0 started no tag task: nothing to link to.
-        render: (r) => (r.internalTaskId === 0 ? r.taskId : <Link to={updateTaskDetailPath(storeCode, r.updateId, r.taskId)}>{r.taskId}</Link>),
+        render: (r) =>
+          r.internalTaskId === 0 ? r.taskId : <Link to={updateTaskDetailPath(storeCode, r.updateId, r.taskId)}>{r.taskId}</Link>,
       },
       { field: 'productCount', label: t('columns.productCount'), filter: 'number' },
       { field: 'tagCount', label: t('columns.tagCount'), filter: 'number' },
       { field: 'updatedAt', label: t('columns.updated'), render: (r) => formatDateTime(r.updatedAt) },
-      { field: 'detail', label: t('columns.detail'), sortable: false, render: (r) => <Link to={updateTaskDetailPath(storeCode, r.updateId, r.taskId)}>{t('actions.detail')}</Link> },
+      {
+        field: 'detail',
+        label: t('columns.detail'),
+        sortable: false,
+        render: (r) => <Link to={updateTaskDetailPath(storeCode, r.updateId, r.taskId)}>{t('actions.detail')}</Link>,
+      },
     ],
     [t, storeCode],
   );
@@ -97,7 +103,12 @@ export function UpdateTaskDetailPage() {
     ],
     [t, alias, slots],
   );
-  const asProduct = (r: UpdateTaskDetailRow): Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'> => ({ prCode: r.prCode, prInfo: r.prInfo, layoutId: r.layoutId, tagType: r.tagType ? [r.tagType] : [] });
+  const asProduct = (r: UpdateTaskDetailRow): Pick<Product, 'prCode' | 'prInfo' | 'layoutId' | 'tagType'> => ({
+    prCode: r.prCode,
+    prInfo: r.prInfo,
+    layoutId: r.layoutId,
+    tagType: r.tagType ? [r.tagType] : [],
+  });
   return (
     <Page title={t('updateTasks.detailTitle', { task: taskId })}>
       <DataTable
@@ -109,8 +120,20 @@ export function UpdateTaskDetailPage() {
         defaultSort={{ field: 'prCode', dir: 'asc' }}
         onRowsShown={hear}
       />
-      <ProductTagListModal storeCode={storeCode} alias={alias} prCode={tagsOf?.prCode} taskId={taskId} onClose={() => setTagsOf(undefined)} />
-      <ModalFrame isOpen={Boolean(previewed)} title={t('image.title', { code: previewed?.prCode ?? '' })} onClose={() => setPreviewed(undefined)} closeLabel={t('actions.close')} testId="update-preview">
+      <ProductTagListModal
+        storeCode={storeCode}
+        alias={alias}
+        prCode={tagsOf?.prCode}
+        taskId={taskId}
+        onClose={() => setTagsOf(undefined)}
+      />
+      <ModalFrame
+        isOpen={Boolean(previewed)}
+        title={t('image.title', { code: previewed?.prCode ?? '' })}
+        onClose={() => setPreviewed(undefined)}
+        closeLabel={t('actions.close')}
+        testId="update-preview"
+      >
         {previewed &&
           (imageMode && previewed.tagType ? (
             <TaskTagImage storeCode={storeCode} prCode={previewed.prCode} tagType={previewed.tagType} />

@@ -12,13 +12,23 @@ import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
 import { RowAction, RowActions } from '../../ui/row-actions';
 import { saveBlob } from '../../ui/save-blob';
-import { cutText, PRODUCT_LONG_PAGE_SIZES, PRODUCT_PAGE_SIZES, UPLOAD_PROGRESS_POLL_MS, uploadHistoryDetailPath } from './product-constants';
+import {
+  cutText,
+  PRODUCT_LONG_PAGE_SIZES,
+  PRODUCT_PAGE_SIZES,
+  UPLOAD_PROGRESS_POLL_MS,
+  uploadHistoryDetailPath,
+} from './product-constants';
 import { ProductUploadModal } from './product-upload-modal';
 import './products.css';
 import { useRouteParams } from '../../ui/use-route-params';
 
 /** The error text file of an upload: one line per bad row, as the server recorded them. */
-const saveErrors = (h: UploadHistory) => saveBlob(new Blob([`${h.error.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }), `${h.fileName.replace(/\.[^.]*$/, '')}_errors.txt`);
+const saveErrors = (h: UploadHistory) =>
+  saveBlob(
+    new Blob([`${h.error.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }),
+    `${h.fileName.replace(/\.[^.]*$/, '')}_errors.txt`,
+  );
 
 /** /product/file/upload/history (console-admin §2): product files received, their counts and their bad rows. */
 export function UploadHistoryPage() {
@@ -50,7 +60,12 @@ export function UploadHistoryPage() {
           ),
       },
       { field: 'received', label: t('uploads.received'), render: (h) => formatDateTime(h.received) },
-      { field: 'finished', label: t('uploads.finished'), sortable: false, render: (h) => (h.finished ? formatDateTime(h.finished) : t('uploads.running')) },
+      {
+        field: 'finished',
+        label: t('uploads.finished'),
+        sortable: false,
+        render: (h) => (h.finished ? formatDateTime(h.finished) : t('uploads.running')),
+      },
       {
         field: 'detail',
         label: t('columns.detail'),
@@ -116,7 +131,12 @@ export function UploadHistoryDetailPage() {
       label: key,
       filter: 'text' as const,
       primary: i === 0,
-      render: (r: UploadedRow) => (key === 'result' && r[key] !== 'OK' ? <span className="upload-row-error">{cutText(String(r[key]))}</span> : cutText(String(r[key] ?? ''))),
+      render: (r: UploadedRow) =>
+        key === 'result' && r[key] !== 'OK' ? (
+          <span className="upload-row-error">{cutText(String(r[key]))}</span>
+        ) : (
+          cutText(String(r[key] ?? ''))
+        ),
     }));
   }, [data]);
   return (

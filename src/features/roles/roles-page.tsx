@@ -42,7 +42,12 @@ export default function RolesPage() {
   };
 
   const grantedText = (role: Role) =>
-    isBuiltInRole(role.role_id) ? t('roles.all') : role.privilege.filter((p) => p.read).map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`).join(', ');
+    isBuiltInRole(role.role_id)
+      ? t('roles.all')
+      : role.privilege
+          .filter((p) => p.read)
+          .map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`)
+          .join(', ');
   // A role with many privileges wraps inside its cell: on one line it pushed the actions past the table's right edge.
   const granted = (role: Role) => <span className="role-privileges">{grantedText(role)}</span>;
 
@@ -56,7 +61,12 @@ export default function RolesPage() {
   const rowActions = (role: Role): (RowActionDef<Role> | false)[] => {
     const editable = writable && !isBuiltInRole(role.role_id);
     return [
-      { label: editable ? t('actions.edit') : t('actions.view'), primary: true, testId: 'role-edit', run: () => setEditing({ kind: 'update', role }) },
+      {
+        label: editable ? t('actions.edit') : t('actions.view'),
+        primary: true,
+        testId: 'role-edit',
+        run: () => setEditing({ kind: 'update', role }),
+      },
       editable && { label: t('actions.delete'), color: 'danger', testId: 'role-delete', run: () => remove(role) },
     ];
   };
@@ -66,7 +76,10 @@ export default function RolesPage() {
       title={t('roles.title')}
       actions={
         writable ? (
-          <IonButton onClick={() => (hasCompany ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))} data-testid="role-create">
+          <IonButton
+            onClick={() => (hasCompany ? setEditing({ kind: 'create' }) : void dialogs.error(t('errors.noCompany')))}
+            data-testid="role-create"
+          >
             {t('roles.create')}
           </IonButton>
         ) : undefined

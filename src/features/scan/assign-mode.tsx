@@ -151,7 +151,13 @@ export function AssignMode({ storeCode, log }: ModeProps) {
           {error}
         </p>
       )}
-      <button type="button" className="lean-button lean-button--block lean-button--outline" disabled={!lastTag} onClick={() => void undo()} data-testid="undo">
+      <button
+        type="button"
+        className="lean-button lean-button--block lean-button--outline"
+        disabled={!lastTag}
+        onClick={() => void undo()}
+        data-testid="undo"
+      >
         {t('actions.undo')}
       </button>
       <button

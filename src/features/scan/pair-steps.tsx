@@ -19,7 +19,11 @@ export function PairSteps({ tag }: PairStepsProps) {
     <div className="pair-steps" data-testid="pair-steps" data-step={tag ? 'product' : 'tag'}>
       <ol className="pair-steps__list" aria-label={t('steps.label')}>
         {steps.map((label, i) => (
-          <li key={label} className={i < current ? 'is-done' : i === current ? 'is-current' : undefined} aria-current={i === current ? 'step' : undefined}>
+          <li
+            key={label}
+            className={i < current ? 'is-done' : i === current ? 'is-current' : undefined}
+            aria-current={i === current ? 'step' : undefined}
+          >
             <span className="pair-steps__number" aria-hidden="true">
               {i < current ? '✓' : i + 1}
             </span>

@@ -34,13 +34,16 @@ export function PlusMode({ storeCode, log }: ModeProps) {
     };
     if (request.kind === 'assign') {
       void send('plusAssign', [request.mac, ...request.product], {
-          kind: 'plusAssign',
-          storeCode,
-          payload: { storeCode, devList: [{ mac: request.mac, product: request.product }] },
-        })
-        .finally(done);
+        kind: 'plusAssign',
+        storeCode,
+        payload: { storeCode, devList: [{ mac: request.mac, product: request.product }] },
+      }).finally(done);
     } else {
-      void send('plusDeassign', [request.mac], { kind: 'plusDeassign', storeCode, payload: { storeCode, devList: [{ mac: request.mac }] } }).finally(done);
+      void send('plusDeassign', [request.mac], {
+        kind: 'plusDeassign',
+        storeCode,
+        payload: { storeCode, devList: [{ mac: request.mac }] },
+      }).finally(done);
     }
   }, [s.request, send, storeCode, dispatch]);
 
@@ -73,7 +76,12 @@ export function PlusMode({ storeCode, log }: ModeProps) {
         <button type="button" className="lean-button" onClick={() => dispatch({ type: 'assign' })} data-testid="plus-assign">
           {t('actions.assign')}
         </button>
-        <button type="button" className="lean-button lean-button--medium" onClick={() => dispatch({ type: 'deassign' })} data-testid="plus-deassign">
+        <button
+          type="button"
+          className="lean-button lean-button--medium"
+          onClick={() => dispatch({ type: 'deassign' })}
+          data-testid="plus-deassign"
+        >
           {t('actions.deassign')}
         </button>
       </div>

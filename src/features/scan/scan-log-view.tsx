@@ -10,8 +10,14 @@ function TagStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('scan');
   const tone = statusTone(status);
   return (
-    <span className={`lean-badge lean-badge--${TAG_TONES[tone]}`} data-testid="tag-status" data-status={status} aria-label={t('log.tagStatus', { status })}>
-      {tone === 'progress' && <span className="scan-log__dots" aria-hidden="true" />} <span className="scan-log__pill-label">{t('log.tagPill')}</span> {status}
+    <span
+      className={`lean-badge lean-badge--${TAG_TONES[tone]}`}
+      data-testid="tag-status"
+      data-status={status}
+      aria-label={t('log.tagStatus', { status })}
+    >
+      {tone === 'progress' && <span className="scan-log__dots" aria-hidden="true" />}{' '}
+      <span className="scan-log__pill-label">{t('log.tagPill')}</span> {status}
     </span>
   );
 }

@@ -56,7 +56,14 @@ export function ScanScreen({ shown }: { shown: boolean }) {
     <div className="scan-screen">
       <ScanFlash />
       <StorePicker store={store} stores={stores} onPick={pickStore} cache={cache} showCache />
-      <SegmentTabs label={t('modesLabel')} value={mode} options={MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))} onChange={chooseMode} testId="scan-modes" even />
+      <SegmentTabs
+        label={t('modesLabel')}
+        value={mode}
+        options={MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))}
+        onChange={chooseMode}
+        testId="scan-modes"
+        even
+      />
       {!store && <p className="lean-note">{t('noStore')}</p>}
       {/* Keyed by store and mode: a change starts the flow afresh, never pairing a tag of one store with another's product. */}
       {store && shown && <View key={`${store}/${mode}`} storeCode={store} log={log} />}

@@ -107,7 +107,11 @@ export function BlinkMode({ storeCode, log }: ModeProps) {
       log.add({ kind: 'plusBlink', codes: result.codes, status: 'ok', message: t('messages.plusBlinkDone', { count: result.count }) });
     } catch (error) {
       const message =
-        error instanceof PlusDeviceWithoutProduct ? t('messages.plusNoProduct') : isOffline(error) ? t('messages.blinkOffline') : (error as Error).message;
+        error instanceof PlusDeviceWithoutProduct
+          ? t('messages.plusNoProduct')
+          : isOffline(error)
+            ? t('messages.blinkOffline')
+            : (error as Error).message;
       fail('plusBlink', code, message);
     }
   };

@@ -57,7 +57,11 @@ export function useScanStore(): [string | undefined, (store: string) => void, st
     const abort = new AbortController();
     // Offline the older copy (or none) stays: the lookup then answers "don't know" and the server decides.
     void offlineLayer()
-      .then(({ refreshProductCache, productCacheInfo }) => refreshProductCache(store, abort.signal).catch(() => {}).then(() => productCacheInfo(store)))
+      .then(({ refreshProductCache, productCacheInfo }) =>
+        refreshProductCache(store, abort.signal)
+          .catch(() => {})
+          .then(() => productCacheInfo(store)),
+      )
       .then((info) => !abort.signal.aborted && info && setCache({ ...info, storeCode: store }))
       .catch(() => {});
     return () => abort.abort();

@@ -67,7 +67,13 @@ export function statusTone(status: string): StatusTone {
 export function tagStatusChangesOf(message: PushMessage | undefined): TagStatusChange[] | undefined {
   if (message?.type !== PUSH_TYPE_TAG_STATUS || !Array.isArray(message.data)) return undefined;
   return (message.data as unknown[])
-    .filter((c): c is TagStatusChange => typeof c === 'object' && c !== null && typeof (c as TagStatusChange).tagMac === 'string' && typeof (c as TagStatusChange).status === 'string')
+    .filter(
+      (c): c is TagStatusChange =>
+        typeof c === 'object' &&
+        c !== null &&
+        typeof (c as TagStatusChange).tagMac === 'string' &&
+        typeof (c as TagStatusChange).status === 'string',
+    )
     .map((c) => ({ tagMac: c.tagMac, barcode: typeof c.barcode === 'string' ? c.barcode : '', status: c.status }));
 }
 

@@ -110,10 +110,7 @@ export function useScanLog(): ScanLog {
     [add],
   );
 
-  const entries = useMemo(
-    () => lines.map((line) => (line.opId ? { ...line, ...statusOf(line, ops.get(line.opId)) } : line)),
-    [lines, ops],
-  );
+  const entries = useMemo(() => lines.map((line) => (line.opId ? { ...line, ...statusOf(line, ops.get(line.opId)) } : line)), [lines, ops]);
 
   const counters = useMemo(() => {
     const c = { ok: 0, failed: 0, queued: 0 };

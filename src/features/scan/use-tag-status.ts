@@ -34,7 +34,10 @@ export function useTagStatuses(storeCode: string | undefined, entries: readonly 
       const tags = waitingRef.current.slice(0, POLL_MAX_TAGS);
       if (!storeCode || !tags.length) return;
       try {
-        const page = await api.call(tagsEndpoints.tagList, { params: { storeCode }, body: { start: 0, length: tags.length, tagIdList: tags } });
+        const page = await api.call(tagsEndpoints.tagList, {
+          params: { storeCode },
+          body: { start: 0, length: tags.length, tagIdList: tags },
+        });
         const changes = page.data.map((t) => ({ tagMac: t.tagMac, barcode: t.barcode, status: t.status }));
         setSeen((prev) => recordChanges(prev, changes, Date.now()));
       } catch {

@@ -13,7 +13,8 @@ export const versionHex = (version: number | undefined) => (version === undefine
 /** console-core §3: the port suffix :8080 is removed for display. */
 const withoutPort = (ip: string | undefined) => (ip ?? '').replace(/:8080$/, '');
 
-export const sensorHistoryPath = (storeCode: string, tagMac: string) => `/sensor/${encodeURIComponent(storeCode)}/${encodeURIComponent(tagMac)}/history`;
+export const sensorHistoryPath = (storeCode: string, tagMac: string) =>
+  `/sensor/${encodeURIComponent(storeCode)}/${encodeURIComponent(tagMac)}/history`;
 export const sensorAlarmHistoryPath = (storeCode: string, sensorMac: string) =>
   `/sensor/${encodeURIComponent(storeCode)}/${encodeURIComponent(sensorMac)}/alarm/history`;
 
@@ -25,15 +26,32 @@ export function useSensorColumns(storeCode: string): Column<Sensor>[] {
       { field: 'barcode', label: t('columns.barcode'), filter: 'text', primary: true },
       { field: 'tagMac', label: t('columns.tagMac'), filter: 'text' },
       { field: 'prCode', label: t('columns.prCode'), filter: 'text' },
-      { field: 'sensorType', label: t('columns.sensorType'), filter: 'enum', options: SENSOR_TYPES.map((v) => ({ value: v, label: sensorTypeLabel(t, v) })), render: (s) => sensorTypeLabel(t, s.sensorType) },
+      {
+        field: 'sensorType',
+        label: t('columns.sensorType'),
+        filter: 'enum',
+        options: SENSOR_TYPES.map((v) => ({ value: v, label: sensorTypeLabel(t, v) })),
+        render: (s) => sensorTypeLabel(t, s.sensorType),
+      },
       { field: 'status', label: t('columns.status'), filter: 'enum', render: (s) => <TagStatusBadge status={s.status} /> },
-      { field: 'operationName', label: t('columns.operationName'), filter: 'text', render: (s) => sensorOperationLabel(t, s.operationName) },
+      {
+        field: 'operationName',
+        label: t('columns.operationName'),
+        filter: 'text',
+        render: (s) => sensorOperationLabel(t, s.operationName),
+      },
       { field: 'gwIp', label: t('columns.gwIp'), filter: 'text', render: (s) => withoutPort(s.gwIp) },
       { field: 'version', label: t('columns.version'), filter: 'hex', render: (s) => versionHex(s.version) },
       { field: 'dRssi', label: t('columns.dRssi'), filter: 'number', hiddenByDefault: true },
       { field: 'eRssi', label: t('columns.eRssi'), filter: 'number', hiddenByDefault: true },
       { field: 'reportTime', label: t('columns.reportTime'), filter: 'date', render: (s) => formatDateTime(s.reportTime) },
-      { field: 'updatedAt', label: t('columns.updatedAt'), filter: 'date', hiddenByDefault: true, render: (s) => formatDateTime(s.updatedAt) },
+      {
+        field: 'updatedAt',
+        label: t('columns.updatedAt'),
+        filter: 'date',
+        hiddenByDefault: true,
+        render: (s) => formatDateTime(s.updatedAt),
+      },
       {
         field: 'histories',
         label: t('columns.histories'),

@@ -46,7 +46,10 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
         label: t('columns.sensorType'),
         type: 'select',
         required: t('assign.selectType'),
-        options: [{ value: '', label: t('assign.pickType') }, ...Object.keys(byType).map((v) => ({ value: v, label: sensorTypeLabel(t, v) }))],
+        options: [
+          { value: '', label: t('assign.pickType') },
+          ...Object.keys(byType).map((v) => ({ value: v, label: sensorTypeLabel(t, v) })),
+        ],
       },
       ...fieldsOf(type, byType).map<FormField>((field) => ({
         name: field,
@@ -72,7 +75,9 @@ export function SensorConfigModal({ storeCode, state, onClose, onSaved }: Props)
       await api.call(endpoints.sensorAssign, { body: { taskId: NEW_TASK_ID, priorTaskId: NEW_TASK_ID, storeCode, tagList } });
       void dialogs.toast(t('assign.done', { tagMac }), 'success');
     } else {
-      await api.call(endpoints.sensorUpdate, { body: { taskId: NEW_TASK_ID, priorTaskId: NEW_TASK_ID, storeCode, tagList: [{ tagMac, sensor }] } });
+      await api.call(endpoints.sensorUpdate, {
+        body: { taskId: NEW_TASK_ID, priorTaskId: NEW_TASK_ID, storeCode, tagList: [{ tagMac, sensor }] },
+      });
       void dialogs.toast(t('update.done', { tagMac }), 'success');
     }
     onSaved();

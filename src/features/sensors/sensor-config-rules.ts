@@ -34,7 +34,12 @@ export type SensorFieldProblem = { kind: 'integer' } | { kind: 'minimum'; minimu
  * What is wrong with one typed setting (already known to be non-empty), or undefined. Without the store's distance
  * error range (not loaded yet) the minimum is left to the server, which checks it too.
  */
-export function sensorFieldProblem(type: string, field: string, value: string, distanceErrorRange: number | undefined): SensorFieldProblem | undefined {
+export function sensorFieldProblem(
+  type: string,
+  field: string,
+  value: string,
+  distanceErrorRange: number | undefined,
+): SensorFieldProblem | undefined {
   const text = value.trim();
   if (!INTEGER.test(text) || !Number.isSafeInteger(Number(text))) return { kind: 'integer' };
   if (distanceErrorRange === undefined) return undefined;

@@ -27,7 +27,12 @@ export const sensorAlarmTypeLabel = (t: TFunction<'sensors'>, type: string): str
  * A sensor's last operation as the server names it — 'Assigned' in the demo data, 'ASSIGN' / 'DEASSIGN' after a
  * change — in the member's language (issue 31 §14); a name outside these stays as sent.
  */
-const SENSOR_OPERATIONS: Readonly<Record<string, 'assigned' | 'deassigned'>> = { Assigned: 'assigned', ASSIGN: 'assigned', DEASSIGN: 'deassigned', Unassigned: 'deassigned' };
+const SENSOR_OPERATIONS: Readonly<Record<string, 'assigned' | 'deassigned'>> = {
+  Assigned: 'assigned',
+  ASSIGN: 'assigned',
+  DEASSIGN: 'deassigned',
+  Unassigned: 'deassigned',
+};
 export const sensorOperationLabel = (t: TFunction<'sensors'>, name: string | undefined): string => {
   const word = name ? SENSOR_OPERATIONS[name] : undefined;
   return word ? t(`operations.${word}`) : (name ?? '');

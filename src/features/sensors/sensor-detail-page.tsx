@@ -58,10 +58,7 @@ export default function SensorDetailPage() {
   const name = store.data ? `${store.data.storeName} (${storeCode})` : storeCode;
 
   return (
-    <Page
-      title={t('detail.title', { store: name })}
-      subheader={<ViewToggle view={viewType} onChange={setViewType} testId="sensor-view" />}
-    >
+    <Page title={t('detail.title', { store: name })} subheader={<ViewToggle view={viewType} onChange={setViewType} testId="sensor-view" />}>
       {viewType === 'map' ? (
         <SensorStoreMap store={store.data} />
       ) : (

@@ -31,7 +31,10 @@ export default function SensorHistoryPage() {
   const [range, setRange] = useState(defaultRange);
   const [draft, setDraft] = useState(() => ({ start: formatDateTime(range.start * 1000), end: formatDateTime(range.end * 1000) }));
   const [draftError, setDraftError] = useState<string>();
-  const history = useCall(endpoints.sensorHistory, { params: { storeCode, sensorMac: tagMac }, query: { startDate: range.start, endDate: range.end } });
+  const history = useCall(endpoints.sensorHistory, {
+    params: { storeCode, sensorMac: tagMac },
+    query: { startDate: range.start, endDate: range.end },
+  });
   const info = history.data?.tagInfo;
   const sensorType = info?.sensorType;
   const measures = useMemo(() => (sensorType ? SENSOR_MEASUREMENTS[sensorType] : []) as Measure[], [sensorType]);
@@ -49,7 +52,11 @@ export default function SensorHistoryPage() {
   const columns = useMemo<Column<SensorPoint>[]>(
     () => [
       { field: 'updatedAt', label: t('columns.updatedAt'), primary: true, render: (p) => formatDateTime(p.updatedAt) },
-      ...measures.map<Column<SensorPoint>>((m) => ({ field: m, label: measureLabels[m] ?? m, render: (p) => (p[m] === undefined ? '' : String(p[m])) })),
+      ...measures.map<Column<SensorPoint>>((m) => ({
+        field: m,
+        label: measureLabels[m] ?? m,
+        render: (p) => (p[m] === undefined ? '' : String(p[m])),
+      })),
     ],
     [t, measures, measureLabels],
   );
@@ -70,10 +77,20 @@ export default function SensorHistoryPage() {
       )}
       <form className="sensor-history-range" onSubmit={apply} data-testid="sensor-history-range">
         <div className="sensor-history-field">
-          <DateTimeField id="sensor-history-start" label={t('history.from')} value={draft.start} onChange={(start) => setDraft((d) => ({ ...d, start }))} />
+          <DateTimeField
+            id="sensor-history-start"
+            label={t('history.from')}
+            value={draft.start}
+            onChange={(start) => setDraft((d) => ({ ...d, start }))}
+          />
         </div>
         <div className="sensor-history-field">
-          <DateTimeField id="sensor-history-end" label={t('history.to')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
+          <DateTimeField
+            id="sensor-history-end"
+            label={t('history.to')}
+            value={draft.end}
+            onChange={(end) => setDraft((d) => ({ ...d, end }))}
+          />
         </div>
         <IonButton type="submit" size="small">
           {t('history.show')}

@@ -39,7 +39,13 @@ export function ServiceList({ rows }: { rows: ServiceRow[] }) {
   );
   return (
     <DetailCard title={t('detail.services')} testId="server-services" wide>
-      <DataTable id="server-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={SERVER_LIST_PAGE_SIZES} />
+      <DataTable
+        id="server-services"
+        columns={columns}
+        source={{ kind: 'local', rows }}
+        rowKey={(s) => s.name}
+        pageSizes={SERVER_LIST_PAGE_SIZES}
+      />
     </DetailCard>
   );
 }
@@ -57,7 +63,13 @@ export function NetworkList({ rows }: { rows: NetworkInterface[] }) {
   );
   return (
     <DetailCard title={t('detail.network')} testId="server-network" wide>
-      <DataTable id="server-network" columns={columns} source={{ kind: 'local', rows }} rowKey={(n) => `${n.name}-${n.ip}`} pageSizes={SERVER_LIST_PAGE_SIZES} />
+      <DataTable
+        id="server-network"
+        columns={columns}
+        source={{ kind: 'local', rows }}
+        rowKey={(n) => `${n.name}-${n.ip}`}
+        pageSizes={SERVER_LIST_PAGE_SIZES}
+      />
     </DetailCard>
   );
 }

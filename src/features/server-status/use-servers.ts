@@ -12,7 +12,11 @@ import { SERVER_DETAIL_REFRESH_MS, SERVER_LIST_REFRESH_MS } from './server-statu
 export function useServerList() {
   const shown = usePageShown();
   // SWR drops a refresh within its 2 s dedupe window: without lowering it the list would refresh every 2 s.
-  const result = useCall(endpoints.statusServerList, {}, { refreshInterval: shown ? SERVER_LIST_REFRESH_MS : 0, dedupingInterval: SERVER_LIST_REFRESH_MS / 2 });
+  const result = useCall(
+    endpoints.statusServerList,
+    {},
+    { refreshInterval: shown ? SERVER_LIST_REFRESH_MS : 0, dedupingInterval: SERVER_LIST_REFRESH_MS / 2 },
+  );
   useLogoutOnLoadFailure(result.error);
   return result;
 }

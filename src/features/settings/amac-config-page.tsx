@@ -36,7 +36,10 @@ export default function AmacConfigPage() {
     } else {
       await api.call(endpoints.amacAdd, { body: { abstractCode: values.abstractCode.trim(), abstractData } });
     }
-    void dialogs.toast(t('amac.saved', { code: editing?.kind === 'edit' ? editing.amac.abstractCode : values.abstractCode.trim() }), 'success');
+    void dialogs.toast(
+      t('amac.saved', { code: editing?.kind === 'edit' ? editing.amac.abstractCode : values.abstractCode.trim() }),
+      'success',
+    );
     setEditing(undefined);
     await list.mutate();
   };

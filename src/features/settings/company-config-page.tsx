@@ -69,7 +69,12 @@ export default function CompanyConfigPage() {
   // Edit and SMTP stay on the row; Delete (role -1, while another company remains) waits in its menu, last.
   const rowActions = (c: Company): (RowActionDef<Company> | false)[] => [
     { label: t('company.edit'), primary: true, testId: 'company-edit', run: () => setMode({ kind: 'edit', company: c }) },
-    { label: t('company.smtp'), primary: true, testId: 'company-smtp', run: () => setSmtp({ scope: 'company', companyCode: c.companyCode, config: c.smtp }) },
+    {
+      label: t('company.smtp'),
+      primary: true,
+      testId: 'company-smtp',
+      run: () => setSmtp({ scope: 'company', companyCode: c.companyCode, config: c.smtp }),
+    },
     superAdmin && companies.length > 1 && { label: t('company.delete'), color: 'danger', testId: 'company-delete', run: () => remove(c) },
   ];
 

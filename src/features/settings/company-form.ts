@@ -7,8 +7,16 @@ import { intOf, numberField, textField, textOf, valuesOf } from './settings-form
 type T = TFunction<'settings'>;
 
 const SETTING_NAMES = [
-  'historyRetentionDays', 'updateHistoryRetentionDays', 'tagDisplayRefreshDays', 'gatewayStatusCheckInterval', 'gatewayStatusCheckMargin',
-  'panId', 'timeServerIp', 'timeServerPort', 'mainFromMac', 'mainFromPage',
+  'historyRetentionDays',
+  'updateHistoryRetentionDays',
+  'tagDisplayRefreshDays',
+  'gatewayStatusCheckInterval',
+  'gatewayStatusCheckMargin',
+  'panId',
+  'timeServerIp',
+  'timeServerPort',
+  'mainFromMac',
+  'mainFromPage',
 ] as const;
 
 /**
@@ -39,7 +47,10 @@ export function companyFields(t: T, mode: 'create' | 'edit'): (values: FormValue
     ...head,
     ...settings,
     // The admin id defaults to the company code plus "-admin" (console-admin §9): shown, and sent when left empty.
-    { ...textField(t, 'adminEmail', { placeholder: values.companyCode ? companyAdminDefault(values.companyCode.trim()) : '' }), heading: t('company.adminHeading') },
+    {
+      ...textField(t, 'adminEmail', { placeholder: values.companyCode ? companyAdminDefault(values.companyCode.trim()) : '' }),
+      heading: t('company.adminHeading'),
+    },
     textField(t, 'adminName', { required: title }),
     textField(t, 'adminPassword', { required: title, type: 'password' }),
     {
@@ -90,6 +101,10 @@ export function companyCreateBody(values: FormValues): CompanyCreateBody {
   return {
     companyCode,
     ...companyUpdateBody(values),
-    admin: { email: values.adminEmail.trim() || companyAdminDefault(companyCode), name: values.adminName.trim(), password: values.adminPassword },
+    admin: {
+      email: values.adminEmail.trim() || companyAdminDefault(companyCode),
+      name: values.adminName.trim(),
+      password: values.adminPassword,
+    },
   };
 }

@@ -35,7 +35,11 @@ export function DefaultCompanyButton({ onCreated }: { onCreated: () => void }) {
         isOpen={open}
         title={t('company.createDefault')}
         testId="default-company-modal"
-        fields={[textField(t, 'companyCode', { required: title }), textField(t, 'companyName', { required: title }), textField(t, 'address')]}
+        fields={[
+          textField(t, 'companyCode', { required: title }),
+          textField(t, 'companyName', { required: title }),
+          textField(t, 'address'),
+        ]}
         initial={{ companyCode: '', companyName: '', address: '' }}
         errorTitle={title}
         onSubmit={submit}

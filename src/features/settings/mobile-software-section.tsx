@@ -41,14 +41,21 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
     if (!MOBILE_SW_FILE_PATTERN.test(file.name)) return dialogs.error(t('mobile.example'), t('mobile.uploadFailed'));
     const form = new FormData();
     form.append('file', file);
-    await run(async () => {
-      const answer = await withLoadingModal(t('loading.mobileUpload'), () => api.call(endpoints.mobileFileUpload, { body: form }));
-      void dialogs.toast(t('mobile.uploaded', { version: answer.version ?? file.name }), 'success');
-    }, t('mobile.uploadFailed'), `\n${t('mobile.example')}`);
+    await run(
+      async () => {
+        const answer = await withLoadingModal(t('loading.mobileUpload'), () => api.call(endpoints.mobileFileUpload, { body: form }));
+        void dialogs.toast(t('mobile.uploaded', { version: answer.version ?? file.name }), 'success');
+      },
+      t('mobile.uploadFailed'),
+      `\n${t('mobile.example')}`,
+    );
   };
 
   const download = (row: MobileFile) =>
-    run(async () => saveBlob(await api.blob(endpoints.mobileFileDownload, { params: { id: row._id } }), `mobile_${row.ver}.apk`), t('mobile.download'));
+    run(
+      async () => saveBlob(await api.blob(endpoints.mobileFileDownload, { params: { id: row._id } }), `mobile_${row.ver}.apk`),
+      t('mobile.download'),
+    );
 
   const activate = (row: MobileFile) =>
     run(async () => {
@@ -67,7 +74,11 @@ export function MobileSoftwareSection({ writable }: { writable: boolean }) {
   const columns: Column<MobileFile>[] = [
     { field: 'ver', label: t('mobile.version'), primary: true },
     { field: 'updatedAt', label: t('fields.updatedAt'), render: (row) => formatDateTime(row.updatedAt) },
-    { field: 'active', label: t('mobile.active'), render: (row) => <span data-testid="mobile-active">{row.active ? t('mobile.active') : t('mobile.inactive')}</span> },
+    {
+      field: 'active',
+      label: t('mobile.active'),
+      render: (row) => <span data-testid="mobile-active">{row.active ? t('mobile.active') : t('mobile.inactive')}</span>,
+    },
   ];
 
   // Download and Activate stay on the row; Remove waits in its menu, last (issue 31 §11, §12). While one file is

@@ -11,8 +11,19 @@ import { intOf, numberField, textField, textOf, valuesOf } from './settings-form
 import { useLogoutOnLoadFailure } from '../../app/load-failure';
 
 const FACTS = [
-  'retailServerIp', 'retailServerPort', 'timeServerIp', 'timeServerPort', 'gatewayStatusCheckInterval', 'historyRetentionDays',
-  'updateHistoryRetentionDays', 'tagDisplayRefreshDays', 'panId', 'mobile', 'email', 'mainFromMac', 'mainFromPage',
+  'retailServerIp',
+  'retailServerPort',
+  'timeServerIp',
+  'timeServerPort',
+  'gatewayStatusCheckInterval',
+  'historyRetentionDays',
+  'updateHistoryRetentionDays',
+  'tagDisplayRefreshDays',
+  'panId',
+  'mobile',
+  'email',
+  'mainFromMac',
+  'mainFromPage',
 ] as const;
 
 function serverBody(values: FormValues): ServerConfigBody {

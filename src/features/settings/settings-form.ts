@@ -28,7 +28,11 @@ export function numberField(t: T, name: string, opts: { required?: string; min?:
   };
 }
 
-export function textField(t: T, name: string, opts: { required?: string; label?: string; type?: FormField['type']; placeholder?: string } = {}): FormField {
+export function textField(
+  t: T,
+  name: string,
+  opts: { required?: string; label?: string; type?: FormField['type']; placeholder?: string } = {},
+): FormField {
   const label = opts.label ?? t(`fields.${name}` as 'fields.panId');
   return {
     name,

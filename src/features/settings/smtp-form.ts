@@ -20,7 +20,8 @@ export function smtpFields(t: T): (values: FormValues) => FormField[] {
       name: 'port',
       label: t('smtp.port'),
       inputMode: 'numeric',
-      validate: (value, values) => needed(t('smtp.port'))(value, values) ?? (value && !/^\d+$/.test(value) ? t('form.number', { field: t('smtp.port') }) : undefined),
+      validate: (value, values) =>
+        needed(t('smtp.port'))(value, values) ?? (value && !/^\d+$/.test(value) ? t('form.number', { field: t('smtp.port') }) : undefined),
     },
     { name: 'account', label: t('smtp.account'), validate: needed(t('smtp.account')) },
     { name: 'password', label: t('smtp.password'), type: 'password', placeholder: t('form.passwordKept') },

@@ -7,7 +7,8 @@ import { FormModal, type FormValues } from '../../ui/form-modal';
 import { smtpBody, smtpFields, smtpValues } from './smtp-form';
 
 /** Whose SMTP the modal edits: the system's, or one company's (company_config.write, console-admin §6). */
-export type SmtpTarget = { scope: 'global'; config: SmtpConfig | undefined } | { scope: 'company'; companyCode: string; config: SmtpConfig | null };
+export type SmtpTarget =
+  { scope: 'global'; config: SmtpConfig | undefined } | { scope: 'company'; companyCode: string; config: SmtpConfig | null };
 
 export function SmtpModal({ target, onClose, onSaved }: { target: SmtpTarget | undefined; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('settings');

@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import { STORE_DEFAULTS, SUB_DOMAIN_STORE_SEPARATOR, TAG_STATUS_CHECK_DAYS, TAG_STATUS_CHECK_MANUAL } from '../../api/contract/constants-admin';
+import {
+  STORE_DEFAULTS,
+  SUB_DOMAIN_STORE_SEPARATOR,
+  TAG_STATUS_CHECK_DAYS,
+  TAG_STATUS_CHECK_MANUAL,
+} from '../../api/contract/constants-admin';
 import { DURATION_CHOICES_S } from '../../api/contract/constants-core';
 import type { StoreConfig, StoreCreateBody, StoreUpdateBody } from '../../api/contract/settings-store';
 import type { FormField, FormValues } from '../../ui/form-modal';
@@ -9,8 +14,16 @@ type T = TFunction<'storeConfig'>;
 
 /** The store's on/off settings (console-admin §3 Store), shown as checkboxes. */
 export const STORE_FLAGS = [
-  'oneChannelEnable', 'channelMaskEnable', 'outbandEnable', 'notAutoRtnPage', 'showMac', 'hideLed', 'eventLedCtrl',
-  'enableTagStatusCheck', 'useSensorTag', 'enableOtaConfig',
+  'oneChannelEnable',
+  'channelMaskEnable',
+  'outbandEnable',
+  'notAutoRtnPage',
+  'showMac',
+  'hideLed',
+  'eventLedCtrl',
+  'enableTagStatusCheck',
+  'useSensorTag',
+  'enableOtaConfig',
 ] as const;
 /** Required and numeric, 'Please input number' (console-admin §5). */
 export const REQUIRED_NUMBERS = ['totalDuration', 'eventDuration', 'cpDuration'] as const;
@@ -22,7 +35,15 @@ const SLEEP_NUMBERS = OPTIONAL_NUMBERS.filter((n) => n !== 'timeServerPort');
 /** The store form's sections (issue 31 §9: ~30 settings had been one column), each under a heading of its own. */
 type StoreSection = 'store' | 'position' | 'timing' | 'sleep' | 'display' | 'checks' | 'network';
 /** The flags of the radio's channels and the tag's display; the other flags go with the checks. */
-const DISPLAY_FLAGS = ['oneChannelEnable', 'channelMaskEnable', 'outbandEnable', 'notAutoRtnPage', 'showMac', 'hideLed', 'eventLedCtrl'] as const;
+const DISPLAY_FLAGS = [
+  'oneChannelEnable',
+  'channelMaskEnable',
+  'outbandEnable',
+  'notAutoRtnPage',
+  'showMac',
+  'hideLed',
+  'eventLedCtrl',
+] as const;
 
 const NUMBER = /^\d+(\.\d+)?$/;
 export const isNumberText = (value: string) => NUMBER.test(value.trim());
@@ -38,15 +59,27 @@ export function storeCodeOf(code: string, companyCode: string, useSubDomain: boo
 }
 
 /** The form of a store create or update; the title 'Setting Store Error' leads every required message. */
-export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: string[]; useSubDomain: boolean; picker: FormField['render'] }): (values: FormValues) => FormField[] {
+export function storeFields(
+  t: T,
+  opts: { mode: 'create' | 'edit'; companies: string[]; useSubDomain: boolean; picker: FormField['render'] },
+): (values: FormValues) => FormField[] {
   const title = t('errorTitle');
   const label = (name: string) => t(`fields.${name}` as 'fields.storeCode');
   const required = (name: string) => `${title}: ${t('required', { field: label(name) })}`;
   const numberRule = (value: string) => (value && !isNumberText(value) ? t('inputNumber') : undefined);
   // spec: admin §4.7 — tag status check day SUN..SAT, plus manual on update
-  const days = [...TAG_STATUS_CHECK_DAYS.map((d) => ({ value: d, label: t(`days.${d}`) })), ...(opts.mode === 'edit' ? [{ value: TAG_STATUS_CHECK_MANUAL, label: t('manual') }] : [])];
+  const days = [
+    ...TAG_STATUS_CHECK_DAYS.map((d) => ({ value: d, label: t(`days.${d}`) })),
+    ...(opts.mode === 'edit' ? [{ value: TAG_STATUS_CHECK_MANUAL, label: t('manual') }] : []),
+  ];
   const numbers = (names: readonly string[], field: (name: string) => FormField) => names.map(field);
-  const requiredNumber = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: t('inputNumber'), validate: numberRule });
+  const requiredNumber = (name: string): FormField => ({
+    name,
+    label: label(name),
+    inputMode: 'decimal',
+    required: t('inputNumber'),
+    validate: numberRule,
+  });
   /*
    * The event duration is picked from the spec's choices, in seconds (default 1, console-admin §9). A store saved
    * with another value (by another client) keeps it as a further choice, so that opening the form changes nothing.
@@ -61,7 +94,13 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
       options: [...choices, ...kept].map((n) => ({ value: n, label: t('seconds', { n }) })),
     };
   };
-  const nonBlank = (name: string): FormField => ({ name, label: label(name), inputMode: 'decimal', required: required(name), validate: numberRule });
+  const nonBlank = (name: string): FormField => ({
+    name,
+    label: label(name),
+    inputMode: 'decimal',
+    required: required(name),
+    validate: numberRule,
+  });
   const optional = (name: string): FormField => ({ name, label: label(name), inputMode: 'numeric', validate: numberRule });
   const flag = (name: string): FormField => ({ name, label: label(name), type: 'checkbox' });
   // Each section's first field carries the heading (FormModal groups the fields up to the next heading).
@@ -84,7 +123,10 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
         label: label('storeCode'),
         readOnly: opts.mode === 'edit',
         required: required('storeCode'),
-        placeholder: opts.mode === 'create' && opts.useSubDomain && values.companyCode ? t('subDomainHint', { prefix: `${values.companyCode}${SUB_DOMAIN_STORE_SEPARATOR}` }) : undefined,
+        placeholder:
+          opts.mode === 'create' && opts.useSubDomain && values.companyCode
+            ? t('subDomainHint', { prefix: `${values.companyCode}${SUB_DOMAIN_STORE_SEPARATOR}` })
+            : undefined,
       },
       { name: 'storeName', label: label('storeName'), required: required('storeName') },
       { name: 'address', label: label('address') },
@@ -99,13 +141,24 @@ export function storeFields(t: T, opts: { mode: 'create' | 'edit'; companies: st
       },
     ]),
     ...opening('timing', [
-      ...numbers(REQUIRED_NUMBERS, (name) => (name === 'eventDuration' ? durationChoice(name, values.eventDuration) : requiredNumber(name))),
+      ...numbers(REQUIRED_NUMBERS, (name) =>
+        name === 'eventDuration' ? durationChoice(name, values.eventDuration) : requiredNumber(name),
+      ),
       ...numbers(NON_BLANK_NUMBERS, nonBlank),
     ]),
     ...opening('sleep', numbers(SLEEP_NUMBERS, optional)),
     ...opening('display', DISPLAY_FLAGS.map(flag)),
-    ...opening('checks', [flag('enableTagStatusCheck'), { name: 'tagStatusCheckDay', label: label('tagStatusCheckDay'), type: 'select', options: days }, flag('useSensorTag'), flag('enableOtaConfig')]),
-    ...opening('network', [{ name: 'timeServerIp', label: label('timeServerIp') }, optional('timeServerPort'), { name: 'panId', label: label('panId') }]),
+    ...opening('checks', [
+      flag('enableTagStatusCheck'),
+      { name: 'tagStatusCheckDay', label: label('tagStatusCheckDay'), type: 'select', options: days },
+      flag('useSensorTag'),
+      flag('enableOtaConfig'),
+    ]),
+    ...opening('network', [
+      { name: 'timeServerIp', label: label('timeServerIp') },
+      optional('timeServerPort'),
+      { name: 'panId', label: label('panId') },
+    ]),
   ];
 }
 
@@ -115,18 +168,30 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 // spec: admin §9.6 — store defaults
 export function newStoreValues(companyCode: string): FormValues {
   return {
-    companyCode, storeCode: '', storeName: '', address: '', position: '',
+    companyCode,
+    storeCode: '',
+    storeName: '',
+    address: '',
+    position: '',
     ...Object.fromEntries(Object.entries(STORE_DEFAULTS).map(([k, v]) => [k, String(v)])),
     ...Object.fromEntries(STORE_FLAGS.map((f) => [f, ''])),
-    timeServerIp: '', timeServerPort: '', panId: '',
+    timeServerIp: '',
+    timeServerPort: '',
+    panId: '',
   };
 }
 
 export function storeValues(store: StoreConfig): FormValues {
   const values: FormValues = {
-    companyCode: store.companyCode, storeCode: store.storeCode, storeName: store.storeName, address: store.address,
+    companyCode: store.companyCode,
+    storeCode: store.storeCode,
+    storeName: store.storeName,
+    address: store.address,
     position: store.position ? positionText(store.position.latitude, store.position.longitude) : '',
-    tagStatusCheckDay: store.tagStatusCheckDay, timeServerIp: store.timeServerIp, timeServerPort: text(store.timeServerPort), panId: store.panId,
+    tagStatusCheckDay: store.tagStatusCheckDay,
+    timeServerIp: store.timeServerIp,
+    timeServerPort: text(store.timeServerPort),
+    panId: store.panId,
   };
   for (const name of [...REQUIRED_NUMBERS, ...NON_BLANK_NUMBERS, ...OPTIONAL_NUMBERS]) values[name] = text(store[name]);
   for (const flag of STORE_FLAGS) values[flag] = store[flag] ? 'true' : '';

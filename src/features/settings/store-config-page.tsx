@@ -70,7 +70,10 @@ export default function StoreConfigPage() {
 
   const remove = async (store: StoreConfig) => {
     if (!(await dialogs.confirm(t('deleteConfirm')))) return;
-    await act(() => api.call(endpoints.storeConfigDelete, { params: { storeCode: store.storeCode } }), t('deleted', { store: store.storeCode }));
+    await act(
+      () => api.call(endpoints.storeConfigDelete, { params: { storeCode: store.storeCode } }),
+      t('deleted', { store: store.storeCode }),
+    );
     reload();
   };
 
@@ -79,7 +82,11 @@ export default function StoreConfigPage() {
   };
 
   const exportStore = (store: StoreConfig) =>
-    act(async () => saveBlob(await api.blob(endpoints.storeExport, { params: { storeCode: store.storeCode } }), `store-${store.storeCode}.jsonl`), '');
+    act(
+      async () =>
+        saveBlob(await api.blob(endpoints.storeExport, { params: { storeCode: store.storeCode } }), `store-${store.storeCode}.jsonl`),
+      '',
+    );
 
   const columns: Column<StoreConfig>[] = [
     ...(hasSeveralCompanies(session) ? [{ field: 'companyCode', label: t('fields.companyCode'), filter: 'text' as const }] : []),
@@ -91,7 +98,12 @@ export default function StoreConfigPage() {
       render: (s) =>
         storeReader ? (
           // The table's link look, and on a phone its 44 px target (issue 31 §8: the bare link was 18 px high).
-          <Link to={storeDetailPath(s.storeCode)} className="data-table-row-link" onClick={(e) => e.stopPropagation()} data-testid="store-config-detail">
+          <Link
+            to={storeDetailPath(s.storeCode)}
+            className="data-table-row-link"
+            onClick={(e) => e.stopPropagation()}
+            data-testid="store-config-detail"
+          >
             {s.storeCode}
           </Link>
         ) : (
@@ -109,7 +121,11 @@ export default function StoreConfigPage() {
     writable && {
       label: t('statusCheck'),
       testId: 'store-status-check',
-      run: () => act(() => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }), t('statusCheckStarted', { store: s.storeCode })),
+      run: () =>
+        act(
+          () => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }),
+          t('statusCheckStarted', { store: s.storeCode }),
+        ),
     },
     privileged && { label: t('export'), testId: 'store-export', run: () => exportStore(s) },
     privileged && { label: t('migrate'), testId: 'store-migrate', run: () => migrate(s) },
@@ -144,7 +160,12 @@ export default function StoreConfigPage() {
         isOpen={Boolean(mode)}
         title={mode?.kind === 'edit' ? t('editTitle', { store: mode.store.storeCode }) : t('createTitle')}
         testId="store-modal"
-        fields={storeFields(t, { mode: mode?.kind ?? 'create', companies, useSubDomain, picker: (control) => <PositionPicker {...control} /> })}
+        fields={storeFields(t, {
+          mode: mode?.kind ?? 'create',
+          companies,
+          useSubDomain,
+          picker: (control) => <PositionPicker {...control} />,
+        })}
         initial={mode?.kind === 'edit' ? storeValues(mode.store) : newStoreValues(company ?? companies[0] ?? '')}
         errorTitle={title}
         onSubmit={submit}

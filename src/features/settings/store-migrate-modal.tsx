@@ -21,7 +21,13 @@ export function StoreMigrateModal({ storeCode, onClose }: Props) {
   const { t } = useTranslation('storeConfig');
   const { t: tc } = useTranslation('common');
   return (
-    <ModalFrame isOpen={Boolean(storeCode)} title={t('migration.title', { store: storeCode })} onClose={onClose} closeLabel={tc('dialog.close')} testId="store-migrate-modal">
+    <ModalFrame
+      isOpen={Boolean(storeCode)}
+      title={t('migration.title', { store: storeCode })}
+      onClose={onClose}
+      closeLabel={tc('dialog.close')}
+      testId="store-migrate-modal"
+    >
       {storeCode && <MigrateBody storeCode={storeCode} />}
     </ModalFrame>
   );

@@ -5,7 +5,16 @@ import { api } from '../../app/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { useOpeningLoad } from '../../ui/use-opening-load';
-import { cellName, CHANNEL_COLUMNS, channelCellProblem, channelMapOf, channelValuesOf, rowCount, withNewRow, withoutLastRow } from './channel-setting';
+import {
+  cellName,
+  CHANNEL_COLUMNS,
+  channelCellProblem,
+  channelMapOf,
+  channelValuesOf,
+  rowCount,
+  withNewRow,
+  withoutLastRow,
+} from './channel-setting';
 
 interface Props {
   storeCode: string;

@@ -47,7 +47,12 @@ export function withoutLastRow(values: Values): Values {
  * One cell's problem, if any: a gwIndex is digits and appears once; a channel is a whole number from 11 to 31.
  * Channels 27–31 need the store's outband setting, which only the server knows: it answers those itself.
  */
-export function channelCellProblem(column: ChannelColumn, value: string, row: number, values: Values): 'number' | 'channel' | 'twice' | undefined {
+export function channelCellProblem(
+  column: ChannelColumn,
+  value: string,
+  row: number,
+  values: Values,
+): 'number' | 'channel' | 'twice' | undefined {
   const text = value.trim();
   if (column === 'gwIndex') {
     if (!/^\d{1,4}$/.test(text)) return 'number';

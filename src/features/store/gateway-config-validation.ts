@@ -51,7 +51,9 @@ const RULES: Record<GatewayConfigField, (value: string) => boolean> = {
 export const isValidGatewaySetting = (field: GatewayConfigField, value: string): boolean => RULES[field](value.trim());
 
 /** The first broken rule of one entry, in the form's order, with its message; undefined when all hold. */
-export function gatewayConfigProblem(entry: Record<GatewayConfigField, string>): { field: GatewayConfigField; message: string } | undefined {
+export function gatewayConfigProblem(
+  entry: Record<GatewayConfigField, string>,
+): { field: GatewayConfigField; message: string } | undefined {
   for (const field of GATEWAY_CONFIG_FIELDS) {
     if (!RULES[field](entry[field].trim())) return { field, message: GATEWAY_CONFIG_MESSAGES[field] };
   }
@@ -59,7 +61,10 @@ export function gatewayConfigProblem(entry: Record<GatewayConfigField, string>):
 }
 
 /** The body of an update: the changed settings only, numbers as numbers. */
-export function changedSettings(before: GatewayConfigEntry, after: GatewayConfigEntry): Partial<Record<GatewayConfigField, string | number>> {
+export function changedSettings(
+  before: GatewayConfigEntry,
+  after: GatewayConfigEntry,
+): Partial<Record<GatewayConfigField, string | number>> {
   const changed: Partial<Record<GatewayConfigField, string | number>> = {};
   for (const field of GATEWAY_CONFIG_FIELDS) {
     const value = after[field].trim();
@@ -72,9 +77,7 @@ export function changedSettings(before: GatewayConfigEntry, after: GatewayConfig
 /** The entries of an ALL update that changed, each with only its changed settings; empty means "No changed!". */
 export function changedEntries(before: readonly GatewayConfigEntry[], after: readonly GatewayConfigEntry[]) {
   const original = new Map(before.map((e) => [e.gwMac, e]));
-  return after
-    .map((e) => ({ gwMac: e.gwMac, ...changedSettings(original.get(e.gwMac) ?? e, e) }))
-    .filter((e) => Object.keys(e).length > 1);
+  return after.map((e) => ({ gwMac: e.gwMac, ...changedSettings(original.get(e.gwMac) ?? e, e) })).filter((e) => Object.keys(e).length > 1);
 }
 
 /** A stored configuration as the form holds it: every setting as text, a port never reported as ''. */

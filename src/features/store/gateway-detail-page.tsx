@@ -46,7 +46,13 @@ export default function GatewayDetailPage() {
               <IonButton size="small" onClick={() => void actions.checkLink()} data-testid="gw-link-check">
                 {t('actions.linkCheck')}
               </IonButton>
-              <IonButton size="small" fill="outline" disabled={actions.downloading} onClick={() => void actions.downloadLog()} data-testid="gw-log-download">
+              <IonButton
+                size="small"
+                fill="outline"
+                disabled={actions.downloading}
+                onClick={() => void actions.downloadLog()}
+                data-testid="gw-log-download"
+              >
                 {t('actions.logDownload')}
               </IonButton>
               {mayWrite && (

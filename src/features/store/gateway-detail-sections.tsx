@@ -111,7 +111,13 @@ export function GatewayServices({ rows }: { rows: ServiceRow[] }) {
   );
   return (
     <DetailCard title={t('gateway.services')} testId="gw-services" wide>
-      <DataTable id="gw-services" columns={columns} source={{ kind: 'local', rows }} rowKey={(s) => s.name} pageSizes={[GATEWAY_LIST_PAGE_SIZE]} />
+      <DataTable
+        id="gw-services"
+        columns={columns}
+        source={{ kind: 'local', rows }}
+        rowKey={(s) => s.name}
+        pageSizes={[GATEWAY_LIST_PAGE_SIZE]}
+      />
     </DetailCard>
   );
 }
@@ -129,7 +135,13 @@ export function GatewayAlarms({ storeCode, gwMac }: { storeCode: string; gwMac: 
     return [
       { field: 'updatedAt', label: t('alarms.updatedAt'), filter: 'date', primary: true, render: (r) => formatDateTime(r.updatedAt) },
       { field: 'type', label: t('alarms.type'), filter: 'text', render: (r) => alarmTypeLabel(ts, r.type) },
-      { field: 'class', label: t('alarms.class'), filter: 'enum', options: [1, 2, 3].map((c) => ({ value: String(c), label: classLabel(c) })), render: (r) => classLabel(r.class) },
+      {
+        field: 'class',
+        label: t('alarms.class'),
+        filter: 'enum',
+        options: [1, 2, 3].map((c) => ({ value: String(c), label: classLabel(c) })),
+        render: (r) => classLabel(r.class),
+      },
       { field: 'location', label: t('alarms.location'), filter: 'text' },
       { field: 'data', label: t('alarms.data'), sortable: false, render: (r) => readableText(r.data, words) },
     ];

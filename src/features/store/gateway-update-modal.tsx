@@ -7,7 +7,14 @@ import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { useOpeningLoad } from '../../ui/use-opening-load';
 import {
-  changedEntries, entriesOf, entryOf, formValuesOf, GATEWAY_CONFIG_FIELDS, isValidGatewaySetting, settingName, type GatewayConfigField,
+  changedEntries,
+  entriesOf,
+  entryOf,
+  formValuesOf,
+  GATEWAY_CONFIG_FIELDS,
+  isValidGatewaySetting,
+  settingName,
+  type GatewayConfigField,
 } from './gateway-config-validation';
 
 /** Which gateways the modal edits: one (gateway detail, or one selected row), a selection, or ALL of the store. */
@@ -63,7 +70,13 @@ export function GatewayUpdateModal({ storeCode, target, onClose, onSaved }: Prop
   );
 
   const submit = async (values: FormValues) => {
-    const changed = changedEntries(before, entriesOf(values, before.map((e) => e.gwMac)));
+    const changed = changedEntries(
+      before,
+      entriesOf(
+        values,
+        before.map((e) => e.gwMac),
+      ),
+    );
     if (!changed.length) return dialogs.error(t('update.noChangeMessage'), t('update.noChangeTitle'));
     if (!several) {
       const { gwMac, ...settings } = changed[0];

@@ -14,11 +14,21 @@ export const isPredefinedFile = (fileName: string) => PREDEFINED_FILE_EXTENSIONS
  */
 export function parsePredefinedCsv(fileName: string, text: string): { rows: PredefinedRow[] } | { error: string } {
   if (!isPredefinedFile(fileName)) return { error: INVALID_FILE_FORMAT };
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', comments: '#', transformHeader: (h) => h.trim() });
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    comments: '#',
+    transformHeader: (h) => h.trim(),
+  });
   const fields = parsed.meta.fields ?? [];
   if (!['gwMac', 'dataChannel', 'eventChannel'].every((f) => fields.includes(f))) return { error: INVALID_FILE_FORMAT };
-  const rows = parsed.data.map((r) => ({ gwMac: (r.gwMac ?? '').trim(), dataChannel: Number(r.dataChannel), eventChannel: Number(r.eventChannel) }));
+  const rows = parsed.data.map((r) => ({
+    gwMac: (r.gwMac ?? '').trim(),
+    dataChannel: Number(r.dataChannel),
+    eventChannel: Number(r.eventChannel),
+  }));
   if (!rows.length) return { error: NO_VALID_DATA };
-  if (rows.some((r) => !r.gwMac || !Number.isInteger(r.dataChannel) || !Number.isInteger(r.eventChannel))) return { error: INVALID_FILE_FORMAT };
+  if (rows.some((r) => !r.gwMac || !Number.isInteger(r.dataChannel) || !Number.isInteger(r.eventChannel)))
+    return { error: INVALID_FILE_FORMAT };
   return { rows };
 }

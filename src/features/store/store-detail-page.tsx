@@ -17,7 +17,8 @@ import { useStoreDetail } from './use-store-status';
 import './store.css';
 import { useRouteParams } from '../../ui/use-route-params';
 
-export const gatewayDetailPath = (storeCode: string, gwMac: string) => `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
+export const gatewayDetailPath = (storeCode: string, gwMac: string) =>
+  `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
 
 /**
  * /store/detail/:storeCode (console-core §2): the store's summary and its gateways; a row opens the gateway detail.
@@ -90,12 +91,27 @@ export default function StoreDetailPage() {
               defaultSort={{ field: 'gwIndex', dir: 'asc' }}
               rowHref={(g) => gatewayDetailPath(store.storeCode, g.gwMac)}
               selectable={mayWrite}
-              actions={mayWrite ? [{ label: t('update.selected'), needsSelection: true, run: (rows: GatewaySummary[]) => setUpdating({ gwMacs: rows.map((g) => g.gwMac) }) }] : undefined}
+              actions={
+                mayWrite
+                  ? [
+                      {
+                        label: t('update.selected'),
+                        needsSelection: true,
+                        run: (rows: GatewaySummary[]) => setUpdating({ gwMacs: rows.map((g) => g.gwMac) }),
+                      },
+                    ]
+                  : undefined
+              }
             />
           </DetailCard>
         </DetailGrid>
       )}
-      <GatewayUpdateModal storeCode={storeCode} target={updating} onClose={() => setUpdating(undefined)} onSaved={() => void detail.mutate()} />
+      <GatewayUpdateModal
+        storeCode={storeCode}
+        target={updating}
+        onClose={() => setUpdating(undefined)}
+        onSaved={() => void detail.mutate()}
+      />
       <ChannelSettingModal storeCode={storeCode} openedAt={channelsOpenedAt} onClose={() => setChannelsOpenedAt(undefined)} />
     </Page>
   );

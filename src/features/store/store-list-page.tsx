@@ -13,7 +13,6 @@ import { MAP_LIST_PAGE_SIZES, STORE_TABLE_PAGE_SIZE, storeDetailPath } from './s
 import { useStoreList } from './use-store-status';
 import './store.css';
 
-
 /**
  * The map view (console-core §2): every store in the side list, those with a position as markers in their status
  * colour; the popup links to the store detail.
@@ -55,10 +54,7 @@ export default function StoreListPage() {
   const list = useStoreList(company);
 
   return (
-    <Page
-      title={t('list.title')}
-      subheader={<ViewToggle view={view} onChange={setView} testId="store-view" />}
-    >
+    <Page title={t('list.title')} subheader={<ViewToggle view={view} onChange={setView} testId="store-view" />}>
       <OfflineNotice data={list.data} />
       {view === 'table' ? (
         <DataTable

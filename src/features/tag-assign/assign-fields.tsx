@@ -14,7 +14,10 @@ export function DegreeField({ value, onChange }: { value: TagDegree; onChange(de
   return (
     <>
       <IonLabel>{t('fields.degree')}</IonLabel>
-      <IonSegment value={String(value)} onIonChange={(e) => onChange(TAG_DEGREES.find((d) => String(d) === e.detail.value) ?? TAG_DEGREES[0])}>
+      <IonSegment
+        value={String(value)}
+        onIonChange={(e) => onChange(TAG_DEGREES.find((d) => String(d) === e.detail.value) ?? TAG_DEGREES[0])}
+      >
         {TAG_DEGREES.map((degree) => (
           <IonSegmentButton key={degree} value={String(degree)}>
             {degree}°

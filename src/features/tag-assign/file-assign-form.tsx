@@ -35,7 +35,10 @@ export function FileAssignForm({ storeCode, onAssigned }: AssignPartProps) {
     await submit.direct(
       // The client sends FormData as it is (multipart endpoint); the typed body describes the form's fields.
       () => api.call(tagsEndpoints.tagAssignFile, { body: form as never }),
-      (answer) => ({ text: t('messages.fileAssigned', { assigned: answer.assigned, failed: answer.failed.length }), assigned: answer.assigned > 0 }),
+      (answer) => ({
+        text: t('messages.fileAssigned', { assigned: answer.assigned, failed: answer.failed.length }),
+        assigned: answer.assigned > 0,
+      }),
     );
   };
 

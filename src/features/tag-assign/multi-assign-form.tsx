@@ -69,7 +69,15 @@ export function MultiAssignForm({ storeCode, onAssigned }: AssignPartProps) {
         void assign();
       }}
     >
-      <ScanField name="multiTagId" label={t('fields.tagId')} value={tagId} onChange={setTagId} onSubmit={() => productRef.current?.focus()} inputRef={tagRef} active={!tagId} />
+      <ScanField
+        name="multiTagId"
+        label={t('fields.tagId')}
+        value={tagId}
+        onChange={setTagId}
+        onSubmit={() => productRef.current?.focus()}
+        inputRef={tagRef}
+        active={!tagId}
+      />
       {/* Scans land in this field and join the list: a scan into the text area would go to the active scan field. */}
       <ScanField
         name="multiProductCode"
@@ -95,8 +103,23 @@ export function MultiAssignForm({ storeCode, onAssigned }: AssignPartProps) {
         onIonInput={(e) => setCodesText(String(e.detail.value ?? ''))}
       />
       <IonNote data-testid="multi-count">{t('messages.willSend', { count: codes.length })}</IonNote>
-      <IonInput name="layoutId" ref={layoutRef} label={t('fields.layoutId')} labelPlacement="stacked" value={layoutId} autocomplete="off" onIonInput={(e) => setLayoutId(String(e.detail.value ?? ''))} />
-      <IonInput name="nfc" label={t('fields.nfc')} labelPlacement="stacked" value={nfc} autocomplete="off" onIonInput={(e) => setNfc(String(e.detail.value ?? ''))} />
+      <IonInput
+        name="layoutId"
+        ref={layoutRef}
+        label={t('fields.layoutId')}
+        labelPlacement="stacked"
+        value={layoutId}
+        autocomplete="off"
+        onIonInput={(e) => setLayoutId(String(e.detail.value ?? ''))}
+      />
+      <IonInput
+        name="nfc"
+        label={t('fields.nfc')}
+        labelPlacement="stacked"
+        value={nfc}
+        autocomplete="off"
+        onIonInput={(e) => setNfc(String(e.detail.value ?? ''))}
+      />
       <DegreeField value={degree} onChange={setDegree} />
       <AssignFooter note={submit.note} busy={submit.busy} submitTestId="multi-assign-submit" />
     </form>

@@ -4,7 +4,18 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton, IonButtons, IonContent, IonHeader, IonLabel, IonModal, IonSegment, IonSegmentButton, IonTitle, IonToolbar } from '@ionic/react';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonLabel,
+  IonModal,
+  IonSegment,
+  IonSegmentButton,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
 import { FileAssignForm } from './file-assign-form';
 import { MultiAssignForm } from './multi-assign-form';
 import { SingleAssignForm } from './single-assign-form';
@@ -50,7 +61,12 @@ export function TagAssignModal({ storeCode, isOpen, onClose }: TagAssignModalPro
           </IonButtons>
         </IonToolbar>
         <IonToolbar>
-          <IonSegment value={part} onIonChange={(e) => setPart((PARTS as readonly string[]).includes(String(e.detail.value)) ? (e.detail.value as Part) : 'single')}>
+          <IonSegment
+            value={part}
+            onIonChange={(e) =>
+              setPart((PARTS as readonly string[]).includes(String(e.detail.value)) ? (e.detail.value as Part) : 'single')
+            }
+          >
             {PARTS.map((p) => (
               <IonSegmentButton key={p} value={p}>
                 <IonLabel>{t(`parts.${p}`)}</IonLabel>

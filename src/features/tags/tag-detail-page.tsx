@@ -65,7 +65,12 @@ export default function TagDetailPage() {
           selectable={writer}
           actions={writer ? actions : undefined}
           reloadToken={reloadToken}
-          onDownload={(filter) => void (download.running || download.start({ type: DOWNLOAD_TYPE.TAG_LIST, storeCode, filter: { table: filter as TableFilterFields } }))}
+          onDownload={(filter) =>
+            void (
+              download.running ||
+              download.start({ type: DOWNLOAD_TYPE.TAG_LIST, storeCode, filter: { table: filter as TableFilterFields } })
+            )
+          }
         />
       )}
       <TagPreviewModal storeCode={storeCode} tag={previewed} onClose={() => setPreviewed(undefined)} />

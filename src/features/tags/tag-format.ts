@@ -55,4 +55,3 @@ export function statusOptions(profile: Pick<SiteProfile, 'missingLabel' | 'ngFil
     label: status === 'MISSING' ? profile.missingLabel : status,
   }));
 }
-

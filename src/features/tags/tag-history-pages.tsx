@@ -23,7 +23,13 @@ function useUpdateColumns() {
       { field: 'taskId', label: t('history.taskId'), filter: 'text' as const, primary: true },
       { field: 'prCode', label: t('history.prCode'), filter: 'text' as const },
       { field: 'layoutId', label: t('history.layoutId'), filter: 'text' as const },
-      { field: 'prInfo', label: t('history.prInfo'), filter: 'text' as const, sortable: false, render: (r: TagUpdateHistoryRow) => cutProductInfo(r.prInfo) },
+      {
+        field: 'prInfo',
+        label: t('history.prInfo'),
+        filter: 'text' as const,
+        sortable: false,
+        render: (r: TagUpdateHistoryRow) => cutProductInfo(r.prInfo),
+      },
       { field: 'nfc', label: t('history.nfc'), filter: 'text' as const, hiddenByDefault: true },
       {
         field: 'status',
@@ -49,7 +55,9 @@ function useAlarmColumns() {
         label: t('history.alarmType'),
         filter: 'text' as const,
         // Rows that carry an alarm class get its colour (console-core §4: 1 blue, 2 orange, 3 red).
-        render: (r: TagAlarmHistoryRow & { class?: number }) => <span className={r.class ? `tag-alarm-class-${r.class}` : undefined}>{tagAlarmTypeLabel(t, r.alarmType)}</span>,
+        render: (r: TagAlarmHistoryRow & { class?: number }) => (
+          <span className={r.class ? `tag-alarm-class-${r.class}` : undefined}>{tagAlarmTypeLabel(t, r.alarmType)}</span>
+        ),
       },
     ],
     [t],
@@ -60,7 +68,12 @@ function useBatteryColumns() {
   const { t } = useTranslation('tags');
   return useMemo(
     () => [
-      { field: 'updatedAt', label: t('history.updatedAt'), primary: true, render: (r: TagBatteryHistoryRow) => formatDateTime(r.updatedAt) },
+      {
+        field: 'updatedAt',
+        label: t('history.updatedAt'),
+        primary: true,
+        render: (r: TagBatteryHistoryRow) => formatDateTime(r.updatedAt),
+      },
       { field: 'battery', label: t('history.battery'), filter: 'number' as const },
     ],
     [t],
@@ -82,7 +95,12 @@ function useTemperatureColumns() {
   const { t } = useTranslation('tags');
   return useMemo(
     () => [
-      { field: 'updatedAt', label: t('history.updatedAt'), primary: true, render: (r: TagTemperatureHistoryRow) => formatDateTime(r.updatedAt) },
+      {
+        field: 'updatedAt',
+        label: t('history.updatedAt'),
+        primary: true,
+        render: (r: TagTemperatureHistoryRow) => formatDateTime(r.updatedAt),
+      },
       { field: 'temperature', label: t('history.temperature'), filter: 'number' as const },
     ],
     [t],
@@ -90,19 +108,49 @@ function useTemperatureColumns() {
 }
 
 export const TagUpdateHistoryPage = () => (
-  <TagHistoryPage kind="update" endpoint={endpoints.tagUpdateHistory} timeField="updatedAt" rowKey={(r: TagUpdateHistoryRow) => `${r.taskId}-${r.prCode}`} useColumns={useUpdateColumns} />
+  <TagHistoryPage
+    kind="update"
+    endpoint={endpoints.tagUpdateHistory}
+    timeField="updatedAt"
+    rowKey={(r: TagUpdateHistoryRow) => `${r.taskId}-${r.prCode}`}
+    useColumns={useUpdateColumns}
+  />
 );
 export const TagAlarmHistoryPage = () => (
-  <TagHistoryPage kind="alarm" endpoint={endpoints.tagAlarmHistory} timeField="alarmTime" rowKey={(r: TagAlarmHistoryRow) => `${r.alarmTime}-${r.alarmType}`} useColumns={useAlarmColumns} />
+  <TagHistoryPage
+    kind="alarm"
+    endpoint={endpoints.tagAlarmHistory}
+    timeField="alarmTime"
+    rowKey={(r: TagAlarmHistoryRow) => `${r.alarmTime}-${r.alarmType}`}
+    useColumns={useAlarmColumns}
+  />
 );
 export const TagBatteryHistoryPage = () => (
-  <TagHistoryPage kind="battery" endpoint={endpoints.tagBatteryHistory} timeField="updatedAt" rowKey={(r: TagBatteryHistoryRow) => r.updatedAt} useColumns={useBatteryColumns} />
+  <TagHistoryPage
+    kind="battery"
+    endpoint={endpoints.tagBatteryHistory}
+    timeField="updatedAt"
+    rowKey={(r: TagBatteryHistoryRow) => r.updatedAt}
+    useColumns={useBatteryColumns}
+  />
 );
 export const TagResetHistoryPage = () => (
-  <TagHistoryPage kind="reset" endpoint={endpoints.tagResetHistory} timeField="last_time" rowKey={(r: TagResetHistoryRow) => r.last_time} useColumns={useResetColumns} />
+  <TagHistoryPage
+    kind="reset"
+    endpoint={endpoints.tagResetHistory}
+    timeField="last_time"
+    rowKey={(r: TagResetHistoryRow) => r.last_time}
+    useColumns={useResetColumns}
+  />
 );
 export const TagTemperatureHistoryPage = () => (
-  <TagHistoryPage kind="temperature" endpoint={endpoints.tagTemperatureHistory} timeField="updatedAt" rowKey={(r: TagTemperatureHistoryRow) => r.updatedAt} useColumns={useTemperatureColumns} />
+  <TagHistoryPage
+    kind="temperature"
+    endpoint={endpoints.tagTemperatureHistory}
+    timeField="updatedAt"
+    rowKey={(r: TagTemperatureHistoryRow) => r.updatedAt}
+    useColumns={useTemperatureColumns}
+  />
 );
 
 export const TAG_HISTORY_PAGES = {

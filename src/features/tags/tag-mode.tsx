@@ -15,7 +15,8 @@ export const tagModeOf = (operation: number | null | undefined): TagMode | undef
   operation === null || operation === undefined ? undefined : TAG_MODES[operation];
 
 /** The tag mode filter's choices: the operation number, named by its mode. */
-export const tagModeOptions = (label: (mode: TagMode) => string) => TAG_MODES.map((mode, operation) => ({ value: String(operation), label: label(mode) }));
+export const tagModeOptions = (label: (mode: TagMode) => string) =>
+  TAG_MODES.map((mode, operation) => ({ value: String(operation), label: label(mode) }));
 
 export function TagModeLabel({ operation }: { operation: number | null | undefined }) {
   const { t } = useTranslation('tags');

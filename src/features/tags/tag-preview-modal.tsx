@@ -30,7 +30,13 @@ export function TagPreviewModal({ storeCode, tag, onClose }: { storeCode: string
   const noProduct = preview.data?.layoutId.includes(NO_PRODUCT_LAYOUT_MARK);
 
   return (
-    <ModalFrame isOpen={Boolean(tag)} title={t('preview.title', { tag: tag?.barcode ?? '' })} onClose={onClose} closeLabel={t('preview.close')} testId="tag-preview">
+    <ModalFrame
+      isOpen={Boolean(tag)}
+      title={t('preview.title', { tag: tag?.barcode ?? '' })}
+      onClose={onClose}
+      closeLabel={t('preview.close')}
+      testId="tag-preview"
+    >
       {preview.isLoading && <IonSpinner aria-label={t('preview.loading')} />}
       {/* spec: core §8.15 — a failed preview shows the server message */}
       {preview.error && (

@@ -40,8 +40,17 @@ export default function TagStoreListPage() {
       { field: 'success', label: t('stores.success'), render: (r) => <span data-value={r.success}>{number(r.success)}</span> },
       { field: 'inprogress', label: t('stores.inprogress'), render: (r) => <span data-value={r.inprogress}>{number(r.inprogress)}</span> },
       { field: 'error', label: t('stores.error'), render: (r) => <span data-value={r.error}>{number(r.error)}</span> },
-      { field: 'lowBattery', label: t('stores.lowBattery'), sortable: false, render: (r) => <span data-value={r.lowBattery ?? 0}>{number(r.lowBattery)}</span> },
-      { field: 'todayUpdated', label: t('stores.todayUpdated'), render: (r) => <span data-value={r.todayUpdated}>{number(r.todayUpdated)}</span> },
+      {
+        field: 'lowBattery',
+        label: t('stores.lowBattery'),
+        sortable: false,
+        render: (r) => <span data-value={r.lowBattery ?? 0}>{number(r.lowBattery)}</span>,
+      },
+      {
+        field: 'todayUpdated',
+        label: t('stores.todayUpdated'),
+        render: (r) => <span data-value={r.todayUpdated}>{number(r.todayUpdated)}</span>,
+      },
       { field: 'updatedAt', label: t('stores.updatedAt'), sortable: false, render: (r) => formatDateTime(r.updatedAt) },
     ];
     return all.filter((c): c is Column<StoreTagRow> => Boolean(c));

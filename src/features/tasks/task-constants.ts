@@ -24,7 +24,8 @@ export function progressColour(progress: number): ProgressColour {
 export const isPrivilegedRole = (roleId: number | undefined) => roleId === -1 || roleId === 0;
 /** Refresh is offered while the task is unfinished and below 100 %. */
 // spec: admin §4.2 — only while unfinished and below 100
-export const canRefresh = (task: { endTime: string | null; progress: number; internalTaskId: number }) => task.endTime === null && task.progress < 100 && task.internalTaskId > 0;
+export const canRefresh = (task: { endTime: string | null; progress: number; internalTaskId: number }) =>
+  task.endTime === null && task.progress < 100 && task.internalTaskId > 0;
 
 export const taskDetailPath = (companyCode: string, storeCode: string, taskId: string, taskType: string) =>
   `/task/detail/${encodeURIComponent(companyCode)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(taskId)}/${encodeURIComponent(taskType)}`;

@@ -45,7 +45,12 @@ export default function TaskDetailPage() {
         label: t('columns.result'),
         filter: 'enum',
         options: ['OK', 'NG', 'CANCEL'].map((v) => ({ value: v, label: v })),
-        render: (r) => (r.result ? <TagStatusBadge status={r.result === 'CANCEL' ? 'DEASSIGN' : (r.result as 'OK' | 'NG')} label={r.result} /> : t('inProgress')),
+        render: (r) =>
+          r.result ? (
+            <TagStatusBadge status={r.result === 'CANCEL' ? 'DEASSIGN' : (r.result as 'OK' | 'NG')} label={r.result} />
+          ) : (
+            t('inProgress')
+          ),
       },
       // spec: admin §4.2 — refreshed results' time in red for roles -1 and 0
       {
@@ -81,9 +86,19 @@ export default function TaskDetailPage() {
         defaultSort={{ field: 'tagId', dir: 'asc' }}
         refreshInterval={TASK_REFRESH_MS}
       />
-      <ModalFrame isOpen={Boolean(previewed)} title={t('detail.preview', { tag: previewed?.tagId ?? '' })} onClose={() => setPreviewed(undefined)} closeLabel={t('actions.close')} testId="task-preview">
+      <ModalFrame
+        isOpen={Boolean(previewed)}
+        title={t('detail.preview', { tag: previewed?.tagId ?? '' })}
+        onClose={() => setPreviewed(undefined)}
+        closeLabel={t('actions.close')}
+        testId="task-preview"
+      >
         {previewed && (
-          <ProductImage companyCode={companyCode} product={{ prCode: previewed.prCode, prInfo: previewed.prInfo, layoutId: previewed.layout, tagType: [] }} testId="task-preview-image" />
+          <ProductImage
+            companyCode={companyCode}
+            product={{ prCode: previewed.prCode, prInfo: previewed.prInfo, layoutId: previewed.layout, tagType: [] }}
+            testId="task-preview-image"
+          />
         )}
       </ModalFrame>
     </Page>

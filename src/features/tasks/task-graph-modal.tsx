@@ -13,7 +13,9 @@ export function taskGraphSeries(history: TaskHistory, labels: { ok: string; ng: 
   const ng = new Map<number, number>();
   let okCount = 0;
   let ngCount = 0;
-  const answered = history.data.filter((d) => d.updatedAt && (d.result === 'OK' || d.result === 'NG')).sort((a, b) => a.updatedAt!.localeCompare(b.updatedAt!));
+  const answered = history.data
+    .filter((d) => d.updatedAt && (d.result === 'OK' || d.result === 'NG'))
+    .sort((a, b) => a.updatedAt!.localeCompare(b.updatedAt!));
   for (const d of answered) {
     const time = Math.floor(Date.parse(d.updatedAt!) / 1000);
     if (d.result === 'OK') okCount++;
@@ -33,14 +35,28 @@ export function taskGraphSeries(history: TaskHistory, labels: { ok: string; ng: 
 export function TaskGraphModal({ task, onClose }: { task: Task | undefined; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const history = useCall(endpoints.taskHistory, task ? { params: { storeCode: task.storeCode, taskId: task.taskId } } : null);
-  const series = useMemo(() => (history.data ? taskGraphSeries(history.data, { ok: t('graph.ok'), ng: t('graph.ng') }) : []), [history.data, t]);
+  const series = useMemo(
+    () => (history.data ? taskGraphSeries(history.data, { ok: t('graph.ok'), ng: t('graph.ng') }) : []),
+    [history.data, t],
+  );
   return (
-    <ModalFrame isOpen={Boolean(task)} title={t('graph.title', { task: task?.taskId ?? '' })} onClose={onClose} closeLabel={t('actions.close')} testId="task-graph">
+    <ModalFrame
+      isOpen={Boolean(task)}
+      title={t('graph.title', { task: task?.taskId ?? '' })}
+      onClose={onClose}
+      closeLabel={t('actions.close')}
+      testId="task-graph"
+    >
       {history.isLoading && <IonSpinner aria-label={t('graph.loading')} />}
       {history.error && <p role="alert">{history.error.message}</p>}
       {history.data && (
         <>
-          <p>{t('graph.summary', { total: history.data.totalTags, answered: history.data.data.filter((d) => d.result === 'OK' || d.result === 'NG').length })}</p>
+          <p>
+            {t('graph.summary', {
+              total: history.data.totalTags,
+              answered: history.data.data.filter((d) => d.result === 'OK' || d.result === 'NG').length,
+            })}
+          </p>
           <LineChart series={series} title={t('graph.title', { task: task?.taskId ?? '' })} testId="task-graph-chart" />
         </>
       )}

@@ -9,7 +9,15 @@ import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
-import { canRefresh, isPrivilegedRole, TASK_PAGE_SIZES, TASK_REFRESH_MS, TASK_TYPES, taskDetailPath, taskTypeLabel } from './task-constants';
+import {
+  canRefresh,
+  isPrivilegedRole,
+  TASK_PAGE_SIZES,
+  TASK_REFRESH_MS,
+  TASK_TYPES,
+  taskDetailPath,
+  taskTypeLabel,
+} from './task-constants';
 import { TaskGraphModal } from './task-graph-modal';
 import { TaskProgress } from './task-progress';
 import './tasks.css';
@@ -50,7 +58,13 @@ export default function TaskListPage() {
       // spec: admin §6.7 — company column only for a member of several companies
       several && { field: 'companyCode', label: t('columns.company'), filter: 'text', render: (r) => r.companyName },
       { field: 'storeName', label: t('columns.store'), filter: 'text' },
-      { field: 'taskType', label: t('columns.taskType'), filter: 'enum', options: TASK_TYPES.map((v) => ({ value: v, label: taskTypeLabel(t, v) })), render: (r) => taskTypeLabel(t, r.taskType) },
+      {
+        field: 'taskType',
+        label: t('columns.taskType'),
+        filter: 'enum',
+        options: TASK_TYPES.map((v) => ({ value: v, label: taskTypeLabel(t, v) })),
+        render: (r) => taskTypeLabel(t, r.taskType),
+      },
       { field: 'progress', label: t('columns.progress'), filter: 'number', render: (r) => <TaskProgress task={r} /> },
       { field: 'startTime', label: t('columns.startTime'), render: (r) => formatDateTime(r.startTime) },
       { field: 'endTime', label: t('columns.endTime'), render: (r) => (r.endTime ? formatDateTime(r.endTime) : t('inProgress')) },
@@ -61,20 +75,34 @@ export default function TaskListPage() {
   // Detail and Graph stay on the row; refresh and revert wait in its menu (issue 31 §12).
   const rowActions = useCallback(
     (r: Task): (RowActionDef<Task> | false)[] => [
-      { label: t('actions.detail'), primary: true, href: taskDetailPath(r.companyCode, r.storeCode, r.taskId, r.taskType), testId: `task-detail-${r.taskId}` },
+      {
+        label: t('actions.detail'),
+        primary: true,
+        href: taskDetailPath(r.companyCode, r.storeCode, r.taskId, r.taskType),
+        testId: `task-detail-${r.taskId}`,
+      },
       { label: t('actions.graph'), primary: true, testId: `task-graph-${r.taskId}`, run: () => setGraphOf(r) },
       privileged &&
         canRefresh(r) && {
           label: t('actions.refresh'),
           testId: `task-refresh-${r.taskId}`,
-          run: () => act(() => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }), t('messages.refreshed', { task: r.taskId })),
+          run: () =>
+            act(
+              () => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }),
+              t('messages.refreshed', { task: r.taskId }),
+            ),
         },
       writer &&
         r.taskType === 'UPDATE' && {
           label: t('actions.revert'),
           color: 'danger',
           testId: `task-revert-${r.taskId}`,
-          run: () => act(() => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }), t('messages.reverted', { task: r.taskId }), t('messages.revertConfirm', { task: r.taskId })),
+          run: () =>
+            act(
+              () => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }),
+              t('messages.reverted', { task: r.taskId }),
+              t('messages.revertConfirm', { task: r.taskId }),
+            ),
         },
     ],
     [t, privileged, writer, act],

@@ -9,7 +9,17 @@ import { TASK_IMAGE_ROTATE_STEP } from './task-constants';
  * Image-based update mode (console-admin §2): the image the tag shows, drawn by the server for the tag's type,
  * turnable by 90°. `tagRef` is the tag id (or MAC); with a product code instead, its first tag is shown.
  */
-export function TaskTagImage({ storeCode, tagRef, prCode, tagType }: { storeCode: string; tagRef?: string; prCode?: string; tagType: string }) {
+export function TaskTagImage({
+  storeCode,
+  tagRef,
+  prCode,
+  tagType,
+}: {
+  storeCode: string;
+  tagRef?: string;
+  prCode?: string;
+  tagType: string;
+}) {
   const { t } = useTranslation('tasks');
   const [url, setUrl] = useState<string>();
   const [error, setError] = useState<string>();

@@ -19,11 +19,35 @@ const DEVICE_KEY = 'shelfpad.camera.deviceId'; // the chosen camera is remembere
 const box: CSSProperties = { position: 'relative', width: '100%', height: '100%', background: '#000', overflow: 'hidden' };
 const videoStyle: CSSProperties = { width: '100%', height: '100%', objectFit: 'cover' };
 const frame: CSSProperties = {
-  position: 'absolute', left: '10%', right: '10%', top: '30%', bottom: '30%',
-  border: '3px solid rgba(255,255,255,0.9)', borderRadius: 12, boxShadow: '0 0 0 100vmax rgba(0,0,0,0.35)', pointerEvents: 'none',
+  position: 'absolute',
+  left: '10%',
+  right: '10%',
+  top: '30%',
+  bottom: '30%',
+  border: '3px solid rgba(255,255,255,0.9)',
+  borderRadius: 12,
+  boxShadow: '0 0 0 100vmax rgba(0,0,0,0.35)',
+  pointerEvents: 'none',
 };
-const bar: CSSProperties = { position: 'absolute', left: 0, right: 0, bottom: 0, display: 'flex', gap: 8, padding: 12, alignItems: 'center', justifyContent: 'space-between' };
-const button: CSSProperties = { minHeight: 44, padding: '0 16px', borderRadius: 22, border: 0, background: 'rgba(255,255,255,0.9)', fontSize: 16 };
+const bar: CSSProperties = {
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  display: 'flex',
+  gap: 8,
+  padding: 12,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+};
+const button: CSSProperties = {
+  minHeight: 44,
+  padding: '0 16px',
+  borderRadius: 22,
+  border: 0,
+  background: 'rgba(255,255,255,0.9)',
+  fontSize: 16,
+};
 
 export default function CameraView({ onCode, onClose, formats, labels = {} }: CameraViewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -80,23 +104,40 @@ export default function CameraView({ onCode, onClose, formats, labels = {} }: Ca
     <div style={box} data-testid="camera-view">
       <video ref={videoRef} style={videoStyle} muted playsInline autoPlay />
       <div style={frame} aria-hidden="true" />
-      {error && <p role="alert" style={{ position: 'absolute', top: 16, left: 16, right: 16, color: '#fff' }}>{error}</p>}
+      {error && (
+        <p role="alert" style={{ position: 'absolute', top: 16, left: 16, right: 16, color: '#fff' }}>
+          {error}
+        </p>
+      )}
       <div style={bar}>
         {/* A plain <select>, like the plain buttons beside it: the viewfinder is a lazily loaded chunk kept free of
             Ionic, and the phone opens its own picker over the live video. It shows only with two cameras or more, and
             only once the camera runs: the browser names its cameras after the member has allowed one. */}
         {devices.length > 1 ? (
-          <select aria-label={labels.camera ?? 'Camera'} value={deviceId ?? ''} onChange={(e) => chooseDevice(e.target.value)} style={button}>
+          <select
+            aria-label={labels.camera ?? 'Camera'}
+            value={deviceId ?? ''}
+            onChange={(e) => chooseDevice(e.target.value)}
+            style={button}
+          >
             <option value="">{labels.camera ?? 'Camera'}</option>
             {devices.map((d, i) => (
-              <option key={d.deviceId} value={d.deviceId}>{d.label || `${labels.camera ?? 'Camera'} ${i + 1}`}</option>
+              <option key={d.deviceId} value={d.deviceId}>
+                {d.label || `${labels.camera ?? 'Camera'} ${i + 1}`}
+              </option>
             ))}
           </select>
-        ) : <span />}
-        {hasTorch && (
-          <button type="button" style={button} aria-pressed={torch} onClick={toggleTorch}>{labels.torch ?? 'Torch'}</button>
+        ) : (
+          <span />
         )}
-        <button type="button" style={button} onClick={onClose}>{labels.close ?? 'Close'}</button>
+        {hasTorch && (
+          <button type="button" style={button} aria-pressed={torch} onClick={toggleTorch}>
+            {labels.torch ?? 'Torch'}
+          </button>
+        )}
+        <button type="button" style={button} onClick={onClose}>
+          {labels.close ?? 'Close'}
+        </button>
       </div>
     </div>
   );

@@ -38,9 +38,17 @@ export function BarChart({ bars, title, testId }: BarChartProps) {
   const legend = uniqueSegments(bars);
   return (
     <figure className="chart chart-bars" data-testid={testId}>
-      <svg width="100%" height={bars.length * ROW} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${formatCount(totalOf(b))}`).join(', ')}`}>
+      <svg
+        width="100%"
+        height={bars.length * ROW}
+        role="img"
+        aria-label={`${title}: ${bars.map((b) => `${b.label} ${formatCount(totalOf(b))}`).join(', ')}`}
+      >
         {bars.map((bar, row) => {
-          const spans = stackSpans(bar.segments.map((s) => s.value), max);
+          const spans = stackSpans(
+            bar.segments.map((s) => s.value),
+            max,
+          );
           const y = row * ROW;
           return (
             <g key={bar.key} data-testid={testId ? `${testId}-bar-${bar.key}` : undefined} data-value={totalOf(bar)}>

@@ -102,5 +102,12 @@ export function stackSpans(values: number[], max: number): BarSpan[] {
 
 /** The largest total of stacked bars (the 100 % of the scale). */
 export function stackMax(bars: number[][]): number {
-  return bars.reduce((m, segs) => Math.max(m, segs.reduce((a, v) => a + Math.max(0, v), 0)), 0);
+  return bars.reduce(
+    (m, segs) =>
+      Math.max(
+        m,
+        segs.reduce((a, v) => a + Math.max(0, v), 0),
+      ),
+    0,
+  );
 }

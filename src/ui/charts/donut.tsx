@@ -28,9 +28,23 @@ export function Donut({ items, centerLabel, centerValue, title, testId }: DonutP
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={`${title}: ${describeData(items)}`}>
         <circle cx={c} cy={c} r={R} fill="none" stroke={CHART_COLORS.track} strokeWidth={STROKE} />
         {segments.map((s) => (
-          <path key={items[s.index].key} d={arcPath(c, c, R, s.startDeg, s.endDeg)} fill="none" stroke={items[s.index].color} strokeWidth={STROKE} />
+          <path
+            key={items[s.index].key}
+            d={arcPath(c, c, R, s.startDeg, s.endDeg)}
+            fill="none"
+            stroke={items[s.index].color}
+            strokeWidth={STROKE}
+          />
         ))}
-        <text x={c} y={c} className="chart-center-value" textAnchor="middle" dominantBaseline="central" data-testid={testId ? `${testId}-total` : undefined} data-value={total}>
+        <text
+          x={c}
+          y={c}
+          className="chart-center-value"
+          textAnchor="middle"
+          dominantBaseline="central"
+          data-testid={testId ? `${testId}-total` : undefined}
+          data-value={total}
+        >
           {formatCount(total)}
         </text>
         <text x={c} y={c + 17} className="chart-center-label" textAnchor="middle" dominantBaseline="central">

@@ -26,7 +26,14 @@ export function Gauge({ value, max, title, color = CHART_COLORS.bad, caption, te
       <svg viewBox={`0 0 ${W} ${CY + 12}`} role="img" aria-label={`${title}: ${value} / ${max} (${formatPercent(f)})`}>
         <path d={arcPath(c, CY, R, GAUGE_START_DEG, GAUGE_END_DEG)} fill="none" stroke={CHART_COLORS.track} strokeWidth={STROKE} />
         <path d={arcPath(c, CY, R, GAUGE_START_DEG, gaugeEndDeg(f))} fill="none" stroke={color} strokeWidth={STROKE} />
-        <text x={c} y={CY - 8} className="chart-center-value" textAnchor="middle" data-testid={testId ? `${testId}-value` : undefined} data-value={value}>
+        <text
+          x={c}
+          y={CY - 8}
+          className="chart-center-value"
+          textAnchor="middle"
+          data-testid={testId ? `${testId}-value` : undefined}
+          data-value={value}
+        >
           {formatCount(value)}
         </text>
         <text x={c} y={CY + 8} className="chart-center-label" textAnchor="middle">

@@ -27,7 +27,14 @@ export function Radial({ value, max, color = CHART_COLORS.good, title, caption, 
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={`${title}: ${formatPercent(f)} (${value} / ${max})`}>
         <circle cx={c} cy={c} r={R} fill="none" stroke={CHART_COLORS.track} strokeWidth={STROKE} />
         <path d={arcPath(c, c, R, 0, f * 360)} fill="none" stroke={color} strokeWidth={STROKE} strokeLinecap={f < 1 ? 'round' : 'butt'} />
-        <text x={c} y={c} className="chart-center-value" textAnchor="middle" dominantBaseline="central" data-testid={testId ? `${testId}-percent` : undefined}>
+        <text
+          x={c}
+          y={c}
+          className="chart-center-value"
+          textAnchor="middle"
+          dominantBaseline="central"
+          data-testid={testId ? `${testId}-percent` : undefined}
+        >
           {formatPercent(f)}
         </text>
         {caption && (

@@ -17,7 +17,10 @@ import './data-table.css';
 
 const cellText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-function toColumnDefs<Row>(columns: readonly Column<Row>[], actions: Pick<DataTableProps<Row>, 'rowActions' | 'rowKey'> & { label: string }): ColumnDef<Row>[] {
+function toColumnDefs<Row>(
+  columns: readonly Column<Row>[],
+  actions: Pick<DataTableProps<Row>, 'rowActions' | 'rowKey'> & { label: string },
+): ColumnDef<Row>[] {
   const defs: ColumnDef<Row>[] = columns.map((c) => ({
     id: c.field,
     header: c.label,
@@ -75,7 +78,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }, [rows, data.page, onRowsShown]);
   const { rowActions, rowKey } = props;
   const actionsLabel = props.rowActionsLabel ?? t('table.actions');
-  const columnDefs = useMemo(() => toColumnDefs(props.columns, { rowActions, rowKey, label: actionsLabel }), [props.columns, rowActions, rowKey, actionsLabel]);
+  const columnDefs = useMemo(
+    () => toColumnDefs(props.columns, { rowActions, rowKey, label: actionsLabel }),
+    [props.columns, rowActions, rowKey, actionsLabel],
+  );
 
   // A selection belongs to the rows on screen: a new page, filter or reload starts without one.
   const selectionKey = JSON.stringify([state, props.reloadToken, props.companyCode]);
@@ -109,7 +115,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const download = props.onDownload && (() => props.onDownload!(downloadFilter(effective)));
   const primary = props.columns.find((c) => c.primary)?.field ?? props.columns[0]?.field ?? '';
   const filtered = data.page?.recordsFiltered ?? 0;
-  const view = { table, selectable: props.selectable, sort: state.sort, onSort, onRowClick: props.onRowClick, rowHref: props.rowHref, rowTone: props.rowTone, primary };
+  const view = {
+    table,
+    selectable: props.selectable,
+    sort: state.sort,
+    onSort,
+    onRowClick: props.onRowClick,
+    rowHref: props.rowHref,
+    rowTone: props.rowTone,
+    primary,
+  };
 
   return (
     <section className="data-table-frame" aria-busy={data.loading} data-table-id={props.id}>
@@ -148,5 +163,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** The current filter in the table protocol's form, as a download's `filter.table` expects it. */
 function downloadFilter(state: TableState): Record<string, unknown> {
   const request = buildTableRequest(state);
-  return Object.fromEntries(Object.entries(request).filter(([k]) => k.startsWith('filter_') || k.startsWith('condition_') || k === 'global_companyCode'));
+  return Object.fromEntries(
+    Object.entries(request).filter(([k]) => k.startsWith('filter_') || k.startsWith('condition_') || k === 'global_companyCode'),
+  );
 }

@@ -92,9 +92,18 @@ export function RowActionsCell<Row>({ row, rowName, actions }: Props<Row>) {
             data-testid="row-menu"
             onClick={(e) => setMenuEvent(e.nativeEvent)}
           >
-            {picks.busy ? <IonSpinner name="dots" slot="icon-only" /> : <IonIcon slot="icon-only" icon={ellipsisHorizontal} aria-hidden="true" />}
+            {picks.busy ? (
+              <IonSpinner name="dots" slot="icon-only" />
+            ) : (
+              <IonIcon slot="icon-only" icon={ellipsisHorizontal} aria-hidden="true" />
+            )}
           </IonButton>
-          <IonPopover isOpen={Boolean(menuEvent)} event={menuEvent} onDidDismiss={() => setMenuEvent(undefined)} className="data-table-row-menu">
+          <IonPopover
+            isOpen={Boolean(menuEvent)}
+            event={menuEvent}
+            onDidDismiss={() => setMenuEvent(undefined)}
+            className="data-table-row-menu"
+          >
             <IonList lines="none" aria-label={t('table.rowMenu', { row: rowName })}>
               {menu.map((action) => (
                 <IonItem

@@ -115,7 +115,13 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
                   testId={`filter-${column.field}`}
                 />
               ) : kind === 'date' ? (
-                <DateTimeField id={`filter-${column.field}`} label={column.label} labelHidden value={draft.values[column.field] ?? ''} onChange={(v) => set('values', column.field, v)} />
+                <DateTimeField
+                  id={`filter-${column.field}`}
+                  label={column.label}
+                  labelHidden
+                  value={draft.values[column.field] ?? ''}
+                  onChange={(v) => set('values', column.field, v)}
+                />
               ) : (
                 <TextField
                   label={column.label}
@@ -138,7 +144,13 @@ export function TableFilters<Row>({ columns, state, dateRange, onApply }: Props<
             <div className="data-table-filter" key={edge}>
               <span className="data-table-filter-label">{label}</span>
               <div className="data-table-filter-controls">
-                <DateTimeField id={`filter-${edge}`} label={label} labelHidden value={draft[edge]} onChange={(v) => setDraft((d) => ({ ...d, [edge]: v }))} />
+                <DateTimeField
+                  id={`filter-${edge}`}
+                  label={label}
+                  labelHidden
+                  value={draft[edge]}
+                  onChange={(v) => setDraft((d) => ({ ...d, [edge]: v }))}
+                />
               </div>
             </div>
           );

@@ -27,18 +27,32 @@ export function TableToolbar<Row>(props: Props<Row>) {
   const menu = props.actions?.filter(inMenu) ?? [];
   // Destructive actions (danger) come last and outlined, after the everyday ones (issue 31 §11). They stay on view
   // without a selection: a tap then answers with the spec's "No row selected" message (console-core §5).
-  const shown = [...(props.actions?.filter((a) => !inMenu(a)) ?? [])].sort((a, b) => Number(a.color === 'danger') - Number(b.color === 'danger'));
+  const shown = [...(props.actions?.filter((a) => !inMenu(a)) ?? [])].sort(
+    (a, b) => Number(a.color === 'danger') - Number(b.color === 'danger'),
+  );
   return (
     <div className="data-table-toolbar">
       {shown.map((action) => (
-        <IonButton key={action.label} size="small" color={action.color ?? 'primary'} fill={action.color === 'danger' ? 'outline' : 'solid'} onClick={() => props.onAction(action)}>
+        <IonButton
+          key={action.label}
+          size="small"
+          color={action.color ?? 'primary'}
+          fill={action.color === 'danger' ? 'outline' : 'solid'}
+          onClick={() => props.onAction(action)}
+        >
           {action.icon && <IonIcon slot="start" icon={action.icon} aria-hidden="true" />}
           {action.label}
         </IonButton>
       ))}
       {menu.length > 0 && (
         <div className="data-table-chooser">
-          <IonButton size="small" fill="outline" onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} aria-label={t('table.moreActions')}>
+          <IonButton
+            size="small"
+            fill="outline"
+            onClick={() => setMoreOpen(!moreOpen)}
+            aria-expanded={moreOpen}
+            aria-label={t('table.moreActions')}
+          >
             <IonIcon slot="icon-only" icon={ellipsisHorizontal} aria-hidden="true" />
           </IonButton>
           {moreOpen && (
@@ -63,7 +77,12 @@ export function TableToolbar<Row>(props: Props<Row>) {
       )}
       <span className="data-table-toolbar-spacer" />
       {props.hasFilters && (
-        <IonButton size="small" fill={props.filtersOpen ? 'solid' : 'outline'} onClick={props.onToggleFilters} aria-expanded={props.filtersOpen}>
+        <IonButton
+          size="small"
+          fill={props.filtersOpen ? 'solid' : 'outline'}
+          onClick={props.onToggleFilters}
+          aria-expanded={props.filtersOpen}
+        >
           <IonIcon slot="start" icon={funnelOutline} aria-hidden="true" />
           {t('table.filters')}
         </IonButton>
@@ -131,11 +150,13 @@ export function TablePager({ page, pageSize, pageSizes, filtered, onPage, onPage
         onIonChange={(e) => onPageSize(Number(e.detail.value))}
       >
         {/* The first size is the table's default; the menu lists them in ascending order, "all" last. */}
-        {[...pageSizes].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b)).map((size) => (
-          <IonSelectOption key={size} value={String(size)}>
-            {size < 0 ? t('table.all') : String(size)}
-          </IonSelectOption>
-        ))}
+        {[...pageSizes]
+          .sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b))
+          .map((size) => (
+            <IonSelectOption key={size} value={String(size)}>
+              {size < 0 ? t('table.all') : String(size)}
+            </IonSelectOption>
+          ))}
       </IonSelect>
       <output data-testid="table-range">{t('table.range', { first, last, total: filtered })}</output>
       {/* One group that never wraps inside: on a phone it takes a line of its own, Previous and Next on it. */}

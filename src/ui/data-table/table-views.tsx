@@ -32,14 +32,27 @@ function rowClickHandler<Row>(row: Row, { onRowClick, rowHref }: Pick<ViewProps<
   if (!onRowClick && !rowHref) return undefined;
   return (event: MouseEvent<HTMLElement>) => {
     // Ionic's controls draw their native element in a shadow root: a click on one is seen on its host.
-    if ((event.target as Element).closest('a, button, input, select, label, textarea, ion-button, ion-checkbox, ion-select, ion-item, ion-popover')) return;
+    if (
+      (event.target as Element).closest(
+        'a, button, input, select, label, textarea, ion-button, ion-checkbox, ion-select, ion-item, ion-popover',
+      )
+    )
+      return;
     if (rowHref) event.currentTarget.querySelector<HTMLAnchorElement>('a[data-row-link]')?.click();
     else onRowClick?.(row);
   };
 }
 
 /** A cell's content, inside the row's link when it is the primary cell of a row that leads somewhere. */
-function CellContent<Row>({ cell, primary, rowHref }: { cell: Cell<Row, unknown>; primary: string; rowHref?: (row: Row) => string }): ReactNode {
+function CellContent<Row>({
+  cell,
+  primary,
+  rowHref,
+}: {
+  cell: Cell<Row, unknown>;
+  primary: string;
+  rowHref?: (row: Row) => string;
+}): ReactNode {
   const content = flexRender(cell.column.columnDef.cell, cell.getContext());
   if (!rowHref || cell.column.id !== primary) return content;
   return (
@@ -117,7 +130,13 @@ export function TableGrid<Row>({ table, selectable, sort, onSort, onRowClick, ro
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-row-key={row.id} data-tone={rowTone?.(row.original)} className={rowClass(undefined, Boolean(onRowClick ?? rowHref), rowTone?.(row.original))} onClick={rowClickHandler(row.original, { onRowClick, rowHref })}>
+            <tr
+              key={row.id}
+              data-row-key={row.id}
+              data-tone={rowTone?.(row.original)}
+              className={rowClass(undefined, Boolean(onRowClick ?? rowHref), rowTone?.(row.original))}
+              onClick={rowClickHandler(row.original, { onRowClick, rowHref })}
+            >
               {selectable && (
                 <td className="data-table-select">
                   <SelectBox row={row} />
@@ -150,7 +169,8 @@ export function TableCards<Row>({ table, selectable, onRowClick, rowHref, rowTon
             data-row-key={row.id}
             data-tone={rowTone?.(row.original)}
             className={rowClass('data-table-card', Boolean(onRowClick ?? rowHref), rowTone?.(row.original))}
-            onClick={rowClickHandler(row.original, { onRowClick, rowHref })}>
+            onClick={rowClickHandler(row.original, { onRowClick, rowHref })}
+          >
             <div className="data-table-card-title">
               {selectable && <SelectBox row={row} />}
               {title && <CellContent cell={title} primary={title.column.id} rowHref={rowHref} />}

@@ -43,7 +43,10 @@ export function saveFilters(id: string, filters: TableState['filters'], dateRang
  * a product info slot seen on the next page) starts as its default says, not shown, until the user chooses.
  */
 export function useColumnChoice(id: string, defaults: Record<string, boolean>) {
-  const [chosen, setChosen] = useState<Record<string, boolean>>(() => ({ ...defaults, ...read<Record<string, boolean>>(key(id, 'columns')) }));
+  const [chosen, setChosen] = useState<Record<string, boolean>>(() => ({
+    ...defaults,
+    ...read<Record<string, boolean>>(key(id, 'columns')),
+  }));
   const visible = useMemo(() => ({ ...defaults, ...chosen }), [defaults, chosen]);
   const toggle = useCallback(
     (field: string) =>

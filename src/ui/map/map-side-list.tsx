@@ -48,7 +48,15 @@ export function MapWithSideList({ items, pageSizes, listLabel, statusLabel = (s)
       <fieldset className="map-status-filter" data-testid={`${testId}-status-filter`}>
         <legend>{t('map.statusFilter')}</legend>
         {MAP_STATUSES.map((status) => (
-          <IonCheckbox key={status} className="map-status-box" labelPlacement="end" justify="start" checked={shown.has(status)} onIonChange={() => toggle(status)} data-status={status}>
+          <IonCheckbox
+            key={status}
+            className="map-status-box"
+            labelPlacement="end"
+            justify="start"
+            checked={shown.has(status)}
+            onIonChange={() => toggle(status)}
+            data-status={status}
+          >
             <HealthBadge status={status} label={statusLabel(status)} />
             <span data-count={counts[status]}>{` (${counts[status]})`}</span>
           </IonCheckbox>

@@ -91,7 +91,10 @@ export function MapView({ markers, testId = 'map', focus }: MapViewProps) {
     const at = L.latLng(marker.lat, marker.lng);
     map.setView(at, MARKER_ZOOM);
     const element = document.createElement('div');
-    const popup = L.popup({ offset: [0, -6] }).setLatLng(at).setContent(element).openOn(map);
+    const popup = L.popup({ offset: [0, -6] })
+      .setLatLng(at)
+      .setContent(element)
+      .openOn(map);
     setOpen({ id: marker.id, element, popup });
   }, []);
 

@@ -78,7 +78,14 @@ export function PositionPicker({ id, value, onChange }: Props) {
     const at = parsePosition(value);
     marker.current?.remove();
     marker.current = at
-      ? L.circleMarker([at.lat, at.lng], { radius: 9, color: '#333', weight: 1, fillColor: '#2dd36f', fillOpacity: 0.9, className: 'map-marker position-picker-marker' }).addTo(map)
+      ? L.circleMarker([at.lat, at.lng], {
+          radius: 9,
+          color: '#333',
+          weight: 1,
+          fillColor: '#2dd36f',
+          fillOpacity: 0.9,
+          className: 'map-marker position-picker-marker',
+        }).addTo(map)
       : undefined;
   }, [value]);
 
@@ -104,12 +111,23 @@ export function PositionPicker({ id, value, onChange }: Props) {
     <div className="position-picker" data-testid="position-picker">
       {/* Enter searches here instead of submitting the form around the picker. */}
       <div className="position-picker-search" role="search" onKeyDown={(e) => e.key === 'Enter' && void search(e as unknown as FormEvent)}>
-        <TextField label={t('map.searchAddress')} labelHidden placeholder={t('map.searchAddress')} value={query} onChange={setQuery} testId="position-search" />
+        <TextField
+          label={t('map.searchAddress')}
+          labelHidden
+          placeholder={t('map.searchAddress')}
+          value={query}
+          onChange={setQuery}
+          testId="position-search"
+        />
         <IonButton size="small" onClick={(e) => void search(e)} data-testid="position-search-button">
           {t('map.search')}
         </IonButton>
       </div>
-      {searchError && <p role="alert" className="position-picker-error">{searchError}</p>}
+      {searchError && (
+        <p role="alert" className="position-picker-error">
+          {searchError}
+        </p>
+      )}
       {places && (
         <ul className="position-picker-results" aria-label={t('map.results')}>
           {places.length === 0 && <li>{t('map.noPlace')}</li>}
@@ -126,7 +144,16 @@ export function PositionPicker({ id, value, onChange }: Props) {
         <div ref={container} className="map-view position-picker-map" data-testid="position-map" data-zoom={zoom} />
         <WheelHint shown={wheelHint} />
       </div>
-      <TextField id={id} label={t('map.position')} labelHidden className="position-picker-value" value={value} onChange={onChange} placeholder={t('map.positionHint')} testId="position-value" />
+      <TextField
+        id={id}
+        label={t('map.position')}
+        labelHidden
+        className="position-picker-value"
+        value={value}
+        onChange={onChange}
+        placeholder={t('map.positionHint')}
+        testId="position-value"
+      />
     </div>
   );
 }

@@ -22,7 +22,10 @@ export function addWorldOutline(map: L.Map) {
     const topo = topology as unknown as Topology;
     const land = feature(topo, topo.objects.land) as Feature | FeatureCollection;
     const features = land.type === 'FeatureCollection' ? land.features : [land];
-    const unwrapped: FeatureCollection = { type: 'FeatureCollection', features: features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) };
+    const unwrapped: FeatureCollection = {
+      type: 'FeatureCollection',
+      features: features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })),
+    };
     L.geoJSON(unwrapped, {
       pane: 'world-outline',
       interactive: false,

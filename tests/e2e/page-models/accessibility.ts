@@ -14,6 +14,12 @@ export async function expectAccessible(page: Page, screen: string, opts: { soft?
   const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const gated = violations
     .filter((v) => GATED.has(v.impact ?? ''))
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   (opts.soft ? expect.soft : expect)(gated, `axe on ${screen}`).toEqual([]);
 }

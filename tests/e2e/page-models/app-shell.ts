@@ -195,7 +195,10 @@ export class AppShell {
     await this.collectingItem(storeCode).getByRole('button').click();
     const alert = this.page.locator('ion-alert');
     await expect(alert).toBeVisible();
-    await alert.locator('button.alert-button').nth(answer === 'ok' ? 1 : 0).click();
+    await alert
+      .locator('button.alert-button')
+      .nth(answer === 'ok' ? 1 : 0)
+      .click();
     await expect(alert).toHaveCount(0);
   }
 

@@ -25,7 +25,9 @@ export class CodeEditorScreen extends ListScreenModel {
   /** The script as the editor holds it. */
   async text(): Promise<string> {
     // CodeMirror may draw spaces as no-break spaces; the text is what the user typed.
-    return this.content.evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+    return this.content.evaluate((el) =>
+      [...el.querySelectorAll('.cm-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'),
+    );
   }
 
   /**
@@ -39,7 +41,10 @@ export class CodeEditorScreen extends ListScreenModel {
       await this.alert.getByRole('button', { name: answer.takeText ? 'OK' : 'Cancel' }).click();
     }
     await this.byTestId('code-scope-company').click();
-    await this.page.locator('ion-popover ion-item').filter({ hasText: `(${companyCode})` }).click();
+    await this.page
+      .locator('ion-popover ion-item')
+      .filter({ hasText: `(${companyCode})` })
+      .click();
     await expect(this.byTestId('code-scope-company')).toContainText(`(${companyCode})`);
   }
 

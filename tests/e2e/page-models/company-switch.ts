@@ -10,7 +10,11 @@ export class CompanySwitch {
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
     // On a phone it sits in the header's overflow list, which stays mounted while closed.
-    this.button = page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden) [data-testid="company-button"], [data-testid="header-overflow"] [data-testid="company-button"]').first();
+    this.button = page
+      .locator(
+        'ion-router-outlet > .ion-page:not(.ion-page-hidden) [data-testid="company-button"], [data-testid="header-overflow"] [data-testid="company-button"]',
+      )
+      .first();
     this.popover = page.getByTestId('company-popover');
   }
 
@@ -18,7 +22,9 @@ export class CompanySwitch {
   async choices(): Promise<string[]> {
     await (await this.shell.headerButton('company-button')).click();
     await expect(this.popover.locator('ion-item').first()).toBeVisible();
-    const codes = await this.popover.locator('ion-item[data-company]').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
+    const codes = await this.popover
+      .locator('ion-item[data-company]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
     await this.page.keyboard.press('Escape');
     await expect(this.popover).toBeHidden();
     return codes;

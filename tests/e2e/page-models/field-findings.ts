@@ -29,13 +29,16 @@ export class FieldFindings {
 
   /** How far the current screen scrolls past the bottom of its last card (blank space at its end). */
   blankBelowContent(): Promise<number> {
-    return this.current.locator('ion-content').first().evaluate(async (content) => {
-      const scroller = await (content as HTMLIonContentElement).getScrollElement();
-      const top = scroller.getBoundingClientRect().top - scroller.scrollTop;
-      const cards = [...content.querySelectorAll('.detail-card')];
-      const lastBottom = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom - top));
-      return Math.round(scroller.scrollHeight - lastBottom);
-    });
+    return this.current
+      .locator('ion-content')
+      .first()
+      .evaluate(async (content) => {
+        const scroller = await (content as HTMLIonContentElement).getScrollElement();
+        const top = scroller.getBoundingClientRect().top - scroller.scrollTop;
+        const cards = [...content.querySelectorAll('.detail-card')];
+        const lastBottom = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom - top));
+        return Math.round(scroller.scrollHeight - lastBottom);
+      });
   }
 
   /** The colours the sidebar is painted with: its content, its list and its items (each as rendered). */
@@ -47,7 +50,9 @@ export class FieldFindings {
       const paint = (el: Element) => getComputedStyle(el).backgroundColor;
       // Ionic paints the content's background on its host or on its inner scroller, by version.
       const painted = [content, inner].filter((el): el is Element => Boolean(el)).map(paint);
-      const items = [...menu.querySelectorAll('ion-item:not([aria-current])')].map((item) => paint(item.shadowRoot?.querySelector('.item-native') ?? item));
+      const items = [...menu.querySelectorAll('ion-item:not([aria-current])')].map((item) =>
+        paint(item.shadowRoot?.querySelector('.item-native') ?? item),
+      );
       return { content: painted.find((c) => c !== 'rgba(0, 0, 0, 0)') ?? painted[0], list: paint(list), items };
     });
   }

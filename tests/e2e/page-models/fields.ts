@@ -45,7 +45,8 @@ export const formInput = (modal: Locator, formTestId: string, name: string): Loc
 };
 
 /** The message under a FormModal field that broke a rule. */
-export const formFieldProblem = (modal: Locator, formTestId: string, name: string): Locator => modal.locator(`[id="${formTestId}-${name}-error"]`);
+export const formFieldProblem = (modal: Locator, formTestId: string, name: string): Locator =>
+  modal.locator(`[id="${formTestId}-${name}-error"]`);
 
 /** A name matched whole (getByRole's name otherwise also matches a longer name holding it). */
 export const exactText = (text: string): RegExp => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
@@ -62,7 +63,9 @@ export async function setFormField(field: Locator, value: string): Promise<void>
       return field.locator('textarea').fill(value);
     case 'ION-SELECT': {
       const label = await field.evaluate((select, wanted) => {
-        const option = [...select.querySelectorAll('ion-select-option')].find((o) => String((o as HTMLIonSelectOptionElement).value) === wanted);
+        const option = [...select.querySelectorAll('ion-select-option')].find(
+          (o) => String((o as HTMLIonSelectOptionElement).value) === wanted,
+        );
         return option?.textContent?.trim();
       }, value);
       if (label === undefined) throw new Error(`no option with the value ${value}`);

@@ -39,7 +39,13 @@ export class LinkWalker {
   private async rowLinks(): Promise<{ name: string; href: string }[]> {
     const row = this.current.locator('[data-table-id] [data-row-key]').first();
     // A list without rows has no links to follow (isVisible does not wait: waitFor does).
-    if (!(await row.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false))) return [];
+    if (
+      !(await row.waitFor({ state: 'visible', timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return [];
     // An Ionic button draws its link in its shadow root once upgraded: until then a routerLink button has none.
     await expect(row.locator('ion-button:not(.hydrated)')).toHaveCount(0, { timeout: 15_000 });
     // Row links are '#/…'; Ionic's routerLink buttons render '/…' in their shadow root and route on tap. Files ('/api/…') are not screens.

@@ -130,7 +130,11 @@ export class ListScreenModel {
    * Takes a row's file-pick action (a replace from file: src/ui/data-table RowActionDef.file) as a user does — on the
    * row or through its menu — and chooses `file` in the browser's file chooser that the tap opens.
    */
-  async pickFileForRowAction(key: string | Locator, testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  async pickFileForRowAction(
+    key: string | Locator,
+    testId: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
     await this.takeRowAction(key, testId);
     await (await chooser).setFiles(file);
@@ -177,10 +181,12 @@ const filterOf = (panel: Locator, label: string): Locator =>
   panel.locator('.data-table-filter').filter({ has: panel.page().locator('.data-table-filter-label', { hasText: exactText(label) }) });
 
 /** The condition select of one column's filter. */
-export const filterCondition = (panel: Locator, label: string): Locator => filterOf(panel, label).locator('ion-select.data-table-filter-condition');
+export const filterCondition = (panel: Locator, label: string): Locator =>
+  filterOf(panel, label).locator('ion-select.data-table-filter-condition');
 
 /** The choice of an enum column's filter (its options are the column's values). */
-export const filterChoice = (panel: Locator, label: string): Locator => filterOf(panel, label).locator('ion-select:not(.data-table-filter-condition)');
+export const filterChoice = (panel: Locator, label: string): Locator =>
+  filterOf(panel, label).locator('ion-select:not(.data-table-filter-condition)');
 
 /** The filter panel's words (locales/<language>/common.json, table.*). */
 export interface FilterWords {
@@ -209,5 +215,7 @@ export async function choosePageSize(scope: Locator, size: number): Promise<void
 
 /** The sizes the pager offers, in its order. */
 export function pageSizeOptions(scope: Locator): Promise<string[]> {
-  return pageSizeField(scope).locator('ion-select-option').evaluateAll((els) => els.map((e) => String((e as HTMLIonSelectOptionElement).value)));
+  return pageSizeField(scope)
+    .locator('ion-select-option')
+    .evaluateAll((els) => els.map((e) => String((e as HTMLIonSelectOptionElement).value)));
 }

@@ -37,7 +37,9 @@ export class PaperPage extends ListScreenModel {
   }
 
   results(): Promise<string[]> {
-    return this.table.locator('td[data-field="result"] [data-result], div[data-field="result"] [data-result]').evaluateAll((els) => els.map((e) => e.getAttribute('data-result') ?? ''));
+    return this.table
+      .locator('td[data-field="result"] [data-result], div[data-field="result"] [data-result]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-result') ?? ''));
   }
 
   /** The print result filter of console-admin §5 (an enum filter: one choice). */

@@ -19,9 +19,10 @@ export class PhoneNav {
 
   /** The header's Scan as it is named in the member's language (スキャン in Japanese). */
   scanButtonNamed(name: string): Locator {
-    return this.shell.current.locator('ion-header, .lean-page__header').getByRole('link', { name, exact: true }).or(
-      this.shell.current.locator('ion-header').getByRole('button', { name, exact: true }),
-    );
+    return this.shell.current
+      .locator('ion-header, .lean-page__header')
+      .getByRole('link', { name, exact: true })
+      .or(this.shell.current.locator('ion-header').getByRole('button', { name, exact: true }));
   }
 
   /** One tap on the header's Scan: lands on the scan screen. */

@@ -41,7 +41,8 @@ export class PlusDeviceInfoPage extends PlusDevicesPage {
   recordConfigSaves(): { at: number; body: Record<string, unknown> }[] {
     const saves: { at: number; body: Record<string, unknown> }[] = [];
     this.page.on('request', (r: Request) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/plus/device/config') saves.push({ at: Date.now(), body: r.postDataJSON() as Record<string, unknown> });
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/plus/device/config')
+        saves.push({ at: Date.now(), body: r.postDataJSON() as Record<string, unknown> });
     });
     return saves;
   }

@@ -23,7 +23,10 @@ export class PlusMediaPage extends ListScreenModel {
       new MutationObserver(() => {
         const items = document.querySelectorAll('[data-testid="plus-media-upload-file"]');
         w.plusProgressMax = Math.max(w.plusProgressMax, items.length);
-        w.plusProgressDone = Math.max(w.plusProgressDone, document.querySelectorAll('[data-testid="plus-media-upload-file"][data-state="done"]').length);
+        w.plusProgressDone = Math.max(
+          w.plusProgressDone,
+          document.querySelectorAll('[data-testid="plus-media-upload-file"][data-state="done"]').length,
+        );
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
   }

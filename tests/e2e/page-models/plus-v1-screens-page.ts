@@ -10,7 +10,9 @@ import { ListScreenModel } from './list-screen';
 export class PlusV1ScreensPage extends ListScreenModel {
   /** After a menu entry: the new page is on view alone (Ionic shows both pages while it transitions). */
   async expectRoute(path: string): Promise<void> {
-    await expect(this.page.locator(`ion-router-outlet > .ion-page[data-route="${path}"]:not(.ion-page-hidden)`)).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.locator(`ion-router-outlet > .ion-page[data-route="${path}"]:not(.ion-page-hidden)`)).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(this.current).toHaveCount(1);
   }
 

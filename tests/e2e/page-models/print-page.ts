@@ -38,7 +38,10 @@ export class PrintPage extends ListScreenModel {
 
   /** A paper type by its value: 'custom' (the member's own sheet) or one of §9's, whose option starts with its name. */
   async choosePaper(paper: string): Promise<void> {
-    await chooseOption(this.byTestId('print-paper'), paper === 'custom' ? /^Your own sheet/ : new RegExp(`^${paper.replace('.', '\\.')} \\(`));
+    await chooseOption(
+      this.byTestId('print-paper'),
+      paper === 'custom' ? /^Your own sheet/ : new RegExp(`^${paper.replace('.', '\\.')} \\(`),
+    );
   }
 
   /** The error dialog's message, then closes it. */

@@ -104,6 +104,8 @@ export class ProductsPage extends ListScreenModel {
 
   /** The update history chart's numbers (its canvas has a visually hidden table of the same values). */
   chartValues(series: string): Promise<string[]> {
-    return this.current.locator(`[data-testid="product-history-chart"] td[data-series="${series}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+    return this.current
+      .locator(`[data-testid="product-history-chart"] td[data-series="${series}"]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
   }
 }

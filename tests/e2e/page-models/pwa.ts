@@ -78,7 +78,8 @@ export class PwaModel {
   allCachedPaths(): Promise<string[]> {
     return this.page.evaluate(async () => {
       const paths: string[] = [];
-      for (const name of await caches.keys()) paths.push(...(await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname));
+      for (const name of await caches.keys())
+        paths.push(...(await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname));
       return paths;
     });
   }

@@ -107,7 +107,10 @@ export class ScanPageModel {
 
   /** The camera button at the end of a scan field. */
   cameraButton(label: ScanFieldLabel): Locator {
-    return this.page.locator('[data-scan-field]').filter({ has: this.field(label) }).getByRole('button', { name: 'Scan with camera' });
+    return this.page
+      .locator('[data-scan-field]')
+      .filter({ has: this.field(label) })
+      .getByRole('button', { name: 'Scan with camera' });
   }
 
   /** The Plus assign form: its MAC entry state (plus-signage §4) is on screen as "State n". */
@@ -131,7 +134,9 @@ export class ScanPageModel {
   }
 
   async answer(yes: boolean) {
-    await this.question().getByRole('button', { name: yes ? 'OK' : 'Cancel' }).click();
+    await this.question()
+      .getByRole('button', { name: yes ? 'OK' : 'Cancel' })
+      .click();
     await expect(this.question()).toHaveCount(0);
   }
 

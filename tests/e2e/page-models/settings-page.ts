@@ -35,7 +35,10 @@ export class SettingsPage extends ListScreenModel {
 export class SettingsForm {
   readonly modal: Locator;
 
-  constructor(readonly page: Page, readonly testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal' | 'notification-modal') {
+  constructor(
+    readonly page: Page,
+    readonly testId: 'server-config-modal' | 'smtp-modal' | 'company-modal' | 'amac-modal' | 'notification-modal',
+  ) {
     this.modal = page.locator(`ion-modal[data-testid="${testId}"]`);
   }
 

@@ -51,7 +51,10 @@ export class ShowEditorPage {
   }
 
   async selectSlide(n: number): Promise<void> {
-    await this.slides.nth(n - 1).getByTestId('show-slide-select').click();
+    await this.slides
+      .nth(n - 1)
+      .getByTestId('show-slide-select')
+      .click();
   }
 
   /** The slide names in list order ("Slide 1", …) with their meta line, to follow a slide through a reorder. */
@@ -90,7 +93,10 @@ export class ShowEditorPage {
   async moveSlide(from: number, to: number): Promise<void> {
     // Scrolled down to the canvas, the strip sits under the page header, where a press would land on the header.
     await this.slides.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const grip = (await this.slides.nth(from - 1).getByTestId('show-slide-handle').boundingBox())!;
+    const grip = (await this.slides
+      .nth(from - 1)
+      .getByTestId('show-slide-handle')
+      .boundingBox())!;
     const target = (await this.slides.nth(to - 1).boundingBox())!;
     const start = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
     const end = { x: start.x + target.x - grip.x - 4, y: start.y };

@@ -2,7 +2,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { AuthDialogs } from './auth-dialogs';
 
 export type SignupField = 'email' | 'name' | 'phone' | 'password' | 'retype';
-const LABELS: Record<SignupField, string> = { email: 'Email', name: 'Name', phone: 'Phone', password: 'Password', retype: 'Retype Password' };
+const LABELS: Record<SignupField, string> = {
+  email: 'Email',
+  name: 'Name',
+  phone: 'Phone',
+  password: 'Password',
+  retype: 'Retype Password',
+};
 
 /** /signup (src/features/auth/signup-page.tsx). */
 export class SignupPage {

@@ -21,7 +21,10 @@ export class StoreConfigPage extends ListScreenModel {
   }
 
   /** A store's action: Edit on the row, the others in its "⋯" menu. */
-  async rowAction(key: string, testId: 'store-edit' | 'store-sensor' | 'store-delete' | 'store-migrate' | 'store-export' | 'store-status-check'): Promise<void> {
+  async rowAction(
+    key: string,
+    testId: 'store-edit' | 'store-sensor' | 'store-delete' | 'store-migrate' | 'store-export' | 'store-status-check',
+  ): Promise<void> {
     await this.takeRowAction(key, testId);
   }
 

@@ -68,7 +68,10 @@ export class StorePage extends ListScreenModel {
 export class StoreFormModal {
   readonly modal: Locator;
 
-  constructor(readonly page: Page, readonly testId: 'gw-update-modal' | 'gw-channel-modal') {
+  constructor(
+    readonly page: Page,
+    readonly testId: 'gw-update-modal' | 'gw-channel-modal',
+  ) {
     this.modal = page.locator(`ion-modal[data-testid="${testId}"]`);
   }
 

@@ -3,7 +3,6 @@ import { seedSession } from './app-shell';
 import { chooseOption, exactText, setTicked } from './fields';
 import { filterCondition } from './list-screen';
 
-
 /** The tag status screens (/tag, /tag/detail/{store}, the histories) as a user sees them, table or cards. */
 export class TagsPageModel {
   readonly rows: Locator;

@@ -44,8 +44,10 @@ export function smallTargets(page: Page): Promise<SmallTarget[]> {
       '[role="menuitem"]',
     ].join(',');
     // The element a tap on a native control really hits: its label, Ionic's field element around it.
-    const FIELD_HOSTS = 'ion-input, ion-textarea, ion-select, ion-checkbox, ion-radio, ion-toggle, ion-searchbar, ion-button, ion-item[button], ion-item[href]';
-    const targetOf = (el: Element): Element => el.parentElement?.closest(FIELD_HOSTS) ?? (el.matches('input, select, textarea') ? (el.closest('label') ?? el) : el);
+    const FIELD_HOSTS =
+      'ion-input, ion-textarea, ion-select, ion-checkbox, ion-radio, ion-toggle, ion-searchbar, ion-button, ion-item[button], ion-item[href]';
+    const targetOf = (el: Element): Element =>
+      el.parentElement?.closest(FIELD_HOSTS) ?? (el.matches('input, select, textarea') ? (el.closest('label') ?? el) : el);
     const BLOCKS = 'p, li, dd, td, figcaption, blockquote, span, div';
     // WCAG 2.5.8 "inline": a link in a sentence — its nearest block holds words of its own besides its controls
     // (a row of links, or a link alone in a cell, is no sentence).
@@ -62,7 +64,16 @@ export function smallTargets(page: Page): Promise<SmallTarget[]> {
     };
     const describe = (el: Element) => {
       const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 40);
-      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(/\s+/).filter((c) => c && !c.startsWith('ion-') && !c.startsWith('md') && !c.startsWith('hydrated')).slice(0, 2).join('.') : ''} "${label}"`;
+      return `${el.tagName.toLowerCase()}${
+        el.className && typeof el.className === 'string'
+          ? '.' +
+            el.className
+              .split(/\s+/)
+              .filter((c) => c && !c.startsWith('ion-') && !c.startsWith('md') && !c.startsWith('hydrated'))
+              .slice(0, 2)
+              .join('.')
+          : ''
+      } "${label}"`;
     };
     const seen = new Set<Element>();
     const small: { what: string; width: number; height: number }[] = [];
@@ -79,7 +90,8 @@ export function smallTargets(page: Page): Promise<SmallTarget[]> {
       if (box.width === 0 || box.height === 0) continue;
       if (inline(target)) continue;
       // Sub-pixel layout: 43.99 is 44.
-      if (box.width + 0.5 < min || box.height + 0.5 < min) small.push({ what: describe(target), width: Math.round(box.width), height: Math.round(box.height) });
+      if (box.width + 0.5 < min || box.height + 0.5 < min)
+        small.push({ what: describe(target), width: Math.round(box.width), height: Math.round(box.height) });
     }
     return small;
   }, MIN_TARGET_PX);

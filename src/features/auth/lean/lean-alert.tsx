@@ -27,7 +27,13 @@ export function LeanAlert({ title, message, onClose }: LeanAlertProps) {
   return (
     <div className="lean-alert" data-testid="lean-alert">
       <div className="lean-alert-backdrop" onClick={onClose} />
-      <div className="lean-alert-wrapper" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`}>
+      <div
+        className="lean-alert-wrapper"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+      >
         <h2 id={`${id}-title`} className="alert-title">
           {title}
         </h2>
@@ -36,7 +42,13 @@ export function LeanAlert({ title, message, onClose }: LeanAlertProps) {
         </p>
         <div className="lean-alert-buttons">
           {/* Tab stays on the one button: the dialog is modal. */}
-          <button ref={ok} type="button" className="alert-button" onClick={onClose} onKeyDown={(e) => e.key === 'Tab' && e.preventDefault()}>
+          <button
+            ref={ok}
+            type="button"
+            className="alert-button"
+            onClick={onClose}
+            onKeyDown={(e) => e.key === 'Tab' && e.preventDefault()}
+          >
             {t('dialog.ok')}
           </button>
         </div>

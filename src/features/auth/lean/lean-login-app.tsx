@@ -36,7 +36,8 @@ export default function LeanLoginApp() {
     setAlert(undefined);
   };
 
-  const loginError = (message: string) => setAlert({ title: t('login.errorTitle'), message: message === AUTH_FAILURE ? t('login.authFailure') : message });
+  const loginError = (message: string) =>
+    setAlert({ title: t('login.errorTitle'), message: message === AUTH_FAILURE ? t('login.authFailure') : message });
 
   function handOver(handoff: Parameters<typeof handOffLogin>[0]) {
     handOffLogin(handoff);
@@ -51,7 +52,11 @@ export default function LeanLoginApp() {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     if (!email || !password) {
-      setAlert({ title: t('login.errorTitle'), message: t(!email ? 'login.emailRequired' : 'login.passwordRequired'), then: !email ? emailRef : passwordRef });
+      setAlert({
+        title: t('login.errorTitle'),
+        message: t(!email ? 'login.emailRequired' : 'login.passwordRequired'),
+        then: !email ? emailRef : passwordRef,
+      });
       return;
     }
     setBusy(true);
@@ -65,7 +70,8 @@ export default function LeanLoginApp() {
         handOver({ kind: 'answer', answer });
       }
     } catch (err) {
-      if (err instanceof ApiFailure && (err.status === 423 || err.code === 'ACCOUNT_LOCKED')) setAlert({ title: t('login.lockedTitle'), message: t('login.lockedMessage') });
+      if (err instanceof ApiFailure && (err.status === 423 || err.code === 'ACCOUNT_LOCKED'))
+        setAlert({ title: t('login.lockedTitle'), message: t('login.lockedMessage') });
       else loginError(err instanceof ApiFailure ? err.message : String(err));
     } finally {
       setBusy(false);
@@ -100,7 +106,11 @@ export default function LeanLoginApp() {
             </button>
           </form>
           <div className="auth-links">
-            <button type="button" className="auth-link-button" onClick={() => handOver({ kind: 'findPassword', email: emailRef.current?.value.trim() ?? '' })}>
+            <button
+              type="button"
+              className="auth-link-button"
+              onClick={() => handOver({ kind: 'findPassword', email: emailRef.current?.value.trim() ?? '' })}
+            >
               {t('login.findPassword')}
             </button>
             <span>

@@ -77,7 +77,12 @@ function LeanDashboard({ session }: { session: Session }) {
   // come, at once.
   const offline = useOffline();
   return (
-    <LeanPage title={t('title')} end={<HeaderActions session={session} />} subheader={filter} footer={(answer || offline) && <FooterLine />}>
+    <LeanPage
+      title={t('title')}
+      end={<HeaderActions session={session} />}
+      subheader={filter}
+      footer={(answer || offline) && <FooterLine />}
+    >
       <DashboardSections answer={answer} session={session} stores={stores} onDetail={NO_DETAIL} />
     </LeanPage>
   );
@@ -98,7 +103,12 @@ function HeaderActions({ session }: { session: Session }) {
           <LeanIcon icon={barcodeOutline} />
         </a>
       )}
-      <LeanBarButton name="collecting" label={`${t('collecting.title')}: ${t('collecting.count', { count })}`} icon={syncOutline} testId="collecting-button">
+      <LeanBarButton
+        name="collecting"
+        label={`${t('collecting.title')}: ${t('collecting.count', { count })}`}
+        icon={syncOutline}
+        testId="collecting-button"
+      >
         {count > 0 && (
           <span className="lean-dashboard__badge" data-testid="collecting-count">
             {count}

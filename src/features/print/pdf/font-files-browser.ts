@@ -6,8 +6,15 @@ import { PIECE_PREFIX, pieceFileName, type FontFamily, type FontFiles } from './
  * worker's /assets/ rule keeps them for the next print and offline). The ranges are small and come with the code.
  */
 
-const urls = import.meta.glob<string>('/node_modules/@fontsource-variable/noto-sans*/files/*-wght-normal.woff2', { query: '?url', import: 'default', eager: true });
-const rangeFiles = import.meta.glob<Record<string, string>>('/node_modules/@fontsource-variable/noto-sans*/unicode.json', { import: 'default', eager: true });
+const urls = import.meta.glob<string>('/node_modules/@fontsource-variable/noto-sans*/files/*-wght-normal.woff2', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+const rangeFiles = import.meta.glob<Record<string, string>>('/node_modules/@fontsource-variable/noto-sans*/unicode.json', {
+  import: 'default',
+  eager: true,
+});
 
 const rangesOf = (family: FontFamily) => rangeFiles[`/node_modules/@fontsource-variable/${PIECE_PREFIX[family]}/unicode.json`];
 

@@ -75,7 +75,8 @@ export class PiecePicker {
       if (table[mid].lo <= codePoint) lo = mid;
       else hi = mid - 1;
     }
-    for (let i = lo; i >= 0 && i > lo - 64; i--) if (table[i].lo <= codePoint && codePoint <= table[i].hi) return { family, subset: table[i].subset };
+    for (let i = lo; i >= 0 && i > lo - 64; i--)
+      if (table[i].lo <= codePoint && codePoint <= table[i].hi) return { family, subset: table[i].subset };
     return undefined;
   }
 

@@ -1,9 +1,38 @@
-import { beginText, concatTransformationMatrix, endText, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, setFontAndSize, setTextMatrix, showText, type PDFFont, type PDFName, type PDFOperator, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  beginText,
+  concatTransformationMatrix,
+  endText,
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFFont,
+  type PDFName,
+  type PDFOperator,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import { barcodeOf } from '../../../api/barcode';
 import { formatPrice, PLAIN_NUMBERS, type Money } from '../../../api/money';
 import { cutTextToWidth, fitTextTo } from '../../../api/text-fit';
 import { familyOrder, type FontFamily, type FontFiles } from './font-pieces';
-import { labelParts, mmToPt, NO_CORRECTION, paginate, sheetOf, sheetSlots, type Box, type PaperGrid, type PrintCorrection } from './paper-layout';
+import {
+  labelParts,
+  mmToPt,
+  NO_CORRECTION,
+  paginate,
+  sheetOf,
+  sheetSlots,
+  type Box,
+  type PaperGrid,
+  type PrintCorrection,
+} from './paper-layout';
 import { PdfFonts, type Weight } from './pdf-fonts';
 
 /*
@@ -94,7 +123,10 @@ function sheetPage(doc: PDFDocument, grid: PaperGrid, correction: PrintCorrectio
   const sheet = sheetOf(grid);
   const page = doc.addPage([mmToPt(sheet.width), mmToPt(sheet.height)]);
   const k = correction.scale / 100;
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(k, 0, 0, k, pt(correction.x), pt((1 - k) * sheet.height - correction.y)));
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(k, 0, 0, k, pt(correction.x), pt((1 - k) * sheet.height - correction.y)),
+  );
   return page;
 }
 
@@ -163,12 +195,27 @@ function drawLabel(page: PDFPage, fonts: PdfFonts, keys: Map<PDFFont, PDFName>, 
   const box = parts.name;
   const fitted = fitTextTo(
     name,
-    { width: box.width * FIT_UNIT, height: box.height * FIT_UNIT, maxSize: (box.height / LINE_HEIGHT) * FIT_UNIT, minSize: (box.height / LINE_HEIGHT / 2) * 0.6 * FIT_UNIT, maxLines: 2, lineHeight: LINE_HEIGHT },
+    {
+      width: box.width * FIT_UNIT,
+      height: box.height * FIT_UNIT,
+      maxSize: (box.height / LINE_HEIGHT) * FIT_UNIT,
+      minSize: (box.height / LINE_HEIGHT / 2) * 0.6 * FIT_UNIT,
+      maxLines: 2,
+      lineHeight: LINE_HEIGHT,
+    },
     (text, size) => widthMm(w, text, size / FIT_UNIT, 700) * FIT_UNIT,
   );
   const size = fitted.size / FIT_UNIT;
-  if (promotion) fillBox(page, { x: slot.x, y: slot.y, width: slot.width, height: box.y + fitted.lines.length * size * LINE_HEIGHT + parts.margin / 2 - slot.y }, RED, sheetHeight);
-  fitted.lines.forEach((line, i) => writeLine(w, line, box.x, box.y + (i * LINE_HEIGHT + BASELINE) * size, size, 700, promotion ? WHITE : BLACK));
+  if (promotion)
+    fillBox(
+      page,
+      { x: slot.x, y: slot.y, width: slot.width, height: box.y + fitted.lines.length * size * LINE_HEIGHT + parts.margin / 2 - slot.y },
+      RED,
+      sheetHeight,
+    );
+  fitted.lines.forEach((line, i) =>
+    writeLine(w, line, box.x, box.y + (i * LINE_HEIGHT + BASELINE) * size, size, 700, promotion ? WHITE : BLACK),
+  );
 
   if (price) drawPrice(w, price, was, parts.price, promotion ? RED : BLACK);
   const bars = drawBars(page, label.prCode, parts.bars, sheetHeight);
@@ -202,17 +249,29 @@ function drawPrice(w: Writer, price: string, was: string, box: Box, colour: RGB)
   if (!was) return;
   writeLine(w, was, box.x, baseline, wasSize, 400, BLACK);
   const thickness = Math.max(0.15, wasSize / 12);
-  fillBox(w.page, { x: box.x, y: baseline - (CAP_HEIGHT * wasSize) / 2 - thickness / 2, width: wasWidth, height: thickness }, BLACK, w.sheetHeight);
+  fillBox(
+    w.page,
+    { x: box.x, y: baseline - (CAP_HEIGHT * wasSize) / 2 - thickness / 2, width: wasWidth, height: thickness },
+    BLACK,
+    w.sheetHeight,
+  );
 }
 
 function fillBox(page: PDFPage, box: Box, colour: RGB, sheetHeight: number) {
   const pt = toPt(box, sheetHeight);
-  page.pushOperators(pushGraphicsState(), setFillingRgbColor(colour.red, colour.green, colour.blue), rectangle(pt.x, pt.y, pt.width, pt.height), fill(), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(colour.red, colour.green, colour.blue),
+    rectangle(pt.x, pt.y, pt.width, pt.height),
+    fill(),
+    popGraphicsState(),
+  );
 }
 
 /** A label printed many times is encoded once. */
 const encoded = new Map<string, ReturnType<typeof barcodeOf>>();
-const barcodeOfCached = (prCode: string) => (encoded.has(prCode) ? encoded.get(prCode) : encoded.set(prCode, barcodeOf(prCode)).get(prCode));
+const barcodeOfCached = (prCode: string) =>
+  encoded.has(prCode) ? encoded.get(prCode) : encoded.set(prCode, barcodeOf(prCode)).get(prCode);
 
 /** The bars centred in the area with their quiet zones inside it; returns where the bars went. */
 function drawBars(page: PDFPage, prCode: string, area: Box, sheetHeight: number): Box | undefined {

@@ -55,7 +55,16 @@ export function customGrid(paper: CustomPaper): PaperGrid | undefined {
   const width = (sheet.width - 2 * margin.left - (columns - 1) * gap.x) / columns;
   const height = (sheet.height - 2 * margin.top - (rows - 1) * gap.y) / rows;
   if (!(rows >= 1 && columns >= 1 && width > 0 && height > 0) || !Number.isInteger(rows) || !Number.isInteger(columns)) return undefined;
-  return { type: CUSTOM_PAPER, perPage: rows * columns, rows, columns, label: { width, height }, sheet: { ...sheet }, margin: { ...margin }, gap: { ...gap } };
+  return {
+    type: CUSTOM_PAPER,
+    perPage: rows * columns,
+    rows,
+    columns,
+    label: { width, height },
+    sheet: { ...sheet },
+    margin: { ...margin },
+    gap: { ...gap },
+  };
 }
 
 /** How one printer misplaces a sheet: shifted by x, y mm and scaled by a percentage, from the top left corner. */

@@ -63,7 +63,10 @@ export function encodeGlyph(commands: readonly { command: string; args: readonly
   let last = { x: 0, y: 0 };
   for (const p of points) {
     let flag = p.on ? 1 : 0;
-    for (const [axis, short, same] of [['x', 0x02, 0x10], ['y', 0x04, 0x20]] as const) {
+    for (const [axis, short, same] of [
+      ['x', 0x02, 0x10],
+      ['y', 0x04, 0x20],
+    ] as const) {
       const d = p[axis] - last[axis];
       if (d === 0) flag |= same;
       else if (Math.abs(d) < 256) {
@@ -115,7 +118,8 @@ export function atWeight(font: KitFont, weight: Weight): void {
   decoded = true;
   // fontkit varies a glyph's points as it reads them from a glyf table, but a WOFF2's glyphs were read above, all
   // at default: the variation is applied to them here, once (composites follow, built from varied parts).
-  const processor = (font as unknown as { _variationProcessor: { transformPoints(id: number, points: unknown[]): void } })._variationProcessor;
+  const processor = (font as unknown as { _variationProcessor: { transformPoints(id: number, points: unknown[]): void } })
+    ._variationProcessor;
   const glyphs = (font as unknown as { _transformedGlyphs: { numberOfContours: number; points?: Point[] }[] })._transformedGlyphs;
   glyphs.forEach((glyph, id) => {
     if (glyph.numberOfContours <= 0 || !glyph.points?.length) return;
@@ -187,15 +191,17 @@ export class PdfFonts {
       for (const run of this.picker.runsOf(text, order)) wanted.set(`${pieceKey(run.piece)}@${weight}`, { piece: run.piece, weight });
     }
     await Promise.all(
-      [...wanted].filter(([key]) => !this.fonts.has(key)).map(async ([key, { piece, weight }]) => {
-        let bytes = this.bytes.get(pieceKey(piece));
-        if (!bytes) this.bytes.set(pieceKey(piece), (bytes = this.files.load(piece)));
-        // A view of its own per weight: pdf-lib hands fontkit the very array it was given.
-        const data = (await bytes).subarray(0);
-        this.weights.set(data, weight);
-        const name = `${NAMES[piece.family]}-${piece.subset}-${weight === 700 ? 'Bold' : 'Regular'}`;
-        this.fonts.set(key, await this.doc.embedFont(data, { subset: true, customName: `${subsetTag(name, this.fonts.size)}+${name}` }));
-      }),
+      [...wanted]
+        .filter(([key]) => !this.fonts.has(key))
+        .map(async ([key, { piece, weight }]) => {
+          let bytes = this.bytes.get(pieceKey(piece));
+          if (!bytes) this.bytes.set(pieceKey(piece), (bytes = this.files.load(piece)));
+          // A view of its own per weight: pdf-lib hands fontkit the very array it was given.
+          const data = (await bytes).subarray(0);
+          this.weights.set(data, weight);
+          const name = `${NAMES[piece.family]}-${piece.subset}-${weight === 700 ? 'Bold' : 'Regular'}`;
+          this.fonts.set(key, await this.doc.embedFont(data, { subset: true, customName: `${subsetTag(name, this.fonts.size)}+${name}` }));
+        }),
     );
   }
 
