@@ -5,7 +5,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'data/', '.e2e-data/', 'dev-dist/', 'node_modules/', 'server/db/migrations/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      'build/',
+      'data/',
+      '.e2e-data/',
+      'dev-dist/',
+      'node_modules/',
+      'server/db/migrations/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,8 +29,13 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files of tools (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
     // The contract is shared with the browser and must stay free of server and DOM-only code.
-    files: ['src/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '../../server/*', 'react', 'react-dom'] }] },
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '../server/*', '../../server/*', 'react', 'react-dom'] }] },
   },
 );

@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { clientEndpoints } from './scripts/vite-client-endpoints';
 import { ioniconsPerIcon } from './scripts/vite-ionicons-per-icon';
 import { leanChunks } from './scripts/vite-lean-chunks';
-import { LOCALES_CACHE } from './src/app/sw-caches';
+import { LOCALES_CACHE } from './src/platform/sw-caches';
 
 const THEME_COLOR = '#0f5c4d';
 const LOCALES_DIR = fileURLToPath(new URL('./locales', import.meta.url));
@@ -23,7 +23,7 @@ function jsonFilesUnder(dir: string): string[] {
 }
 
 /**
- * Translations are fetched at run time from ./locales/<lng>/<ns>.json (src/app/i18n.ts) rather than bundled, so a
+ * Translations are fetched at run time from ./locales/<lng>/<ns>.json (src/platform/i18n.ts) rather than bundled, so a
  * language nobody uses is never downloaded. They live outside public/ (one top-level folder per the design), so
  * this plugin serves them in development and copies them into the build at the same path.
  *
@@ -74,18 +74,18 @@ function locales(): Plugin {
  * every deploy would re-download all of them; they are cached at run time on first use (the /assets/ rule below).
  */
 const OFFLINE_MODULES: readonly RegExp[] = [
-  /\/src\/console\.tsx$/,
-  /\/src\/handheld\/handheld-app\.tsx$/,
+  /\/src\/shell\/console\.tsx$/,
+  /\/src\/scan\/handheld\/handheld-app\.tsx$/,
   /\/src\/offline\/offline-layer\.ts$/,
   /\/src\/features\/auth\/(login-page|tag-types)\.tsx?$/,
   /\/src\/features\/auth\/lean\/lean-login-app\.tsx$/,
   /\/src\/features\/(dashboard\/dashboard-page|exceptions\/exceptions-page|store\/store-list-page)\.tsx$/,
-  // The phone's first screen on /dashboard (app/entry.tsx): an offline reload there starts with it, not the console.
+  // The phone's first screen on /dashboard (shell/entry.tsx): an offline reload there starts with it, not the console.
   /\/src\/features\/dashboard\/lean\/lean-dashboard-app\.tsx$/,
-  /\/src\/features\/scan\/(scan-page|queue-page)\.tsx$/,
+  /\/src\/scan\/screen\/(scan-page|queue-page)\.tsx$/,
   // Opened from the scan screen: the assign modal, the camera (with its decoder) and the scan sounds.
   /\/src\/features\/tag-assign\/tag-assign-modal\.tsx$/,
-  /\/src\/scan\/camera\/camera-view\.tsx$/,
+  /\/src\/scan\/input\/camera\/camera-view\.tsx$/,
   /\/node_modules\/(howler|@zxing)\//,
   // The dashboard's chart canvas and the store map's world outline (both lazy inside their screens).
   /\/src\/ui\/charts\/line-chart-canvas\.tsx$/,
@@ -177,9 +177,9 @@ function precompress(): Plugin {
   };
 }
 
-/** The lean apps' first loads in few files (scripts/vite-lean-chunks.ts); the modules app/entry.tsx loads them from. */
+/** The lean apps' first loads in few files (scripts/vite-lean-chunks.ts); the modules shell/entry.tsx loads them from. */
 const leanAppChunks = leanChunks({
-  handheld: 'src/handheld/handheld-app.tsx',
+  handheld: 'src/scan/handheld/handheld-app.tsx',
   'lean-login': 'src/features/auth/lean/lean-login-app.tsx',
   'lean-dashboard': 'src/features/dashboard/lean/lean-dashboard-app.tsx',
   // Loaded by every start once a member is signed in (main.tsx): whether the outbox has work to replay.
@@ -198,7 +198,7 @@ export default defineConfig({
       strategies: 'generateSW',
       // The user decides when a new version takes over (update-prompt.tsx), so an open form is never reloaded away.
       registerType: 'prompt',
-      // Registered by hand through workbox-window (src/app/pwa.ts) to own the update flow and the first-visit caching.
+      // Registered by hand through workbox-window (src/platform/pwa.ts) to own the update flow and the first-visit caching.
       injectRegister: false,
       // favicon.svg and the apple-touch icon are referenced by index.html, so an offline start needs them too.
       // The scan sounds (18 KB) must play when the store's Wi-Fi is gone, so they are part of the offline shell.
@@ -211,7 +211,7 @@ export default defineConfig({
           'Console for electronic shelf labels: stores, gateways, tags, products and signage, on the desktop, the phone and the handheld.',
         lang: 'en',
         // Login without a `next` (issue 31 §4): an opened app has no session yet (it lives in sessionStorage), and a
-        // login from #/login goes on to the member's start page by their work (app/start-page.ts) — an operator's
+        // login from #/login goes on to the member's start page by their work (shell/start-page.ts) — an operator's
         // Scan — where a start at #/dashboard would send them back to the dashboard after login.
         start_url: './#/login',
         scope: './',

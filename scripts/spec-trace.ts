@@ -8,8 +8,8 @@
  *    it), paragraphs leading a section in as §S.0a, §S.0b…; a bullet that lists several screens
  *    separated by ';' (and has no ':' of its own) gives one item per screen. Each item carries the routes (from the
  *    screen sections), the API paths (from the call sections) and the quoted messages it names.
- * 2. `buildTrace` joins those items to the code as it is today — routes to the route table (src/routes.tsx) and the
- *    page it loads, API paths to src/api/endpoints and the files that call them, messages to locales/en_US and the
+ * 2. `buildTrace` joins those items to the code as it is today — routes to the route table (src/shell/routes.tsx) and the
+ *    page it loads, API paths to contract/endpoints and the files that call them, messages to locales/en_US and the
  *    files that use the key — and to the test files that mention each, plus the items a file names itself: a
  *    comment `spec: core §2.41, admin §3.2` in a source file says it builds them, in a test file that it proves them
  *    (written beside the code or the assertion, so a move takes the link along), and the few links kept by hand
@@ -209,14 +209,14 @@ interface Code {
 }
 
 export async function readCode(): Promise<Code> {
-  const { ROUTES } = await import('../src/routes');
-  const { endpoints } = await import('../src/api/endpoints');
-  const table = readFileSync(resolve(ROOT, 'src/routes.tsx'), 'utf8');
+  const { ROUTES } = await import('../src/shell/routes');
+  const { endpoints } = await import('../contract/endpoints');
+  const table = readFileSync(resolve(ROOT, 'src/shell/routes.tsx'), 'utf8');
   const pageOf = (path: string) => {
     // The page the route's entry loads: the first import after its path (an entry may span several lines).
     const at = table.indexOf(`path: '${path}'`);
-    const m = at < 0 ? null : /import\('\.\/([^']+)'\)/.exec(table.slice(at, at + 400));
-    return m ? `src/${m[1]}.tsx` : 'src/routes.tsx';
+    const m = at < 0 ? null : /import\('\.\.\/([^']+)'\)/.exec(table.slice(at, at + 400));
+    return m ? `src/${m[1]}.tsx` : 'src/shell/routes.tsx';
   };
   const en = new Map<string, string>();
   const locales = resolve(ROOT, 'locales/en_US');
@@ -231,7 +231,8 @@ export async function readCode(): Promise<Code> {
     routes: ROUTES.map((r) => ({ path: r.path, file: pageOf(r.path) })),
     endpoints: Object.entries(endpoints).map(([name, e]) => ({ name, path: (e as { path: string }).path })),
     en,
-    src: read(walk(resolve(ROOT, 'src')).filter((p) => !p.includes('/src/api/endpoints/'))),
+    // The PWA and the contract it shares with the server, but for the list of calls (traced as endpoints above).
+    src: read([...walk(resolve(ROOT, 'src')), ...walk(resolve(ROOT, 'contract')).filter((p) => !p.includes('/contract/endpoints/'))]),
     server: read(walk(resolve(ROOT, 'server')).filter((p) => /\.tsx?$/.test(p))),
     // The trace's own test names items to check the numbering: it proves none of them.
     tests: read(walk(resolve(ROOT, 'tests')).filter((p) => /\.(test|spec)\.tsx?$/.test(p) && !p.endsWith('/spec-trace.test.ts'))),
@@ -329,7 +330,7 @@ export function buildTrace(items: SpecItem[], code: Code): string {
     'Every numbered item of the three spec documents (../shared/spec, numbered in docs/spec-items.json: per section,',
     'each bullet, table row and paragraph in order; paragraphs that lead a section in are §S.0a, §S.0b…) → where it',
     'is built → the test files that mention it. Routes are',
-    'traced through the route table (src/routes.tsx), calls through src/api/endpoints, quoted messages through',
+    'traced through the route table (src/shell/routes.tsx), calls through contract/endpoints, quoted messages through',
     'locales/en_US; other items are named by the files themselves, in a `spec: core §2.41` comment beside the code',
     'that builds them or the test that proves them ("spec comment"); a few are linked by hand in the script (BY_HAND).',
     'An item with "—" is not traced automatically: it may well be built, but this file cannot show where. Items that',

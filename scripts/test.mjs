@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test a change needs — types, lint, unit and server suites, then the browser suite.
+// `npm test`: every test a change needs — types, lint, the import rules, unit and server suites, then the browser suite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -54,6 +54,10 @@ function ensureChromium() {
 await runTogether([
   ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['npx', ['eslint', '.']],
+  // The direction of the imports: no circles, no arrow against the layers (.dependency-cruiser.cjs).
+  ['npx', ['depcruise', 'src', 'contract', 'server', '--config', '.dependency-cruiser.cjs']],
+  // One layout for the code (.prettierrc.json); `npm run format` writes it.
+  ['npx', ['prettier', '--check', '--log-level', 'warn', '.']],
 ]);
 run('npx', ['vitest', 'run']);
 if (hasE2e()) {

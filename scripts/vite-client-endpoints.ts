@@ -6,8 +6,8 @@ import { editModule, type AstNode as Node } from './vite-module-edit';
 const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'response']);
 /** Keys that make an object literal a call description (an `endpoint({...})` or a part spread into several). */
 const CALL_FIELDS = new Set(['method', 'path', 'access']);
-const ENDPOINT_FILE = /[\\/]src[\\/]api[\\/]endpoints[\\/](?!define\.ts$)[^\\/]+\.ts$/;
-const CONTRACT_FILE = /[\\/]src[\\/]api[\\/](contract[\\/][^\\/]+|table)\.ts$/;
+const ENDPOINT_FILE = /[\\/]contract[\\/]endpoints[\\/](?!define\.ts$)[^\\/]+\.ts$/;
+const CONTRACT_FILE = /[\\/]contract[\\/](schemas[\\/][^\\/]+|table)\.ts$/;
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
@@ -63,7 +63,7 @@ function markDeclarationsPure(program: Node, out: MagicString): void {
 }
 
 /**
- * The browser's copy of the contract (src/api/): the one list of calls without its schemas. The client sends a call
+ * The browser's copy of the contract (contract/): the one list of calls without its schemas. The client sends a call
  * by its method, path and access and never validates an answer, but a schema held by an endpoint kept TypeBox
  * (~47 KB before compression) and every contract module in each route's first load, the phone's dashboard and the
  * handheld included. The types stay (TypeScript reads the source); the server and its tests, which run the source

@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
  * anyway, in fewer files. Chunk groups only form an acyclic chain here (a module's static imports are reached by
  * every app that reaches it), so module order needs no runtime wrappers.
  *
- * `apps` maps a chunk name to the module the app is loaded from (a dynamic import of app/entry.tsx or main.tsx).
+ * `apps` maps a chunk name to the module the app is loaded from (a dynamic import of shell/entry.tsx or main.tsx).
  */
 export function leanChunks(apps: Record<string, string>, { sharedName = 'lean-shared', startName = 'start' } = {}) {
   const groupOf = new Map<string, string>();

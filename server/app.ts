@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ApiError } from './lib/errors';
 import { configureSecretKey } from './lib/secret-box';
-import { TableRequestError } from '../src/api/table';
+import { TableRequestError } from '../contract/table';
 import type { AppDeps } from './deps';
 import { authHook } from './plugins/auth';
 import { changeHistory } from './plugins/change-history';

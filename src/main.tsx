@@ -1,7 +1,7 @@
-import { loadRuntimeConfig } from './app/config';
-import { prepareApp } from './app/entry';
-import { initI18n } from './app/i18n';
-import { registerServiceWorker, requestPersistentStorage } from './app/pwa';
+import { loadRuntimeConfig } from './platform/config';
+import { prepareApp } from './shell/entry';
+import { initI18n } from './platform/i18n';
+import { registerServiceWorker, requestPersistentStorage } from './platform/pwa';
 
 async function start() {
   // The app's code is requested first, so that it loads alongside the config and the texts rather than after them.

@@ -1,8 +1,8 @@
-import type { ChangeCategory, EndpointDef } from '../../src/api/endpoints/define';
+import type { ChangeCategory, EndpointDef } from '../../contract/endpoints/define';
 
 /**
  * What the change history records of a call (console-admin §2 "Alarms, changes"), decided from its declaration
- * alone (src/api/endpoints/define.ts `changes`): a call added later is recorded without code of its own.
+ * alone (contract/endpoints/define.ts `changes`): a call added later is recorded without code of its own.
  */
 export interface ChangeRule {
   category: ChangeCategory;

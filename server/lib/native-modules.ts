@@ -3,27 +3,35 @@ import type * as NapiCanvas from '@napi-rs/canvas';
 import type Sharp from 'sharp';
 
 /*
- * The native image libraries, loaded on first use (issue 34 §4). Each maps its shared library and allocates on load:
- * sharp (libvips) ~28 MB resident, @napi-rs/canvas (Skia) ~39 MB, measured by importing each alone in Node 24. An
- * API process that draws no label and takes no upload — an idle one, or one of several on PostgreSQL where another
- * runs the simulator — never pays for them. A static import cannot wait: the compiled server (one esbuild bundle,
- * packages external) hoists every package import to its top, so they are required here, when first asked for.
+ * Packages loaded on first use (issue 34 §4), through this one loader. A static import cannot wait: the compiled
+ * server (one esbuild bundle, packages external) hoists every package import to its top, so a package that only some
+ * requests need is required here, when first asked for, and an idle process never pays for it. The native image
+ * libraries map their shared library and allocate on load: sharp (libvips) ~28 MB resident, @napi-rs/canvas (Skia)
+ * ~39 MB, measured by importing each alone in Node 24; the other users are named beside their call.
  */
 const load = createRequire(import.meta.url);
 
-let canvasModule: typeof NapiCanvas | undefined;
-let sharpModule: typeof Sharp | undefined;
+/** A getter that requires `id` (a package name or a file path) the first time it is called, `setup` once, then keeps it. */
+export function onFirstUse<T>(id: string, setup?: (module: T) => void): () => T {
+  let module: T | undefined;
+  return () => {
+    if (module === undefined) {
+      module = load(id) as T;
+      setup?.(module);
+    }
+    return module;
+  };
+}
+
+/** A file of an installed package that its `exports` do not give to require() (an ESM-only entry point). */
+export const packageFile = (name: string, fromMain: string) => load.resolve(name).replace(/[^/\\]+$/, fromMain);
 
 /** @napi-rs/canvas: createCanvas, GlobalFonts. */
-export const napiCanvas = (): typeof NapiCanvas => (canvasModule ??= load('@napi-rs/canvas') as typeof NapiCanvas);
+export const napiCanvas = onFirstUse<typeof NapiCanvas>('@napi-rs/canvas');
+
+// libvips keeps up to 50 MB of recent operations and 20 open files by default, for pipelines that read the same
+// image again. Here every image is new (an upload, a camera frame of the simulator), so the cache only held memory.
+const sharpModule = onFirstUse<typeof Sharp>('sharp', (module) => module.cache(false));
 
 /** sharp's factory, as `import sharp from 'sharp'` gives it. */
-export const sharp = (...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> => (sharpModule ??= loadSharp())(...args);
-
-function loadSharp(): typeof Sharp {
-  const module = load('sharp') as typeof Sharp;
-  // libvips keeps up to 50 MB of recent operations and 20 open files by default, for pipelines that read the same
-  // image again. Here every image is new (an upload, a camera frame of the simulator), so the cache only held memory.
-  module.cache(false);
-  return module;
-}
+export const sharp = (...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> => sharpModule()(...args);

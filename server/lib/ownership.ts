@@ -1,4 +1,4 @@
-import type { Access } from '../../src/api/endpoints/define';
+import type { Access } from '../../contract/endpoints/define';
 import { forbidden } from './errors';
 import { canAccessStore, isSuperAdmin, type SessionUser } from './privileges';
 
@@ -37,7 +37,7 @@ export function assertMayTouch(user: SessionUser, owner: Owner, need: 'read' | '
   throw forbidden(owner.kind === 'system' && need === 'write' ? SYSTEM_OWNED_MESSAGE : `Permission denied for ${what}.`);
 }
 
-/** The endpoint-level rule of `access.owner` (src/api/endpoints/define.ts), applied by the auth hook to every call. */
+/** The endpoint-level rule of `access.owner` (contract/endpoints/define.ts), applied by the auth hook to every call. */
 export function assertEndpointOwner(user: SessionUser, access: Access): void {
   if (typeof access !== 'object' || access.owner !== 'system') return;
   assertMayTouch(user, SYSTEM, access.need, 'this system setting');

@@ -1,4 +1,4 @@
-import type { PrivilegeSection } from '../../src/api/endpoints/define';
+import type { PrivilegeSection } from '../../contract/endpoints/define';
 
 export interface PrivilegeEntry {
   key: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '../../src/api/endpoints/define';
+import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoints/define';
 import type { SessionUser } from './privileges';
 import type { AppDeps } from '../deps';
 

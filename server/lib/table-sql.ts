@@ -8,7 +8,7 @@ import {
   type ParsedTableRequest,
   type TableDef,
   type TablePage,
-} from '../../src/api/table';
+} from '../../contract/table';
 import type { Db } from '../db/client';
 
 /** Escape LIKE wildcards so that "~ 50%" looks for the text "50%". */

@@ -1,4 +1,4 @@
-import { CONDITIONS } from '../../src/api/table';
+import { CONDITIONS } from '../../contract/table';
 import { SESSION_IDLE_MS } from '../repos/sessions';
 import { IDEMPOTENCY_RETENTION_MS } from '../repos/idempotency';
 
@@ -10,7 +10,7 @@ export function apiDescription(apiBase: string): string {
   const idleHours = SESSION_IDLE_MS / 3_600_000;
   const keepDays = IDEMPOTENCY_RETENTION_MS / 86_400_000;
   return `The API of a Shelfpad ESL server: what the console does, an ERP/POS system can do too. Every call is
-generated from the contract the console itself uses (\`src/api/endpoints\`), so this reference lists exactly the
+generated from the contract the console itself uses (\`contract/endpoints\`), so this reference lists exactly the
 calls, schemas and access rules the server enforces. Paths are relative to the API base \`${apiBase}\`.
 
 ## Authentication

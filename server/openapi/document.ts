@@ -1,4 +1,4 @@
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import { apiDescription } from './description';
 import { openApiPath, operationOf, tagOf } from './operation';
 
@@ -13,7 +13,7 @@ const errorAnswer = (description: string) => ({
 });
 
 /**
- * The OpenAPI 3.1 document of the contract: every call of `endpoints` (src/api/endpoints, the one list the client
+ * The OpenAPI 3.1 document of the contract: every call of `endpoints` (contract/endpoints, the one list the client
  * and the server routes are made from) with its schemas, access rule and Idempotency-Key. Built from the list, not
  * from the routes a server happens to have registered, so the document is the contract.
  */

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { Access, EndpointDef } from '../../src/api/endpoints/define';
+import type { Access, EndpointDef } from '../../contract/endpoints/define';
 
 /** OpenAPI pieces are plain JSON; the TypeBox schemas of the contract are JSON Schema 2020-12 already (OAS 3.1). */
 type Json = Record<string, unknown>;
@@ -81,7 +81,7 @@ function errorAnswers(def: EndpointDef): Json {
   return refs;
 }
 
-/** One call of the contract as an OpenAPI operation; `name` is its name in src/api/endpoints. */
+/** One call of the contract as an OpenAPI operation; `name` is its name in contract/endpoints. */
 export function operationOf(name: string, def: EndpointDef): Json {
   const parameters = [
     ...parametersOf(def.params, 'path', pathParamNames(def.path)),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { endpoints } from '../../src/api/endpoints/index';
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import { endpoints } from '../../contract/endpoints/index';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import { openApiDocument } from './document';
 import { OWN_VERSION as version } from '../version';
 

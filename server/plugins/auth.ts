@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authEndpoints } from '../../src/api/endpoints/auth';
-import type { EndpointDef } from '../../src/api/endpoints/define';
-import { membersEndpoints } from '../../src/api/endpoints/members';
-import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import type { EndpointDef } from '../../contract/endpoints/define';
+import { membersEndpoints } from '../../contract/endpoints/members';
+import { settingsStoreEndpoints } from '../../contract/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { assertEndpointOwner } from '../lib/ownership';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '../../src/api/endpoints/index';
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import { endpoints } from '../../contract/endpoints/index';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import type { AppDeps } from '../deps';
 import { changeRuleOf, redact } from '../lib/change-record';
 import { isCategoryRecorded, recordChange, SYSTEM_OWNER } from '../repos/changes';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict } from '../lib/errors';
 import { claimKey, forgetKey, storeAnswer } from '../repos/idempotency';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import { ApiError, badRequest } from '../lib/errors';
 
 /**

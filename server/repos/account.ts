@@ -1,9 +1,9 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { Account, LoginHistory } from '../../src/api/contract/members';
-import { LOGIN_HISTORY_TABLE } from '../../src/api/contract/members';
-import { wideTable } from '../../src/api/contract/common';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
-import type { TablePage } from '../../src/api/table';
+import type { Account, LoginHistory } from '../../contract/schemas/members';
+import { LOGIN_HISTORY_TABLE } from '../../contract/schemas/members';
+import { wideTable } from '../../contract/schemas/common';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { companies, loginHistory, members, passwordPolicy, sessions } from '../db/schema/index';
 import { passwordChangeReason, type PasswordChangeReason } from '../lib/password';

@@ -1,15 +1,15 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ALARM_HISTORY_TABLE } from '../../src/api/contract/alarms';
-import { wideTable } from '../../src/api/contract/common';
-import type { AlarmHistoryRow } from '../../src/api/contract/gateways';
-import type { TablePage } from '../../src/api/table';
+import { ALARM_HISTORY_TABLE } from '../../contract/schemas/alarms';
+import { wideTable } from '../../contract/schemas/common';
+import type { AlarmHistoryRow } from '../../contract/schemas/gateways';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import type { AlarmClass } from '../db/schema/common';
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';
 import { queryTable } from '../lib/table-sql';
 import { alarmConfig, plusAlarmSettings, systemAlarms } from '../db/schema/index';
-import type { AlarmConfigBody, AlarmSetting } from '../../src/api/contract/alarms';
-import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract/system-alarm-types';
+import type { AlarmConfigBody, AlarmSetting } from '../../contract/schemas/alarms';
+import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../contract/schemas/system-alarm-types';
 
 /** Record a system alarm unless the alarm config leaves its type out; location is a store code or 'SYSTEM'. */
 export async function raiseSystemAlarm(

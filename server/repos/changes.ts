@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CHANGE_HISTORY_TABLE, type ChangeConfig, type ChangeConfigBody, type ChangeHistoryRow } from '../../src/api/contract/settings';
-import type { TablePage } from '../../src/api/table';
-import { wideTable } from '../../src/api/contract/common';
+import { CHANGE_HISTORY_TABLE, type ChangeConfig, type ChangeConfigBody, type ChangeHistoryRow } from '../../contract/schemas/settings';
+import type { TablePage } from '../../contract/table';
+import { wideTable } from '../../contract/schemas/common';
 import type { Db } from '../db/client';
 import { changeHistory, serverConfig } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { CodeScriptKind } from '../../src/api/contract/code-scripts';
+import type { CodeScriptKind } from '../../contract/schemas/code-scripts';
 import type { Db } from '../db/client';
 import { codeScripts } from '../db/schema/index';
 

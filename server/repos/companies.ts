@@ -1,8 +1,8 @@
 import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
-import { COMPANY_TABLE, type Company } from '../../src/api/contract/settings-company';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
+import { COMPANY_TABLE, type Company } from '../../contract/schemas/settings-company';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { companies, members, roles, stores, systemAlarms } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
@@ -19,7 +19,7 @@ const listColumns = {
   updatedAt: companies.updatedAt,
 };
 
-/** The SMTP part of a company as the console sees it: never the password (console-admin §7, DESIGN §3). */
+/** The SMTP part of a company as the console sees it: never the password (console-admin §7; docs/architecture.md §3). */
 export const smtpAnswer = (row: SmtpRow | undefined) =>
   row
     ? { server: row.server ?? '', port: row.port, account: row.account ?? '', enable: row.enable, password: '', tls: row.tls, ssl: row.ssl }

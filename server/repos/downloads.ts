@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { DownloadStatus, DownloadType } from '../../src/api/contract/files';
+import type { DownloadStatus, DownloadType } from '../../contract/schemas/files';
 import type { Db } from '../db/client';
 import { aliases, companies, downloadTasks, layoutConfigs, products, stores, tags } from '../db/schema/index';
 import { isNoProductTag } from './exceptions';

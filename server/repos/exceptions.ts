@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { EXCEPTION_LIST_MAX } from '../../src/api/contract/constants-core';
-import type { ExceptionList, ExceptionsStats, ExceptionTagRow, NgGateway } from '../../src/api/contract/dashboard';
+import { EXCEPTION_LIST_MAX } from '../../contract/schemas/constants-core';
+import type { ExceptionList, ExceptionsStats, ExceptionTagRow, NgGateway } from '../../contract/schemas/dashboard';
 import type { Db } from '../db/client';
 import { gateways, products, tagStoreCounts, tags } from '../db/schema/index';
 import { withoutNulls } from '../lib/rows';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { GatewayConfig, GatewayConfigBody } from '../../src/api/contract/settings-store';
+import type { GatewayConfig, GatewayConfigBody } from '../../contract/schemas/settings-store';
 import type { Db } from '../db/client';
 import { gateways } from '../db/schema/index';
 import { normalizeMac } from './gateways';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
-import type { ChannelMap } from '../../src/api/contract/gateways';
-import type { GatewayDetail, GatewaySummary, PredefinedRow } from '../../src/api/contract/gateways';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
+import type { ChannelMap } from '../../contract/schemas/gateways';
+import type { GatewayDetail, GatewaySummary, PredefinedRow } from '../../contract/schemas/gateways';
 import type { Db } from '../db/client';
 import { gatewayAlarmHistory, gatewayChannels, gateways, predefinedGateways, stores, type HealthStatus } from '../db/schema/index';
 import { withoutNulls } from '../lib/rows';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { LayoutConfig, LayoutType } from '../../src/api/contract/settings-alias';
+import type { LayoutConfig, LayoutType } from '../../contract/schemas/settings-alias';
 import type { Db } from '../db/client';
 import { layoutConfigs, layoutTypes } from '../db/schema/index';
 import { labelStyleOf, type LabelStyle } from '../lib/label-image';

@@ -1,7 +1,7 @@
 import { and, arrayContains, arrayOverlaps, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { MEMBER_LOGIN_HISTORY_TABLE, MEMBER_TABLE, type Account, type LoginHistory } from '../../src/api/contract/members';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+import { MEMBER_LOGIN_HISTORY_TABLE, MEMBER_TABLE, type Account, type LoginHistory } from '../../contract/schemas/members';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { companies, loginHistory, members, passwordPolicy, roles, sessions, stores } from '../db/schema/index';
 import type { SessionUser } from '../lib/privileges';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { NotificationContentBody, NotificationContentEntry } from '../../src/api/contract/alarms';
+import type { NotificationContentBody, NotificationContentEntry } from '../../contract/schemas/alarms';
 import type { Db } from '../db/client';
 import { alarmConfig, members, notificationContents, notificationSettings } from '../db/schema/index';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { OTA_RESULT } from '../../src/api/contract/constants-admin';
+import { OTA_RESULT } from '../../contract/schemas/constants-admin';
 import {
   OTA_DETAIL_TABLE,
   OTA_HISTORY_TABLE,
@@ -8,9 +8,9 @@ import {
   type OtaGateway,
   type OtaStore,
   type OtaTask,
-} from '../../src/api/contract/ota';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/ota';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { collectingItems, firmwares, gateways, otaDetails, otaTasks, stores, tags } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
+import { wideTable } from '../../contract/schemas/common';
 import {
   PAPER_TASK_DETAIL_TABLE,
   PAPER_TASK_TABLE,
@@ -10,8 +10,8 @@ import {
   type PaperTaskDetail,
   type PaperUploadHistory,
   type PaperUploadHistoryDetail,
-} from '../../src/api/contract/paper';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/paper';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { companies, paperTaskDetails, paperTasks, paperUploadHistory, products, stores } from '../db/schema/index';
 import { notFound } from '../lib/errors';

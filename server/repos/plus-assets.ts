@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
-import { PLUS_ASSET_TABLE, PLUS_SOFTWARE_TABLE, type PlusDeviceRef } from '../../src/api/contract/plus-assets';
+import { wideTable } from '../../contract/schemas/common';
+import { PLUS_ASSET_TABLE, PLUS_SOFTWARE_TABLE, type PlusDeviceRef } from '../../contract/schemas/plus-assets';
 import type { Db } from '../db/client';
-import { plusAssets, plusDevices, plusDeviceShows, plusSchedules, plusSettings, plusSoftware, plusTemplates } from '../db/schema/index';
+import { plusAssets, plusDevices, plusDeviceShows, plusSettings, plusSoftware, plusTemplates } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';
-import { forgetScheduleInTemplates } from './plus-templates';
 
 /* Plus media files, software packages and the Plus setting (plus-signage §2.2, §3, §7). */
 
@@ -184,7 +183,7 @@ export async function savePlusSetting(db: Db, setting: Record<string, unknown>):
     .onConflictDoUpdate({ target: plusSettings.id, set: { setting, updatedAt: new Date() } });
 }
 
-type RemoveAnswer = { removed: string[]; inUse: { id: string; devices: PlusDeviceRef[] }[] };
+export type RemoveAnswer = { removed: string[]; inUse: { id: string; devices: PlusDeviceRef[] }[] };
 
 /** Templates are named by their name; one applied to a device is kept and reported. */
 export async function removePlusTemplates(db: Db, storeCode: string, names: string[]): Promise<RemoveAnswer> {
@@ -200,25 +199,6 @@ export async function removePlusTemplates(db: Db, storeCode: string, names: stri
       .where(and(eq(plusTemplates.storeCode, storeCode), eq(plusTemplates.name, name)))
       .returning({ name: plusTemplates.name });
     if (gone.length) answer.removed.push(name);
-  }
-  return answer;
-}
-
-export async function removePlusSchedules(db: Db, storeCode: string, ids: string[]): Promise<RemoveAnswer> {
-  const answer: RemoveAnswer = { removed: [], inUse: [] };
-  for (const id of ids) {
-    const devices = await devicesUsing(db, storeCode, 'schedule', id);
-    if (devices.length) {
-      answer.inUse.push({ id, devices });
-      continue;
-    }
-    if (!idOf(id)) continue;
-    const gone = await db
-      .delete(plusSchedules)
-      .where(and(eq(plusSchedules.storeCode, storeCode), eq(plusSchedules.id, idOf(id))))
-      .returning({ id: plusSchedules.id });
-    if (gone.length) answer.removed.push(id);
-    if (gone.length) await forgetScheduleInTemplates(db, storeCode, id);
   }
   return answer;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DeviceShowData, PlusCaptureInfo, Show, ShowObject } from '../../src/api/contract/plus';
+import type { DeviceShowData, PlusCaptureInfo, Show, ShowObject } from '../../contract/schemas/plus';
 import type { PlusShow } from '../db/schema/plus';
 import type { Db } from '../db/client';
 import { plusAssets, plusDeviceShows } from '../db/schema/index';

@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
+import { wideTable } from '../../contract/schemas/common';
 import {
   PLUS_STORE_TABLE,
   type PlusDeviceInfo,
   type PlusOverviewType,
   type PlusStoreInfo,
   type PlusStoreSummary,
-} from '../../src/api/contract/plus';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/plus';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { plusAssets, plusDevices, plusSchedules, plusTemplates, stores } from '../db/schema/index';
 import { badRequest, notFound } from '../lib/errors';

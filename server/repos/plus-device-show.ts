@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DeviceShowSaveAnswer, DeviceShowSaveBody, Show } from '../../src/api/contract/plus';
-import { productChoiceCount, sameShowLists, showsForSave } from '../../src/api/plus-show-rules';
+import type { DeviceShowSaveAnswer, DeviceShowSaveBody, Show } from '../../contract/schemas/plus';
+import { productChoiceCount, sameShowLists, showsForSave } from '../../contract/plus-show-rules';
 import type { Db } from '../db/client';
 import { plusAssets, plusDeviceShows, plusDevices, plusSchedules, plusTemplates } from '../db/schema/index';
 import { badRequest } from '../lib/errors';

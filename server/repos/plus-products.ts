@@ -1,6 +1,6 @@
 import type { PlusShow } from '../db/schema/plus';
 import type { Db } from '../db/client';
-import { decorateProducts } from '../lib/sandbox/script-use';
+import { decorateProducts } from './decorated-products';
 import { findProducts } from './products';
 
 /**

@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
-import { PLUS_SCHEDULE_TABLE, type PlusSchedule, type PlusScheduleSaveBody } from '../../src/api/contract/plus-assets';
-import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../contract/schemas/common';
+import { PLUS_SCHEDULE_TABLE, type PlusSchedule, type PlusScheduleSaveBody } from '../../contract/schemas/plus-assets';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
-import { plusSchedules } from '../db/schema/index';
+import { plusSchedules, plusTemplates } from '../db/schema/index';
 import { badRequest, notFound } from '../lib/errors';
 import { dayNumbers, isCalendarDate, type ScheduleRule } from '../lib/schedule-rule';
 import { queryTable } from '../lib/table-sql';
 import { recordHistory, type Actor } from './plus';
-import { idOf, removePlusSchedules } from './plus-assets';
+import { devicesUsing, idOf, type RemoveAnswer } from './plus-assets';
 
 /* Plus schedules of a store (plus-signage §2.2, §3, §5): the list, one schedule, create and edit. */
 
@@ -116,13 +116,8 @@ export async function saveSchedule(db: Db, actor: Actor, path: string, body: Plu
   });
 }
 
-/** Deletes the schedules no device uses (repos/plus-assets.ts) and records the removed ones in the plus history. */
-export async function removeSchedules(
-  db: Db,
-  actor: Actor,
-  path: string,
-  ids: string[],
-): Promise<Awaited<ReturnType<typeof removePlusSchedules>>> {
+/** Deletes the schedules no device uses (devicesUsing, repos/plus-assets.ts) and records the removed ones in the plus history. */
+export async function removeSchedules(db: Db, actor: Actor, path: string, ids: string[]): Promise<RemoveAnswer> {
   const answer = await removePlusSchedules(db, actor.storeCode, ids);
   if (answer.removed.length)
     await recordHistory(
@@ -133,5 +128,36 @@ export async function removeSchedules(
       answer.removed.map((id) => ({ id })),
       'schedule',
     );
+  return answer;
+}
+
+/**
+ * A deleted schedule leaves the store's templates' slides (devices using it keep it from being deleted at all),
+ * so that a template never names a schedule the store no longer has.
+ */
+async function forgetScheduleInTemplates(db: Db, storeCode: string, id: string): Promise<void> {
+  const without = sql`coalesce((select jsonb_agg(k) from jsonb_array_elements(coalesce(s->'schedule', '[]'::jsonb)) k where k #>> '{}' <> ${id}), '[]'::jsonb)`;
+  await db.execute(sql`
+    update ${plusTemplates} set show = (select jsonb_agg(jsonb_set(s, '{schedule}', ${without})) from jsonb_array_elements(${plusTemplates.show}) s)
+    where ${plusTemplates.storeCode} = ${storeCode}
+      and exists (select 1 from jsonb_array_elements(${plusTemplates.show}) s, jsonb_array_elements(coalesce(s->'schedule', '[]'::jsonb)) k where k #>> '{}' = ${id})`);
+}
+
+async function removePlusSchedules(db: Db, storeCode: string, ids: string[]): Promise<RemoveAnswer> {
+  const answer: RemoveAnswer = { removed: [], inUse: [] };
+  for (const id of ids) {
+    const devices = await devicesUsing(db, storeCode, 'schedule', id);
+    if (devices.length) {
+      answer.inUse.push({ id, devices });
+      continue;
+    }
+    if (!idOf(id)) continue;
+    const gone = await db
+      .delete(plusSchedules)
+      .where(and(eq(plusSchedules.storeCode, storeCode), eq(plusSchedules.id, idOf(id))))
+      .returning({ id: plusSchedules.id });
+    if (gone.length) answer.removed.push(id);
+    if (gone.length) await forgetScheduleInTemplates(db, storeCode, id);
+  }
   return answer;
 }

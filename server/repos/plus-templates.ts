@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
-import { TEMPLATE_SIZE_DIMENSIONS } from '../../src/api/contract/constants-plus';
-import type { Show } from '../../src/api/contract/plus';
+import { wideTable } from '../../contract/schemas/common';
+import { TEMPLATE_SIZE_DIMENSIONS } from '../../contract/schemas/constants-plus';
+import type { Show } from '../../contract/schemas/plus';
 import {
   PLUS_TEMPLATE_TABLE,
   type PlusTemplate,
   type PlusTemplateRow,
   type PlusTemplateSaveBody,
-} from '../../src/api/contract/plus-assets';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/plus-assets';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { plusDevices, plusDeviceShows, plusTemplates, type PlusShow } from '../db/schema/index';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -201,16 +201,4 @@ export async function applyTemplate(db: Db, actor: Actor, path: string, macList:
       macs.map((mac) => ({ mac, template: name, flag })),
     );
   });
-}
-
-/**
- * A deleted schedule leaves the store's templates' slides (devices using it keep it from being deleted at all),
- * so that a template never names a schedule the store no longer has.
- */
-export async function forgetScheduleInTemplates(db: Db, storeCode: string, id: string): Promise<void> {
-  const without = sql`coalesce((select jsonb_agg(k) from jsonb_array_elements(coalesce(s->'schedule', '[]'::jsonb)) k where k #>> '{}' <> ${id}), '[]'::jsonb)`;
-  await db.execute(sql`
-    update ${t} set show = (select jsonb_agg(jsonb_set(s, '{schedule}', ${without})) from jsonb_array_elements(${t.show}) s)
-    where ${t.storeCode} = ${storeCode}
-      and exists (select 1 from jsonb_array_elements(${t.show}) s, jsonb_array_elements(coalesce(s->'schedule', '[]'::jsonb)) k where k #>> '{}' = ${id})`);
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { V1_CONTENT_TABLE, type V1Content, type V1ContentGroup, type V1ContentGroupSaveBody } from '../../src/api/contract/plus-v1-devices';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+import { V1_CONTENT_TABLE, type V1Content, type V1ContentGroup, type V1ContentGroupSaveBody } from '../../contract/schemas/plus-v1-devices';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { v1ContentGroups, v1Contents, v1Shows } from '../db/schema/index';
 import { badRequest } from '../lib/errors';

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { V1_DEVICE_TABLE, type V1Device, type V1DeviceConfig } from '../../src/api/contract/plus-v1-devices';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+import { V1_DEVICE_TABLE, type V1Device, type V1DeviceConfig } from '../../contract/schemas/plus-v1-devices';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { plusHistory, stores, v1Devices } from '../db/schema/index';
 import { notFound } from '../lib/errors';

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { V1_SET_PRICE_ITEM } from '../../src/api/contract/constants-plus';
+import { V1_SET_PRICE_ITEM } from '../../contract/schemas/constants-plus';
 import {
   V1_SET_TABLE,
   V1_TIMELINE_TABLE,
@@ -8,9 +8,9 @@ import {
   type V1SetSaveBody,
   type V1Timeline,
   type V1TimelineSaveBody,
-} from '../../src/api/contract/plus-v1';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/plus-v1';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { v1Sets, v1Shows, v1Timelines } from '../db/schema/index';
 import { badRequest } from '../lib/errors';

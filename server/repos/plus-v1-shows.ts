@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { V1_SHOW_TABLE, type V1Show, type V1ShowSaveBody } from '../../src/api/contract/plus-v1';
-import { wideTable } from '../../src/api/contract/common';
-import type { TablePage } from '../../src/api/table';
+import { V1_SHOW_TABLE, type V1Show, type V1ShowSaveBody } from '../../contract/schemas/plus-v1';
+import { wideTable } from '../../contract/schemas/common';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { v1Contents, v1Sets, v1Shows } from '../db/schema/index';
 import { conflict, notFound } from '../lib/errors';

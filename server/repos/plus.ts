@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PLUS_DEVICE_TABLE, type PlusDevice, type PlusSearchAnswer } from '../../src/api/contract/plus';
-import type { TablePage } from '../../src/api/table';
-import { wideTable } from '../../src/api/contract/common';
+import { PLUS_DEVICE_TABLE, type PlusDevice, type PlusSearchAnswer } from '../../contract/schemas/plus';
+import type { TablePage } from '../../contract/table';
+import { wideTable } from '../../contract/schemas/common';
 import type { Db } from '../db/client';
 import { plusDevices, plusHistory } from '../db/schema/index';
 import { badRequest, notFound } from '../lib/errors';

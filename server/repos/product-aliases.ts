@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AliasItem, CustomDataTypeGroup, ProductType } from '../../src/api/contract/settings-alias';
+import type { AliasItem, CustomDataTypeGroup, ProductType } from '../../contract/schemas/settings-alias';
 import type { Db } from '../db/client';
 import { aliases, customDataTypes, productTypes } from '../db/schema/index';
 

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
+import { wideTable } from '../../contract/schemas/common';
 import {
   PRODUCT_UPDATE_HISTORY_TABLE,
   UPDATE_TASK_DETAIL_TABLE,
@@ -8,8 +8,8 @@ import {
   type ProductUpdateHistoryRow,
   type UpdateTaskDetailRow,
   type UpdateTaskRecord,
-} from '../../src/api/contract/products';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/products';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { productUpdates, updateTasks } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { decodeTagType } from '../../src/api/contract/tag-type';
-import type { ProductInput } from '../../src/api/contract/products';
+import { decodeTagType } from '../../contract/schemas/tag-type';
+import type { ProductInput } from '../../contract/schemas/products';
 import type { Db } from '../db/client';
 import { aliases, productUpdates, products, serverConfig, tagTypes, tags, taskItems, updateTasks } from '../db/schema/index';
 import {
@@ -14,7 +14,7 @@ import {
   type Money,
 } from '../lib/label-image';
 import { labelStyles } from './layouts';
-import { decorateProducts } from '../lib/sandbox/script-use';
+import { decorateProducts } from './decorated-products';
 import { rowsOf } from '../lib/rows';
 
 /*

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
+import { wideTable } from '../../contract/schemas/common';
 import {
   SECOND_CODE_TABLE,
   UPLOAD_HISTORY_TABLE,
   type SecondCode,
   type UploadHistory,
   type UploadHistoryDetail,
-} from '../../src/api/contract/products';
-import type { TablePage } from '../../src/api/table';
+} from '../../contract/schemas/products';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { aliases, productTypes, secondCodes, stores, uploadHistory, uploadRows } from '../db/schema/index';
 import { notFound } from '../lib/errors';

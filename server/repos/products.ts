@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
-import { PRODUCT_TABLE, PRODUCT_TAG_TABLE, type Product, type ProductTagRow, type TagTypeInStore } from '../../src/api/contract/products';
-import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../contract/schemas/common';
+import { PRODUCT_TABLE, PRODUCT_TAG_TABLE, type Product, type ProductTagRow, type TagTypeInStore } from '../../contract/schemas/products';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { products, tagTypes, tags } from '../db/schema/index';
 import { ApiError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { Role } from '../../src/api/contract/members';
+import type { Role } from '../../contract/schemas/members';
 import type { Db } from '../db/client';
 import { members, roles, type Privilege } from '../db/schema/index';
 import { isSuperAdmin, type SessionUser } from '../lib/privileges';

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
-import { SENSOR_ALARM_TYPES, SENSOR_LIST_TABLE, type Sensor, type SensorConfig, type SensorPoint } from '../../src/api/contract/sensors';
-import { TAG_ALARM_HISTORY_TABLE, type TagAlarmHistoryRow } from '../../src/api/contract/tag-history';
-import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../contract/schemas/common';
+import { SENSOR_ALARM_TYPES, SENSOR_LIST_TABLE, type Sensor, type SensorConfig, type SensorPoint } from '../../contract/schemas/sensors';
+import { TAG_ALARM_HISTORY_TABLE, type TagAlarmHistoryRow } from '../../contract/schemas/tag-history';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { sensorAlarmHistory, sensorConfigs, sensorMeasurements, sensors, serverConfig, tags } from '../db/schema/index';
 import { badRequest, notFound } from '../lib/errors';

@@ -8,7 +8,7 @@ import type {
   HealthCounts,
   ProductStats,
   TagStats,
-} from '../../src/api/contract/dashboard';
+} from '../../contract/schemas/dashboard';
 import type { Db } from '../db/client';
 import {
   alarmConfig,

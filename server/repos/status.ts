@@ -10,11 +10,11 @@ import type {
   StoreTagRow,
   SystemStatusPoint,
   VersionInfo,
-} from '../../src/api/contract/status';
-import { STORE_PRODUCT_TABLE, STORE_SENSOR_TABLE, STORE_TAG_TABLE } from '../../src/api/contract/status';
-import type { TagTypeInfo } from '../../src/api/contract/tags';
-import { wideTable } from '../../src/api/contract/common';
-import type { TableDef, TablePage } from '../../src/api/table';
+} from '../../contract/schemas/status';
+import { STORE_PRODUCT_TABLE, STORE_SENSOR_TABLE, STORE_TAG_TABLE } from '../../contract/schemas/status';
+import type { TagTypeInfo } from '../../contract/schemas/tags';
+import { wideTable } from '../../contract/schemas/common';
+import type { TableDef, TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import {
   companies,

@@ -2,7 +2,16 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gateways, members, stores, tags } from '../db/schema/index';
 import { badRequest, conflict } from '../lib/errors';
-import type { MigrateTarget, ParsedExport } from './store-transfer';
+
+/** The kinds of rows a store export holds (store-transfer.ts writes and reads them; the checks here need the shape). */
+export type TransferKind = 'store' | 'gateway' | 'product' | 'tag' | 'task' | 'account';
+/** An export file as parsed: its rows by kind. */
+export type ParsedExport = Record<TransferKind, Record<string, unknown>[]>;
+/** The store a migrate writes into, and its company. */
+export interface MigrateTarget {
+  storeCode: string;
+  companyCode: string;
+}
 
 /*
  * Whose rows a store migration may write (console-admin §2, §4, §7; issue 29 finding 2). Every row a migrate file

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { StoreMigrateAnswer } from '../../src/api/contract/settings-store';
+import type { StoreMigrateAnswer } from '../../contract/schemas/settings-store';
 import type { Db } from '../db/client';
 import { gateways, members, products, roles, stores, tags, updateTasks } from '../db/schema/index';
 import { badRequest } from '../lib/errors';
 import { normalizeMac } from './gateways';
-import { assertRowsOwnedBy } from './store-migrate-owners';
+import { assertRowsOwnedBy, type MigrateTarget, type ParsedExport, type TransferKind as Kind } from './store-migrate-owners';
 
 /*
  * The reference server's store export and the migration that reads it (console-admin §2, §4, §7). The file is JSON
@@ -21,8 +21,6 @@ export const EXPORT_FORMAT = 'shelfpad-store-export';
 /** 2: accounts without their password hash (version 1 files carried it and are refused, not half-read). */
 export const EXPORT_VERSION = 2;
 const PAGE = 1000;
-
-type Kind = 'store' | 'gateway' | 'product' | 'tag' | 'task' | 'account';
 
 /** Per kind: its table and the columns the file carries (never the store, the company or a local id). */
 const KINDS: Record<Kind, { table: PgTable; omit: string[] }> = {
@@ -157,8 +155,6 @@ function checkRow(kind: Kind, raw: unknown, where: string): Record<string, unkno
 
 const MAC_FIELDS: Partial<Record<Kind, string[]>> = { gateway: ['gwMac'], tag: ['tagMac', 'gwMac'] };
 
-export type ParsedExport = Record<Kind, Record<string, unknown>[]>;
-
 /**
  * A row's key within the target store (e-mails compared in lower case, as accounts are stored). One key twice in a
  * file would have one upsert touch a row twice, which the database refuses: it is the file's mistake. The store's own
@@ -219,10 +215,6 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) 
 
 const fieldsOf = (rows: Record<string, unknown>[]) => [...new Set(rows.flatMap((r) => Object.keys(r)))];
 
-export interface MigrateTarget {
-  storeCode: string;
-  companyCode: string;
-}
 type MigrateCounts = Required<Pick<StoreMigrateAnswer, 'tagCount' | 'productCount' | 'gwCount' | 'accountCount'>> &
   Pick<StoreMigrateAnswer, 'lastTaskId'>;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { wideTable } from '../../src/api/contract/common';
-import { STORE_CONFIG_TABLE, type StoreConfig } from '../../src/api/contract/settings-store';
-import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../contract/schemas/common';
+import { STORE_CONFIG_TABLE, type StoreConfig } from '../../contract/schemas/settings-store';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { collectingItems, sensorConfigs, stores, tags } from '../db/schema/index';
 import { queryTable } from '../lib/table-sql';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NO_PRODUCT_LAYOUT_MARK } from '../../src/api/contract/constants-core';
+import { NO_PRODUCT_LAYOUT_MARK } from '../../contract/schemas/constants-core';
 import type { Db } from '../db/client';
 import { products, taskItems, tags, updateTasks } from '../db/schema/index';
 import { badRequest } from '../lib/errors';

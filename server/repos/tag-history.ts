@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
-import { GATEWAY_ALARM_HISTORY_TABLE, type AlarmHistoryRow } from '../../src/api/contract/gateways';
+import { wideTable } from '../../contract/schemas/common';
+import { GATEWAY_ALARM_HISTORY_TABLE, type AlarmHistoryRow } from '../../contract/schemas/gateways';
 import {
   TAG_ALARM_HISTORY_TABLE,
   TAG_BATTERY_HISTORY_TABLE,
@@ -15,8 +15,8 @@ import {
   type TagTemperatureHistoryRow,
   type TagUpdateHistoryRow,
   type TaskFailRow,
-} from '../../src/api/contract/tag-history';
-import type { TableDef, TablePage } from '../../src/api/table';
+} from '../../contract/schemas/tag-history';
+import type { TableDef, TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import {
   aliases,

@@ -1,9 +1,9 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { TAG_LIST_TABLE, type Tag } from '../../src/api/contract/tags';
-import { TAG_SIZE_CODES } from '../../src/api/contract/tag-type';
-import type { ParsedFilter, TablePage } from '../../src/api/table';
-import { wideTable } from '../../src/api/contract/common';
+import { TAG_LIST_TABLE, type Tag } from '../../contract/schemas/tags';
+import { TAG_SIZE_CODES } from '../../contract/schemas/tag-type';
+import type { ParsedFilter, TablePage } from '../../contract/table';
+import { wideTable } from '../../contract/schemas/common';
 import type { Db } from '../db/client';
 import { collectingItems, stores, tagStatusCounts, tagStoreCounts, tags, type CollectingKind } from '../db/schema/index';
 import { notFound } from '../lib/errors';

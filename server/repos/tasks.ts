@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { wideTable } from '../../src/api/contract/common';
-import { TASK_DETAIL_TABLE, TASK_TABLE, type Task, type TaskDetailRow, type TaskHistory } from '../../src/api/contract/tasks';
-import type { TablePage } from '../../src/api/table';
+import { wideTable } from '../../contract/schemas/common';
+import { TASK_DETAIL_TABLE, TASK_TABLE, type Task, type TaskDetailRow, type TaskHistory } from '../../contract/schemas/tasks';
+import type { TablePage } from '../../contract/table';
 import type { Db } from '../db/client';
 import { companies, productUpdates, stores, tags, taskItems, updateTasks } from '../db/schema/index';
 import { badRequest, conflict, notFound } from '../lib/errors';

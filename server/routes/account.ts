@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { membersEndpoints } from '../../src/api/endpoints/members';
-import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import { membersEndpoints } from '../../contract/endpoints/members';
+import { settingsStoreEndpoints } from '../../contract/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../lib/password';

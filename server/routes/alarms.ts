@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { alarmsEndpoints } from '../../src/api/endpoints/alarms';
+import { alarmsEndpoints } from '../../contract/endpoints/alarms';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import { plusAlarmSetting, saveAlarmConfig, savePlusAlarmSetting, systemAlarmPage } from '../repos/alarms';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import {
   enabledNotificationKeys,
   notificationContent,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { aliasListProblem, BUILTIN_DATA_TYPES, dataTypeLengthFor, dataTypesOf, firstDuplicate } from '../../src/api/contract/alias-rules';
-import { settingsAliasEndpoints } from '../../src/api/endpoints/settings-alias';
+import { aliasListProblem, BUILTIN_DATA_TYPES, dataTypeLengthFor, dataTypesOf, firstDuplicate } from '../../contract/schemas/alias-rules';
+import { settingsAliasEndpoints } from '../../contract/endpoints/settings-alias';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../lib/errors';

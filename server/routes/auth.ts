@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { authEndpoints } from '../../src/api/endpoints/auth';
-import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import { PRIVILEGE_SECTIONS } from '../../contract/endpoints/define';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest } from '../lib/errors';
 import { hashPassword, isWeakPassword, newToken, passwordExpiry, passwordProblem, tokenHash, verifyPassword } from '../lib/password';
-import { thirdPartyVerdict } from '../lib/sandbox/script-use';
+import { thirdPartyVerdict } from '../services/script-use';
 import { isPrivileged, type SessionUser } from '../lib/privileges';
 import { route } from '../lib/route';
 import { sessionFromHeaders } from '../plugins/auth';

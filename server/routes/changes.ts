@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsEndpoints } from '../../src/api/endpoints/settings';
+import { settingsEndpoints } from '../../contract/endpoints/settings';
 import type { AppDeps } from '../deps';
 import { route } from '../lib/route';
 import { changeHistoryPage, getChangeConfig, saveChangeConfig } from '../repos/changes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type ScriptFailure } from '../../src/api/contract/code-scripts';
-import type { CodeConfigBody } from '../../src/api/contract/settings';
-import { settingsEndpoints as ep } from '../../src/api/endpoints/settings';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type ScriptFailure } from '../../contract/schemas/code-scripts';
+import type { CodeConfigBody } from '../../contract/schemas/settings';
+import { settingsEndpoints as ep } from '../../contract/endpoints/settings';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest } from '../lib/errors';
 import { assertMayTouch } from '../lib/ownership';

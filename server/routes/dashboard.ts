@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Dashboard } from '../../src/api/contract/dashboard';
-import { dashboardEndpoints } from '../../src/api/endpoints/dashboard';
+import type { Dashboard } from '../../contract/schemas/dashboard';
+import { dashboardEndpoints } from '../../contract/endpoints/dashboard';
 import type { AppDeps } from '../deps';
 import { can } from '../lib/privileges';
 import { route } from '../lib/route';

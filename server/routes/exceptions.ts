@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exceptionsEndpoints } from '../../src/api/endpoints/exceptions';
+import { exceptionsEndpoints } from '../../contract/endpoints/exceptions';
 import type { AppDeps } from '../deps';
 import { route } from '../lib/route';
 import { exceptionList, exceptionStats, type ExceptionKind } from '../repos/exceptions';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CHANNEL_MAX, CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../src/api/contract/constants-core';
-import type { GatewayConfigBody } from '../../src/api/contract/settings-store';
-import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import { CHANNEL_MAX, CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../contract/schemas/constants-core';
+import type { GatewayConfigBody } from '../../contract/schemas/settings-store';
+import { settingsStoreEndpoints } from '../../contract/endpoints/settings-store';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CHANNEL_MAX, CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../src/api/contract/constants-core';
-import type { ChannelEntry, PredefinedRow } from '../../src/api/contract/gateways';
-import { gatewaysEndpoints } from '../../src/api/endpoints/gateways';
+import { CHANNEL_MAX, CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../contract/schemas/constants-core';
+import type { ChannelEntry, PredefinedRow } from '../../contract/schemas/gateways';
+import { gatewaysEndpoints } from '../../contract/endpoints/gateways';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dropBlankLayoutTypes, firstDuplicate } from '../../src/api/contract/alias-rules';
-import { settingsAliasEndpoints } from '../../src/api/endpoints/settings-alias';
+import { dropBlankLayoutTypes, firstDuplicate } from '../../contract/schemas/alias-rules';
+import { settingsAliasEndpoints } from '../../contract/endpoints/settings-alias';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { userIdProblem, type MemberCreateBody } from '../../src/api/contract/members';
-import { membersEndpoints } from '../../src/api/endpoints/members';
+import { userIdProblem, type MemberCreateBody } from '../../contract/schemas/members';
+import { membersEndpoints } from '../../contract/endpoints/members';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { assertMayGrant, ungrantable } from '../lib/grants';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
-import { OTA_DEFAULTS, OTA_FIRMWARE_EXTENSION, OTA_TRANSMISSION_TIME } from '../../src/api/contract/constants-admin';
-import { OtaStartFieldsSchema, type OtaStartFields } from '../../src/api/contract/ota';
-import { otaEndpoints } from '../../src/api/endpoints/ota';
+import { OTA_DEFAULTS, OTA_FIRMWARE_EXTENSION, OTA_TRANSMISSION_TIME } from '../../contract/schemas/constants-admin';
+import { OtaStartFieldsSchema, type OtaStartFields } from '../../contract/schemas/ota';
+import { otaEndpoints } from '../../contract/endpoints/ota';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { fileStoreOf } from '../lib/file-store';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paperEndpoints } from '../../src/api/endpoints/paper';
+import { paperEndpoints } from '../../contract/endpoints/paper';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { assertMayTouch, storeOwner } from '../lib/ownership';
@@ -17,7 +17,20 @@ import {
 import { aliasItems } from '../repos/product-aliases';
 import { scopeOf } from '../repos/stats';
 import { storeCompanies } from '../repos/stores';
-import { labelsOf, paperParserFor, readPaperForm } from './paper-file';
+import type { Db } from '../db/client';
+import { labelsOf, parseDefaultPaperFile, readPaperForm, type PaperParser } from '../lib/paper-file/paper-file-format';
+import { savedPaperParser } from '../services/script-use';
+import { scriptedPaperParser } from '../services/upload-parsers';
+
+/**
+ * The seam of the per-store paper parser (console-admin §2 /system/paper-parser): a store with its own parser script
+ * gets it, run in the sandbox (server/services/upload-parsers.ts), answering the same ParsedPaperFile; every
+ * other store reads the default format (lib/paper-file/paper-file-format.ts).
+ */
+async function paperParserFor(db: Db, storeCode: string, fileName: string): Promise<PaperParser> {
+  const code = await savedPaperParser(db, storeCode);
+  return code ? scriptedPaperParser(db, code, storeCode, fileName) : parseDefaultPaperFile;
+}
 
 /** A file whose rows all fail prints nothing: refused whole, with its first messages. */
 const ERRORS_SHOWN = 5;

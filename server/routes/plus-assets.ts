@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { UPLOAD_MAX_FILES } from '../../src/api/contract/constants-plus';
-import { fillPath } from '../../src/api/endpoints/define';
-import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
+import { UPLOAD_MAX_FILES } from '../../contract/schemas/constants-plus';
+import { fillPath } from '../../contract/endpoints/define';
+import { plusAssetsEndpoints as api } from '../../contract/endpoints/plus-assets';
 import type { AppDeps } from '../deps';
 import { nowOf } from '../lib/clock';
 import { ApiError, badRequest, notFound } from '../lib/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fillPath } from '../../src/api/endpoints/define';
-import { plusEndpoints } from '../../src/api/endpoints/plus';
+import { fillPath } from '../../contract/endpoints/define';
+import { plusEndpoints } from '../../contract/endpoints/plus';
 import type { AppDeps } from '../deps';
 import { route } from '../lib/route';
 import { saveDeviceShow } from '../repos/plus-device-show';

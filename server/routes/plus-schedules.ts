@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
-import { fillPath } from '../../src/api/endpoints/define';
+import { plusAssetsEndpoints as api } from '../../contract/endpoints/plus-assets';
+import { fillPath } from '../../contract/endpoints/define';
 import type { AppDeps } from '../deps';
 import { nowOf } from '../lib/clock';
 import { route } from '../lib/route';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { fillPath } from '../../src/api/endpoints/define';
-import { plusAssetsEndpoints as assets } from '../../src/api/endpoints/plus-assets';
-import { plusEndpoints as plus } from '../../src/api/endpoints/plus';
+import { fillPath } from '../../contract/endpoints/define';
+import { plusAssetsEndpoints as assets } from '../../contract/endpoints/plus-assets';
+import { plusEndpoints as plus } from '../../contract/endpoints/plus';
 import type { AppDeps } from '../deps';
 import { nowOf } from '../lib/clock';
 import { route } from '../lib/route';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
-import { V1ContentUploadFieldsSchema, type V1ContentUploadFields } from '../../src/api/contract/plus-v1-devices';
-import { plusV1Endpoints as api } from '../../src/api/endpoints/plus-v1';
+import { V1ContentUploadFieldsSchema, type V1ContentUploadFields } from '../../contract/schemas/plus-v1-devices';
+import { plusV1Endpoints as api } from '../../contract/endpoints/plus-v1';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { fileStoreOf } from '../lib/file-store';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { plusV1Endpoints as api } from '../../src/api/endpoints/plus-v1';
+import { plusV1Endpoints as api } from '../../contract/endpoints/plus-v1';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../lib/errors';
 import { canAccessStore } from '../lib/privileges';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { prInfoLimitOf } from '../../src/api/contract/print';
-import { plusAssetsEndpoints as api } from '../../src/api/endpoints/plus-assets';
+import { prInfoLimitOf } from '../../contract/schemas/print';
+import { plusAssetsEndpoints as api } from '../../contract/endpoints/plus-assets';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { companyMoney } from '../lib/label/company-money';

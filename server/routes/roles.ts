@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { membersEndpoints } from '../../src/api/endpoints/members';
+import { membersEndpoints } from '../../contract/endpoints/members';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { assertMayGrant, normalisePrivileges, ungrantable } from '../lib/grants';

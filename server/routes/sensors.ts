@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { STATUS_HISTORY_WINDOW_S } from '../../src/api/contract/constants-core';
-import { SENSOR_TYPE_FIELDS, SENSOR_TYPES, type SensorConfig } from '../../src/api/contract/sensors';
-import { sensorsEndpoints } from '../../src/api/endpoints/sensors';
+import { STATUS_HISTORY_WINDOW_S } from '../../contract/schemas/constants-core';
+import { SENSOR_TYPE_FIELDS, SENSOR_TYPES, type SensorConfig } from '../../contract/schemas/sensors';
+import { sensorsEndpoints } from '../../contract/endpoints/sensors';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { route } from '../lib/route';

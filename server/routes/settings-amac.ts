@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import { settingsStoreEndpoints } from '../../contract/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';

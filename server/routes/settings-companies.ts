@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
-import type { CompanyUpdateBody } from '../../src/api/contract/settings-company';
-import { settingsStoreEndpoints } from '../../src/api/endpoints/settings-store';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
+import type { CompanyUpdateBody } from '../../contract/schemas/settings-company';
+import { settingsStoreEndpoints } from '../../contract/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { assertMayTouch } from '../lib/ownership';

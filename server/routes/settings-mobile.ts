@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MOBILE_SW_FILE_EXAMPLE } from '../../src/api/contract/constants-admin';
-import { settingsEndpoints } from '../../src/api/endpoints/settings';
+import { MOBILE_SW_FILE_EXAMPLE } from '../../contract/schemas/constants-admin';
+import { settingsEndpoints } from '../../contract/endpoints/settings';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { fileStoreOf } from '../lib/file-store';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { STORE_DEFAULTS, SUB_DOMAIN_STORE_SEPARATOR, TIME_SERVER_PORT_DEFAULT } from '../../src/api/contract/constants-admin';
-import { GEOCODE_LIMIT_MAX, SENSOR_NAME, type StoreUpdateBody } from '../../src/api/contract/settings-store';
-import { settingsStoreEndpoints as ep } from '../../src/api/endpoints/settings-store';
+import { STORE_DEFAULTS, SUB_DOMAIN_STORE_SEPARATOR, TIME_SERVER_PORT_DEFAULT } from '../../contract/schemas/constants-admin';
+import { GEOCODE_LIMIT_MAX, SENSOR_NAME, type StoreUpdateBody } from '../../contract/schemas/settings-store';
+import { settingsStoreEndpoints as ep } from '../../contract/endpoints/settings-store';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { searchPlaces } from '../lib/gazetteer';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
-import type { SmtpConfigBody } from '../../src/api/contract/settings';
-import { settingsEndpoints } from '../../src/api/endpoints/settings';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
+import type { SmtpConfigBody } from '../../contract/schemas/settings';
+import { settingsEndpoints } from '../../contract/endpoints/settings';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
@@ -56,6 +56,21 @@ function storedPassword(stored: SmtpRow | undefined): string {
     throw error;
   }
 }
+
+/**
+ * A test mail connects to the host and port the request names (each failure answers only after
+ * TEST_MAIL_FAILURE_ANSWER_MS, so that ports cannot be told apart): a member's test mails are counted too, so the
+ * call cannot be turned into a port scan by sending many at once. The auth hook has found the session before the
+ * limit counts (route hooks run after the app's), so the key is the member, not an address several share.
+ */
+export const TEST_MAILS_PER_MINUTE = 20;
+const TEST_MAIL_RATE_LIMIT = {
+  rateLimit: {
+    max: TEST_MAILS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (req: { user?: { email: string }; ip: string }) => `smtp-test:${req.user?.email ?? req.ip}`,
+  },
+};
 
 /** The test mail goes to the server config's e-mail address ("the configured e-mail address", console-admin §8). */
 async function sendTestMail(deps: AppDeps, settings: SmtpSettings, scope: string, log: FastifyBaseLogger): Promise<void> {
@@ -130,10 +145,16 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
-  route(app, deps, settingsEndpoints.smtpTest, async ({ body, req }) => {
-    await sendTestMail(deps, await testSettings(db, null, body), 'the server', req.log);
-    return { success: true };
-  });
+  route(
+    app,
+    deps,
+    settingsEndpoints.smtpTest,
+    async ({ body, req }) => {
+      await sendTestMail(deps, await testSettings(db, null, body), 'the server', req.log);
+      return { success: true };
+    },
+    TEST_MAIL_RATE_LIMIT,
+  );
 
   route(app, deps, settingsEndpoints.companySmtpGet, async ({ params, user }) => {
     await companyOf(db, user, params.companyCode, 'read');
@@ -147,9 +168,15 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
-  route(app, deps, settingsEndpoints.companySmtpTest, async ({ params, body, user, req }) => {
-    await companyOf(db, user, params.companyCode, 'write');
-    await sendTestMail(deps, await testSettings(db, params.companyCode, body), `company ${params.companyCode}`, req.log);
-    return { success: true };
-  });
+  route(
+    app,
+    deps,
+    settingsEndpoints.companySmtpTest,
+    async ({ params, body, user, req }) => {
+      await companyOf(db, user, params.companyCode, 'write');
+      await sendTestMail(deps, await testSettings(db, params.companyCode, body), `company ${params.companyCode}`, req.log);
+      return { success: true };
+    },
+    TEST_MAIL_RATE_LIMIT,
+  );
 }

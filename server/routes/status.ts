@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { STATUS_HISTORY_END_NOW, STATUS_HISTORY_WINDOW_S } from '../../src/api/contract/constants-core';
-import type { SystemStatusQuery } from '../../src/api/contract/status';
-import { statusEndpoints } from '../../src/api/endpoints/status';
+import { STATUS_HISTORY_END_NOW, STATUS_HISTORY_WINDOW_S } from '../../contract/schemas/constants-core';
+import type { SystemStatusQuery } from '../../contract/schemas/status';
+import { statusEndpoints } from '../../contract/endpoints/status';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { settingsEndpoints } from '../../src/api/endpoints/settings';
+import { settingsEndpoints } from '../../contract/endpoints/settings';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { fileStoreOf } from '../lib/file-store';

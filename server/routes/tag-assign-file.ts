@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { Value } from 'typebox/value';
-import { StoreCode, PrCode } from '../../src/api/contract/common';
-import { TAG_LIST_MAX } from '../../src/api/contract/constants-core';
-import { TagRef } from '../../src/api/contract/tags';
+import { StoreCode, PrCode } from '../../contract/schemas/common';
+import { TAG_LIST_MAX } from '../../contract/schemas/constants-core';
+import { TagRef } from '../../contract/schemas/tags';
 import { badRequest } from '../lib/errors';
 import type { AssignEntry } from '../repos/tag-assign';
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { NO_PRODUCT_LAYOUT_MARK } from '../../src/api/contract/constants-core';
-import { decodeTagType } from '../../src/api/contract/tag-type';
-import { gatewaysEndpoints } from '../../src/api/endpoints/gateways';
-import { tagsEndpoints } from '../../src/api/endpoints/tags';
+import { NO_PRODUCT_LAYOUT_MARK } from '../../contract/schemas/constants-core';
+import { decodeTagType } from '../../contract/schemas/tag-type';
+import { gatewaysEndpoints } from '../../contract/endpoints/gateways';
+import { tagsEndpoints } from '../../contract/endpoints/tags';
 import type { AppDeps } from '../deps';
 import { notFound } from '../lib/errors';
 import { companyMoney, DEFAULT_LABEL_SIZE, detailLabel, noProductLabel, productLabel } from '../lib/label-image';
 import { route } from '../lib/route';
-import { decorateProducts } from '../lib/sandbox/script-use';
+import { decorateProducts } from '../repos/decorated-products';
 import {
   gatewayAlarmPage,
   gatewayInStore,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runningCollecting } from '../repos/collecting';
-import { tagsEndpoints } from '../../src/api/endpoints/tags';
+import { tagsEndpoints } from '../../contract/endpoints/tags';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { canAccessStore, type SessionUser } from '../lib/privileges';

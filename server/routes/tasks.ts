@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tasksEndpoints } from '../../src/api/endpoints/tasks';
+import { tasksEndpoints } from '../../contract/endpoints/tasks';
 import type { AppDeps } from '../deps';
 import { route } from '../lib/route';
 import { scopeOf } from '../repos/stats';

@@ -37,10 +37,18 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PgBoss, fromPglite, type ConstructorOptions, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
+import type { ConstructorOptions, Job, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
+import { onFirstUse } from '../lib/native-modules';
 import { forgetJobNotes, jobNotesOf, jobQueueInstalled, noteJob, purgeJobNotes } from '../repos/jobs';
+
+/*
+ * pg-boss (~22 MB resident when imported alone, issue 34 §4) is required when the queue starts here — the first job,
+ * or another process having installed it — not at server start: a server whose database never had a job runs
+ * without it. A static import would not wait (the compiled server hoists package imports to its top).
+ */
+const pgBoss = onFirstUse<typeof import('pg-boss')>('pg-boss');
 
 /** What a failed job left for whoever waits on it: the error the request would have answered. */
 export interface JobFailure {
@@ -217,7 +225,7 @@ export class JobRunner {
 
   private async start(): Promise<PgBoss> {
     clearInterval(this.watch);
-    const boss = new PgBoss({
+    const boss = new (pgBoss().PgBoss)({
       ...this.connection(),
       schema: SCHEMA,
       // A job sent in any process wakes the workers of every process at once (NOTIFY); polling is the backstop.
@@ -241,7 +249,7 @@ export class JobRunner {
   /** PostgreSQL: a small pool of pg-boss's own on the app's database. PGlite: the app's instance itself. */
   private connection(): ConstructorOptions {
     const client = (this.db as unknown as { $client: unknown }).$client;
-    if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+    if (client instanceof PGlite) return { db: pgBoss().fromPglite(client), backend: 'pglite' };
     if (client instanceof pg.Pool) return { connectionString: client.options.connectionString, max: 4 };
     throw new Error('jobs: the database is neither PGlite nor a PostgreSQL pool');
   }

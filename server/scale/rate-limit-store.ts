@@ -1,8 +1,8 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { createRequire } from 'node:module';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
+import { onFirstUse } from '../lib/native-modules';
 import { countHit, purgeEndedWindows, readHits } from '../repos/rate-limits';
 
 type Answer = (err: Error | null, res?: { current: number; ttl: number }) => void;
@@ -14,7 +14,7 @@ interface StoreOptions {
  * ioredis (~15 MB resident when imported alone, issue 34 §4) is required only when REDIS_URL asks for it: the
  * compiled server hoists a static package import to its top, so an import here would load it in every process.
  */
-const load = createRequire(import.meta.url);
+const ioredis = onFirstUse<typeof import('ioredis')>('ioredis');
 
 /** Ended windows are swept now and then, not on every hit. */
 const PURGE_EVERY_HITS = 1_000;
@@ -65,7 +65,7 @@ export function rateLimitStore(deps: Pick<AppDeps, 'db' | 'config'>): {
   if (deps.config.redisUrl) {
     // Fail fast rather than hold a login while Redis is away; skipOnError lets calls through then (the per-account
     // throttles in the database still hold).
-    const { Redis } = load('ioredis') as typeof import('ioredis');
+    const { Redis } = ioredis();
     const redis: RedisClient = new Redis(deps.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
     redis.on('error', (error) => console.warn(`Redis (rate limits): ${error.message}`));
     return { options: { redis, nameSpace: 'shelfpad-rl:', skipOnError: true }, close: async () => void redis.disconnect() };

@@ -1,5 +1,5 @@
-import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract/system-alarm-types';
-import { DEFAULT_NOTIFICATION_KEYS } from '../../src/api/contract/constants-admin';
+import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../contract/schemas/system-alarm-types';
+import { DEFAULT_NOTIFICATION_KEYS } from '../../contract/schemas/constants-admin';
 import type { Db } from '../db/client';
 import {
   alarmConfig,

@@ -1,5 +1,5 @@
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
-import { GATEWAY_LOG_DISK_PATH, GATEWAY_PORT, GATEWAY_RAMDISK_PATH } from '../../src/api/contract/constants-core';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
+import { GATEWAY_LOG_DISK_PATH, GATEWAY_PORT, GATEWAY_RAMDISK_PATH } from '../../contract/schemas/constants-core';
 import type { Db } from '../db/client';
 import {
   gatewayAlarmHistory,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { todayStart } from '../repos/stats';
 import { paperTaskDetails, paperTasks, paperUploadHistory } from '../db/schema/index';
 import type { ProductPlan } from './products';
 import { deriveSeed, minutesAgo } from './random';
@@ -36,16 +37,21 @@ export async function seedPaperTasks(
   now: Date,
   stores: { storeCode: string; products: ProductPlan[] }[],
 ): Promise<void> {
+  // "Earlier today" as the paper list counts today (UTC): 30 minutes ago, or within today when it began less than
+  // half an hour ago (a seed just after midnight had put it yesterday, and the store then showed no task today).
+  const todayAgeMin = Math.min(30, ((now.getTime() - todayStart(now).getTime()) / 60_000) * 0.9);
   for (const s of stores) {
     const printers = storePrinters(s.storeCode);
     const runs = [
       { no: 1, des: 'Weekly price labels', ageMin: 1500, products: s.products.slice(0, 5) },
-      { no: 2, des: 'Promotion shelf talkers', ageMin: 30, products: s.products.slice(5, 8) },
+      { no: 2, des: 'Promotion shelf talkers', ageMin: todayAgeMin, products: s.products.slice(5, 8) },
     ];
     for (const run of runs) {
       const taskId = `P-${s.storeCode}-${String(run.no).padStart(4, '0')}`;
+      // A run takes 5 minutes, or half its age when it is younger (none ends in the future).
+      const span = Math.min(5, run.ageMin / 2);
       const received = minutesAgo(now, run.ageMin);
-      const done = minutesAgo(now, run.ageMin - 5);
+      const done = minutesAgo(now, run.ageMin - span);
       await db.insert(paperUploadHistory).values({
         storeCode: s.storeCode,
         fileName: `paper_${s.storeCode}_${run.no}.csv`,
@@ -72,7 +78,7 @@ export async function seedPaperTasks(
           const h = deriveSeed(seed, 'paper', s.storeCode, run.no, i);
           const failure = h % 5 === 0 ? PRINT_FAILURES[(h >>> 4) % PRINT_FAILURES.length] : undefined;
           const printer = printers[(h >>> 8) % printers.length];
-          const at = minutesAgo(now, run.ageMin - 1 - i * 0.5);
+          const at = minutesAgo(now, run.ageMin - span * (0.2 + 0.1 * i));
           return {
             storeCode: s.storeCode,
             taskId,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../src/api/endpoints/define';
-import { SETTING_CHILD_SECTIONS } from '../../src/api/contract/constants-admin';
+import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../contract/endpoints/define';
+import { SETTING_CHILD_SECTIONS } from '../../contract/schemas/constants-admin';
 import type { Db } from '../db/client';
 import { loginHistory, members, passwordPolicy, roles, type Privilege } from '../db/schema/index';
 import { hashPassword } from '../lib/password';

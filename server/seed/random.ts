@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type * as FakerModule from '@faker-js/faker';
 import type { Faker, LocaleDefinition } from '@faker-js/faker';
+import { onFirstUse } from '../lib/native-modules';
 
 /*
  * Every choice of the demo data comes from here, never from Math.random or the clock, so that the same seed
@@ -96,12 +96,11 @@ export function quotas<T>(rng: Rng, n: number, shares: readonly (readonly [T, nu
  * ~36 MB resident (20 MB of V8 heap) in Node 24, which a server opening a seeded database never uses. A static import
  * would not wait — the compiled server (one esbuild bundle, packages external) hoists package imports to its top.
  */
-const load = createRequire(import.meta.url);
-let fakerModule: typeof FakerModule | undefined;
+const fakerModule = onFirstUse<typeof FakerModule>('@faker-js/faker');
 
 /** A private Faker instance: seeding the shared one would change what other modules (the simulator) draw. */
 export function makeFaker(seed: number, locale: 'en' | 'ja' | 'ko' | 'de' | 'fr' | 'it' | 'pt_BR' = 'en'): Faker {
-  const { Faker, base, de, en, fr, it, ja, ko, pt_BR } = (fakerModule ??= load('@faker-js/faker') as typeof FakerModule);
+  const { Faker, base, de, en, fr, it, ja, ko, pt_BR } = fakerModule();
   const locales: Record<typeof locale, LocaleDefinition> = { en, ja, ko, de, fr, it, pt_BR };
   const faker = new Faker({ locale: [locales[locale], en, base] });
   faker.seed(deriveSeed(seed, 'faker', locale));

@@ -1,4 +1,4 @@
-import { SENSOR_TYPES, type SensorType } from '../../src/api/contract/sensors';
+import { SENSOR_TYPES, type SensorType } from '../../contract/schemas/sensors';
 import type { Db } from '../db/client';
 import { sensorAlarmHistory, sensorConfigs, sensorMeasurements, sensors } from '../db/schema/index';
 import type { SeedGateway } from './infra';
@@ -79,7 +79,7 @@ export async function seedSensors(
           gwMac: gw?.gwMac ?? null,
           gwIp: gw?.address ?? null,
           operation: 1,
-          operationName: 'Assigned',
+          operationName: 'ASSIGN',
           version: rng.pick([0x0105, 0x0106]),
           dRssi: -rng.int(45, 85),
           eRssi: -rng.int(45, 85),

@@ -1,4 +1,4 @@
-import { COMPANY_DEFAULTS, STORE_DEFAULTS } from '../../src/api/contract/constants-admin';
+import { COMPANY_DEFAULTS, STORE_DEFAULTS } from '../../contract/schemas/constants-admin';
 import type { Db } from '../db/client';
 import { companies, stores, type HealthStatus } from '../db/schema/index';
 import { Rng } from './random';

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { NO_PRODUCT_LAYOUT_MARK } from '../../src/api/contract/constants-core';
+import { NO_PRODUCT_LAYOUT_MARK } from '../../contract/schemas/constants-core';
 import type { Db } from '../db/client';
 import { gateways, products, tags, type TagStatus } from '../db/schema/index';
 import { catalogOf, productPlan, productRow, TAG_FEATURES, type ProductPlan } from './products';
@@ -114,7 +114,8 @@ export function planStoreTags(input: StoreTagsInput): StoreTagsResult {
       gwMac: gw?.gwMac ?? null,
       gwIp: gw?.address ?? null,
       operation: product ? 1 : 0,
-      operationName: product ? 'Assigned' : 'Unassigned',
+      // As the server names an operation when it does one (repos/tag-assign.ts); a tag never assigned has none.
+      operationName: product ? 'ASSIGN' : null,
       status,
       battStatus: low ? 'NG' : 'OK',
       mode: busy ? 'Assign' : rng.chance(0.03) ? 'Active' : 'Normal',

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { availableAlarmTypes } from '../repos/alarms';
 import { gatewayAlarmHistory, systemAlarms, tagAlarmHistory } from '../db/schema/index';
-import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../contract/schemas/system-alarm-types';
 
 /**
  * Alarms raised by the simulated devices. Unlike repos/alarms they carry the simulated time, so that an alarm

@@ -1,17 +1,16 @@
-import { and, asc, count, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import { collectingItems, stores, tags } from '../db/schema/index';
-import type { CollectingItem } from '../../src/api/contract/collecting';
+import type { CollectingItem } from '../../contract/schemas/collecting';
 import { PUSH_COLLECTING } from '../push/hub';
 import type { SimModule, TickContext } from './context';
 import { unitHash } from './rng';
 import { rowsOf } from '../lib/rows';
+import { collectingRunsIn, listedCollecting, runningCollectingItems } from '../repos/collecting';
 
-/** Most running items progressed (and listed) in one tick. */
+/** Most idle stores a check is picked among in one tick. */
 const MAX_RUNNING = 500;
 /** Command of a status check the simulator starts on its own (a scheduled All Tag Status Collect). */
 const AUTO_CMD = 'TAG_STATUS_CHECK';
-
-const running = and(isNull(collectingItems.finishedAt), isNull(collectingItems.stoppedAt));
 
 /**
  * Running tag status checks and OTA jobs (the header's collecting list): created by the routes, or now and then
@@ -46,7 +45,7 @@ async function startCheck(ctx: TickContext) {
           db
             .select({ one: sql`1` })
             .from(collectingItems)
-            .where(and(eq(collectingItems.storeCode, stores.storeCode), running)),
+            .where(collectingRunsIn(stores.storeCode)),
         ),
       ),
     )
@@ -69,23 +68,7 @@ async function startCheck(ctx: TickContext) {
 async function progress(ctx: TickContext): Promise<CollectingItem[]> {
   const { db } = ctx.deps;
   const s = ctx.settings;
-  const items = await db
-    .select({
-      id: collectingItems.id,
-      storeCode: collectingItems.storeCode,
-      storeName: stores.storeName,
-      companyCode: collectingItems.companyCode,
-      cmd: collectingItems.cmd,
-      kind: collectingItems.kind,
-      otaType: collectingItems.otaType,
-      total: collectingItems.total,
-      done: collectingItems.done,
-    })
-    .from(collectingItems)
-    .innerJoin(stores, eq(stores.storeCode, collectingItems.storeCode))
-    .where(running)
-    .orderBy(asc(collectingItems.id))
-    .limit(MAX_RUNNING);
+  const items = await runningCollectingItems(db);
   if (!items.length) return [];
 
   // An OTA item moves with its OTA task (sim/ota.ts), never on a duration of its own.
@@ -97,7 +80,7 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
       const done = Math.min(Math.max(0, item.total), item.done + step);
       return { id: item.id, done, finished: done >= item.total };
     });
-  if (!steps.length) return items.map(listed);
+  if (!steps.length) return items.map(listedCollecting);
   const values = sql.join(
     steps.map((x) => sql`(${x.id}::int, ${x.done}::int, ${x.finished}::boolean)`),
     sql`, `,
@@ -115,25 +98,5 @@ async function progress(ctx: TickContext): Promise<CollectingItem[]> {
       .map((r) => Number(r.id)),
   );
 
-  return items.filter((item) => !gone.has(item.id)).map(listed);
-}
-
-function listed(item: {
-  id: number;
-  storeCode: string;
-  storeName: string;
-  cmd: string;
-  companyCode: string;
-  otaType: string | null;
-}): CollectingItem {
-  return {
-    storeCode: item.storeCode,
-    storeName: item.storeName,
-    detail: {
-      cmd: item.cmd,
-      companyCode: item.companyCode,
-      ...(item.otaType != null ? { otaType: item.otaType } : {}),
-      _id: String(item.id),
-    },
-  };
+  return items.filter((item) => !gone.has(item.id)).map(listedCollecting);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { gatewayHealth, gateways, stores, type DiskUsage, type HealthStatus, type Usage } from '../db/schema/index';
-import { GATEWAY_LOG_DISK_PATH, GATEWAY_RAMDISK_PATH } from '../../src/api/contract/constants-core';
+import { GATEWAY_LOG_DISK_PATH, GATEWAY_RAMDISK_PATH } from '../../contract/schemas/constants-core';
 import { raiseGatewayAlarms, raiseSystemAlarms } from './alarms';
 import type { SimModule, TickContext } from './context';
 import { clearFault, hasSimulatedFault, markFault, type SimulatedService } from './faults';

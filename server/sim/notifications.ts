@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, lte, max, sql } from 'drizzle-orm';
-import type { SystemAlarmType } from '../../src/api/contract/system-alarm-types';
+import type { SystemAlarmType } from '../../contract/schemas/system-alarm-types';
 import { gateways, products, stores, tags, uploadHistory } from '../db/schema/index';
-import { sendNotificationMail, type NotificationVariables } from '../lib/notification-mail';
+import type { NotificationVariables } from '../lib/notification-template';
+import { sendNotificationMail } from '../services/notification-mail';
 import { raiseAlarmOnce } from '../repos/alarms';
 import { enabledNotificationKeys } from '../repos/notifications';
 import { raiseSystemAlarms } from './alarms';

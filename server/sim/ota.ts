@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { OTA_RESULT } from '../../src/api/contract/constants-admin';
+import { OTA_RESULT } from '../../contract/schemas/constants-admin';
 import { collectingItems, otaDetails, otaTasks, tags } from '../db/schema/index';
 import { PUSH_COLLECTING } from '../push/hub';
 import { runningCollecting } from '../repos/collecting';

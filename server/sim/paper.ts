@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { PRINT_RESULT_SUCCESS_CODE } from '../../src/api/contract/constants-admin';
+import { PRINT_RESULT_SUCCESS_CODE } from '../../contract/schemas/constants-admin';
 import { paperTaskDetails, paperTasks } from '../db/schema/index';
 import { PRINT_FAILURES, PRINT_SUCCESS_MSG, storePrinters } from '../seed/paper';
 import type { SimModule, TickContext } from './context';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { V1_BRIGHTNESS, V1_VOLUME } from '../../src/api/contract/constants-plus';
+import { V1_BRIGHTNESS, V1_VOLUME } from '../../contract/schemas/constants-plus';
 import { plusHistory, v1Devices, v1Sets, v1Shows, v1Timelines } from '../db/schema/index';
 import { nowPlaying, type PlaybackSet } from '../lib/plus-v1/playback';
 import type { SimModule, TickContext } from './context';

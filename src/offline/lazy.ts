@@ -1,4 +1,4 @@
-import { whenIdle } from '../app/idle';
+import { whenIdle } from '../platform/idle';
 
 /*
  * The offline layer — Dexie, the outbox, the store's product copy, ~30 KB gzip — loads just after the first screen

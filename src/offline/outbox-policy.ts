@@ -4,10 +4,10 @@
  * error means for them, and which part of a batch's answer is whose.
  */
 
-import { TAG_LIST_MAX } from '../api/contract/constants-core';
-import { OPEN_STATES } from './queued-work';
+import { TAG_LIST_MAX } from '../../contract/schemas/constants-core';
+import { OPEN_STATES, type OutboxState } from './queued-work';
 
-export type OutboxState = 'pending' | 'sending' | 'done' | 'failed';
+export type { OutboxState };
 
 /** The first retry waits 1 s, each further one twice as long, never more than a minute. */
 export const BACKOFF_BASE_MS = 1_000;
@@ -29,7 +29,7 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
 /** What a failed send means for the operation. */
 export type FailureOutcome = 'final' | 'retry';
 
-/** The parts of an ApiFailure the decision reads (src/api/client.ts). */
+/** The parts of an ApiFailure the decision reads (src/platform/contract-client.ts). */
 export interface FailureLike {
   status: number;
   code?: string | number;
@@ -109,7 +109,7 @@ export interface BatchableOp extends OrderedOp {
   alone?: boolean;
 }
 
-/** The parts of a tagAssign body that batching reads (TagAssignBody, src/api/contract/tags.ts). */
+/** The parts of a tagAssign body that batching reads (TagAssignBody, contract/schemas/tags.ts). */
 export interface AssignPayload {
   taskId: number;
   priorTaskId: number;

@@ -1,9 +1,10 @@
 import { Dexie } from 'dexie';
-import type { EndpointDef } from '../api/endpoints/define';
-import { plusEndpoints } from '../api/endpoints/plus';
-import { tagsEndpoints } from '../api/endpoints/tags';
-import { api } from '../app/api';
+import type { EndpointDef } from '../../contract/endpoints/define';
+import { plusEndpoints } from '../../contract/endpoints/plus';
+import { tagsEndpoints } from '../../contract/endpoints/tags';
+import { api } from '../platform/api';
 import { db, type OutboxKind, type OutboxOp } from './db';
+import { setNetworkSeenDown } from './network-seen';
 import {
   backoffDelay,
   batchBody,
@@ -133,6 +134,7 @@ export async function sendNext(
       await post(ops, key),
       ops.map((op) => op.payload),
     );
+    setNetworkSeenDown(false);
     const settledAt = Date.now();
     const done = await settle(ops, (op, i) => ({ state: 'done', answer: answers[i], attempts: op.attempts + 1, settledAt }), [
       'lastError',
@@ -143,6 +145,7 @@ export async function sendNext(
   } catch (error) {
     const lastError = failureMessage(error);
     const lastStatus = (error as { status?: number }).status ?? 0;
+    setNetworkSeenDown(lastStatus === 0);
     if (classifyFailure(error) === 'final') {
       if (ops.length > 1) {
         // The server wrote nothing of a refused batch (an assign is all or nothing): its operations go one by one

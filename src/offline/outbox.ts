@@ -1,4 +1,4 @@
-import { getSession } from '../app/session';
+import { getSession } from '../platform/session';
 import { db, OUTBOX_SEQ_KEY, type OutboxKind, type OutboxOp } from './db';
 import { isOpen, storesWithWork, type OutboxState } from './outbox-policy';
 import { newKey, OUTBOX_SEND_TIMEOUT_MS, sendNext, TARGETS, type Outcome } from './outbox-request';

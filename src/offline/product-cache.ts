@@ -1,7 +1,7 @@
-import { productsEndpoints } from '../api/endpoints/products';
-import type { TablePage } from '../api/table';
-import type { Product } from '../api/contract/products';
-import { api } from '../app/api';
+import { productsEndpoints } from '../../contract/endpoints/products';
+import type { TablePage } from '../../contract/table';
+import type { Product } from '../../contract/schemas/products';
+import { api } from '../platform/api';
 import { db, productCacheKey, type CachedProduct } from './db';
 
 /*

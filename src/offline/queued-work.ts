@@ -5,7 +5,8 @@
  * starts with it. Issue 10: the manager's dashboard on a phone paid for the handheld's queue on every start.
  */
 
-import type { OutboxState } from './outbox-policy';
+/** Where a queued operation stands (outbox-policy.ts decides the moves between them). */
+export type OutboxState = 'pending' | 'sending' | 'done' | 'failed';
 
 /** The offline layer's IndexedDB database (db.ts) and the outbox's store and index in it. */
 export const OFFLINE_DB_NAME = 'shelfpad';

@@ -1,4 +1,4 @@
-import { getSession, onSessionChange } from '../app/session';
+import { getSession, onSessionChange } from '../platform/session';
 import { offlineLayer } from './lazy';
 import { outboxHasWork } from './queued-work';
 

@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { IonButton, IonDatetime, IonIcon, IonPopover } from '@ionic/react';
 import { calendarOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { TIME_PICKER_MINUTE_STEP } from '../api/contract/constants-admin';
+import { TIME_PICKER_MINUTE_STEP } from '../../contract/schemas/constants-admin';
 import { TextField } from './fields';
 import { formatDateTime, toEpochSeconds } from './format-time';
 import './date-time-field.css';

@@ -3,7 +3,7 @@ import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-a
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 import type { AlertInput, AlertOptions, ToastOptions } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_DURATION_MS } from '../api/contract/constants-core';
+import { NOTIFICATION_DURATION_MS } from '../../contract/schemas/constants-core';
 
 /** Notification pop-ups last 10 seconds, bottom right (console-core §9): the contract's constant. */
 // spec: core §9.1 — notification pop-ups last 10 seconds, bottom right

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DownloadBody } from '../api/contract/files';
-import { endpoints } from '../api/endpoints';
-import { api } from '../app/api';
+import type { DownloadBody } from '../../contract/schemas/files';
+import { endpoints } from '../../contract/endpoints';
+import { api } from '../platform/api';
 import { useDialogs } from './dialogs';
 import { saveBlob } from './save-blob';
 

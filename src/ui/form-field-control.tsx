@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckboxField, CheckboxListField, SelectField, TextAreaField, TextField } from './fields';
-import type { FormField } from './form-modal';
+import type { FormField } from './form-field';
 import { joinList, listValue } from './form-values';
 
 /** Ionic marks a field this way as invalid: the red outline, and aria-invalid on the input inside. */

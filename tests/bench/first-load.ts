@@ -25,11 +25,11 @@ interface ManifestChunk {
 type ViteManifest = Record<string, ManifestChunk>;
 
 /**
- * The modules each route loads on a cold start besides the entry (src/app/entry.tsx picks the app by route): the
+ * The modules each route loads on a cold start besides the entry (src/shell/entry.tsx picks the app by route): the
  * console (Ionic shell) and the route's lazy page, or for /scan and /login the lean app alone. Keyed by the route's
  * path so the figures read like the route table; a source path ('src/features/...') may also be passed directly.
  */
-const CONSOLE = 'src/console.tsx';
+const CONSOLE = 'src/shell/console.tsx';
 export const ROUTE_PAGES: Record<string, string[]> = {
   // A cold start on /login runs the lean login screen; the console's login page serves /login after a logout.
   '/login': [leanChunk('lean-login')],

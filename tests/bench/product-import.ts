@@ -162,7 +162,7 @@ export async function productImportFigure() {
   }
 }
 
-async function importFigureOn(target: { databaseUrl?: string }) {
+async function importFigureOn(target: { databaseUrl?: string; dataDir?: string }) {
   const database = await openDatabase(target);
   const { db } = database;
   await seedIfEmpty(db, { seed: 7, scale: 'test' });
@@ -194,4 +194,14 @@ async function importFigureOn(target: { databaseUrl?: string }) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(JSON.stringify(await productImportFigure(), null, 2));
+// IMPORT_BENCH_DB=pglite: the PGlite figure alone (e.g. under --cpu-prof).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  console.log(
+    JSON.stringify(
+      process.env.IMPORT_BENCH_DB === 'pglite'
+        ? await importFigureOn({ dataDir: process.env.IMPORT_BENCH_DIR })
+        : await productImportFigure(),
+      null,
+      2,
+    ),
+  );

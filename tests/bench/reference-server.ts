@@ -14,6 +14,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=16'];
 
+/**
+ * package.json's `start` and `start:built` environment: glibc's malloc keeps up to 8 arenas per core, one per thread
+ * that allocates (libuv's pool, libvips, Skia), and keeps what each arena freed for reuse there; 2 took ~55 MB off an idle PGlite server
+ * with the simulator (README, Memory and start-up).
+ */
+export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: '2' };
+
 export interface ReferenceServer {
   baseURL: string;
   /** The process that was started (with tsx, the server runs in its descendants). */
@@ -67,6 +74,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       STATIC_DIR: resolve(opts.distDir ?? 'dist'),
       SIM: 'off',
       LOGIN_RATE_LIMIT: '100000',
+      ...(opts.builtServerDir ? PRODUCTION_ENV : {}),
       ...opts.env,
     },
   });

@@ -4,7 +4,7 @@
  * rows/s of a 100,000-row product file through a sandboxed parser. `npx tsx tests/bench/sandbox.ts` prints JSON.
  */
 import { performance } from 'node:perf_hooks';
-import { CODE_SCRIPT_CONTRACTS } from '../../src/api/contract/code-scripts';
+import { CODE_SCRIPT_CONTRACTS } from '../../contract/schemas/code-scripts';
 import { sandboxPool } from '../../server/lib/sandbox/pool';
 import { runScript, runScriptBatch } from '../../server/lib/sandbox/run-script';
 

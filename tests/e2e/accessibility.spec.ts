@@ -3,7 +3,7 @@ import { apiLogin } from './fixtures/api';
 import { AppShell } from './page-models/app-shell';
 import { expectAccessible } from './page-models/accessibility';
 import { LoginPage } from './page-models/login-page';
-import { MENU_ROUTES } from '../../src/routes';
+import { MENU_ROUTES } from '../../src/shell/routes';
 
 /*
  * Every screen under axe-core (issue 10 §7): the login page, the menu routes of the route table, and one of each

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { ListScreenModel } from './page-models/list-screen';
 
 /*

@@ -1,5 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import type { AliasItem, LayoutConfig } from '../../src/api/contract/settings-alias';
+import type { AliasItem, LayoutConfig } from '../../contract/schemas/settings-alias';
 import { chooseOption, inputOf, setTicked, chosenText } from './page-models/fields';
 import { AliasLayoutPage } from './page-models/alias-layout-page';
 import { ProductsPage } from './page-models/products-page';

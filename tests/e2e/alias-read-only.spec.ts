@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { AliasItem } from '../../src/api/contract/settings-alias';
+import type { AliasItem } from '../../contract/schemas/settings-alias';
 import { ListScreenModel } from './page-models/list-screen';
 
 /*

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiLogin } from './fixtures/api';
 import { CodeEditorScreen } from './page-models/code-editor-page';
 
 /*
@@ -13,10 +14,20 @@ const DECORATOR = [
   '}',
 ].join('\n');
 
+let saved: unknown;
+test.afterEach(async ({ request }) => {
+  if (saved === undefined) return;
+  const admin = await apiLogin(request, 'admin@shelfpad.test');
+  expect((await admin.post('/config/decorator/tag', saved)).ok()).toBe(true);
+  saved = undefined;
+});
+
 test('write, check, test-run and save a tag data decorator', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
   const screen = new CodeEditorScreen(page);
   const api = await screen.shell.signIn(request, 'admin@shelfpad.test');
+  // The decorator changes every label the server draws: what was there goes back after the test (test.afterEach below).
+  saved = await api.get('/config/decorator/tag');
   await screen.open('/system/tag-data-decorator');
   await screen.expectLoaded();
 

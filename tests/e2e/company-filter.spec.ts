@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import type { StoreStatusRow, StoreTagRow } from '../../src/api/contract/status';
-import type { TablePage } from '../../src/api/table';
+import type { StoreStatusRow, StoreTagRow } from '../../contract/schemas/status';
+import type { TablePage } from '../../contract/table';
 import { CompanySwitch } from './page-models/company-switch';
 import { StorePage } from './page-models/store-page';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Dashboard, TagStats } from '../../src/api/contract/dashboard';
+import type { Dashboard, TagStats } from '../../contract/schemas/dashboard';
 import { apiLogin } from './fixtures/api';
 import { seedSession } from './page-models/app-shell';
 import { DashboardModel } from './page-models/dashboard-page';

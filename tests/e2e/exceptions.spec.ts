@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { ExceptionList, ExceptionsStats } from '../../src/api/contract/dashboard';
-import type { StoreStatusRow } from '../../src/api/contract/status';
+import type { ExceptionList, ExceptionsStats } from '../../contract/schemas/dashboard';
+import type { StoreStatusRow } from '../../contract/schemas/status';
 import { apiLogin } from './fixtures/api';
 import { ExceptionsModel } from './page-models/exceptions-page';
 

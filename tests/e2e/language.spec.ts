@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { AppShell, LANGUAGE_KEY } from './page-models/app-shell';
-import { MENU_ROUTES } from '../../src/routes';
+import { MENU_ROUTES } from '../../src/shell/routes';
 
 const layoutOf = (language: string) => JSON.parse(readFileSync(`locales/${language}/layout.json`, 'utf8'));
 const english = layoutOf('en_US');

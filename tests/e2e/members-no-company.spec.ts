@@ -17,7 +17,7 @@ test('a member without companies is told "No company information." on member cre
   const login = await apiLogin(request, MEMBER);
   expect(login.session.role_id, 'not the super administrator, who works on every company').toBe(0);
   await seedSession(page, { ...login.session, companyInfo: {} });
-  // The app checks the session with the server on load and takes its company list (app/guard.tsx): that answer says none too.
+  // The app checks the session with the server on load and takes its company list (shell/guard.tsx): that answer says none too.
   await page.route('**/api/auth/login', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
     const answer = await route.fetch();

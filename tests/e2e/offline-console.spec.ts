@@ -8,7 +8,7 @@ import { apiLogin } from './fixtures/api';
 /*
  * Issue 10, finding 5: a manager in a basement with no signal reloads the dashboard, the exceptions and the store
  * list. Each shows the last answers with "Offline, as of hh:mm" (the console keeps them per member:
- * src/app/swr-cache.ts), the footer keeps the server's version, and another member on the same device sees none
+ * src/platform/swr-cache.ts), the footer keeps the server's version, and another member on the same device sees none
  * of it. The token never goes to localStorage.
  */
 

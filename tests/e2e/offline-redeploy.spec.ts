@@ -19,7 +19,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8181) + 2;
 const HOME = resolve(`.e2e-data/redeploy-${PORT}`);
 const SITE = join(HOME, 'site');
 const STORE = 'TKY001';
-const SCAN_PAGE = 'src/features/scan/scan-page.tsx';
+const SCAN_PAGE = 'src/scan/screen/scan-page.tsx';
 test.use({ serviceWorkers: 'allow' });
 
 /** A production build stamped with `id` (vite.config.ts: SHELFPAD_BUILD_ID), so every chunk name differs per build. */
@@ -108,6 +108,8 @@ test('after a redeploy: the old page still opens Scan, and the offline reload st
     await page.reload();
     expect((await newChunk).fromServiceWorker(), 'the new build’s handheld app, from the precache').toBe(true);
     await expect(scan.storePicker).toHaveValue(STORE);
+    // The store's products read back from IndexedDB, as pickStore waits for them online.
+    await expect(page.getByTestId('product-cache')).toBeVisible({ timeout: 30_000 });
     await scan.idle();
     await scan.releaseFocus();
     await scan.scanTaken(tag.barcode, async () => (await scan.field('Tag ID').inputValue()) === tag.barcode);

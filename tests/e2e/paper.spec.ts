@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { PaperStore } from '../../src/api/contract/paper';
+import type { PaperStore } from '../../contract/schemas/paper';
 import { expectAccessible } from './page-models/accessibility';
 import { PaperPage } from './page-models/paper-page';
 

@@ -19,7 +19,7 @@ for (const language of ['en_US', 'ja_JP', 'ko_KR'] as const) {
     for (const path of SCREENS) {
       await shell.goto(path);
       await shell.expectReady();
-      // A phone opening /dashboard gets the lean page first (src/app/entry.tsx): its header must fit too.
+      // A phone opening /dashboard gets the lean page first (src/shell/entry.tsx): its header must fit too.
       const title = shell.current.locator('ion-title .page-title, .lean-page__title');
       await expect(title).not.toHaveText('');
       // Whole: the text's box is not clipped (no ellipsis, no cut line), and the title has room for a word. Polled:

@@ -1,26 +1,32 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { PlusTemplatesPage } from './page-models/plus-templates-page';
+import { MIN_TARGET_PX } from './page-models/touch-targets';
 
 /*
- * Issue 17 part A (Plus templates and schedules) in the browser, at desktop size. PAR001 is a Plus store no other
- * Plus spec changes; its demo template 'Weekly promo' is applied to devices, hence in use.
+ * Issue 17 part A (Plus templates and schedules) in the browser: templates at desktop size, schedules on both. PAR001
+ * is a Plus store no other Plus spec changes; its demo template 'Weekly promo' is applied to devices, hence in use.
  */
 const STORE = 'PAR001';
 const MEMBER = 'admin@shelfpad.test';
 
-/** Templates and schedules are edited at a desk; on a phone the lists are the same DataTable cards. */
+/** Templates are drawn and edited at a desk; on a phone the list is the same DataTable cards. */
 const DESK_ONLY = 'edited at a desk; the phone shows the same DataTable cards';
 
+/*
+ * Schedules on both projects: a store's manager moves a show's hours from the shop floor, on a phone, so the schedule
+ * dialog and the row's "⋯" menu must work at 390 px too (templates, drawn in the editor, stay a desk's work). Each
+ * project makes and deletes a schedule of its own name, so that the two runs never meet.
+ */
 // spec: plus §2.40 — the summary 'start ~ end / days / time ranges'
 test('a schedule: Validation Error without a time range, then saved and summarised', async ({ page, request }, info) => {
-  test.skip(info.project.name === 'phone', DESK_ONLY);
   test.setTimeout(120_000);
+  const NAME = `E2E mornings ${info.project.name}`;
   const screen = new PlusTemplatesPage(page);
   await screen.shell.signIn(request, MEMBER);
   await screen.open(`/plus/schedule/list/${STORE}`);
   await screen.byTestId('schedule-create').click();
-  await screen.fillSchedule({ name: 'E2E mornings', start: '2026-01-01', end: '2026-12-31', days: [1, 3], ranges: [] });
+  await screen.fillSchedule({ name: NAME, start: '2026-01-01', end: '2026-12-31', days: [1, 3], ranges: [] });
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.scheduleModal.getByRole('alert')).toHaveText('Validation Error');
 
@@ -29,15 +35,15 @@ test('a schedule: Validation Error without a time range, then saved and summaris
   await screen.fillRange(1, '18:00', '21:00');
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
   await expect(screen.scheduleModal).toBeHidden();
-  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText(
+  await expect(screen.rowByName(NAME).getByTestId('schedule-summary')).toHaveText(
     '2026-01-01 ~ 2026-12-31 / Mon, Wed / 08:00-11:30, 18:00-21:00',
   );
 
   // Edited: Saturday added, shown in week order.
-  await screen.rowByName('E2E mornings').getByTestId('schedule-edit').click();
+  await screen.rowByName(NAME).getByTestId('schedule-edit').click();
   await screen.scheduleModal.getByTestId('schedule-day-6').click();
   await screen.scheduleModal.getByRole('button', { name: 'Save' }).click();
-  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-summary')).toHaveText(
+  await expect(screen.rowByName(NAME).getByTestId('schedule-summary')).toHaveText(
     '2026-01-01 ~ 2026-12-31 / Mon, Wed, Sat / 08:00-11:30, 18:00-21:00',
   );
 
@@ -47,13 +53,18 @@ test('a schedule: Validation Error without a time range, then saved and summaris
     ((await (await api.post(`/plus/schedule/list/store/${STORE}`, { start: 0, length: -1 })).json()).data as { name: string }[]).map(
       (r) => r.name,
     );
-  expect(await schedules()).toContain('E2E mornings');
-  await expect(screen.rowByName('E2E mornings').getByTestId('schedule-delete')).toHaveCount(0);
-  await screen.takeRowAction(screen.rowByName('E2E mornings'), 'schedule-delete');
+  expect(await schedules()).toContain(NAME);
+  await expect(screen.rowByName(NAME).getByTestId('schedule-delete')).toHaveCount(0);
+  if (screen.isPhone()) {
+    const box = await screen.rowMenuButtonBox(screen.rowByName(NAME));
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+  }
+  expect(await screen.rowMenuEntries(screen.rowByName(NAME))).toEqual(['Delete']);
+  await screen.takeRowAction(screen.rowByName(NAME), 'schedule-delete');
   await screen.answerAlert('Are you sure?', 'OK');
   await screen.expectToast('Complete!');
-  await expect(screen.rowByName('E2E mornings')).toHaveCount(0);
-  expect(await schedules()).not.toContain('E2E mornings');
+  await expect(screen.rowByName(NAME)).toHaveCount(0);
+  expect(await schedules()).not.toContain(NAME);
 });
 
 // spec: plus §3.11, plus §5.6, plus §2.38 — export {name, size, show}, import checked ('Invalid file format', JSON error), delete selected keeps a template in use

@@ -139,6 +139,9 @@ test('v1 show → export/import → set with price → timeline schedule and dev
   const today = new Date();
   await screen.field('v1-schedule-from-pick').click();
   const calendar = page.getByTestId('v1-schedule-from-picker');
+  // Ionic sets up the calendar's scrolling months once the popover shows it (then marks it datetime-ready): a day
+  // tapped before that can land in another month (a run at load ~10 picked 2026-10-11 for the 15th of November).
+  await expect(calendar).toHaveClass(/datetime-ready/);
   await calendar.locator(`.calendar-day[data-year="${today.getFullYear()}"][data-month="${today.getMonth() + 1}"][data-day="15"]`).click();
   await calendar.getByRole('button', { name: 'Done' }).click();
   await expect(calendar).toBeHidden();

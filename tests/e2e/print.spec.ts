@@ -3,7 +3,7 @@ import { apiLogin } from './fixtures/api';
 import { barcodesIn, imagesPainted, openPdf, outlineEdges, pageSizes, PT_PER_MM } from './fixtures/pdf-labels';
 import { chosenText } from './page-models/fields';
 import { PrintPage } from './page-models/print-page';
-import { PRINT_PDF_OPEN_DELAY_MS } from '../../src/api/contract/constants-plus';
+import { PRINT_PDF_OPEN_DELAY_MS } from '../../contract/schemas/constants-plus';
 
 /*
  * Issue 18 item 5 (label printing to PDF, plus-signage §2.6, §4, §5, §9) in the browser: products from a file and

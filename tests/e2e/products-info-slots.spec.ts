@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Product, UpdateTaskRecord } from '../../src/api/contract/products';
-import type { AliasItem } from '../../src/api/contract/settings-alias';
+import type { Product, UpdateTaskRecord } from '../../contract/schemas/products';
+import type { AliasItem } from '../../contract/schemas/settings-alias';
 import { ProductsPage } from './page-models/products-page';
 
 /*

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product, UpdateTaskRecord, UploadHistory } from '../../src/api/contract/products';
+import type { Product, UpdateTaskRecord, UploadHistory } from '../../contract/schemas/products';
 import { SIM_DEFAULTS } from '../../server/sim/context';
 import { apiLogin } from './fixtures/api';
 import { ProductsPage } from './page-models/products-page';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Product } from '../../src/api/contract/products';
+import type { Product } from '../../contract/schemas/products';
 import { ProductsPage } from './page-models/products-page';
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product, ProductUpdateHistoryRow, UpdateTaskRecord } from '../../src/api/contract/products';
-import type { StoreProductRow } from '../../src/api/contract/status';
+import type { Product, ProductUpdateHistoryRow, UpdateTaskRecord } from '../../contract/schemas/products';
+import type { StoreProductRow } from '../../contract/schemas/status';
 import { SIM_DEFAULTS } from '../../server/sim/context';
 import { apiLogin } from './fixtures/api';
 import { ProductsPage } from './page-models/products-page';

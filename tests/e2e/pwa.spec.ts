@@ -86,7 +86,7 @@ test('after one visit to login and dashboard, the shell starts offline', async (
   const dashboard = await page.reload();
   expect(dashboard?.fromServiceWorker(), 'index.html came from the service worker').toBe(true);
   await expect(page).toHaveTitle('Shelfpad');
-  // The console's title, or on a phone the lean dashboard's (src/app/entry.tsx).
+  // The console's title, or on a phone the lean dashboard's (src/shell/entry.tsx).
   await expect(page.locator('ion-title, .lean-page__title').filter({ hasText: 'Dashboard' }).first()).toBeVisible();
 
   // Signed out, offline: the login screen (its own lazy chunk, locales, runtime config) still starts.

@@ -1,7 +1,8 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
 import { apiLogin } from './fixtures/api';
 import { ListScreenModel } from './page-models/list-screen';
+import { MIN_TARGET_PX } from './page-models/touch-targets';
 
 /*
  * Issue 31 §11, §12: a red Delete no longer stands beside Edit. On roles and companies the row keeps its harmless
@@ -11,10 +12,14 @@ import { ListScreenModel } from './page-models/list-screen';
 const desktopOnly = (info: TestInfo) =>
   test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 
+/*
+ * Roles: on both projects. A company's manager hands out and withdraws rights on a phone as on a desk (the members and
+ * roles are the company admin's own screens, not the system's set-up), so the phone's cards must reach the "⋯" with a
+ * thumb. Each project deletes a role of its own, so that the two runs never meet.
+ */
 test('a role deleted through its row menu is gone from the list and the server', async ({ page, request }, info) => {
-  desktopOnly(info);
   const admin = await apiLogin(request, 'acme-admin@shelfpad.test');
-  const name = `e2e row menu ${Date.now().toString(36)}`;
+  const name = `e2e row menu ${info.project.name} ${Date.now().toString(36)}`;
   const made = await admin.post('/role/create', { name, privilege: [{ key: 'tag', depth: 0, read: true, write: false }] });
   expect(made.ok(), await made.text()).toBe(true);
   const role = (await admin.get<{ role_id: number; name: string }[]>('/role/list')).find((r) => r.name === name)!;
@@ -31,6 +36,10 @@ test('a role deleted through its row menu is gone from the list and the server',
 
   await expect(screen.row(key).getByTestId('role-edit')).toHaveText(/edit/i);
   await expect(screen.row(key).getByTestId('role-delete')).toHaveCount(0);
+  if (screen.isPhone()) {
+    const box = await screen.rowMenuButtonBox(key);
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+  }
   expect(await screen.rowMenuEntries(key)).toEqual(['Delete']);
   await screen.takeRowAction(key, 'role-delete');
   await screen.alert.getByRole('button', { name: 'OK' }).click();
@@ -39,6 +48,10 @@ test('a role deleted through its row menu is gone from the list and the server',
   expect((await admin.get<{ role_id: number }[]>('/role/list')).map((r) => r.role_id)).not.toContain(role.role_id);
 });
 
+/*
+ * Companies: the desktop only. Creating and removing a company is the system administrator's set-up, done at a desk
+ * (playwright.config.ts: admin flows are desktop flows); the phone's company cards are under settings.spec.ts.
+ */
 test('a company deleted through its row menu is gone from the list and the server', async ({ page, request }, info) => {
   desktopOnly(info);
   const admin = await apiLogin(request, 'admin@shelfpad.test');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { Sensor, SensorHistory } from '../../src/api/contract/sensors';
-import type { StoreSensorRow } from '../../src/api/contract/status';
-import type { TagAlarmHistoryRow } from '../../src/api/contract/tag-history';
+import type { Sensor, SensorHistory } from '../../contract/schemas/sensors';
+import type { StoreSensorRow } from '../../contract/schemas/status';
+import type { TagAlarmHistoryRow } from '../../contract/schemas/tag-history';
 import { apiLogin } from './fixtures/api';
 import { SensorsPage } from './page-models/sensors-page';
 
@@ -74,9 +74,16 @@ test('the store list and the sensor list show what the API answers', async ({ pa
   if (sensors.isPhone()) await expect(sensors.table.locator('.data-table-cards')).toBeVisible();
   else await expect(sensors.table.locator('table.data-table')).toBeVisible();
 
-  // The map view: the store at its position, its popup naming it.
+  // The map view: the store at its position, its popup naming it and leading to the store's detail.
   await sensors.showView('map');
   await expect(sensors.current.locator('.map-marker')).toHaveCount(tky.position ? 1 : 0);
+  if (tky.position) {
+    await sensors.current.locator('.map-marker').click();
+    const popup = page.getByTestId('sensor-map-popup');
+    await expect(popup).toContainText(STORE);
+    await popup.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`#/store/detail/${STORE}$`));
+  }
 });
 
 test('a ~ filter narrows the sensor list as the API does', async ({ page, request }) => {

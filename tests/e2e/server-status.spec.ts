@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Server, ServerDetail } from '../../src/api/contract/status';
+import type { Server, ServerDetail } from '../../contract/schemas/status';
 import { ServerStatusModel } from './page-models/server-status-page';
 
 /*

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { Company } from '../../src/api/contract/settings-company';
+import type { Company } from '../../contract/schemas/settings-company';
 import { startSmtpSink } from '../server/settings-smtp-sink';
 import { LoginPage } from './page-models/login-page';
 import { SESSION_KEY } from './page-models/app-shell';
@@ -19,6 +19,10 @@ async function signedIn(page: Page, request: APIRequestContext, email = 'admin@s
   return { settings, api };
 }
 
+// The row-menu paths here (mobile software Remove, AMac Delete, company Delete in row-actions.spec.ts) stay desktop
+// flows: they are the system administrator's set-up of the whole installation, done at a desk (playwright.config.ts),
+// unlike members, roles and schedules, which a manager changes on a phone (row-menu.spec.ts, row-actions.spec.ts,
+// plus-templates.spec.ts run those on both projects).
 const desktopOnly = (info: TestInfo) =>
   test.skip(info.project.name !== 'desktop', 'a write to what every project shares: once, on the desktop');
 

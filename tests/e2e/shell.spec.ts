@@ -2,8 +2,8 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiLogin } from './fixtures/api';
 import { AppShell } from './page-models/app-shell';
-import { MENU_ROUTES } from '../../src/routes';
-import { mayOpen } from '../../src/app/route-access';
+import { MENU_ROUTES } from '../../src/shell/routes';
+import { mayOpen } from '../../src/shell/route-access';
 
 const layout = JSON.parse(readFileSync('locales/en_US/layout.json', 'utf8'));
 const VIEWER = 'viewer@shelfpad.test';

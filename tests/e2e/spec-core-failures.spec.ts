@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { StoreStatusDetail } from '../../src/api/contract/status';
-import type { Tag } from '../../src/api/contract/tags';
+import type { StoreStatusDetail } from '../../contract/schemas/status';
+import type { Tag } from '../../contract/schemas/tags';
 import { apiLogin } from './fixtures/api';
 import { ListScreenModel } from './page-models/list-screen';
 import { StorePage } from './page-models/store-page';

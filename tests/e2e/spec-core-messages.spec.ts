@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { AliasItem, LayoutConfig } from '../../src/api/contract/settings-alias';
-import type { StoreStatusDetail, StoreStatusRow } from '../../src/api/contract/status';
-import { TAG_MODES, type Tag } from '../../src/api/contract/tags';
+import type { AliasItem, LayoutConfig } from '../../contract/schemas/settings-alias';
+import type { StoreStatusDetail, StoreStatusRow } from '../../contract/schemas/status';
+import { TAG_MODES, type Tag } from '../../contract/schemas/tags';
 import { apiLogin } from './fixtures/api';
 import { refusal } from './fixtures/refusals';
 import { LoginPage } from './page-models/login-page';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { FeedbackKind } from '../../src/scan/feedback';
+import type { FeedbackKind } from '../../src/scan/input/feedback';
 import { apiLogin } from './fixtures/api';
 import { inputOf } from './page-models/fields';
 import { SensorsPage } from './page-models/sensors-page';

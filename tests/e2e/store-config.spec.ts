@@ -87,6 +87,10 @@ test(
       .setInputFiles({ name: 'notes.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"hello":1}\n') });
     await screen.migrate.getByTestId('store-migrate-upload').click();
     await expect(screen.migrate.getByTestId('store-migrate-error')).toHaveText('Migration failed : notes.jsonl is not a store export.');
+    // The file's own line in the upload queue: it was sent, then refused.
+    await expect(screen.migrateFile('notes.jsonl')).toHaveAttribute('data-state', 'failed');
+    await expect(screen.migrateFile('notes.jsonl')).toHaveAttribute('data-seen', /^waiting sending .*failed$/);
+    await expect(screen.migrateFile('notes.jsonl')).toContainText('Failed');
     await screen.migrate.getByRole('button', { name: 'Close' }).click();
 
     await screen.rowAction(CODE, 'store-delete');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { StoreStatusRow } from '../../src/api/contract/status';
+import type { StoreStatusRow } from '../../contract/schemas/status';
 import { StoreMapPage } from './page-models/store-map-page';
 
 /*

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ChannelSetting, GatewayDetail } from '../../src/api/contract/gateways';
-import type { GatewayConfig } from '../../src/api/contract/settings-store';
-import type { StoreStatusDetail, StoreStatusRow, SystemStatusPoint } from '../../src/api/contract/status';
+import type { ChannelSetting, GatewayDetail } from '../../contract/schemas/gateways';
+import type { GatewayConfig } from '../../contract/schemas/settings-store';
+import type { StoreStatusDetail, StoreStatusRow, SystemStatusPoint } from '../../contract/schemas/status';
 import { StoreFormModal, StorePage } from './page-models/store-page';
 
 /*

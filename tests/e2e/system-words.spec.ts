@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ChangeHistoryPage, type ChangeRowAnswer } from './page-models/change-history-page';
+import { inputOf } from './page-models/fields';
 import { JAPANESE_FILTER_WORDS, ListScreenModel } from './page-models/list-screen';
 
 /*
@@ -64,4 +65,36 @@ test('the alarm history in Japanese names the alarm types (the spec’s type 4) 
       .first(),
   ).toBeVisible();
   await expect(alarms.table.locator('td[data-field="data"]').filter({ hasText: '{' })).toHaveCount(0);
+});
+
+test('the roles in Japanese: the two built-in roles by Japanese names, typed names as typed, privileges never broken', async ({
+  page,
+  request,
+}) => {
+  const roles = new ListScreenModel(page);
+  const api = await roles.shell.signIn(request, 'admin@shelfpad.test');
+  const typed = (await api.get<{ role_id: number; name: string }[]>('/role/list')).find((r) => r.role_id > 0)!;
+
+  await roles.shell.goto('/dashboard');
+  await roles.shell.expectReady();
+  await roles.shell.switchLanguage('ja_JP');
+  await roles.shell.navigate('ロール');
+  await roles.shell.expectPath('/roles');
+  // Roles -1 and 0 are the system's (their stored names are English keys of a kind); a typed name stays as typed.
+  await expect(roles.cell('-1', 'name')).toHaveText('スーパー管理者');
+  await expect(roles.cell('0', 'name')).toHaveText('会社管理者');
+  await expect(roles.cell(String(typed.role_id), 'name')).toHaveText(typed.name);
+  // The privileges wrap between privileges, never inside one (エ/イリアス was broken at the line's end).
+  const pieces = roles.table.locator('.role-privilege');
+  await expect(pieces.first()).toBeVisible();
+  const lines = await pieces.evaluateAll((els) =>
+    els.map((e) => [e.textContent ?? '', new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size] as const),
+  );
+  expect(lines.filter(([, n]) => n !== 1)).toEqual([]);
+
+  // Opened to be read (it is locked): the dialog names the role in Japanese and says nothing of an update.
+  await roles.row('-1').getByTestId('role-edit').click();
+  const dialog = page.getByTestId('role-modal');
+  await expect(dialog.locator('ion-title')).toHaveText('ロール スーパー管理者');
+  await expect(inputOf(dialog.getByTestId('role-name'))).toHaveValue('スーパー管理者');
 });

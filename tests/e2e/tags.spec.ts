@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { Tag } from '../../src/api/contract/tags';
-import type { StoreTagRow } from '../../src/api/contract/status';
-import type { TagUpdateHistoryRow } from '../../src/api/contract/tag-history';
+import type { Tag } from '../../contract/schemas/tags';
+import type { StoreTagRow } from '../../contract/schemas/status';
+import type { TagUpdateHistoryRow } from '../../contract/schemas/tag-history';
 import { apiLogin } from './fixtures/api';
 import { TagsPageModel } from './page-models/tags-page';
 

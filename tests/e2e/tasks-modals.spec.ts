@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import type { Task, TaskDetailRow, TaskHistory } from '../../src/api/contract/tasks';
+import type { Task, TaskDetailRow, TaskHistory } from '../../contract/schemas/tasks';
 import { apiLogin } from './fixtures/api';
 import { TasksPage } from './page-models/tasks-page';
 

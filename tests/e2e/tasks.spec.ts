@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product } from '../../src/api/contract/products';
-import type { Task, TaskDetailRow } from '../../src/api/contract/tasks';
+import type { Product } from '../../contract/schemas/products';
+import type { Task, TaskDetailRow } from '../../contract/schemas/tasks';
 import { apiLogin } from './fixtures/api';
 import { TasksPage } from './page-models/tasks-page';
 

@@ -3,7 +3,7 @@ import { apiLogin, DEMO_PASSWORD } from './fixtures/api';
 import { ListScreenModel } from './page-models/list-screen';
 import { LoginPage } from './page-models/login-page';
 import { MIN_TARGET_PX, smallTargets } from './page-models/touch-targets';
-import { MENU_ROUTES } from '../../src/routes';
+import { MENU_ROUTES } from '../../src/shell/routes';
 
 /*
  * Issue 31 §8: on a phone every control a thumb taps is at least 44 × 44 CSS px — checkboxes, links, pagers, filters,

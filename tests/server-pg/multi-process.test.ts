@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_TYPE } from '../../src/api/contract/constants-core';
+import { DOWNLOAD_TYPE } from '../../contract/schemas/constants-core';
 import { loginTo, sharedDatabase, startProcess, type ServerProcess } from './processes';
 
 /*

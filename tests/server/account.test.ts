@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { companies, loginHistory, members, sessions } from '../../server/db/schema/index';
 import { verifyPassword } from '../../server/lib/password';
 import { seedSuperAdmin } from '../../server/seed/index';
-import { COMPANY_DEFAULTS } from '../../src/api/contract/constants-admin';
+import { COMPANY_DEFAULTS } from '../../contract/schemas/constants-admin';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 const STRONG = 'Shelfpad#2026';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { alarmConfig, systemAlarms } from '../../server/db/schema/index';
 import { raiseSystemAlarm } from '../../server/repos/alarms';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** The alarm config (console-admin §3) and the Plus alarm thresholds (plus-signage §3, §5). */

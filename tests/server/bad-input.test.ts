@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { InjectOptions } from 'fastify';
-import type { EndpointDef } from '../../src/api/endpoints/define';
-import { endpointAreas } from '../../src/api/endpoints/index';
+import type { EndpointDef } from '../../contract/endpoints/define';
+import { endpointAreas } from '../../contract/endpoints/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { implementedCalls, loadFixtures, requestOf, sampleOf, type Call, type Fixtures, type Sample } from './endpoint-samples';
 
@@ -200,7 +200,7 @@ async function send(bad: Bad, name: string): Promise<string | undefined> {
 const authOf = (def: EndpointDef): Record<string, string> => (def.access === 'public' ? {} : admin);
 
 /**
- * One test per group of calls: each area of the endpoint list (src/api/endpoints/) in runs of at most GROUP calls,
+ * One test per group of calls: each area of the endpoint list (contract/endpoints/) in runs of at most GROUP calls,
  * so that every test stays well inside the timeout on a loaded machine (the tag area alone once took a minute).
  */
 const GROUP = 8;

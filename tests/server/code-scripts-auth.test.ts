@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemAlarms } from '../../server/db/schema/index';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/endpoints/index';
+import { endpoints } from '../../contract/endpoints/index';
 import { validators } from '../../server/app';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { EndpointDef, PrivilegeSection } from '../../src/api/endpoints/define';
+import type { EndpointDef, PrivilegeSection } from '../../contract/endpoints/define';
 import { members, roles } from '../../server/db/schema/index';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 import {
@@ -16,7 +16,7 @@ import {
 
 /*
  * The generated privilege matrix (issue 11): every demo role — and no session — against every call the server
- * implements, read or write. The expected answer comes from the call's declared access (src/api/endpoints) and the
+ * implements, read or write. The expected answer comes from the call's declared access (contract/endpoints) and the
  * role's definition as seeded (server/seed/people.ts), never from the server's own checks:
  *   refused → exactly 401 (no session) or 403, and the stored data is unchanged afterwards (a checksum of every table);
  *   allowed → anything but 401/403 and never a 5xx.

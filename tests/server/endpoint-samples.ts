@@ -2,14 +2,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
-import { fillPath, type EndpointDef } from '../../src/api/endpoints/define';
+import { endpoints, type EndpointName } from '../../contract/endpoints/index';
+import { fillPath, type EndpointDef } from '../../contract/endpoints/define';
 import type { Db } from '../../server/db/client';
 import { gateways, products, sensors, servers, tags } from '../../server/db/schema/index';
 import { multipartBody } from './harness';
 
 /*
- * Requests generated from the one list of calls (src/api/endpoints) for the generated endpoint tests
+ * Requests generated from the one list of calls (contract/endpoints) for the generated endpoint tests
  * (endpoint-matrix.test.ts, bad-input.test.ts): for every call the server implements, a request its schemas accept,
  * built from the TypeBox schemas with real names of the demo data (a store of ACME, one of its gateways, tags,
  * products ...) where a property is named like one. A call whose schema these cannot satisfy gets no sample, and the

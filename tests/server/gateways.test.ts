@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { gatewayAlarmHistory, gatewayChannels, gateways, predefinedGateways, stores, tags } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

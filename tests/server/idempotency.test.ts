@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { plusDevices, plusHistory, products, tags, taskItems, updateTasks } from '../../server/db/schema/index';
-import { tagsEndpoints } from '../../src/api/endpoints/tags';
-import { plusEndpoints } from '../../src/api/endpoints/plus';
-import type { EndpointDef } from '../../src/api/endpoints/define';
+import { tagsEndpoints } from '../../contract/endpoints/tags';
+import { plusEndpoints } from '../../contract/endpoints/plus';
+import type { EndpointDef } from '../../contract/endpoints/define';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 
 const STORE = 'TKY001';

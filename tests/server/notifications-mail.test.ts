@@ -4,13 +4,13 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { gateways, members, stores, systemAlarms, tags, uploadHistory } from '../../server/db/schema/index';
 import type { AppDeps } from '../../server/deps';
-import { fillTemplate } from '../../server/lib/notification-mail';
+import { fillTemplate } from '../../server/lib/notification-template';
 import { PushHub } from '../../server/push/hub';
 import { saveEnabledNotifications, saveNotificationContents } from '../../server/repos/notifications';
 import { saveSmtpConfig } from '../../server/repos/smtp';
 import { seedIfEmpty } from '../../server/seed/index';
 import { startSimulator, type Simulator } from '../../server/sim/index';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { startSmtpSink, type SmtpSink } from './settings-smtp-sink';
 
 const MINUTE = 60_000;

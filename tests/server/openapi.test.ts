@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { endpoints } from '../../src/api/endpoints/index';
+import { endpoints } from '../../contract/endpoints/index';
 import { openApiPath } from '../../server/openapi/operation';
 import { startTestServer, type TestServer } from './harness';
 
 /*
  * The OpenAPI document (issue 19 item 6) is the contract: a valid OpenAPI 3.1 document holding every call of
- * src/api/endpoints with its method, path and rules; and /api/docs is a reference page whose assets all come from
+ * contract/endpoints with its method, path and rules; and /api/docs is a reference page whose assets all come from
  * this server (no CDN: it must work offline).
  */
 
@@ -46,7 +46,7 @@ describe('GET /api/openapi.json', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });
 
-  it('holds every call of src/api/endpoints with its method and path, and nothing else', () => {
+  it('holds every call of contract/endpoints with its method and path, and nothing else', () => {
     const missing: string[] = [];
     for (const [name, def] of Object.entries(endpoints)) {
       const path = openApiPath(def.path);

@@ -6,7 +6,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { collectingItems, firmwares, otaDetails, otaTasks, tags } from '../../server/db/schema/index';
 import { parseFirmware } from '../../server/lib/firmware-header';
 import { startSimulator, type Simulator } from '../../server/sim/index';
-import type { OtaDetailRow, OtaTask } from '../../src/api/contract/ota';
+import type { OtaDetailRow, OtaTask } from '../../contract/schemas/ota';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { FIRMWARE, firmwareFile, gatewaysOf, otaForm, startFields } from './ota-helpers';
 

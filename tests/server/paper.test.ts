@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { paperTaskDetails, paperTasks, paperUploadHistory, products } from '../../server/db/schema/index';
-import { storePrinters } from '../../server/seed/paper';
+import { paperTaskDetails, paperTasks, paperUploadHistory, products, stores } from '../../server/db/schema/index';
+import { seedPaperTasks, storePrinters } from '../../server/seed/paper';
 import { startSimulator } from '../../server/sim/index';
 import { printAnswer } from '../../server/sim/paper';
 import { multipartBody, startWithLogins, type AuthHeaders, type TestServer } from './harness';
@@ -289,5 +289,42 @@ describe('print tasks and the simulated printers', () => {
     expect(history.finished).toBeInstanceOf(Date);
     const listed = (await post(`/paper/task/list/store/${STORE}`, { ...page, filter_taskId: taskId, condition_taskId: '==' })).json();
     expect(listed.data[0]).toMatchObject({ total: 30, complete: 30, progress: 100 });
+  });
+});
+
+describe('demo print tasks', () => {
+  it('keep the task of earlier today within today (UTC) when the data is made just after midnight, and none ends in the future', async () => {
+    const db = sut.deps.db;
+    const storeCode = 'MIDNIGHT1';
+    const [tky] = await db.select().from(stores).where(eq(stores.storeCode, STORE));
+    await db
+      .insert(stores)
+      .values({ storeCode, companyCode: tky.companyCode, storeName: 'Midnight store', latitude: 35.6, longitude: 139.7 });
+    try {
+      const now = new Date('2026-11-30T00:04:00Z');
+      const plan = (await db.select().from(products).where(eq(products.storeCode, STORE)).orderBy(asc(products.prCode)).limit(8)).map(
+        (p) => ({
+          prCode: p.prCode,
+          type: 'FOOD' as const,
+          layoutId: 'STD_PRICE',
+          prInfo: p.prInfo as string[],
+          nfc: null,
+        }),
+      );
+      await seedPaperTasks(db, 7, now, [{ storeCode, products: plan }]);
+      const tasks = await db.select().from(paperTasks).where(eq(paperTasks.storeCode, storeCode)).orderBy(asc(paperTasks.createdAt));
+      expect(tasks).toHaveLength(2);
+      const midnight = new Date('2026-11-30T00:00:00Z').getTime();
+      expect(tasks[0].createdAt.getTime()).toBeLessThan(midnight);
+      expect(tasks[1].createdAt.getTime()).toBeGreaterThanOrEqual(midnight);
+      const details = await db.select().from(paperTaskDetails).where(eq(paperTaskDetails.storeCode, storeCode));
+      const times = [...tasks.map((t) => t.updatedAt.getTime()), ...details.map((d) => d.updatedAt.getTime())];
+      expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    } finally {
+      await db.delete(paperTaskDetails).where(eq(paperTaskDetails.storeCode, storeCode));
+      await db.delete(paperTasks).where(eq(paperTasks.storeCode, storeCode));
+      await db.delete(paperUploadHistory).where(eq(paperUploadHistory.storeCode, storeCode));
+      await db.delete(stores).where(eq(stores.storeCode, storeCode));
+    }
   });
 });

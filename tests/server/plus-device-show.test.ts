@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Show } from '../../src/api/contract/plus';
+import type { Show } from '../../contract/schemas/plus';
 import { plusAssets, plusDeviceShows, plusDevices, plusHistory, plusSchedules, plusTemplates } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

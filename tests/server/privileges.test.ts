@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
-import { fillPath } from '../../src/api/endpoints/define';
+import { endpoints, type EndpointName } from '../../contract/endpoints/index';
+import { fillPath } from '../../contract/endpoints/define';
 import { collectingItems, gateways, members, plusDevices, products, sensors, servers, stores, tags } from '../../server/db/schema/index';
 import { amacs, companies, mobileSoftware, otaTasks, plusAssets, plusSoftware } from '../../server/db/schema/index';
 import { customDataTypes, layoutConfigs, layoutTypes, productTypes } from '../../server/db/schema/index';

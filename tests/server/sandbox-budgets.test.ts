@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodeTagType } from '../../src/api/contract/tag-type';
+import { decodeTagType } from '../../contract/schemas/tag-type';
 import { productLabel } from '../../server/lib/label-image';
 import { QUEUE_PER_TENANT, sandboxPool } from '../../server/lib/sandbox/pool';
 import { SCRIPT_LIMITS } from '../../server/lib/sandbox/run-script';

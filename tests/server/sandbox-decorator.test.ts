@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { decodeTagType } from '../../src/api/contract/tag-type';
+import { decodeTagType } from '../../contract/schemas/tag-type';
 import { layoutConfigs, products, systemAlarms, tagTypes, tags } from '../../server/db/schema/index';
 import { companyMoney, labelStyleOf, productLabel } from '../../server/lib/label-image';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /** The tag data decorator in production: it changes what the tag preview draws, and a failing one changes nothing. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemAlarms } from '../../server/db/schema/index';
-import { scriptedPaperParser, scriptedProductFileParser } from '../../server/lib/sandbox/upload-parsers';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { scriptedPaperParser, scriptedProductFileParser } from '../../server/services/upload-parsers';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { startTestServer, type TestServer } from './harness';
 
 /** The saved parsers in the uploads' seams: rows as the seams take them, and a failing script marks the rows. */

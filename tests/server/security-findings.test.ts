@@ -11,7 +11,7 @@ import { localFileStore } from '../../server/lib/file-store';
 import { plusFileKey } from '../../server/lib/plus-file-key';
 import { paperLabelImages } from '../../server/lib/print/paper-label';
 import { rowsOf } from '../../server/lib/rows';
-import { PRINT_PREVIEW_MAX } from '../../src/api/contract/constants-plus';
+import { PRINT_PREVIEW_MAX } from '../../contract/schemas/constants-plus';
 import { firmwareFile, otaForm, startFields } from './ota-helpers';
 import { login, startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { SENSOR_MEASUREMENTS, SENSOR_TYPE_FIELDS, SENSOR_TYPES } from '../../src/api/contract/sensors';
+import { SENSOR_MEASUREMENTS, SENSOR_TYPE_FIELDS, SENSOR_TYPES } from '../../contract/schemas/sensors';
 import { products, sensorAlarmHistory, sensorConfigs, sensorMeasurements, sensors, serverConfig, tags } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

@@ -18,7 +18,7 @@ import {
   taskItems,
   updateTasks,
 } from '../../server/db/schema/index';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import type { AppDeps } from '../../server/deps';
 import { PUSH_COLLECTING, PUSH_TAG_STATUS, PushHub, type PushMessage } from '../../server/push/hub';
 import { seedIfEmpty } from '../../server/seed/index';

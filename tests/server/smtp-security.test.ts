@@ -6,9 +6,10 @@ import { eq, isNull } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { serverConfig, smtpConfigs } from '../../server/db/schema/index';
 import { sendMail, transportOptions } from '../../server/lib/mailer';
-import { sendNotificationMail } from '../../server/lib/notification-mail';
+import { sendNotificationMail } from '../../server/services/notification-mail';
 import { configureSecretKey, KEY_FILE, openSecret, parseSecretKey, sealSecret, SecretUnreadableError } from '../../server/lib/secret-box';
 import { TEST_MAIL_FAILED_MESSAGE, TEST_MAIL_FAILURE_ANSWER_MS } from '../../server/lib/smtp-test-answer';
+import { TEST_MAILS_PER_MINUTE } from '../../server/routes/settings';
 import { saveNotificationContents } from '../../server/repos/notifications';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 import { startSmtpSink, type SmtpSink } from './settings-smtp-sink';
@@ -254,6 +255,26 @@ describe('SMTP passwords at rest', () => {
       expect(stored.logins.length).toBe(before);
     } finally {
       configureSecretKey(sut.deps.config);
+    }
+  });
+});
+
+describe('test mails are counted per member', () => {
+  it(`sends ${TEST_MAILS_PER_MINUTE} in a minute and refuses the next with a 429 that connects nowhere`, async () => {
+    const host = await startSmtpSink('plain');
+    try {
+      // No account: the sink takes the mail without a login, so each test mail ends at once.
+      const body = { enable: true, server: '127.0.0.1', port: host.port, account: '', password: '', tls: false, ssl: false };
+      const answers = await Promise.all(
+        Array.from({ length: TEST_MAILS_PER_MINUTE + 1 }, () => call('POST', '/config/smtp/test', superAdmin, body)),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([...Array<number>(TEST_MAILS_PER_MINUTE).fill(200), 429]);
+      expect(host.mails).toHaveLength(TEST_MAILS_PER_MINUTE);
+      // Another member keeps a count of its own.
+      expect((await testAcmeSmtp({ port: host.port, account: '', password: '' })).statusCode).toBe(200);
+    } finally {
+      await host.close();
     }
   });
 });

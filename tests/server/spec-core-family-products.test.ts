@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { fillPath } from '../../src/api/endpoints/define';
-import { plusAssetsEndpoints } from '../../src/api/endpoints/plus-assets';
+import { fillPath } from '../../contract/endpoints/define';
+import { plusAssetsEndpoints } from '../../contract/endpoints/plus-assets';
 import { products, stores } from '../../server/db/schema/index';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 

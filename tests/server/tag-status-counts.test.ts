@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { TAG_STATUSES, type TagStatus } from '../../src/api/contract/tags';
+import { TAG_STATUSES, type TagStatus } from '../../contract/schemas/tags';
 import { stores, tagStatusCounts, tags } from '../../server/db/schema/index';
 import { login, startTestServer, type AuthHeaders, type TestServer } from './harness';
 

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { products, tags } from '../../server/db/schema/index';
 import { PUSH_TAG_STATUS, type PushMessage } from '../../server/push/hub';
 import { SIM_DEFAULTS, startSimulator } from '../../server/sim/index';
-import { liveStatus, recordChanges, tagStatusChanges, type SeenStatuses } from '../../src/features/scan/tag-status-follow';
-import type { LogEntry } from '../../src/features/scan/use-scan-log';
+import { liveStatus, recordChanges, tagStatusChanges, type SeenStatuses } from '../../src/scan/screen/tag-status-follow';
+import type { LogEntry } from '../../src/scan/screen/use-scan-log';
 import { startWithLogins, type AuthHeaders, type TestServer } from './harness';
 
 /*

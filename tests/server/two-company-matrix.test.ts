@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointName } from '../../src/api/endpoints/index';
-import { fillPath, type EndpointDef } from '../../src/api/endpoints/define';
+import { endpoints, type EndpointName } from '../../contract/endpoints/index';
+import { fillPath, type EndpointDef } from '../../contract/endpoints/define';
 import { eq, inArray } from 'drizzle-orm';
 import { gateways, plusDevices, stores as storesTable } from '../../server/db/schema/index';
 import { DEMO_PASSWORD, login, startTestServer, type AuthHeaders, type TestServer } from './harness';
@@ -197,7 +197,10 @@ for (const caller of CALLERS) {
           await sut.deps.db.select({ mac: plusDevices.mac }).from(plusDevices).where(inArray(plusDevices.storeCode, stores))
         ).map((d) => d.mac),
       };
+      // The job queue's table exists once pg-boss has started: started now, so that the checksum covers the jobs too.
+      await sut.deps.jobs!.prepare();
       checker = await scopedChecker(sut.deps.db, scope);
+      expect(checker.tables).toContain('pgboss.job');
     }, 120_000);
 
     const plan = () =>

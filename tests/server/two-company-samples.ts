@@ -2,8 +2,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { EndpointName } from '../../src/api/endpoints/index';
-import { fillPath, type EndpointDef } from '../../src/api/endpoints/define';
+import type { EndpointName } from '../../contract/endpoints/index';
+import { fillPath, type EndpointDef } from '../../contract/endpoints/define';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/lib/rows';
 import {
@@ -528,7 +528,15 @@ const literalList = (values: string[]) => (values.length ? values.map((v) => `'$
  * its rows hang from; a table with none of them holds what every company shares (system settings, servers) and is
  * taken whole. Built from information_schema, so a new table is covered the day it is added.
  */
-async function scopedTables(db: Db, scope: ChecksumScope): Promise<{ table: string; where: string }[]> {
+/** A table in scope: its rows (`from`, default the public table), which of them, and what of a row is hashed (default all). */
+interface ScopedTable {
+  table: string;
+  where: string;
+  from?: string;
+  content?: string;
+}
+
+async function scopedTables(db: Db, scope: ChecksumScope): Promise<ScopedTable[]> {
   const columns = rowsOf<{ table_name: string; column_name: string }>(
     await db.execute(sql`select c.table_name, c.column_name from information_schema.columns c join information_schema.tables t
       on t.table_name = c.table_name and t.table_schema = c.table_schema where c.table_schema = 'public' and t.table_type = 'BASE TABLE'`),
@@ -537,14 +545,12 @@ async function scopedTables(db: Db, scope: ChecksumScope): Promise<{ table: stri
   for (const { table_name, column_name } of columns) byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
   const stores = literalList(scope.stores);
   const companies = literalList(scope.companies);
-  const out: { table: string; where: string }[] = [];
+  const out: ScopedTable[] = [];
   for (const [table, cols] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
     if (VOLATILE_TABLES.has(table)) continue;
     let where: string;
     if (table === 'members') {
       where = `(companies && array[${literalList(scope.memberCompanies)}]::text[] or stores ?| array[${stores}]::text[]) and email <> '${scope.exceptMember}'`;
-    } else if (table === 'jobs') {
-      where = `data->>'storeCode' in (${stores}) or data->>'companyCode' in (${companies})`;
     } else if (cols.has('store_code') || cols.has('company_code')) {
       const conditions = [
         cols.has('store_code') && `store_code in (${stores})`,
@@ -571,12 +577,26 @@ async function scopedTables(db: Db, scope: ChecksumScope): Promise<{ table: stri
     }
     out.push({ table, where });
   }
+  // The job queue's rows (pg-boss, a schema of its own, made by the first job a database gets): a product import of
+  // the company, a download of one of its stores. Hashed by what was asked (name, data), not by the state columns
+  // the worker moves as the job runs.
+  const [queue] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('pgboss.job') is not null as present`));
+  if (queue?.present) {
+    out.push({
+      table: 'pgboss.job',
+      from: 'pgboss.job',
+      content: '(t.id, t.name, t.data)::text',
+      where: `data->>'companyCode' in (${companies}) or data->'body'->>'storeCode' in (${stores})`,
+    });
+  }
   return out;
 }
 
 /** A checker of the rows in scope: `changed()` answers the tables whose rows differ from the previous call's. */
 export interface ScopedChecker {
   changed: () => Promise<string[]>;
+  /** The tables it sums. */
+  tables: string[];
 }
 
 /**
@@ -586,18 +606,22 @@ export interface ScopedChecker {
  */
 export async function scopedChecker(db: Db, scope: ChecksumScope): Promise<ScopedChecker> {
   const tables = await scopedTables(db, scope);
-  const statement = (aggregate: string) =>
+  const statement = (aggregate: (row: string) => string) =>
     tables
-      .map(({ table, where }) => `select '${table}' as name, ${aggregate} as sum from "${table}" t where ${where}`)
+      .map(
+        ({ table, where, from, content }) =>
+          `select '${table}' as name, ${aggregate(content ?? 't::text')} as sum from ${from ?? `"${table}"`} t where ${where}`,
+      )
       .join('\nunion all\n');
-  const fingerprintSql = statement(`count(*)::text || ':' || coalesce(sum((t.xmin::text)::bigint), 0)::text`);
+  const fingerprintSql = statement(() => `count(*)::text || ':' || coalesce(sum((t.xmin::text)::bigint), 0)::text`);
   // An order-free sum of 64-bit row hashes: no sorting and no md5 per row.
-  const contentSql = statement(`count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text`);
+  const contentSql = statement((row) => `count(*)::text || ':' || coalesce(sum(hashtextextended(${row}, 0)), 0)::text`);
   const run = async (query: string) =>
     new Map(rowsOf<{ name: string; sum: string }>(await db.execute(sql.raw(query))).map((r) => [r.name, r.sum]));
   let fingerprint = await run(fingerprintSql);
   let content = await run(contentSql);
   return {
+    tables: tables.map((t) => t.table),
     changed: async () => {
       const nextFingerprint = await run(fingerprintSql);
       if (changedTables(fingerprint, nextFingerprint).length === 0) return [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
-import type { Session } from '../../src/app/session';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
+import type { Session } from '../../src/platform/session';
 import { hasAlarmActions } from '../../src/features/alarms/alarm-detail-actions';
 
 /** console-admin §6: the spec's type 4 (tag update failure) needs task and tag read, its type 5 (low battery) tag read. */

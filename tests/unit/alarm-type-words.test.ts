@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SENSOR_ALARM_TYPES } from '../../src/api/contract/sensors';
+import { SENSOR_ALARM_TYPES } from '../../contract/schemas/sensors';
 import { sensorAlarmTypeLabel, sensorOperationLabel } from '../../src/features/sensors/sensor-constants';
 import { TAG_ALARM_TYPES, tagAlarmTypeLabel } from '../../src/features/tags/tag-alarm-types';
 

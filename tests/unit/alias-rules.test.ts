@@ -11,7 +11,7 @@ import {
   dropBlankLayoutTypes,
   nextAliasIndex,
   withKey,
-} from '../../src/api/contract/alias-rules';
+} from '../../contract/schemas/alias-rules';
 import { parseAliasFile } from '../../src/features/alias/alias-import';
 
 const alias = (index: number, name: string, key = false, type = 'STRING') => ({ index, name, key, type });

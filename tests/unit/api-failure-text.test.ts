@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, createClient } from '../../src/api/client';
+import { ApiFailure, createClient } from '../../src/platform/contract-client';
 import { closesDialog } from '../../src/features/members/save-failure';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '../../contract/endpoints';
 
 /*
  * console-admin §8 / NOTES.md 2: a failure shows the server's message, or "statusText (status)" when the answer

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectingList } from '../../src/api/contract/collecting';
-import { collectingTypeKey, visibleItems } from '../../src/app/collecting';
-import type { Session } from '../../src/app/session';
+import type { CollectingList } from '../../contract/schemas/collecting';
+import { collectingTypeKey, visibleItems } from '../../src/platform/collecting';
+import type { Session } from '../../src/platform/session';
 
 const item = (storeCode: string, cmd: string, _id: string) => ({
   storeCode,

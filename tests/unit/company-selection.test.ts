@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyChoices, effectiveCompany } from '../../src/app/company-selection';
+import { companyChoices, effectiveCompany } from '../../src/platform/company-selection';
 
 const several = { companyInfo: { NORD: 'Nordmarkt International', ACME: 'Acme Retail Asia', COOP: 'Coop Italia Demo' } };
 const one = { companyInfo: { ACME: 'Acme Retail Asia' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dashboard, TagStats } from '../../src/api/contract/dashboard';
+import type { Dashboard, TagStats } from '../../contract/schemas/dashboard';
 import {
   dailyByStore,
   dailyTotals,

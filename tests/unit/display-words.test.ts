@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { alarmTitle, alarmTypeLabel, notificationLabel, readableWords } from '../../src/features/alarms/alarm-words';
 import { readableLines, readableText } from '../../src/features/alarms/readable-data';
 import { methodLabel, OPERATIONS, operationLabel, pathWords } from '../../src/features/changes/change-rows';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointAreas, endpoints } from '../../src/api/endpoints/index';
+import { endpointAreas, endpoints } from '../../contract/endpoints/index';
 
 describe('the list of calls', () => {
   const all = Object.entries(endpoints);

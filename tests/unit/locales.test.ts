@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES, type Language, type Namespace } from '../../src/app/i18n';
+import { LANGUAGES, NAMESPACES, type Language, type Namespace } from '../../src/platform/i18n';
 
 /*
- * The translation files (console-core §1: en_US, ja_JP, ko_KR). en_US types the keys (src/app/i18n.ts), so these
+ * The translation files (console-core §1: en_US, ja_JP, ko_KR). en_US types the keys (src/platform/i18n.ts), so these
  * checks keep the other two in step with it: the same keys, nothing empty, and nothing left in English.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_LIST_PAGE_SIZES } from '../../src/api/contract/constants-core';
+import { MAP_LIST_PAGE_SIZES } from '../../contract/schemas/constants-core';
 import { MAP_STATUSES, countByStatus, listPage, markersOf, withStatus, type MapListItem } from '../../src/ui/map/map-list';
 import { storeMapLabel, storeMarker } from '../../src/ui/map/store-marker';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../src/api/client';
-import { TAG_LIST_MAX } from '../../src/api/contract/constants-core';
+import { ApiFailure } from '../../src/platform/contract-client';
+import { TAG_LIST_MAX } from '../../contract/schemas/constants-core';
 import {
   BACKOFF_MAX_MS,
   backoffDelay,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printResultOf } from '../../src/api/contract/paper';
+import { printResultOf } from '../../contract/schemas/paper';
 
 describe('print result from resultCode (console-admin §4)', () => {
   // spec: admin §4.10 — NONE / SUCCESS / FAIL from resultCode

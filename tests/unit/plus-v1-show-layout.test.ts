@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyShow, setContentLayout, setDeviceCount, showFromFile } from '../../src/features/plus-v1/show-layout';
+import { emptyShow, setContentLayout, setDeviceCount, showFromFile } from '../../src/features/plus/v1/show-layout';
 
 /** The v1 show editor's rules (plus-signage §4): device counts, sizes, and the 'RxC' content layout. */
 describe('v1 show layout', () => {

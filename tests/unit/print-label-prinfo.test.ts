@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStaticLabelType, prInfoLimitOf } from '../../src/api/contract/print';
+import { isStaticLabelType, prInfoLimitOf } from '../../contract/schemas/print';
 
 /** plus-signage §9: a static label takes 36 prInfo entries, a generic one 255 (read from the template's layout type). */
 // spec: plus §9.14 — 36 prInfo entries on a static label, 255 on a generic one

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRINT_QTY_MAX } from '../../src/api/contract/constants-plus';
-import { isEan13 } from '../../src/api/barcode';
+import { PRINT_QTY_MAX } from '../../contract/schemas/constants-plus';
+import { isEan13 } from '../../contract/barcode';
 import { labelPdf } from '../../src/features/print/pdf/label-pdf';
 import { mmToPt, paginate, paperGrid, sheetSlots, SHEET_MM } from '../../src/features/print/pdf/paper-layout';
 import { addProducts, isProductFileName, parseProductFile } from '../../src/features/print/print-list';

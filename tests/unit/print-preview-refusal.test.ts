@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en_US/print.json';
 import ja from '../../locales/ja_JP/print.json';
 import ko from '../../locales/ko_KR/print.json';
-import { ApiFailure } from '../../src/api/client';
+import { ApiFailure } from '../../src/platform/contract-client';
 import { previewFailureText, type PrintItem } from '../../src/features/print/print-list';
 
 /*

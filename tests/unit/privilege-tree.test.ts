@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableTo, toggle, treeOf, TREE_ORDER } from '../../src/features/roles/privilege-tree';
 import { memberBody } from '../../src/features/members/member-form';
-import type { Session } from '../../src/app/session';
+import type { Session } from '../../src/platform/session';
 
 const flags = (tree: ReturnType<typeof treeOf>, key: string) => tree.find((p) => p.key === key);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AliasItem } from '../../src/api/contract/settings-alias';
-import { PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../src/api/contract/constants-admin';
+import type { AliasItem } from '../../contract/schemas/settings-alias';
+import { PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE_DEFAULT } from '../../contract/schemas/constants-admin';
 import { initialInfoSlots, nextInfoSlot } from '../../src/features/products/product-info-slots';
 import { infoColumns } from '../../src/features/products/product-info-columns';
 

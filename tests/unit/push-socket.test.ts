@@ -8,10 +8,10 @@ import {
   type PushMessage,
   type PushSocket,
   type PushSocketClass,
-} from '../../src/app/push-socket';
+} from '../../src/platform/push-socket';
 
 /*
- * The client's push loop (src/app/push-socket.ts) against a real websocket server on loopback, with the `ws` client
+ * The client's push loop (src/platform/push-socket.ts) against a real websocket server on loopback, with the `ws` client
  * standing in for the browser's WebSocket (Node 20 has none). Only setTimeout is faked: sockets, setImmediate and
  * the clock stay real, so a reconnect happens exactly when the loop's own timer says so.
  */

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PRIVILEGE_SECTIONS } from '../../src/api/endpoints/define';
-import { guardRedirect, mayOpen, menuFor } from '../../src/app/route-access';
-import { startPath, worksByScanning } from '../../src/app/start-page';
-import type { Session } from '../../src/app/session';
-import { HOME_PATH, LOGIN_PATH, MENU_ROUTES, ROUTES, findRoute, resolvePath } from '../../src/routes';
+import { PRIVILEGE_SECTIONS } from '../../contract/endpoints/define';
+import { guardRedirect } from '../../src/shell/guard-redirect';
+import { mayOpen, menuFor } from '../../src/shell/route-access';
+import { startPath, worksByScanning } from '../../src/shell/start-page';
+import type { Session } from '../../src/platform/session';
+import { HOME_PATH, LOGIN_PATH, MENU_ROUTES, ROUTES, findRoute, resolvePath } from '../../src/shell/routes';
 
 /** A session as the server answers it, with the given role and privileges. */
 function sessionOf(role_id: number, privilege: Session['privilege'] = []): Session {

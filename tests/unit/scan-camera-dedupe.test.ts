@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMERA_FORMATS, CAMERA_TICK_MS, createDedupe } from '../../src/scan/camera/dedupe';
+import { CAMERA_FORMATS, CAMERA_TICK_MS, createDedupe } from '../../src/scan/input/camera/dedupe';
 
 describe('camera dedupe', () => {
   it('reports a code once while it stays in view, and again after 1.5 s out of view', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createFeedback, FLASH_EVENT, VIBRATION, type FeedbackKind, type FlashDetail } from '../../src/scan/feedback';
+import { createFeedback, FLASH_EVENT, VIBRATION, type FeedbackKind, type FlashDetail } from '../../src/scan/input/feedback';
 
 function setup(overrides: { play?: () => void } = {}) {
   const log: string[] = [];
@@ -71,7 +71,7 @@ describe('feedback', () => {
   });
 
   it('the app instance is inert without a window (imports safely in node)', async () => {
-    const { feedback } = await import('../../src/scan/feedback');
+    const { feedback } = await import('../../src/scan/input/feedback');
     expect(() => feedback.success()).not.toThrow();
   });
 });

@@ -8,7 +8,7 @@ import {
   parseDeviceEntry,
   type MacEntryAction,
   type MacEntryState,
-} from '../../src/scan/mac-entry-state';
+} from '../../src/scan/input/mac-entry-state';
 
 const MAC = 'aa:bb:cc:dd:ee:0f';
 const run = (actions: MacEntryAction[], from: MacEntryState = empty) => actions.reduce(reduce, from);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_TYPE_COLLECTING, PUSH_TYPE_TAG_STATUS } from '../../src/api/contract/constants-core';
+import { PUSH_TYPE_COLLECTING, PUSH_TYPE_TAG_STATUS } from '../../contract/schemas/constants-core';
 import {
   liveStatus,
   recordChanges,
@@ -7,8 +7,8 @@ import {
   tagStatusChanges,
   waitingTags,
   type SeenStatuses,
-} from '../../src/features/scan/tag-status-follow';
-import type { LogEntry } from '../../src/features/scan/use-scan-log';
+} from '../../src/scan/screen/tag-status-follow';
+import type { LogEntry } from '../../src/scan/screen/use-scan-log';
 
 const line = (over: Partial<LogEntry> = {}): LogEntry => ({
   key: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWedgeRouter, type ScanFieldTarget } from '../../src/scan/wedge-router';
+import { createWedgeRouter, type ScanFieldTarget } from '../../src/scan/input/wedge-router';
 
 // Just enough of the DOM for the router: closest() for the data-scan-field host, tagName/type/value for inputs.
 function el(tagName: string, props: Record<string, unknown> = {}, host?: object): Element {

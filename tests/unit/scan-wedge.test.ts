@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWedgeDetector, isPrintableKey, type WedgeDetector, type WedgeResult } from '../../src/scan/wedge';
+import { createWedgeDetector, isPrintableKey, type WedgeDetector, type WedgeResult } from '../../src/scan/input/wedge';
 
 /** Feed `text` at `ms` per key from `start`, then `suffix` one interval later; returns every result and the end time. */
 function burst(sut: WedgeDetector, text: string, ms: number, start = 0, suffix?: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SENSOR_TYPE_FIELDS } from '../../src/api/contract/sensors';
+import { SENSOR_TYPE_FIELDS } from '../../contract/schemas/sensors';
 import {
   fieldsByType,
   fieldsOf,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Show } from '../../src/api/contract/plus';
-import { productChoiceCount, sameShowLists, showsForSave, templateScreen, webpageUrl } from '../../src/api/plus-show-rules';
-import * as model from '../../src/features/plus-show-editor/editor-model';
-import { SNAP_PX, snapMove, snapResize } from '../../src/features/plus-show-editor/snap';
+import type { Show } from '../../contract/schemas/plus';
+import { productChoiceCount, sameShowLists, showsForSave, templateScreen, webpageUrl } from '../../contract/plus-show-rules';
+import * as model from '../../src/features/plus/show-editor/editor-model';
+import { SNAP_PX, snapMove, snapResize } from '../../src/features/plus/show-editor/snap';
+import { unsaved, withCommit, type History } from '../../src/features/plus/show-editor/use-edit-history';
 
 /* The show editor's pure rules (plus-signage §2.3, §4, §5): slide moves and deletes, new objects, snapping, saving. */
 
@@ -119,5 +120,32 @@ describe('saving (plus-signage §5)', () => {
     expect(sameShowLists(a, b)).toBe(true);
     expect(sameShowLists(a, [slide([product], 31)])).toBe(false);
     expect(sameShowLists(a, [...a, ...a])).toBe(false);
+  });
+});
+
+describe('edit history', () => {
+  const start = (doc: model.EditorDoc): History<model.EditorDoc> => ({ past: [], present: doc, future: [] });
+
+  it('adds no undo step for an edit that changes nothing, though it is a new document', () => {
+    const doc = model.addShow(model.docOf([], null));
+    const show = doc.shows[0];
+    const object = model.newObject('webpage', 'shelfpad.test', screen);
+    const placed = model.addObject(doc, show.key, object);
+    const history = withCommit(start(doc), placed, false);
+    expect(history.past).toHaveLength(1);
+    // The handle released where it was grabbed: the same rect, a new document object.
+    const same = model.updateObject(placed, show.key, object.key, { left: object.left, top: object.top });
+    expect(same).not.toBe(placed);
+    expect(withCommit(history, same, false)).toBe(history);
+    expect(withCommit(history, model.updateObject(placed, show.key, object.key, { left: object.left + 1 }), false).past).toHaveLength(2);
+  });
+
+  it('counts a document unsaved by its content: edited back to what was stored, or replaced by an equal copy, it is saved', () => {
+    const stored = model.addShow(model.docOf([], null));
+    const key = stored.shows[0].key;
+    const longer = model.updateShow(stored, key, { duration: 31 });
+    expect(unsaved(longer, stored)).toBe(true);
+    expect(unsaved(model.updateShow(longer, key, { duration: 30 }), stored)).toBe(false);
+    expect(unsaved(structuredClone(stored), stored)).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../src/api/client';
+import { ApiFailure } from '../../src/platform/contract-client';
 import { ALIAS_INITIAL_LOAD_DELAY_MS } from '../../src/features/alias/alias-constants';
 import { OTA_DEFAULTS, OTA_GATEWAY_PAGE_SIZES, OTA_HISTORY_DEFAULT_COLUMNS } from '../../src/features/ota/ota-constants';
 import { CHART_PALETTE, PRODUCT_PAGE_SIZES } from '../../src/features/products/product-constants';
 import { closingOnNoMatch } from '../../src/features/products/product-write';
-import { companyAdminDefault } from '../../src/api/contract/constants-admin';
+import { companyAdminDefault } from '../../contract/schemas/constants-admin';
 import { newCompanyValues } from '../../src/features/settings/company-form';
 import { canRefresh, isPrivilegedRole, TASK_DETAIL_PAGE_SIZES, TASK_PAGE_SIZES } from '../../src/features/tasks/task-constants';
 

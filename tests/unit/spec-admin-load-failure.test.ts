@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../src/api/client';
-import { showFailureThenLogout } from '../../src/app/load-failure';
-import { getSession } from '../../src/app/session';
+import { ApiFailure } from '../../src/platform/contract-client';
+import { showFailureThenLogout } from '../../src/platform/load-failure';
+import { getSession } from '../../src/platform/session';
 
 /*
  * console-admin §6 and §8: a configuration page whose data fails to load shows the message, then logs the member

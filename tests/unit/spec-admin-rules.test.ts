@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { Value } from 'typebox/value';
 import en from '../../locales/en_US/storeConfig.json';
-import { AlarmClassSchema } from '../../src/api/contract/gateways';
+import { AlarmClassSchema } from '../../contract/schemas/gateways';
 import { STATUS_COLORS } from '../../src/ui/charts/chart-format';
 import { newStoreValues, storeFields } from '../../src/features/settings/store-config-form';
 

@@ -9,11 +9,11 @@ import common from '../../locales/en_US/common.json';
 import products from '../../locales/en_US/products.json';
 import storeConfig from '../../locales/en_US/storeConfig.json';
 import tags from '../../locales/en_US/tags.json';
-import type { SystemConfig } from '../../src/api/contract/auth';
-import type { ProductUpdateHistoryRow, SecondCode } from '../../src/api/contract/products';
-import type { Tag } from '../../src/api/contract/tags';
-import { endpoints } from '../../src/api/endpoints';
-import { currentLanguage, LANGUAGES } from '../../src/app/i18n';
+import type { SystemConfig } from '../../contract/schemas/auth';
+import type { ProductUpdateHistoryRow, SecondCode } from '../../contract/schemas/products';
+import type { Tag } from '../../contract/schemas/tags';
+import { endpoints } from '../../contract/endpoints';
+import { currentLanguage, LANGUAGES } from '../../src/platform/i18n';
 import { openDatabase } from '../../server/db/client';
 import { companies, serverConfig, stores } from '../../server/db/schema/index';
 import { productUpdateHistoryPage } from '../../server/repos/product-history';
@@ -23,7 +23,7 @@ import SecondCodeListPage from '../../src/features/products/second-code-list-pag
 import { newStoreValues, storeCreateBody, storeFields } from '../../src/features/settings/store-config-form';
 import { cleanCodeList } from '../../src/features/tag-assign/assign-input';
 import { useTagListColumns } from '../../src/features/tags/tag-list-columns';
-import { siteProfile } from '../../src/app/site-profile';
+import { siteProfile } from '../../src/platform/site-profile';
 
 /*
  * console-admin §1 (the paragraph before §1.1): the system configuration of the signed-in member carries site flags
@@ -33,8 +33,8 @@ import { siteProfile } from '../../src/app/site-profile';
 
 // A server render has no subscription to the session store (its server snapshot is none): screens read the stored
 // session of the signed-in member directly, as they do in the browser.
-vi.mock('../../src/app/session', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/app/session')>();
+vi.mock('../../src/platform/session', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/platform/session')>();
   return { ...real, useSession: () => real.getSession() };
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ALARM_TYPES } from '../../src/api/contract/system-alarm-types';
+import { SYSTEM_ALARM_TYPES } from '../../contract/schemas/system-alarm-types';
 import { alarmTypeLabel } from '../../src/features/alarms/alarm-words';
 
 /*

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import en from '../../locales/en_US/storeConfig.json';
 import ja from '../../locales/ja_JP/storeConfig.json';
-import { DURATION_CHOICES_S } from '../../src/api/contract/constants-core';
+import { DURATION_CHOICES_S } from '../../contract/schemas/constants-core';
 import { firstInvalid } from '../../src/ui/form-modal';
 import { newStoreValues, storeFields, storeUpdateBody, storeValues } from '../../src/features/settings/store-config-form';
-import type { StoreConfig } from '../../src/api/contract/settings-store';
+import type { StoreConfig } from '../../contract/schemas/settings-store';
 
 /*
  * console-core §9: "durations in seconds; duration choices 1, 2, 3 seconds". The store form's event duration (a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRead, canWrite, hasSeveralCompanies, type Session } from '../../src/app/session';
+import { canRead, canWrite, hasSeveralCompanies, type Session } from '../../src/platform/session';
 import { treeOf } from '../../src/features/roles/privilege-tree';
 
 /* console-core §6: permissions are keyed by section, each with a read and a write flag. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
-import { endpoints } from '../../src/api/endpoints';
-import { getSession } from '../../src/app/session';
+import { createClient } from '../../src/platform/contract-client';
+import { endpoints } from '../../contract/endpoints';
+import { getSession } from '../../src/platform/session';
 import { failureText } from '../../src/features/tags/use-tag-actions';
 
 /*

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '../../locales/en_US/tags.json';
 import ja from '../../locales/ja_JP/tags.json';
-import type { Tag } from '../../src/api/contract/tags';
+import type { Tag } from '../../contract/schemas/tags';
 import { useTagListColumns } from '../../src/features/tags/tag-list-columns';
 
 /*

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { plusModelLabel, screenSizeLabel, V1_BRIGHTNESS, V1_MODEL_SIZES, V1_VOLUME } from '../../src/api/contract/constants-plus';
-import { templateScreen } from '../../src/api/plus-show-rules';
-import { fileSize } from '../../src/features/plus-media/media-list-page';
-import { clampV1 } from '../../src/features/plus-v1/v1-config-modal';
+import { plusModelLabel, screenSizeLabel, V1_BRIGHTNESS, V1_MODEL_SIZES, V1_VOLUME } from '../../contract/schemas/constants-plus';
+import { templateScreen } from '../../contract/plus-show-rules';
+import { fileSize } from '../../src/ui/file-size';
+import { clampV1 } from '../../src/features/plus/v1/v1-config-modal';
 
 /*
  * The labels and small rules of plus-signage §2.2, §3, §5 and §9 that the screens show from a device's or a file's

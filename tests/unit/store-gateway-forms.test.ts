@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en_US/store.json';
-import type { GatewayConfig } from '../../src/api/contract/settings-store';
+import type { GatewayConfig } from '../../contract/schemas/settings-store';
 import {
   cellName,
   channelCellProblem,

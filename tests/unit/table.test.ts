@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { buildTableRequest, defineTable, parseTableRequest, tableRequestSchema, TableRequestError } from '../../src/api/table';
+import { buildTableRequest, defineTable, parseTableRequest, tableRequestSchema, TableRequestError } from '../../contract/table';
 
 const sut = defineTable({
   fields: { barcode: 'text', status: 'enum', battery: 'number', version: 'hex', updatedAt: 'date' },

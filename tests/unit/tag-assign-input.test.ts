@@ -6,8 +6,8 @@ import {
   padProductCode,
   singleAssignCode,
 } from '../../src/features/tag-assign/assign-input';
-import { siteProfile } from '../../src/app/site-profile';
-import { MULTI_ASSIGN_MAX_CODES } from '../../src/api/contract/constants-core';
+import { siteProfile } from '../../src/platform/site-profile';
+import { MULTI_ASSIGN_MAX_CODES } from '../../contract/schemas/constants-core';
 
 describe('multi assign code list (console-core §5)', () => {
   it('trims, drops blanks and repeats, keeping the order first seen', () => {

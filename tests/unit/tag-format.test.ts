@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteProfile } from '../../src/app/site-profile';
+import { siteProfile } from '../../src/platform/site-profile';
 import { cutProductInfo, statusOptions, tagModelName, updateRowStatus, versionHex } from '../../src/features/tags/tag-format';
 import { tagHistoryPath } from '../../src/features/tags/tag-history-kinds';
 

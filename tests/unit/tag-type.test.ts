@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../src/api/contract/tag-type';
+import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../contract/schemas/tag-type';
 
 describe('decodeTagType', () => {
   // spec: core §3.7 — feature codes and size map to a model name

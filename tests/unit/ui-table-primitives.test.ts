@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTableRequest } from '../../src/api/table';
+import { buildTableRequest } from '../../contract/table';
 import { pageLocally } from '../../src/ui/data-table/local-table';
 import { loadSavedFilters, saveFilters, SAVED_FILTER_TTL_MS } from '../../src/ui/data-table/use-table-prefs';
 import { CONDITIONS_OF } from '../../src/ui/data-table/table-filters';

@@ -24,7 +24,7 @@ async function transformed(plugin: Plugin, file: string): Promise<string> {
 
 describe('the browser build of the contract (scripts/vite-client-endpoints.ts)', () => {
   it('drops every schema field of the calls and keeps what the client sends them with', async () => {
-    const code = await transformed(clientEndpoints(), 'src/api/endpoints/tags.ts');
+    const code = await transformed(clientEndpoints(), 'contract/endpoints/tags.ts');
     expect(code).not.toMatch(/\b(params|query|body|response):/);
     expect(code).toContain('path: "/tag/list/store/:storeCode"');
     expect(code).toContain('method: "POST"');
@@ -34,14 +34,14 @@ describe('the browser build of the contract (scripts/vite-client-endpoints.ts)',
   });
 
   it('wraps each contract constant built by a call in a pure call, and leaves helper functions as they are', async () => {
-    const code = await transformed(clientEndpoints(), 'src/api/contract/common.ts');
+    const code = await transformed(clientEndpoints(), 'contract/schemas/common.ts');
     expect(code).toMatch(/const Code = \/\* @__PURE__ \*\/ \(\(\) => \(Type\.String\(/);
     expect(code).toMatch(/const Text = \(maxLength = 255\) => Type\.String/);
   });
 
   it('leaves other modules alone', async () => {
     const source = 'export const x = Type.String();';
-    expect(await hook(clientEndpoints(), 'transform').call(context, source, resolve('src/app/api.ts'))).toBeNull();
+    expect(await hook(clientEndpoints(), 'transform').call(context, source, resolve('src/platform/api.ts'))).toBeNull();
   });
 });
 
@@ -49,7 +49,7 @@ describe('ionicons one module per icon (scripts/vite-ionicons-per-icon.ts)', () 
   it('imports each named icon from a module of its own, whose value is the icon', async () => {
     const plugin = ioniconsPerIcon();
     await hook(plugin, 'buildStart').call(context);
-    const code = await transformed(plugin, 'src/handheld/handheld-app.tsx');
+    const code = await transformed(plugin, 'src/scan/handheld/handheld-app.tsx');
     expect(code).not.toContain("from 'ionicons/icons'");
     expect(code).toContain("import { menuSharp as menuSharp } from 'virtual:ionicon/menuSharp';");
     const id = hook(plugin, 'resolveId').call(context, 'virtual:ionicon/menuSharp') as string;
@@ -116,8 +116,8 @@ describe('the lean apps’ chunk groups (scripts/vite-lean-chunks.ts)', () => {
   });
 
   it('refuses an app whose module is not in the build', () => {
-    expect(() => groupsOf({ 'index.html': [] }, { handheld: 'src/handheld/gone.tsx' })).toThrow(
-      /handheld: src\/handheld\/gone\.tsx is not in the module graph/,
+    expect(() => groupsOf({ 'index.html': [] }, { handheld: 'src/scan/handheld/gone.tsx' })).toThrow(
+      /handheld: src\/scan\/handheld\/gone\.tsx is not in the module graph/,
     );
   });
 });

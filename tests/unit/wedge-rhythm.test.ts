@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWedgeDetector, WEDGE_DEFAULTS, type WedgeDetector, type WedgeOptions, type WedgeResult } from '../../src/scan/wedge';
+import { createWedgeDetector, WEDGE_DEFAULTS, type WedgeDetector, type WedgeOptions, type WedgeResult } from '../../src/scan/input/wedge';
 
 /*
  * The rhythm rule under a busy main thread: a scanner's keys at 10 ms can reach the page with one or more late keys

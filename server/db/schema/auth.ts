@@ -118,7 +118,7 @@ export const loginThrottle = pgTable('login_throttle', {
   blockedUntil: tstz(),
 });
 
-/** One row (id 1): the password and lock-out rules DESIGN §3 asks for; the specs only show their effects. */
+/** One row (id 1): the password and lock-out rules of docs/architecture.md §3; the specs only show their effects. */
 export const passwordPolicy = pgTable(
   'password_policy',
   {

@@ -1,13 +1,13 @@
-import { cutTextToWidth, fitTextTo, type FittedText } from '../../../src/api/text-fit';
+import { cutTextToWidth, fitTextTo, type FittedText } from '../../../contract/text-fit';
 import { LINE_HEIGHT, measureText, type TextStyle } from './text';
 
 /*
  * Fitting a text to a box in pixels, with the label fonts' widths (text.ts): the algorithm is shared with the
- * console's printed labels (src/api/text-fit.ts).
+ * console's printed labels (contract/text-fit.ts).
  */
 
-export { ELLIPSIS } from '../../../src/api/text-fit';
-export type { FittedText } from '../../../src/api/text-fit';
+export { ELLIPSIS } from '../../../contract/text-fit';
+export type { FittedText } from '../../../contract/text-fit';
 
 export interface FitOptions extends Omit<TextStyle, 'size'> {
   width: number;

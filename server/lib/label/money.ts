@@ -1,2 +1,2 @@
-/* The company's money on a label: shared with the console's printed labels (src/api/money.ts). */
-export * from '../../../src/api/money';
+/* The company's money on a label: shared with the console's printed labels (contract/money.ts). */
+export * from '../../../contract/money';

@@ -7,7 +7,7 @@
  * alone. Memory is bounded by the limits, whatever the file holds.
  */
 
-import type { PRODUCT_FILE_ENCODINGS } from '../../../src/api/contract/products';
+import type { PRODUCT_FILE_ENCODINGS } from '../../../contract/schemas/products';
 
 export interface CsvLimits {
   /** Characters of one value. */

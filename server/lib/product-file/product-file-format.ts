@@ -3,7 +3,7 @@
  * own parser (console-admin §2 Settings, /system/product-file-parser: JavaScript run in a sandbox, a later issue)
  * takes its place. A parser turns raw CSV records into product rows; everything after it — the checks against
  * the stores, the alias config and the product types, the upsert and the update tasks — is the same for every
- * parser (product-import.ts).
+ * parser (server/services/product-import.ts).
  *
  * Default format: CSV in UTF-8 (a BOM is skipped), ',' between values (';' and tab are recognised too), one
  * product per record, values quoted as RFC 4180 does when they hold the separator, a quote or a line break:
@@ -15,7 +15,7 @@
  * be empty (the stored type / NFC stays). A first record whose first value is "storeCode" is a header and skipped.
  */
 
-import type { ProductInput } from '../../../src/api/contract/products';
+import type { ProductInput } from '../../../contract/schemas/products';
 
 /** One CSV record as read from the file; `row` counts records from 1 (the header included). */
 export interface RawRecord {

@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type ScriptFailure } from '../../../src/api/contract/code-scripts';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type ScriptFailure } from '../../../contract/schemas/code-scripts';
 import { sandboxPool, type SandboxAnswer, type SandboxLimits } from './pool';
 
 const MB = 1024 * 1024;
@@ -73,7 +73,7 @@ const outsideContract = (entry: string, where: string, answer: { logs: string[];
 
 /**
  * Runs a script of a kind with its arguments, as production and the test pane both do: in the sandbox, within the
- * kind's limits, and checks the answer against the kind's contract (src/api/contract/code-scripts.ts).
+ * kind's limits, and checks the answer against the kind's contract (contract/schemas/code-scripts.ts).
  */
 export async function runScript<T = unknown>(
   kind: CodeScriptKind,

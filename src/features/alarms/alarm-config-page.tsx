@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { IonButton, IonCheckbox, IonInput, IonTextarea } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmConfigBody } from '../../api/contract/alarms';
-import type { AlarmConfig } from '../../api/contract/dashboard';
-import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../api/contract/system-alarm-types';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import type { AlarmConfigBody } from '../../../contract/schemas/alarms';
+import type { AlarmConfig } from '../../../contract/schemas/dashboard';
+import { SYSTEM_ALARM_TYPES, type SystemAlarmType } from '../../../contract/schemas/system-alarm-types';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DetailCard, DetailGrid } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';

@@ -1,8 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { AlarmHistoryRow } from '../../api/contract/gateways';
-import { SPEC_ALARM_TYPE_LOW_BATTERY, SPEC_ALARM_TYPE_TAG_UPDATE_FAILURE, SYSTEM_ALARM_TYPES } from '../../api/contract/system-alarm-types';
-import { canRead, type Session } from '../../app/session';
+import type { AlarmHistoryRow } from '../../../contract/schemas/gateways';
+import {
+  SPEC_ALARM_TYPE_LOW_BATTERY,
+  SPEC_ALARM_TYPE_TAG_UPDATE_FAILURE,
+  SYSTEM_ALARM_TYPES,
+} from '../../../contract/schemas/system-alarm-types';
+import { canRead, type Session } from '../../platform/session';
 import { tagHistoryPath } from '../tags/tag-history-kinds';
 
 /*

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { DEFAULT_NOTIFICATION_KEYS } from '../../api/contract/constants-admin';
-import { alarmTypeName } from '../../api/contract/system-alarm-types';
+import { DEFAULT_NOTIFICATION_KEYS } from '../../../contract/schemas/constants-admin';
+import { alarmTypeName } from '../../../contract/schemas/system-alarm-types';
 import type { ReadableWords } from './readable-data';
 
 /*

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_TABLE_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../api/contract/alarms';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { NOTIFICATION_TABLE_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import { NOTIFICATION_VARIABLES, type NotificationContentEntry } from '../../../contract/schemas/alarms';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { CheckboxField } from '../../ui/fields';
@@ -142,7 +142,7 @@ export default function NotificationPage() {
           name,
           label: t(`notifications.columns.${name}`),
           type: name === 'body' || name === 'detail' ? 'textarea' : 'text',
-          // The mail's texts are filled by the server (server/lib/notification-mail.ts): say what they may name.
+          // The mail's texts are filled by the server (server/lib/notification-template.ts): say what they may name.
           ...(name === 'subject'
             ? { heading: t('notifications.variables', { list: NOTIFICATION_VARIABLES.map((v) => `{${v}}`).join(' ') }) }
             : {}),

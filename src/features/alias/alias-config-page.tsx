@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { canWrite, useSession } from '../../app/session';
+import { canWrite, useSession } from '../../platform/session';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { Page } from '../../ui/page';
@@ -14,7 +14,7 @@ import { CustomDataTypeSection } from './custom-data-type-section';
 import { ProductTypeSection } from './product-type-section';
 import { ProductTypeIncomplete, useAliasDraft, type DraftAlias, type DraftGroup } from './use-alias-draft';
 import './alias.css';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 /**
  * /setting/alias-config (console-admin §2–§7): a company's aliases (the product info fields every product screen

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { AliasDataType } from '../../api/contract/settings-alias';
+import type { AliasDataType } from '../../../contract/schemas/settings-alias';
 import { CheckboxField, SelectField, TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import type { DraftAlias } from './use-alias-draft';

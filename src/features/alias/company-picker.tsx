@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { SelectField } from '../../ui/fields';
 
 interface Props {

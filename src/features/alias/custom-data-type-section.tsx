@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { CustomDataTypeGroup } from '../../api/contract/settings-alias';
+import type { CustomDataTypeGroup } from '../../../contract/schemas/settings-alias';
 import { TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import type { DraftGroup } from './use-alias-draft';

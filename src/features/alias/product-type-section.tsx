@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { addDisplayItems } from '../../api/contract/alias-rules';
-import type { ProductType } from '../../api/contract/settings-alias';
+import { addDisplayItems } from '../../../contract/schemas/alias-rules';
+import type { ProductType } from '../../../contract/schemas/settings-alias';
 import { useDialogs } from '../../ui/dialogs';
 import { CheckboxField, TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';

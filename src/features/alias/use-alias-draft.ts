@@ -7,10 +7,10 @@ import {
   dropBlankGroups,
   nextAliasIndex,
   withKey,
-} from '../../api/contract/alias-rules';
-import type { AliasItem, CustomDataTypeGroup, ProductType } from '../../api/contract/settings-alias';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+} from '../../../contract/schemas/alias-rules';
+import type { AliasItem, CustomDataTypeGroup, ProductType } from '../../../contract/schemas/settings-alias';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import type { AliasFile } from './alias-import';
 
 /*

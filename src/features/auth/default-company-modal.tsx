@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { IonButton, IonInput, IonItem, IonList, IonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../../api/client';
-import { settingsStoreEndpoints } from '../../api/endpoints/settings-store';
-import { api } from '../../app/api';
+import { ApiFailure } from '../../platform/contract-client';
+import { settingsStoreEndpoints } from '../../../contract/endpoints/settings-store';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { endSession } from './logout';
 import { ModalFrame } from '../../ui/modal-frame';

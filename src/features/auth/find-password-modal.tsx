@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { IonButton, IonInput, IonItem, IonList, IonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../../api/client';
-import { authEndpoints } from '../../api/endpoints/auth';
-import { api } from '../../app/api';
+import { ApiFailure } from '../../platform/contract-client';
+import { authEndpoints } from '../../../contract/endpoints/auth';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { ModalFrame } from '../../ui/modal-frame';
 

@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '../../api/contract/auth';
+import type { LoginAnswer } from '../../../contract/schemas/auth';
 
 /*
  * What a login answer asks the console to do (console-core §2 Login), decided without React so that unit tests

@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '../../api/contract/auth';
+import type { LoginAnswer } from '../../../contract/schemas/auth';
 
 /*
  * What the lean login screen (lean/lean-login-app.tsx) leaves for the console when it hands over: a login answer

@@ -1,4 +1,4 @@
-import type { LoginHistory } from '../../api/contract/members';
+import type { LoginHistory } from '../../../contract/schemas/members';
 
 /** console-admin §9: histories show 25 rows, newest first (the server's default order of this table). */
 export const LOGIN_HISTORY_PAGE_SIZE = 25;

@@ -14,7 +14,7 @@ const ForcePasswordModal = lazy(() => import('./force-password-modal'));
 const DefaultCompanyModal = lazy(() => import('./default-company-modal'));
 const AccountModal = lazy(() => import('./account-modal'));
 
-/** Without a next, login goes to '/', which the guard sends on to the member's start page (app/start-page.ts). */
+/** Without a next, login goes to '/', which the guard sends on to the member's start page (shell/start-page.ts). */
 const START_ADDRESS = '/';
 
 /** /login?next — console-core §2 Login, §5 (required fields), §8 (errors). */

@@ -1,6 +1,6 @@
-import { authEndpoints } from '../../api/endpoints/auth';
-import { api } from '../../app/api';
-import { clearSession } from '../../app/session';
+import { authEndpoints } from '../../../contract/endpoints/auth';
+import { api } from '../../platform/api';
+import { clearSession } from '../../platform/session';
 import { clearTagTypes } from './tag-types';
 
 /**

@@ -1,6 +1,6 @@
-import type { TagTypeInfo } from '../../api/contract/tags';
-import { statusEndpoints } from '../../api/endpoints/status';
-import { api } from '../../app/api';
+import type { TagTypeInfo } from '../../../contract/schemas/tags';
+import { statusEndpoints } from '../../../contract/endpoints/status';
+import { api } from '../../platform/api';
 
 /*
  * Tag type information (GET /tag/type/info), loaded once after login (console-core §2 Login) for the screens

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../../api/client';
-import type { LoginAnswer } from '../../api/contract/auth';
-import { authEndpoints } from '../../api/endpoints/auth';
-import { api } from '../../app/api';
-import { getSession, setSession } from '../../app/session';
+import { ApiFailure } from '../../platform/contract-client';
+import type { LoginAnswer } from '../../../contract/schemas/auth';
+import { authEndpoints } from '../../../contract/endpoints/auth';
+import { api } from '../../platform/api';
+import { getSession, setSession } from '../../platform/session';
 import { useDialogs } from '../../ui/dialogs';
 import { classifyLoginAnswer } from './login-flow';
 

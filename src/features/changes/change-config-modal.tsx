@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ChangeConfig } from '../../api/contract/settings';
-import { endpoints } from '../../api/endpoints';
-import { CHANGE_CATEGORIES } from '../../api/endpoints/define';
-import { api } from '../../app/api';
+import type { ChangeConfig } from '../../../contract/schemas/settings';
+import { endpoints } from '../../../contract/endpoints';
+import { CHANGE_CATEGORIES } from '../../../contract/endpoints/define';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, joinList, listValue, type FormValues } from '../../ui/form-modal';
 import { categoryLabel } from './change-rows';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ChangeHistoryRow } from '../../api/contract/settings';
-import { CHANGE_CATEGORIES, type ChangeCategory, type EndpointDef } from '../../api/endpoints/define';
+import type { ChangeHistoryRow } from '../../../contract/schemas/settings';
+import { CHANGE_CATEGORIES, type ChangeCategory, type EndpointDef } from '../../../contract/endpoints/define';
 import type { RowTone } from '../../ui/data-table';
 
 /** plus-signage §2.8: rows are blue, orange for Upload, red for Delete. */

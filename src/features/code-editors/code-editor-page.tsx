@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { IonButton, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { ApiFailure } from '../../api/client';
-import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind } from '../../api/contract/code-scripts';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
-import { canWrite, useSession } from '../../app/session';
+import { useCall } from '../../platform/api';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind } from '../../../contract/schemas/code-scripts';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
+import { canWrite, useSession } from '../../platform/session';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import CodeEditor, { type ReportedError } from './code-editor';
-import { loadScript, positionInMessage, saveScript } from './code-script-calls';
+import { positionInMessage, saveScript, scriptRead } from './code-script-calls';
 import { initialScope, ScriptScopeSelect } from './script-scope-select';
 import { ScriptTestPane } from './script-test-pane';
 import { useScopedDrafts } from './use-scoped-drafts';
@@ -21,7 +20,7 @@ const scopeName = (scope: ScriptScope) => scope.companyCode ?? scope.storeCode ?
 
 /**
  * The one page of the five code editors (console-admin §2): the routes differ only by the script kind, whose
- * contract (src/api/contract/code-scripts.ts) says the scope, the useType choices and the template. A load failure
+ * contract (contract/schemas/code-scripts.ts) says the scope, the useType choices and the template. A load failure
  * shows the message, then logs out and reloads (console-admin §8).
  */
 export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
@@ -31,13 +30,8 @@ export function CodeEditorPage({ kind }: { kind: CodeScriptKind }) {
   const contract = CODE_SCRIPT_CONTRACTS[kind];
   const [scope, setScope] = useState(() => initialScope(contract.scope, session));
   const key = JSON.stringify(scope ?? null);
-  const loaded = useSWR<{ code: string; useType?: number }, ApiFailure>(
-    scope ? ['code-script', kind, key] : null,
-    () => loadScript(kind, scope!),
-    {
-      revalidateOnFocus: false,
-    },
-  );
+  const read = scriptRead(kind, scope);
+  const loaded = useCall(read.def, read.args);
   useLogoutOnLoadFailure(loaded.error);
   const { draft, dirty, change, settle, carryTo } = useScopedDrafts(key, loaded.data, contract.template);
   const [reported, setReported] = useState<ReportedError>();

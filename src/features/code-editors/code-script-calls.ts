@@ -1,7 +1,8 @@
-import type { CodeScriptKind } from '../../api/contract/code-scripts';
-import type { CodeConfig, CodeConfigBody } from '../../api/contract/settings';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { CodeScriptKind } from '../../../contract/schemas/code-scripts';
+import type { EndpointDef } from '../../../contract/endpoints/define';
+import type { CodeConfigBody, CodeConfigSchema } from '../../../contract/schemas/settings';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 
 /** Where the script on screen is kept: nothing for the system-wide kinds, a store, or a company. */
 export interface ScriptScope {
@@ -9,21 +10,28 @@ export interface ScriptScope {
   companyCode?: string;
 }
 
-/** The get call of each kind with its scope (console-admin §7). */
-export function loadScript(kind: CodeScriptKind, scope: ScriptScope): Promise<CodeConfig> {
+/** A script's get call, as useCall reads it: every kind answers a CodeConfig. */
+export interface ScriptRead {
+  def: EndpointDef & { response: typeof CodeConfigSchema };
+  args: { params?: { storeCode: string }; query?: { storeCode: string } | { companyCode: string } } | null;
+}
+
+/** The get call of each kind with its scope (console-admin §7); no scope yet: nothing is read. */
+export function scriptRead(kind: CodeScriptKind, scope: ScriptScope | undefined): ScriptRead {
   switch (kind) {
     case 'thirdPartyAuth':
-      return api.call(endpoints.thirdPartyAuthGet, {});
+      return { def: endpoints.thirdPartyAuthGet, args: scope ? {} : null };
     case 'tagDataDecorator':
-      return api.call(endpoints.tagDataDecoratorGet, {});
+      return { def: endpoints.tagDataDecoratorGet, args: scope ? {} : null };
     case 'plusDataDecorator':
-      return api.call(endpoints.plusDataDecoratorGet, {});
+      return { def: endpoints.plusDataDecoratorGet, args: scope ? {} : null };
     case 'paperParser':
-      return api.call(endpoints.paperParserGet, { params: { storeCode: scope.storeCode! } });
+      return { def: endpoints.paperParserGet, args: scope ? { params: { storeCode: scope.storeCode! } } : null };
     case 'productFileParser':
-      return api.call(endpoints.productFileParserGet, {
-        query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! },
-      });
+      return {
+        def: endpoints.productFileParserGet,
+        args: scope ? { query: scope.storeCode ? { storeCode: scope.storeCode } : { companyCode: scope.companyCode! } } : null,
+      };
   }
 }
 

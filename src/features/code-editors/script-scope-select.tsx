@@ -1,8 +1,8 @@
 import { IonSegment, IonSegmentButton, IonLabel, IonSelect, IonSelectOption } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { CodeScriptScope } from '../../api/contract/code-scripts';
-import { companyChoices } from '../../app/company-selection';
-import type { Session } from '../../app/session';
+import type { CodeScriptScope } from '../../../contract/schemas/code-scripts';
+import { companyChoices } from '../../platform/company-selection';
+import type { Session } from '../../platform/session';
 import type { ScriptScope } from './code-script-calls';
 
 /** The first scope a page opens with: the member's first store, or nothing for the system-wide kinds. */

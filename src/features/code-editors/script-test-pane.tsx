@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { IonButton, IonTextarea } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type CodeScriptTestAnswer } from '../../api/contract/code-scripts';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { CODE_SCRIPT_CONTRACTS, type CodeScriptKind, type CodeScriptTestAnswer } from '../../../contract/schemas/code-scripts';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 
 interface ScriptTestPaneProps {

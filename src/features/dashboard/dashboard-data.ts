@@ -1,9 +1,9 @@
-import type { DailyCount, Dashboard, GatewayStoreStatus, HealthCounts, ProductStats, TagStats } from '../../api/contract/dashboard';
-import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../api/contract/tag-type';
+import type { DailyCount, Dashboard, GatewayStoreStatus, HealthCounts, ProductStats, TagStats } from '../../../contract/schemas/dashboard';
+import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../../contract/schemas/tag-type';
 import { DASHBOARD_BAR_MAX_STORES } from './dashboard-constants';
 
 /*
- * The dashboard call takes no filters (src/api/contract/dashboard.ts), so the store and company selection is
+ * The dashboard call takes no filters (contract/schemas/dashboard.ts), so the store and company selection is
  * applied here over the answer. Pure functions: the page only renders what these return.
  */
 

@@ -1,6 +1,6 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../../api/contract/dashboard';
+import type { Dashboard } from '../../../contract/schemas/dashboard';
 import { formatCount } from '../../ui/charts/chart-format';
 import { buildDetail, totalRow, type Cell, type DetailTable } from './detail-tables';
 import type { DetailKind } from './section-types';

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { IonSpinner, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
-import { useSession } from '../../app/session';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
+import { useSession } from '../../platform/session';
 import { Page } from '../../ui/page';
 import { DashboardDetailModal } from './dashboard-detail-modal';
 import { selectedStores, type Selection } from './dashboard-data';

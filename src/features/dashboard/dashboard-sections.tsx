@@ -1,8 +1,8 @@
 import { Fragment, memo, type ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../../api/contract/dashboard';
-import { canRead, type Session } from '../../app/session';
+import type { Dashboard } from '../../../contract/schemas/dashboard';
+import { canRead, type Session } from '../../platform/session';
 import { OfflineNotice } from '../../ui/offline-notice';
 import { useStagedCount } from '../../ui/use-staged-count';
 import { GatewaySection, ServerSection, VersionSection } from './health-sections';

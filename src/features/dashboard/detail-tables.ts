@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Dashboard } from '../../api/contract/dashboard';
+import type { Dashboard } from '../../../contract/schemas/dashboard';
 import { dailyByStore, dailyTotals, goodOf, sumCounts, tagTypeLabel } from './dashboard-data';
 import type { DetailKind } from './section-types';
 

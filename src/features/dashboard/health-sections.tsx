@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { HealthCounts } from '../../api/contract/dashboard';
+import type { HealthCounts } from '../../../contract/schemas/dashboard';
 import { BarChart, type Bar } from '../../ui/charts/bar-chart';
 import { CHART_COLORS, STATUS_COLORS } from '../../ui/charts/chart-format';
 import { Donut } from '../../ui/charts/donut';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTwin } from '../../app/handover';
+import { useTwin } from '../../platform/handover';
 import { formatCount } from '../../ui/charts/chart-format';
 
 interface SectionCardProps {

@@ -1,4 +1,4 @@
-import type { Dashboard } from '../../api/contract/dashboard';
+import type { Dashboard } from '../../../contract/schemas/dashboard';
 
 /** The detail modals; each lists the section's numbers per store (or per day, per gateway). */
 export type DetailKind = 'gateway' | 'versions' | 'tags' | 'tagTypes' | 'daily' | 'today';

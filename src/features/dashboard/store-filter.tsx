@@ -1,6 +1,6 @@
 import { IonSelect, IonSelectOption } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../../api/contract/dashboard';
+import type { Dashboard } from '../../../contract/schemas/dashboard';
 import { storeOptions, type Selection } from './dashboard-data';
 
 interface StoreFilterProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { UNKNOWN_TAG_TYPE } from '../../api/contract/tag-type';
+import { UNKNOWN_TAG_TYPE } from '../../../contract/schemas/tag-type';
 import { BarChart, type Bar } from '../../ui/charts/bar-chart';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';

@@ -1,6 +1,6 @@
 import type { Middleware } from 'swr';
-import { dashboardEndpoints } from '../../api/endpoints/dashboard';
-import { api, useCall } from '../../app/api';
+import { dashboardEndpoints } from '../../../contract/endpoints/dashboard';
+import { api, useCall } from '../../platform/api';
 import { DASHBOARD_REFRESH_MS } from './dashboard-constants';
 
 /*

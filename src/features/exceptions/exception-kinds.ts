@@ -1,7 +1,7 @@
-import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
-import type { ExceptionsStats } from '../../api/contract/dashboard';
-import type { DownloadBody } from '../../api/contract/files';
-import { exceptionsEndpoints } from '../../api/endpoints/exceptions';
+import { DOWNLOAD_TYPE } from '../../../contract/schemas/constants-core';
+import type { ExceptionsStats } from '../../../contract/schemas/dashboard';
+import type { DownloadBody } from '../../../contract/schemas/files';
+import { exceptionsEndpoints } from '../../../contract/endpoints/exceptions';
 
 /** The five gauges of the exceptions screen (console-core §2), in the spec's order. */
 export const EXCEPTION_KINDS = ['error', 'noProduct', 'duplicate', 'lowBattery', 'ngGateway'] as const;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExceptionTagRow, NgGateway } from '../../api/contract/dashboard';
-import { useCall } from '../../app/api';
+import type { ExceptionTagRow, NgGateway } from '../../../contract/schemas/dashboard';
+import { useCall } from '../../platform/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';
@@ -12,7 +12,7 @@ import { downloadBody, TAG_LIST_ENDPOINTS, type ExceptionKind, type TagException
 
 /** console-core §3: the port suffix :8080 is removed for display. */
 const withoutPort = (ip: string | undefined) => (ip ?? '').replace(/:8080$/, '');
-/** The gateway detail route (routes.tsx), written here so that the store detail page's chunk stays its own. */
+/** The gateway detail route (shell/routes.tsx), written here so that the store detail page's chunk stays its own. */
 const gatewayPath = (storeCode: string, gwMac: string) => `/store/${encodeURIComponent(storeCode)}/gw/${encodeURIComponent(gwMac)}`;
 
 function useTagColumns(kind: TagExceptionKind): Column<ExceptionTagRow>[] {

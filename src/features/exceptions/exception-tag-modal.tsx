@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton } from '@ionic/react';
-import type { ExceptionTagRow } from '../../api/contract/dashboard';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import type { ExceptionTagRow } from '../../../contract/schemas/dashboard';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DetailFacts } from '../../ui/detail-card';
 import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { LoginHistory } from '../../api/contract/members';
-import { endpoints } from '../../api/endpoints';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { LoginHistory } from '../../../contract/schemas/members';
+import { endpoints } from '../../../contract/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { userIdProblem, type Account } from '../../api/contract/members';
+import { userIdProblem, type Account } from '../../../contract/schemas/members';
 import { joinList, listValue, type FormField, type FormValues } from '../../ui/form-modal';
+import { roleName } from '../roles/role-name';
 
 /** What the member form chooses from: the creator's companies, the roles it may see, the stores it may see. */
 export interface MemberChoices {
@@ -60,7 +61,7 @@ export function memberFields(t: T, choices: MemberChoices, mode: 'create' | 'upd
         name: 'role_id',
         label: t('fields.role'),
         type: 'select',
-        options: choices.roles.map((r) => ({ value: String(r.role_id), label: r.name })),
+        options: choices.roles.map((r) => ({ value: String(r.role_id), label: roleName(t, r) })),
       },
     ];
     if (adminRole) return fields;

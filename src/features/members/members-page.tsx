@@ -1,20 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { Account } from '../../api/contract/members';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
-import { companyChoices, useCompanySelection } from '../../app/company-selection';
-import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { Account } from '../../../contract/schemas/members';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
+import { companyChoices, useCompanySelection } from '../../platform/company-selection';
+import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { LoginHistoryModal } from './login-history-modal';
 import { memberBody, memberFields, memberInitial, passwordFields, type MemberChoices } from './member-form';
 import { closesDialog } from './save-failure';
+import { roleName as nameOfRole } from '../roles/role-name';
 
 const MEMBER_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
@@ -44,21 +46,16 @@ export default function MembersPage() {
   );
   // console-admin §6, §8: the member choices come from roles and stores; their load failure logs out like the lists.
   useLogoutOnLoadFailure(roles.error ?? stores.error);
-  const roleName = useCallback((id: number) => choices.roles.find((r) => r.role_id === id)?.name ?? String(id), [choices.roles]);
-
-  const act = useCallback(
-    async (work: () => Promise<unknown>, done: string, confirm?: string) => {
-      if (confirm && !(await dialogs.confirm(confirm))) return;
-      try {
-        await work();
-        void dialogs.toast(done, 'success');
-      } catch (error) {
-        await dialogs.error((error as Error).message);
-      }
-      reload();
+  const roleName = useCallback(
+    (id: number) => {
+      const role = choices.roles.find((r) => r.role_id === id);
+      return role ? nameOfRole(t, role) : String(id);
     },
-    [dialogs, reload],
+    [choices.roles, t],
   );
+
+  // A refused unlock or delete reloads too: the list then shows the server's state, whatever the answer was.
+  const act = useAction({ reload, reloadAfterFailure: true });
 
   const columns = useMemo(() => {
     const all: (Column<Account> | false)[] = [
@@ -87,7 +84,10 @@ export default function MembersPage() {
           primary: true,
           testId: 'member-unlock',
           run: () =>
-            act(() => api.call(endpoints.memberUnlock, { params: { email: m.email } }), t('messages.unlocked', { email: m.email })),
+            act({
+              call: () => api.call(endpoints.memberUnlock, { params: { email: m.email } }),
+              done: t('messages.unlocked', { email: m.email }),
+            }),
         },
       { label: t('actions.history'), testId: 'member-history', run: () => setHistoryOf(m.email) },
       writable && { label: t('actions.reset'), testId: 'member-reset', run: () => setEditing({ kind: 'reset', account: m }) },
@@ -97,11 +97,11 @@ export default function MembersPage() {
           color: 'danger',
           testId: 'member-delete',
           run: () =>
-            act(
-              () => api.call(endpoints.memberDelete, { params: { email: m.email } }),
-              t('messages.deleted', { email: m.email }),
-              t('messages.deleteConfirm'),
-            ),
+            act({
+              confirm: t('messages.deleteConfirm'),
+              call: () => api.call(endpoints.memberDelete, { params: { email: m.email } }),
+              done: t('messages.deleted', { email: m.email }),
+            }),
         },
     ],
     [t, writable, session?.email, act],

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../platform/contract-client';
 
 /**
  * console-admin §8: "Member, role and account save failures without message still close the dialog and then

@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { OtaStore } from '../../api/contract/ota';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { OtaStore } from '../../../contract/schemas/ota';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard, DetailGrid } from '../../ui/detail-card';
 import { Page } from '../../ui/page';
 import { OtaHistoryTable } from './ota-history-table';
 import { OtaStartPanel } from './ota-start-panel';
 import './ota.css';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 const STORE_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 

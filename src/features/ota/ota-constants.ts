@@ -8,7 +8,7 @@ import {
   OTA_HISTORY_DEFAULT_COLUMNS,
   OTA_IN_PROGRESS,
   pageSizesFrom,
-} from '../../api/contract/constants-admin';
+} from '../../../contract/schemas/constants-admin';
 
 export { OTA_DEFAULTS, OTA_HISTORY_DEFAULT_COLUMNS, OTA_IN_PROGRESS };
 /** The OTA gateway table is not paged (console-admin §9): -1 is "all" for DataTable. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OtaDetailRow } from '../../api/contract/ota';
-import { OTA_RESULT } from '../../api/contract/constants-admin';
-import { endpoints } from '../../api/endpoints';
+import type { OtaDetailRow } from '../../../contract/schemas/ota';
+import { OTA_RESULT } from '../../../contract/schemas/constants-admin';
+import { endpoints } from '../../../contract/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';

@@ -1,12 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OtaTask } from '../../api/contract/ota';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { OtaTask } from '../../../contract/schemas/ota';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { DataTable, type Column } from '../../ui/data-table';
-import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { RowAction, RowActions } from '../../ui/row-actions';
+import { useAction } from '../../ui/use-action';
 import {
   canRefreshOta,
   hexVersion,
@@ -37,21 +37,9 @@ export function OtaHistoryTable({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('ota');
-  const dialogs = useDialogs();
 
-  const act = useCallback(
-    async (work: () => Promise<unknown>, done: string, confirm?: string) => {
-      if (confirm && !(await dialogs.confirm(confirm))) return;
-      try {
-        await work();
-        void dialogs.toast(done, 'success');
-      } catch (error) {
-        await dialogs.error((error as Error).message);
-      }
-      onChanged();
-    },
-    [dialogs, onChanged],
-  );
+  // A refused refresh, stop or finish reloads too: the job may have moved on, and the table shows where it is.
+  const act = useAction({ reload: onChanged, reloadAfterFailure: true });
 
   const columns = useMemo(() => {
     const running = (r: OtaTask) => r.endTime === OTA_IN_PROGRESS;
@@ -80,11 +68,11 @@ export function OtaHistoryTable({
                   <RowAction
                     data-testid={`ota-finish-${r.taskId}-${g.gwMac}`}
                     onClick={() =>
-                      void act(
-                        () => api.call(endpoints.otaGatewayFinish, { body: { storeCode, taskId: r.taskId, gwMac: g.gwMac } }),
-                        t('actions.finished', { gw: g.gwIp }),
-                        t('actions.finishConfirm', { gw: g.gwIp }),
-                      )
+                      void act({
+                        confirm: t('actions.finishConfirm', { gw: g.gwIp }),
+                        call: () => api.call(endpoints.otaGatewayFinish, { body: { storeCode, taskId: r.taskId, gwMac: g.gwMac } }),
+                        done: t('actions.finished', { gw: g.gwIp }),
+                      })
                     }
                   >
                     {t('actions.finishGateway', { gw: g.gwIp })}
@@ -116,10 +104,10 @@ export function OtaHistoryTable({
                 fill="outline"
                 data-testid={`ota-refresh-${r.taskId}`}
                 onClick={() =>
-                  void act(
-                    () => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }),
-                    t('actions.refreshed', { taskId: r.taskId }),
-                  )
+                  void act({
+                    call: () => api.call(endpoints.otaRefresh, { body: { storeCode, otaTaskId: r.taskId } }),
+                    done: t('actions.refreshed', { taskId: r.taskId }),
+                  })
                 }
               >
                 {t('actions.refresh')}
@@ -131,11 +119,11 @@ export function OtaHistoryTable({
                 color="danger"
                 data-testid={`ota-stop-${r.taskId}`}
                 onClick={() =>
-                  void act(
-                    () => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }),
-                    t('actions.stopped', { taskId: r.taskId }),
-                    t('actions.stopConfirm', { taskId: r.taskId }),
-                  )
+                  void act({
+                    confirm: t('actions.stopConfirm', { taskId: r.taskId }),
+                    call: () => api.call(endpoints.otaStop, { body: { storeCode, info: {} } }),
+                    done: t('actions.stopped', { taskId: r.taskId }),
+                  })
                 }
               >
                 {t('actions.stop')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { IonProgressBar } from '@ionic/react';
-import type { OtaTask } from '../../api/contract/ota';
+import type { OtaTask } from '../../../contract/schemas/ota';
 import { otaProgressColour } from './ota-constants';
 
 /** Progress of an OTA job with updated/total tags (console-admin §4): no colour below 0, red, orange, green at 100. */

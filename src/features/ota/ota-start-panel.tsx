@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OtaFirmwareInfo, OtaGateway } from '../../api/contract/ota';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import type { OtaFirmwareInfo, OtaGateway } from '../../../contract/schemas/ota';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';

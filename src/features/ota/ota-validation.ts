@@ -1,4 +1,4 @@
-import { OTA_FIRMWARE_EXTENSION, OTA_TRANSMISSION_TIME } from '../../api/contract/constants-admin';
+import { OTA_FIRMWARE_EXTENSION, OTA_TRANSMISSION_TIME } from '../../../contract/schemas/constants-admin';
 
 /*
  * The OTA start check of the console (console-admin §5), as a pure rule: the first problem wins, in the spec's

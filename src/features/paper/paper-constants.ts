@@ -1,9 +1,9 @@
 /*
  * Constants of the paper label screens (console-admin §2 Paper, §5, §9), named after the spec.
  */
-import { ADMIN_PAGE_SIZES, PRINT_RESULTS } from '../../api/contract/constants-admin';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
+import { ADMIN_PAGE_SIZES, PRINT_RESULTS } from '../../../contract/schemas/constants-admin';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
 
 /** Most admin tables: 25 rows per page, first in the menu (console-admin §9). */
 export const PAPER_PAGE_SIZES = [25, ...ADMIN_PAGE_SIZES.filter((n) => n !== 25)] as const;

@@ -1,8 +1,8 @@
 import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';
 

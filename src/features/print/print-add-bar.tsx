@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/fields';
 import { FilePickButton } from '../../ui/file-pick-button';
 import { PRODUCT_FILE_ACCEPT } from './print-constants';
-import { PRINT_QTY_DEFAULT } from '../../api/contract/constants-plus';
+import { PRINT_QTY_DEFAULT } from '../../../contract/schemas/constants-plus';
 import type { RequestedCode } from './print-list';
 
 interface Props {

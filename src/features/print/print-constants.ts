@@ -1,4 +1,4 @@
-import { PRINT_STORE_PAGE_SIZE } from '../../api/contract/constants-plus';
+import { PRINT_STORE_PAGE_SIZE } from '../../../contract/schemas/constants-plus';
 import type { PaperType } from './pdf/paper-layout';
 
 /** plus-signage §2.6 and §9: the print store list shows 10 rows. */

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 import { useDialogs } from '../../ui/dialogs';
 import { BackButton } from '../../ui/back-button';
 import { SelectField } from '../../ui/fields';
 import { Page } from '../../ui/page';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import {
   CUSTOM_PAPER,
   customGrid,

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { PRINT_QTY_MAX } from '../../api/contract/constants-plus';
+import { PRINT_QTY_MAX } from '../../../contract/schemas/constants-plus';
 import { TextField } from '../../ui/fields';
 import { EditGrid, type EditColumn } from '../../ui/edit-grid';
 import { clampQty, type PrintItem } from './print-list';

@@ -1,6 +1,6 @@
-import { ApiFailure } from '../../api/client';
-import { PRINT_FILE_EXTENSIONS, PRINT_QTY_DEFAULT, PRINT_QTY_MAX, STATIC_LABEL_PRINFO } from '../../api/contract/constants-plus';
-import type { PlusProduct } from '../../api/contract/plus-assets';
+import { ApiFailure } from '../../platform/contract-client';
+import { PRINT_FILE_EXTENSIONS, PRINT_QTY_DEFAULT, PRINT_QTY_MAX, STATIC_LABEL_PRINFO } from '../../../contract/schemas/constants-plus';
+import type { PlusProduct } from '../../../contract/schemas/plus-assets';
 
 /*
  * The print list of /print/edit/{storeCode} (plus-signage §3 Print product, §5 print validation) as pure data:

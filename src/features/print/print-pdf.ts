@@ -1,5 +1,5 @@
-import { PRINT_PDF_OPEN_DELAY_MS } from '../../api/contract/constants-plus';
-import type { PrintPreviewAnswer } from '../../api/contract/print';
+import { PRINT_PDF_OPEN_DELAY_MS } from '../../../contract/schemas/constants-plus';
+import type { PrintPreviewAnswer } from '../../../contract/schemas/print';
 import type { PaperGrid, PrintCorrection } from './pdf/paper-layout';
 
 export interface SheetOptions {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlusStoreInfo } from '../../api/contract/plus';
-import { endpoints } from '../../api/endpoints';
-import { useCompanySelection } from '../../app/company-selection';
-import { hasSeveralCompanies, useSession } from '../../app/session';
+import type { PlusStoreInfo } from '../../../contract/schemas/plus';
+import { endpoints } from '../../../contract/endpoints';
+import { useCompanySelection } from '../../platform/company-selection';
+import { hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { PRINT_STORE_PAGE_SIZES, printEditPath } from './print-constants';

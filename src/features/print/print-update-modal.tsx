@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PRINT_QTY_MAX } from '../../api/contract/constants-plus';
+import { PRINT_QTY_MAX } from '../../../contract/schemas/constants-plus';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { clampQty, type PrintItem } from './print-list';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { PRINT_PREVIEW_MAX } from '../../api/contract/constants-plus';
-import type { PrintPreviewAnswer } from '../../api/contract/print';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { PRINT_PREVIEW_MAX } from '../../../contract/schemas/constants-plus';
+import type { PrintPreviewAnswer } from '../../../contract/schemas/print';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { paginate, type PaperGrid, type PrintCorrection } from './pdf/paper-layout';
 import { buildOutlinePdf, buildPrintPdf, openPdfLater, type SheetOptions } from './print-pdf';
 import type { PrintItem } from './print-list';

@@ -11,8 +11,8 @@ import {
   PAGE_NO_DEFAULT,
   PRODUCT_INFO_SLOTS,
   PRODUCT_INFO_VISIBLE_DEFAULT,
-} from '../../api/contract/constants-admin';
-import { PRODUCT_INFO_LIST_CHARS } from '../../api/contract/constants-core';
+} from '../../../contract/schemas/constants-admin';
+import { PRODUCT_INFO_LIST_CHARS } from '../../../contract/schemas/constants-core';
 
 /** Most admin tables: 25 rows per page, first in the menu. */
 export const PRODUCT_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../api/contract/products';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { Product } from '../../../contract/schemas/products';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { withLoadingModal } from '../../ui/loading-modal';

@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AliasItem } from '../../api/contract/settings-alias';
-import type { Product } from '../../api/contract/products';
+import type { AliasItem } from '../../../contract/schemas/settings-alias';
+import type { Product } from '../../../contract/schemas/products';
 import { useDialogs } from '../../ui/dialogs';
 import { withLoadingModal } from '../../ui/loading-modal';
 import { FormModal, type FormField, type FormTool, type FormValues } from '../../ui/form-modal';
 import { initialInfoSlots, nextInfoSlot } from './product-info-slots';
-import { useLayoutChoices } from '../layout/use-layout-choices';
+import { useLayoutChoices } from '../label-layouts/use-layout-choices';
 import { closingOnNoMatch, productExists, sendProductUpdate } from './product-write';
 import { slotLabel, useProductStore } from './use-product-store';
 

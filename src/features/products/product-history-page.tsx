@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProductUpdateHistoryRow } from '../../api/contract/products';
-import { endpoints } from '../../api/endpoints';
-import { useSession } from '../../app/session';
+import type { ProductUpdateHistoryRow } from '../../../contract/schemas/products';
+import { endpoints } from '../../../contract/endpoints';
+import { useSession } from '../../platform/session';
 import { LineChart, type LineSeriesData } from '../../ui/charts/line-chart';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';

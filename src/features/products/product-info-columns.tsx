@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { AliasItem } from '../../api/contract/settings-alias';
+import type { AliasItem } from '../../../contract/schemas/settings-alias';
 import type { Column } from '../../ui/data-table';
 import { cutText, PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE } from './product-constants';
 import { slotLabel } from './use-product-store';

@@ -1,4 +1,4 @@
-import type { AliasItem } from '../../api/contract/settings-alias';
+import type { AliasItem } from '../../../contract/schemas/settings-alias';
 import { PRODUCT_INFO_SLOTS, PRODUCT_INFO_VISIBLE } from './product-constants';
 
 /**

@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
-import type { Product } from '../../api/contract/products';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import type { Product } from '../../../contract/schemas/products';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type TableAction } from '../../ui/data-table';
-import { useDialogs } from '../../ui/dialogs';
 import { withLoadingModal } from '../../ui/loading-modal';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { PRODUCT_LONG_PAGE_SIZES, UPLOAD_HISTORY_PATH, updateTaskListPath } from './product-constants';
 import { useProductColumns } from './product-columns';
 import { useInfoSlots } from './product-info-columns';
@@ -28,10 +28,10 @@ export default function ProductListPage() {
   const { storeCode = '' } = useRouteParams();
   const session = useSession();
   const writer = canWrite(session, 'product');
-  const dialogs = useDialogs();
   const { store, companyCode, alias } = useProductStore(storeCode);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+  const act = useAction({ reload });
   const [form, setForm] = useState<ProductFormOpening>();
   const [viewed, setViewed] = useState<Product>();
   const [tagsOf, setTagsOf] = useState<Product>();
@@ -49,18 +49,18 @@ export default function ProductListPage() {
           label: t('actions.removeUnused'),
           color: 'danger',
           needsSelection: true,
-          run: async (rows) => {
-            if (!(await dialogs.confirm(t('messages.cannotUndo'), t('messages.removeConfirm', { n: rows.length })))) return;
-            try {
-              const answer = await withLoadingModal(t('loading.removeUnused'), () =>
-                api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } }),
-              );
-              reload();
-              void dialogs.toast(t('messages.removed', { count: answer.count }), answer.count ? 'success' : 'warning');
-            } catch (error) {
-              await dialogs.error((error as Error).message);
-            }
-          },
+          run: (rows) =>
+            act({
+              confirm: t('messages.cannotUndo'),
+              confirmTitle: t('messages.removeConfirm', { n: rows.length }),
+              call: () =>
+                withLoadingModal(t('loading.removeUnused'), () =>
+                  api.call(endpoints.productRemoveUnused, { body: { storeCode, prCodeList: rows.map((r) => r.prCode) } }),
+                ),
+              done: (answer) => t('messages.removed', { count: answer.count }),
+              // Nothing removed (every product still in use) is a warning, not a success.
+              doneColor: (answer) => (answer.count ? 'success' : 'warning'),
+            }),
         },
       ]
     : [];

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { StoreProductRow, StoreStatusRow } from '../../api/contract/status';
-import { MAP_LIST_PAGE_SIZES } from '../../api/contract/constants-core';
-import { endpoints } from '../../api/endpoints';
-import { useCompanySelection } from '../../app/company-selection';
-import { hasSeveralCompanies, useSession } from '../../app/session';
+import type { StoreProductRow, StoreStatusRow } from '../../../contract/schemas/status';
+import { MAP_LIST_PAGE_SIZES } from '../../../contract/schemas/constants-core';
+import { endpoints } from '../../../contract/endpoints';
+import { useCompanySelection } from '../../platform/company-selection';
+import { hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { MapWithSideList, storeMapItems, storeMapLabel, type MapListItem } from '../../ui/map';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductTagRow } from '../../api/contract/products';
-import type { AliasItem } from '../../api/contract/settings-alias';
-import { endpoints } from '../../api/endpoints';
+import type { ProductTagRow } from '../../../contract/schemas/products';
+import type { AliasItem } from '../../../contract/schemas/settings-alias';
+import { endpoints } from '../../../contract/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ModalFrame } from '../../ui/modal-frame';
 import { cutText, PRODUCT_INFO_VISIBLE, PRODUCT_TAG_COLUMNS_KEY } from './product-constants';

@@ -1,8 +1,8 @@
-import { ApiFailure } from '../../api/client';
-import { NO_MATCHING_TAGS } from '../../api/contract/constants-admin';
-import type { ProductInput } from '../../api/contract/products';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { ApiFailure } from '../../platform/contract-client';
+import { NO_MATCHING_TAGS } from '../../../contract/schemas/constants-admin';
+import type { ProductInput } from '../../../contract/schemas/products';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 
 /** The error text "no matching tags" on update, LED or page control is not an error (console-admin §4). */
 // spec: admin §4.6 — "no matching tags" closes normally, not an error

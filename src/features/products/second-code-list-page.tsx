@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SecondCode } from '../../api/contract/products';
-import { endpoints } from '../../api/endpoints';
-import { useCompanySelection } from '../../app/company-selection';
-import { useSiteProfile } from '../../app/site-profile';
+import type { SecondCode } from '../../../contract/schemas/products';
+import { endpoints } from '../../../contract/endpoints';
+import { useCompanySelection } from '../../platform/company-selection';
+import { useSiteProfile } from '../../platform/site-profile';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { PRODUCT_PAGE_SIZES } from './product-constants';

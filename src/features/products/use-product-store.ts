@@ -1,7 +1,7 @@
-import type { AliasItem } from '../../api/contract/settings-alias';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import type { AliasItem } from '../../../contract/schemas/settings-alias';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 /**
  * The store of a product screen (its name and company) and the company's alias items, which name the product

@@ -1,6 +1,6 @@
-import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../api/endpoints/define';
-import { SETTING_CHILD_SECTIONS } from '../../api/contract/constants-admin';
-import { canRead, canWrite, type Session } from '../../app/session';
+import { PRIVILEGE_SECTIONS, type PrivilegeSection } from '../../../contract/endpoints/define';
+import { SETTING_CHILD_SECTIONS } from '../../../contract/schemas/constants-admin';
+import { canRead, canWrite, type Session } from '../../platform/session';
 
 /*
  * The role editor's tree (console-admin §4, §6): every privilege key once, setting's children one level down.

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../api/contract/members';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { useSession } from '../../app/session';
+import type { Role } from '../../../contract/schemas/members';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { useSession } from '../../platform/session';
 import { useDialogs } from '../../ui/dialogs';
 import { CheckboxField, TextField } from '../../ui/fields';
 import { ModalFrame } from '../../ui/modal-frame';
 import { availableTo, isBuiltInRole, settingForced, toggle, treeOf, type PrivilegeFlags } from './privilege-tree';
+import { roleName } from './role-name';
 import './roles.css';
 import { closesDialog } from '../members/save-failure';
 
@@ -18,7 +19,11 @@ export type RoleEditing = { kind: 'create' } | { kind: 'update'; role: Role };
 export function RoleModal({ editing, onClose, onSaved }: { editing: RoleEditing | undefined; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('members');
   const { t: tc } = useTranslation('common');
-  const title = editing?.kind === 'update' ? t('roles.updateTitle', { name: editing.role.name }) : t('roles.createTitle');
+  // A built-in role opens to be read, not updated (its form is locked): the title says only whose it is.
+  const title =
+    editing?.kind === 'update'
+      ? t(isBuiltInRole(editing.role.role_id) ? 'roles.viewTitle' : 'roles.updateTitle', { name: roleName(t, editing.role) })
+      : t('roles.createTitle');
   return (
     <ModalFrame isOpen={Boolean(editing)} title={title} onClose={onClose} closeLabel={tc('dialog.close')} testId="role-modal">
       {editing && <RoleForm editing={editing} onSaved={onSaved} onClose={onClose} />}
@@ -34,7 +39,8 @@ function RoleForm({ editing, onSaved, onClose }: { editing: RoleEditing; onSaved
   const role = editing.kind === 'update' ? editing.role : undefined;
   const readOnly = isBuiltInRole(role?.role_id);
   const available = availableTo(session);
-  const [name, setName] = useState(role?.name ?? '');
+  // A built-in role is shown, never saved (readOnly): its name in the member's language.
+  const [name, setName] = useState(role ? roleName(t, role) : '');
   const [tree, setTree] = useState<PrivilegeFlags[]>(() => treeOf(role?.role_id, role?.privilege ?? []));
   const [nameMissing, setNameMissing] = useState(false);
   const [busy, setBusy] = useState(false);

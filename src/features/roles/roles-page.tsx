@@ -1,18 +1,20 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { Role } from '../../api/contract/members';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { companyChoices } from '../../app/company-selection';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
-import { canWrite, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { Role } from '../../../contract/schemas/members';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { companyChoices } from '../../platform/company-selection';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { isBuiltInRole } from './privilege-tree';
 import { RoleModal, type RoleEditing } from './role-modal';
+import { roleName } from './role-name';
 import './roles.css';
 
 const ROLE_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
@@ -30,30 +32,35 @@ export default function RolesPage() {
   // administrator works on every company, anyone else needs one.
   const hasCompany = session?.role_id === -1 || companyChoices(session).length > 0;
 
-  const remove = async (role: Role) => {
-    if (!(await dialogs.confirm(t('messages.deleteConfirm')))) return;
-    try {
-      await api.call(endpoints.roleDelete, { params: { role_id: role.role_id } });
-      void dialogs.toast(t('roles.deleted', { name: role.name }), 'success');
-    } catch (error) {
-      await dialogs.error((error as Error).message);
-    }
-    await list.mutate();
-  };
+  // A refused delete reloads too, so the list shows what the server kept.
+  const act = useAction({ reload: () => list.mutate(), reloadAfterFailure: true });
+  const remove = (role: Role) =>
+    act({
+      confirm: t('messages.deleteConfirm'),
+      call: () => api.call(endpoints.roleDelete, { params: { role_id: role.role_id } }),
+      done: t('roles.deleted', { name: roleName(t, role) }),
+    });
 
-  const grantedText = (role: Role) =>
+  const grantedWords = (role: Role) =>
     isBuiltInRole(role.role_id)
-      ? t('roles.all')
-      : role.privilege
-          .filter((p) => p.read)
-          .map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`)
-          .join(', ');
+      ? [t('roles.all')]
+      : role.privilege.filter((p) => p.read).map((p) => `${t(`privileges.${p.key}` as 'privileges.tag')}${p.write ? ' ✎' : ''}`);
   // A role with many privileges wraps inside its cell: on one line it pushed the actions past the table's right edge.
-  const granted = (role: Role) => <span className="role-privileges">{grantedText(role)}</span>;
+  // It wraps between privileges only: each is one unbroken piece (in Japanese the line broke inside words, エ/イリアス).
+  const granted = (role: Role) => (
+    <span className="role-privileges">
+      {grantedWords(role).map((word, i) => (
+        <Fragment key={word}>
+          {i > 0 && ', '}
+          <span className="role-privilege">{word}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 
   const columns: Column<Role>[] = [
     { field: 'role_id', label: t('roles.id'), filter: 'number' },
-    { field: 'name', label: t('roles.name'), primary: true, filter: 'text' },
+    { field: 'name', label: t('roles.name'), primary: true, filter: 'text', render: (role) => roleName(t, role) },
     { field: 'privilege', label: t('roles.privileges'), sortable: false, render: granted },
   ];
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TagAlarmHistoryRow } from '../../api/contract/tag-history';
-import { endpoints } from '../../api/endpoints';
+import type { TagAlarmHistoryRow } from '../../../contract/schemas/tag-history';
+import { endpoints } from '../../../contract/endpoints';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SENSOR_TYPES, type Sensor } from '../../api/contract/sensors';
+import { SENSOR_TYPES, type Sensor } from '../../../contract/schemas/sensors';
 import type { Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sensor } from '../../api/contract/sensors';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import type { Sensor } from '../../../contract/schemas/sensors';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { NEW_TASK_ID, sensorTypeLabel } from './sensor-constants';

@@ -1,4 +1,10 @@
-import { SENSOR_TYPE_FIELDS, SENSOR_TYPES, type SensorConfig, type SensorType, type SensorTypeInfo } from '../../api/contract/sensors';
+import {
+  SENSOR_TYPE_FIELDS,
+  SENSOR_TYPES,
+  type SensorConfig,
+  type SensorType,
+  type SensorTypeInfo,
+} from '../../../contract/schemas/sensors';
 
 /*
  * The rules of the sensor assign and update modals (console-core §2, §5), free of React so that unit tests run

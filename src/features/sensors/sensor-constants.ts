@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { SENSOR_ALARM_TYPES, SENSOR_TYPES } from '../../api/contract/sensors';
+import { SENSOR_ALARM_TYPES, SENSOR_TYPES } from '../../../contract/schemas/sensors';
 /** console-core §9: "sensor lists 25" — the first choice; the larger ones are ours (NOTES.md 12). */
 export const SENSOR_STORE_LIST_PAGE_SIZES = [25, 50, 100] as const;
 export const SENSOR_LIST_PAGE_SIZES = [25, 50, 100] as const;
@@ -24,8 +24,8 @@ export const sensorAlarmTypeLabel = (t: TFunction<'sensors'>, type: string): str
   Object.values(SENSOR_ALARM_TYPES).includes(type) ? t(`alarms.types.${type as SensorAlarmName}`) : type;
 
 /**
- * A sensor's last operation as the server names it — 'Assigned' in the demo data, 'ASSIGN' / 'DEASSIGN' after a
- * change — in the member's language (issue 31 §14); a name outside these stays as sent.
+ * A sensor's last operation as the server names it — 'ASSIGN' / 'DEASSIGN'; 'Assigned' in demo data made before
+ * 2026-11-30 — in the member's language (issue 31 §14); a name outside these stays as sent.
  */
 const SENSOR_OPERATIONS: Readonly<Record<string, 'assigned' | 'deassigned'>> = {
   Assigned: 'assigned',

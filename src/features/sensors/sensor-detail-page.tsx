@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sensor } from '../../api/contract/sensors';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import type { Sensor } from '../../../contract/schemas/sensors';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type TableAction } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { useViewType, ViewToggle } from '../../ui/view-toggle';
 import { SensorConfigModal, type SensorModalState } from './sensor-config-modal';
 import { SENSOR_LIST_PAGE_SIZES } from './sensor-constants';
@@ -19,16 +20,13 @@ import { useRouteParams } from '../../ui/use-route-params';
 function useSensorActions(storeCode: string, open: (state: SensorModalState) => void, reload: () => void): TableAction<Sensor>[] {
   const { t } = useTranslation('sensors');
   const dialogs = useDialogs();
-  const deassign = async (selected: Sensor[]) => {
-    if (!(await dialogs.confirm(t('deassign.confirm', { n: selected.length })))) return;
-    try {
-      const answer = await api.call(endpoints.sensorDeassign, { body: { storeCode, tagList: selected.map((s) => s.tagMac) } });
-      void dialogs.toast(t('deassign.done', { n: answer.count }), 'success');
-      reload();
-    } catch (error) {
-      await dialogs.error((error as Error).message);
-    }
-  };
+  const act = useAction({ reload });
+  const deassign = (selected: Sensor[]) =>
+    act({
+      confirm: t('deassign.confirm', { n: selected.length }),
+      call: () => api.call(endpoints.sensorDeassign, { body: { storeCode, tagList: selected.map((s) => s.tagMac) } }),
+      done: (answer) => t('deassign.done', { n: answer.count }),
+    });
   return [
     { label: t('actions.assign'), run: () => open({ mode: 'assign' }) },
     {

@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { SENSOR_MEASUREMENTS, type SensorPoint } from '../../api/contract/sensors';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
+import { SENSOR_MEASUREMENTS, type SensorPoint } from '../../../contract/schemas/sensors';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { LineChart } from '../../ui/charts/line-chart';
 import { DataTable, type Column } from '../../ui/data-table';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SENSOR_TYPES } from '../../api/contract/sensors';
-import type { StoreSensorRow } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { useCompanySelection } from '../../app/company-selection';
-import { hasSeveralCompanies, useSession } from '../../app/session';
+import { SENSOR_TYPES } from '../../../contract/schemas/sensors';
+import type { StoreSensorRow } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { useCompanySelection } from '../../platform/company-selection';
+import { hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';

@@ -2,12 +2,10 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { StoreSensorRow } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { mayOpen } from '../../app/route-access';
-import { useSession } from '../../app/session';
-import { findRoute } from '../../routes';
+import type { StoreSensorRow } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { useMayOpenPath } from '../../platform/path-access';
 import { MapView, storeMapLabel, storeMarker, type MapMarker } from '../../ui/map';
 
 /** The store's row of the sensor store list (its position, status and counts), read with the list's own call. */
@@ -21,10 +19,9 @@ export function useSensorStore(storeCode: string) {
 
 /** The store detail screen, when it exists and the member may open it (it needs store read). */
 function useStoreDetailPath(storeCode: string): string | undefined {
-  const session = useSession();
+  const mayOpenPath = useMayOpenPath();
   const path = `/store/detail/${encodeURIComponent(storeCode)}`;
-  const route = findRoute(path);
-  return route && mayOpen(route, session) ? path : undefined;
+  return mayOpenPath(path) ? path : undefined;
 }
 
 /** The map view of a store's sensors (console-core §2): the store at its position, its popup linking to the store detail. */

@@ -1,6 +1,6 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline, downloadOutline } from 'ionicons/icons';
-import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
+import { DOWNLOAD_TYPE } from '../../../contract/schemas/constants-core';
 import { useTranslation } from 'react-i18next';
 import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Usage } from '../../api/contract/gateways';
-import type { NetworkInterface, SystemStatusPoint } from '../../api/contract/status';
+import type { Usage } from '../../../contract/schemas/gateways';
+import type { NetworkInterface, SystemStatusPoint } from '../../../contract/schemas/status';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';
 import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';

@@ -1,4 +1,4 @@
-import { SERVER_STATES } from '../../api/contract/status';
+import { SERVER_STATES } from '../../../contract/schemas/status';
 
 export type KnownServerState = (typeof SERVER_STATES)[number];
 

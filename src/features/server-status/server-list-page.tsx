@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Server } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import type { Server } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable } from '../../ui/data-table';
-import { useDialogs } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { useServerColumns } from './server-columns';
 import { SERVER_LIST_PAGE_SIZES } from './server-status-constants';
 import { useServerList } from './use-servers';
@@ -15,22 +15,20 @@ import { useServerList } from './use-servers';
 export default function ServerListPage() {
   const { t } = useTranslation('servers');
   const session = useSession();
-  const dialogs = useDialogs();
   const list = useServerList();
   const { mutate } = list;
 
+  const act = useAction();
+  // The deleted row leaves the list at once; the list is then read again from the server.
   const remove = useCallback(
-    async (server: Server) => {
-      if (!(await dialogs.confirm())) return;
-      try {
-        await api.call(endpoints.statusServerDelete, { params: { serverId: server.id } });
-        await mutate((rows) => rows?.filter((s) => s.id !== server.id), { revalidate: true });
-        void dialogs.toast(t('deleted', { name: server.name }), 'success');
-      } catch (error) {
-        await dialogs.error((error as Error).message);
-      }
-    },
-    [dialogs, mutate, t],
+    (server: Server) =>
+      act({
+        confirm: true,
+        call: () => api.call(endpoints.statusServerDelete, { params: { serverId: server.id } }),
+        reload: () => mutate((rows) => rows?.filter((s) => s.id !== server.id), { revalidate: true }),
+        done: t('deleted', { name: server.name }),
+      }),
+    [act, mutate, t],
   );
   const columns = useServerColumns(canWrite(session, 'server') ? remove : undefined);
 

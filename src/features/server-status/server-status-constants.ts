@@ -7,7 +7,7 @@ export {
   SERVER_DETAIL_REFRESH_MS, // 60000: the server detail refreshes every 60 seconds
   STATUS_HISTORY_WINDOW_S, // 86400: the history chart covers 24 hours
   STATUS_HISTORY_END_NOW, // -1: `end` of the history call means "up to now"
-} from '../../api/contract/constants-core';
+} from '../../../contract/schemas/constants-core';
 
 /** Page sizes of the server list and the detail's small lists: not in the spec (NOTES.md 12), our choice. */
 export const SERVER_LIST_PAGE_SIZES = [25, 50, 100, -1] as const;

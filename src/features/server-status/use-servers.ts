@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { ApiFailure } from '../../api/client';
-import type { ServerDetail, SystemStatusPoint } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import type { ApiFailure } from '../../platform/contract-client';
+import type { ServerDetail, SystemStatusPoint } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 import { usePageShown } from '../../ui/use-page-shown';
 import { historyQuery } from './server-labels';
 import { SERVER_DETAIL_REFRESH_MS, SERVER_LIST_REFRESH_MS } from './server-status-constants';

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { AMac } from '../../api/contract/settings-store';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { AMac } from '../../../contract/schemas/settings-store';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { textField } from './settings-form';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 const AMAC_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
@@ -44,16 +45,14 @@ export default function AmacConfigPage() {
     await list.mutate();
   };
 
-  const remove = async (amac: AMac) => {
-    if (!(await dialogs.confirm(t('amac.deleteConfirm')))) return;
-    try {
-      await api.call(endpoints.amacDelete, { params: { abstractCode: amac.abstractCode } });
-      void dialogs.toast(t('amac.deleted', { code: amac.abstractCode }), 'success');
-    } catch (error) {
-      await dialogs.error((error as Error).message, title);
-    }
-    await list.mutate();
-  };
+  // A refused delete reloads too, so the list shows what the server kept.
+  const act = useAction({ reload: () => list.mutate(), reloadAfterFailure: true, errorTitle: title });
+  const remove = (amac: AMac) =>
+    act({
+      confirm: t('amac.deleteConfirm'),
+      call: () => api.call(endpoints.amacDelete, { params: { abstractCode: amac.abstractCode } }),
+      done: t('amac.deleted', { code: amac.abstractCode }),
+    });
 
   const columns: Column<AMac>[] = [
     { field: 'abstractCode', label: t('fields.abstractCode'), primary: true, filter: 'text' },

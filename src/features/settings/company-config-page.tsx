@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { Company } from '../../api/contract/settings-company';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { canWrite, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { Company } from '../../../contract/schemas/settings-company';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { canWrite, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import { companyCreateBody, companyFields, companyUpdateBody, companyValues, newCompanyValues } from './company-form';
 import { DefaultCompanyButton } from './default-company';
 import { SmtpModal, type SmtpTarget } from './smtp-modal';
 import { useCompanies } from './use-companies';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 const COMPANY_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 
@@ -48,16 +49,14 @@ export default function CompanyConfigPage() {
     await list.mutate();
   };
 
-  const remove = async (company: Company) => {
-    if (!(await dialogs.confirm(t('company.deleteConfirm')))) return;
-    try {
-      await api.call(endpoints.companyConfigDelete, { params: { companyCode: company.companyCode } });
-      void dialogs.toast(t('company.deleted', { company: company.companyCode }), 'success');
-    } catch (error) {
-      await dialogs.error((error as Error).message, t('company.errorTitle'));
-    }
-    await list.mutate();
-  };
+  // A refused delete reloads too, so the list shows what the server kept.
+  const act = useAction({ reload: () => list.mutate(), reloadAfterFailure: true, errorTitle: t('company.errorTitle') });
+  const remove = (company: Company) =>
+    act({
+      confirm: t('company.deleteConfirm'),
+      call: () => api.call(endpoints.companyConfigDelete, { params: { companyCode: company.companyCode } }),
+      done: t('company.deleted', { company: company.companyCode }),
+    });
 
   const columns: Column<Company>[] = [
     { field: 'companyCode', label: t('fields.companyCode'), primary: true, filter: 'text' },

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { COMPANY_DEFAULTS, GATEWAY_STATUS_CHECK_MARGIN_MIN, companyAdminDefault } from '../../api/contract/constants-admin';
-import type { Company, CompanyCreateBody, CompanyUpdateBody } from '../../api/contract/settings-company';
+import { COMPANY_DEFAULTS, GATEWAY_STATUS_CHECK_MARGIN_MIN, companyAdminDefault } from '../../../contract/schemas/constants-admin';
+import type { Company, CompanyCreateBody, CompanyUpdateBody } from '../../../contract/schemas/settings-company';
 import type { FormField, FormValues } from '../../ui/form-modal';
 import { intOf, numberField, textField, textOf, valuesOf } from './settings-form';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { textField } from './settings-form';

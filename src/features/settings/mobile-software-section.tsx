@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_SW_FILE_PATTERN, SOFTWARE_LIST_PAGE_SIZE } from '../../api/contract/constants-admin';
-import type { MobileFile } from '../../api/contract/settings';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import { MOBILE_SW_FILE_PATTERN, SOFTWARE_LIST_PAGE_SIZE } from '../../../contract/schemas/constants-admin';
+import type { MobileFile } from '../../../contract/schemas/settings';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { DetailCard } from '../../ui/detail-card';
 import { FilePickButton } from '../../ui/file-pick-button';
@@ -11,7 +11,7 @@ import { withLoadingModal } from '../../ui/loading-modal';
 import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { saveBlob } from '../../ui/save-blob';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 /**
  * Mobile software files on /setting/server-config (console-admin §2, §4, §8, §9): 10 to a page, upload of

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { ServerConfig, ServerConfigBody } from '../../api/contract/settings';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import type { ServerConfig, ServerConfigBody } from '../../../contract/schemas/settings';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { intOf, numberField, textField, textOf, valuesOf } from './settings-form';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 const FACTS = [
   'retailServerIp',

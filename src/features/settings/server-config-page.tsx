@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { canWrite, useSession } from '../../app/session';
+import { canWrite, useSession } from '../../platform/session';
 import { DetailGrid } from '../../ui/detail-card';
 import { Page } from '../../ui/page';
 import { MobileSoftwareSection } from './mobile-software-section';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { DetailCard, DetailFacts } from '../../ui/detail-card';
 import { FactRow } from './server-config-card';
 import { SmtpModal } from './smtp-modal';
 import { smtpTestBody } from './smtp-form';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 
 /**
  * The system's SMTP setting on /setting/server-config: shown without its password, edited in the SMTP modal, and

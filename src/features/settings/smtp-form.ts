@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { SmtpConfig, SmtpConfigBody } from '../../api/contract/settings';
+import type { SmtpConfig, SmtpConfigBody } from '../../../contract/schemas/settings';
 import type { FormField, FormValues } from '../../ui/form-modal';
 import { intOf, isOn, onOff, onOffOptions, textOf } from './settings-form';
 

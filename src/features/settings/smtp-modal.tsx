@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { SmtpConfig } from '../../api/contract/settings';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { SmtpConfig } from '../../../contract/schemas/settings';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { smtpBody, smtpFields, smtpValues } from './smtp-form';

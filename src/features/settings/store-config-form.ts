@@ -4,9 +4,9 @@ import {
   SUB_DOMAIN_STORE_SEPARATOR,
   TAG_STATUS_CHECK_DAYS,
   TAG_STATUS_CHECK_MANUAL,
-} from '../../api/contract/constants-admin';
-import { DURATION_CHOICES_S } from '../../api/contract/constants-core';
-import type { StoreConfig, StoreCreateBody, StoreUpdateBody } from '../../api/contract/settings-store';
+} from '../../../contract/schemas/constants-admin';
+import { DURATION_CHOICES_S } from '../../../contract/schemas/constants-core';
+import type { StoreConfig, StoreCreateBody, StoreUpdateBody } from '../../../contract/schemas/settings-store';
 import type { FormField, FormValues } from '../../ui/form-modal';
 import { parsePosition, positionText } from '../../ui/map/position-text';
 

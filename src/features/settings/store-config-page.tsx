@@ -2,18 +2,19 @@ import { useCallback, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../api/contract/constants-admin';
-import type { StoreConfig } from '../../api/contract/settings-store';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { useCompanySelection } from '../../app/company-selection';
-import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { ADMIN_PAGE_SIZE, pageSizesFrom } from '../../../contract/schemas/constants-admin';
+import type { StoreConfig } from '../../../contract/schemas/settings-store';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { useCompanySelection } from '../../platform/company-selection';
+import { canRead, canWrite, hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormValues } from '../../ui/form-modal';
 import { PositionPicker } from '../../ui/map/position-picker';
 import { Page } from '../../ui/page';
 import { saveBlob } from '../../ui/save-blob';
+import { useAction } from '../../ui/use-action';
 import { newStoreValues, storeCreateBody, storeFields, storeUpdateBody, storeValues } from './store-config-form';
 import { StoreMigrateModal } from './store-migrate-modal';
 import { StoreSensorConfigModal } from './store-sensor-config-modal';
@@ -59,34 +60,27 @@ export default function StoreConfigPage() {
     reload();
   };
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      if (done) void dialogs.toast(done, 'success');
-    } catch (error) {
-      await dialogs.error((error as Error).message, title);
-    }
-  };
+  const act = useAction({ errorTitle: title });
 
-  const remove = async (store: StoreConfig) => {
-    if (!(await dialogs.confirm(t('deleteConfirm')))) return;
-    await act(
-      () => api.call(endpoints.storeConfigDelete, { params: { storeCode: store.storeCode } }),
-      t('deleted', { store: store.storeCode }),
-    );
-    reload();
-  };
+  // A refused delete reloads too, so the list shows which stores the server still has.
+  const remove = (store: StoreConfig) =>
+    act({
+      confirm: t('deleteConfirm'),
+      call: () => api.call(endpoints.storeConfigDelete, { params: { storeCode: store.storeCode } }),
+      done: t('deleted', { store: store.storeCode }),
+      reload,
+      reloadAfterFailure: true,
+    });
 
   const migrate = async (store: StoreConfig) => {
     if (await dialogs.confirm(t('migration.confirm', { store: store.storeCode }))) setMigrateStore(store.storeCode);
   };
 
   const exportStore = (store: StoreConfig) =>
-    act(
-      async () =>
+    act({
+      call: async () =>
         saveBlob(await api.blob(endpoints.storeExport, { params: { storeCode: store.storeCode } }), `store-${store.storeCode}.jsonl`),
-      '',
-    );
+    });
 
   const columns: Column<StoreConfig>[] = [
     ...(hasSeveralCompanies(session) ? [{ field: 'companyCode', label: t('fields.companyCode'), filter: 'text' as const }] : []),
@@ -122,10 +116,10 @@ export default function StoreConfigPage() {
       label: t('statusCheck'),
       testId: 'store-status-check',
       run: () =>
-        act(
-          () => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }),
-          t('statusCheckStarted', { store: s.storeCode }),
-        ),
+        act({
+          call: () => api.call(endpoints.storeTagStatusCheck, { body: { storeCode: s.storeCode } }),
+          done: t('statusCheckStarted', { store: s.storeCode }),
+        }),
     },
     privileged && { label: t('export'), testId: 'store-export', run: () => exportStore(s) },
     privileged && { label: t('migrate'), testId: 'store-migrate', run: () => migrate(s) },

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { IonButton, IonNote, IonProgressBar } from '@ionic/react';
+import { IonButton, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { StoreMigrateAnswer } from '../../api/contract/settings-store';
-import { endpoints } from '../../api/endpoints';
+import type { StoreMigrateAnswer } from '../../../contract/schemas/settings-store';
+import { endpoints } from '../../../contract/endpoints';
 import { ModalFrame } from '../../ui/modal-frame';
-import { api } from '../../app/api-client';
+import { UploadQueueList, useUploadQueue, type SendFiles } from '../../ui/upload-queue';
+import { api } from '../../platform/api-client';
 
 interface Props {
   /** The store the files go into; undefined = closed. The confirmation was asked before opening. */
@@ -37,30 +38,32 @@ function MigrateBody({ storeCode }: { storeCode: string }) {
   const { t } = useTranslation('storeConfig');
   const [files, setFiles] = useState<File[]>([]);
   const picker = useRef<HTMLInputElement>(null);
-  const [percent, setPercent] = useState<number>();
-  const [result, setResult] = useState<{ ok: StoreMigrateAnswer } | { error: string }>();
+  const uploads = useUploadQueue();
+  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+
+  /** Every file in one request: the server checks them all before it writes anything. */
+  const migrate: SendFiles = async (chosen, report) => {
+    const form = new FormData();
+    for (const file of chosen) form.append('files', file, file.name);
+    let answer: StoreMigrateAnswer;
+    try {
+      answer = await api.upload(endpoints.storeMigrate, { params: { storeCode }, body: form, onProgress: report.progress });
+    } catch (error) {
+      throw new Error(t('migration.failed', { message: (error as Error).message }), { cause: error });
+    }
+    if (answer.error_msg) throw new Error(answer.error_msg);
+    return t('migration.summary', { ...answer, lastTaskId: answer.lastTaskId ?? '—' });
+  };
 
   const upload = async () => {
     if (!files.length) {
-      setResult({ error: t('migration.chooseFile') });
+      setResult({ ok: false, message: t('migration.chooseFile') });
       return;
     }
-    const form = new FormData();
-    for (const file of files) form.append('files', file, file.name);
     setResult(undefined);
-    setPercent(0);
-    try {
-      const answer = await api.upload(endpoints.storeMigrate, {
-        params: { storeCode },
-        body: form,
-        onProgress: (sent, total) => setPercent(total ? Math.round((sent / total) * 100) : 0),
-      });
-      setResult(answer.error_msg ? { error: answer.error_msg } : { ok: answer });
-    } catch (error) {
-      setResult({ error: t('migration.failed', { message: (error as Error).message }) });
-    } finally {
-      setPercent(undefined);
-    }
+    uploads.clear();
+    const [first] = await uploads.add(files, migrate, { together: true }).settled;
+    setResult({ ok: first.state === 'done', message: first.message ?? '' });
   };
 
   return (
@@ -81,23 +84,24 @@ function MigrateBody({ storeCode }: { storeCode: string }) {
       <p className="store-migrate-chosen" data-testid="store-migrate-chosen">
         {files.length ? files.map((f) => f.name).join(', ') : t('migration.noneChosen')}
       </p>
-      <IonButton expand="block" onClick={() => void upload()} disabled={percent !== undefined} data-testid="store-migrate-upload">
+      <IonButton expand="block" onClick={() => void upload()} disabled={uploads.busy} data-testid="store-migrate-upload">
         {t('migration.upload')}
       </IonButton>
-      {percent !== undefined && (
-        <>
-          <IonProgressBar value={percent / 100} aria-label={t('migration.uploading', { percent })} />
-          <p role="status">{t('migration.uploading', { percent })}</p>
-        </>
-      )}
-      {result && 'ok' in result && (
+      {/* One line per file, its share of the request's bytes; the answer is the migration's, shown once below. */}
+      <UploadQueueList
+        items={uploads.items}
+        itemTestId="store-migrate-file"
+        messages={false}
+        stateText={(f, percent) => (f.state === 'sending' ? t('migration.uploading', { percent }) : undefined)}
+      />
+      {result?.ok && (
         <p role="status" data-testid="store-migrate-summary">
-          {t('migration.summary', { ...result.ok, lastTaskId: result.ok.lastTaskId ?? '—' })}
+          {result.message}
         </p>
       )}
-      {result && 'error' in result && (
+      {result && !result.ok && (
         <IonNote color="danger" role="alert" data-testid="store-migrate-error">
-          {result.error}
+          {result.message}
         </IonNote>
       )}
     </div>

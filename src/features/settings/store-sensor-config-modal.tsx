@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { sensorTypeLabel } from '../sensors/sensor-constants';
-import { SENSOR_TYPES } from '../../api/contract/sensors';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import { SENSOR_TYPES } from '../../../contract/schemas/sensors';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { isNumberText } from './store-config-form';

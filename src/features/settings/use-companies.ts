@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { Company } from '../../api/contract/settings-company';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { Company } from '../../../contract/schemas/settings-company';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 
 /** A console has a handful of companies: the whole list is read at once and paged in the browser. */
 export function useCompanies() {

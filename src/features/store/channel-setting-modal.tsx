@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../api/contract/constants-core';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { CHANNEL_MAX_OUTBAND, CHANNEL_MIN } from '../../../contract/schemas/constants-core';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { useOpeningLoad } from '../../ui/use-opening-load';

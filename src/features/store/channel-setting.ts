@@ -1,5 +1,5 @@
-import type { ChannelMap } from '../../api/contract/gateways';
-import { CHANNEL_MAX_OUTBAND, CHANNEL_MIN, DEFAULT_CHANNEL_ROW } from '../../api/contract/constants-core';
+import type { ChannelMap } from '../../../contract/schemas/gateways';
+import { CHANNEL_MAX_OUTBAND, CHANNEL_MIN, DEFAULT_CHANNEL_ROW } from '../../../contract/schemas/constants-core';
 
 /*
  * The channel setting (console-core §3, §7): a map gwIndex → {dataChannel, eventChannel}, edited as rows. The

@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../../api/contract/settings-store';
+import type { GatewayConfig } from '../../../contract/schemas/settings-store';
 import { GATEWAY_PORT } from './store-constants';
 
 /*

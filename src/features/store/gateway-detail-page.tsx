@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { canWrite, useSession } from '../../app/session';
+import { canWrite, useSession } from '../../platform/session';
 import { Page } from '../../ui/page';
 import { DetailCard, DetailGrid } from '../../ui/detail-card';
 import { GatewayAlarms, GatewayFacts, GatewayGauges, GatewayHistory, GatewayServices } from './gateway-detail-sections';

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmHistoryRow, GatewayDetail, Usage } from '../../api/contract/gateways';
-import type { SystemStatusPoint } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
+import type { AlarmHistoryRow, GatewayDetail, Usage } from '../../../contract/schemas/gateways';
+import type { SystemStatusPoint } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
 import { CHART_COLORS } from '../../ui/charts/chart-format';
 import { Radial } from '../../ui/charts/radial';
 import { StatusHistoryChart, type HistoryLine } from '../../ui/charts/status-history-chart';

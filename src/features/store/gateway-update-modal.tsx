@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GatewayConfig, GatewayConfigBody } from '../../api/contract/settings-store';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { GatewayConfig, GatewayConfigBody } from '../../../contract/schemas/settings-store';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { FormModal, type FormField, type FormValues } from '../../ui/form-modal';
 import { useOpeningLoad } from '../../ui/use-opening-load';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { PredefinedRow } from '../../api/contract/gateways';
+import type { PredefinedRow } from '../../../contract/schemas/gateways';
 import { PREDEFINED_FILE_EXTENSIONS } from './store-constants';
 
 export const INVALID_FILE_FORMAT = 'Invalid file format';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GatewaySummary } from '../../api/contract/gateways';
-import type { StoreStatusRow } from '../../api/contract/status';
-import { hasSeveralCompanies, useSession } from '../../app/session';
+import type { GatewaySummary } from '../../../contract/schemas/gateways';
+import type { StoreStatusRow } from '../../../contract/schemas/status';
+import { hasSeveralCompanies, useSession } from '../../platform/session';
 import type { Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { HealthBadge } from '../../ui/status-badge';

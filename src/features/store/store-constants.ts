@@ -11,7 +11,7 @@ export {
   GATEWAY_PORT, // 8080, fixed
   DEFAULT_CHANNEL_ROW, // a new channel row: gwIndex 0, dataChannel 11, eventChannel 26
   STATUS_HISTORY_WINDOW_S, // the 24 h line chart
-} from '../../api/contract/constants-core';
+} from '../../../contract/schemas/constants-core';
 
 /** Files the predefined gateway import accepts (console-core §5). */
 export const PREDEFINED_FILE_EXTENSIONS = ['.csv', '.txt'] as const;

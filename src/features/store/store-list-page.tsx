@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { StoreStatusRow } from '../../api/contract/status';
-import { useCompanySelection } from '../../app/company-selection';
+import type { StoreStatusRow } from '../../../contract/schemas/status';
+import { useCompanySelection } from '../../platform/company-selection';
 import { DataTable } from '../../ui/data-table';
 import { MapWithSideList, storeMapItems, storeMapLabel, type MapListItem } from '../../ui/map';
 import { OfflineNotice } from '../../ui/offline-notice';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { GatewayDetail } from '../../api/contract/gateways';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { GatewayDetail } from '../../../contract/schemas/gateways';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { useDialogs } from '../../ui/dialogs';
 import { useDownloadTask } from '../../ui/download-task';
 

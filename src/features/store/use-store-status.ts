@@ -1,11 +1,11 @@
 import useSWR from 'swr';
-import type { ApiFailure } from '../../api/client';
-import type { GatewayDetail } from '../../api/contract/gateways';
-import type { SystemStatusPoint } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
+import type { ApiFailure } from '../../platform/contract-client';
+import type { GatewayDetail } from '../../../contract/schemas/gateways';
+import type { SystemStatusPoint } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
 import { usePageShown } from '../../ui/use-page-shown';
-import { useLogoutOnLoadFailure } from '../../app/load-failure';
+import { useLogoutOnLoadFailure } from '../../platform/load-failure';
 import { historyQuery } from '../../ui/charts/status-history';
 import { GATEWAY_DETAIL_REFRESH_MS } from './store-constants';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../api/endpoints';
-import { api, useCall } from '../../app/api';
-import { useSession } from '../../app/session';
+import { endpoints } from '../../../contract/endpoints';
+import { api, useCall } from '../../platform/api';
+import { useSession } from '../../platform/session';
 import { DetailCard, DetailFacts, DetailGrid } from '../../ui/detail-card';
 import { useDialogs } from '../../ui/dialogs';
 import { FilePickButton } from '../../ui/file-pick-button';

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonLabel, IonNote, IonSegment, IonSegmentButton } from '@ionic/react';
-import { TAG_DEGREES } from '../../api/contract/constants-core';
-import type { TagDegree } from '../../api/contract/tags';
+import { TAG_DEGREES } from '../../../contract/schemas/constants-core';
+import type { TagDegree } from '../../../contract/schemas/tags';
 import type { AssignNote } from './use-assign-submit';
 
 // spec: core §9.6 — tag degree 0 or 180

@@ -1,7 +1,7 @@
 /*
  * The tag assign modal's input rules (console-core §5), pure so that they are tested without a browser.
  */
-import { MULTI_ASSIGN_MAX_CODES } from '../../api/contract/constants-core';
+import { MULTI_ASSIGN_MAX_CODES } from '../../../contract/schemas/constants-core';
 
 /** Left-pad with zeros to `length` (the coop site's 13 characters); 0 or a longer code leaves it as it is. */
 export function padProductCode(code: string, length: number): string {

@@ -6,8 +6,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonInput, IonItem, IonLabel } from '@ionic/react';
-import { tagsEndpoints } from '../../api/endpoints/tags';
-import { api } from '../../app/api';
+import { tagsEndpoints } from '../../../contract/endpoints/tags';
+import { api } from '../../platform/api';
 import { AssignFooter } from './assign-fields';
 import { fileAssignReady } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';

@@ -6,12 +6,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonInput, IonNote, IonTextarea } from '@ionic/react';
-import { MULTI_ASSIGN_MAX_CODES, NEW_TASK_ID } from '../../api/contract/constants-core';
-import type { TagDegree } from '../../api/contract/tags';
-import { tagsEndpoints } from '../../api/endpoints/tags';
-import { api } from '../../app/api';
-import { useSiteProfile } from '../../app/site-profile';
-import { ScanField } from '../../scan/scan-field';
+import { MULTI_ASSIGN_MAX_CODES, NEW_TASK_ID } from '../../../contract/schemas/constants-core';
+import type { TagDegree } from '../../../contract/schemas/tags';
+import { tagsEndpoints } from '../../../contract/endpoints/tags';
+import { api } from '../../platform/api';
+import { useSiteProfile } from '../../platform/site-profile';
+import { ScanField } from '../../scan/input/scan-field';
 import { AssignFooter, DegreeField } from './assign-fields';
 import { cleanCodeList, multiAssignProblem } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';

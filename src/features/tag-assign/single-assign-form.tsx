@@ -5,10 +5,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonInput } from '@ionic/react';
-import { NEW_TASK_ID } from '../../api/contract/constants-core';
-import type { TagDegree } from '../../api/contract/tags';
+import { NEW_TASK_ID } from '../../../contract/schemas/constants-core';
+import type { TagDegree } from '../../../contract/schemas/tags';
 import { knownProduct } from '../../offline/product-cache';
-import { ScanField } from '../../scan/scan-field';
+import { ScanField } from '../../scan/input/scan-field';
 import { AssignFooter, DegreeField } from './assign-fields';
 import { singleAssignCode } from './assign-input';
 import type { AssignPartProps } from './tag-assign-part';

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../platform/contract-client';
 
 /** What each part (segment) of the tag assign modal gets. */
 export interface AssignPartProps {

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TagAssignBody } from '../../api/contract/tags';
+import type { TagAssignBody } from '../../../contract/schemas/tags';
 import { enqueue } from '../../offline/outbox';
-import { feedback } from '../../scan/feedback';
+import { feedback } from '../../scan/input/feedback';
 import { useDialogs } from '../../ui/dialogs';
 import { outboxResult } from './outbox-result';
 import { isOffline } from './tag-assign-part';

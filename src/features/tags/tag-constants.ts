@@ -7,7 +7,7 @@ import {
   PRODUCT_INFO_LIST_CHARS,
   TAG_DETAIL_PAGE_SIZE,
   TAG_STORE_LIST_PAGE_SIZE,
-} from '../../api/contract/constants-core';
+} from '../../../contract/schemas/constants-core';
 
 /** Tag store list: 10 rows per page; larger pages offered after the spec's default (our choice). */
 export const TAG_STORE_LIST_PAGE_SIZES = [TAG_STORE_LIST_PAGE_SIZE, 25, 50, 100] as const;

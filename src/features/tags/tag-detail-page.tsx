@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton } from '@ionic/react';
-import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
-import type { DownloadFilter } from '../../api/contract/files';
-import type { Tag } from '../../api/contract/tags';
-import { endpoints } from '../../api/endpoints';
-import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import { DOWNLOAD_TYPE } from '../../../contract/schemas/constants-core';
+import type { DownloadFilter } from '../../../contract/schemas/files';
+import type { Tag } from '../../../contract/schemas/tags';
+import { endpoints } from '../../../contract/endpoints';
+import { canWrite, hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable } from '../../ui/data-table';
 import { useDownloadTask } from '../../ui/download-task';
 import { Page } from '../../ui/page';

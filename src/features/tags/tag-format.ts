@@ -2,10 +2,10 @@
  * Pure rules of the tag screens (console-core §3, §4, §9): tag type → model name, the update history row status,
  * product info cut for lists and versions in hex.
  */
-import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../api/contract/tag-type';
-import type { TagUpdateHistoryRow } from '../../api/contract/tag-history';
-import { TAG_STATUSES } from '../../api/contract/tags';
-import type { SiteProfile } from '../../app/site-profile';
+import { decodeTagType, UNKNOWN_TAG_TYPE } from '../../../contract/schemas/tag-type';
+import type { TagUpdateHistoryRow } from '../../../contract/schemas/tag-history';
+import { TAG_STATUSES } from '../../../contract/schemas/tags';
+import type { SiteProfile } from '../../platform/site-profile';
 import { PRODUCT_INFO_CUT_CHARS, PRODUCT_INFO_ELLIPSIS } from './tag-constants';
 
 export interface KnownTagType {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { EndpointDef } from '../../api/endpoints/define';
+import type { EndpointDef } from '../../../contract/endpoints/define';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { TAG_HISTORY_PAGE_SIZES } from './tag-constants';

@@ -6,8 +6,8 @@ import type {
   TagResetHistoryRow,
   TagTemperatureHistoryRow,
   TagUpdateHistoryRow,
-} from '../../api/contract/tag-history';
-import { endpoints } from '../../api/endpoints';
+} from '../../../contract/schemas/tag-history';
+import { endpoints } from '../../../contract/endpoints';
 import { formatDateTime } from '../../ui/format-time';
 import { TagStatusBadge } from '../../ui/status-badge';
 import { cutProductInfo, updateRowStatus } from './tag-format';

@@ -1,6 +1,6 @@
 import { IonBadge } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { BATT_STATUSES, TAG_MODES } from '../../api/contract/tags';
+import { BATT_STATUSES, TAG_MODES } from '../../../contract/schemas/tags';
 
 /*
  * console-core §4: "Battery status: OK, NG, other. Tag modes: Normal, Assign, Active."

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { NO_PRODUCT_LAYOUT_MARK } from '../../api/contract/constants-core';
-import type { Tag } from '../../api/contract/tags';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
+import { NO_PRODUCT_LAYOUT_MARK } from '../../../contract/schemas/constants-core';
+import type { Tag } from '../../../contract/schemas/tags';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
 import { ModalFrame } from '../../ui/modal-frame';
 import { TAG_PREVIEW_LOOP_MS, TAG_PREVIEW_ROTATE_STEP } from './tag-constants';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
 import { downloadOutline } from 'ionicons/icons';
-import { DOWNLOAD_TYPE } from '../../api/contract/constants-core';
+import { DOWNLOAD_TYPE } from '../../../contract/schemas/constants-core';
 import { useTranslation } from 'react-i18next';
-import type { StoreTagRow } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { useCompanySelection } from '../../app/company-selection';
-import { hasSeveralCompanies, useSession } from '../../app/session';
+import type { StoreTagRow } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { useCompanySelection } from '../../platform/company-selection';
+import { hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDownloadTask } from '../../ui/download-task';
 import { formatDateTime } from '../../ui/format-time';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { StoreTagRow } from '../../api/contract/status';
+import type { StoreTagRow } from '../../../contract/schemas/status';
 import { MapView, storeMarker, type MapMarker } from '../../ui/map';
 
 /** The store on the map, its popup linking to the store detail (console-core §2 Tag status). */

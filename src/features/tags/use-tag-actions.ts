@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../../api/client';
-import type { Tag } from '../../api/contract/tags';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { ApiFailure } from '../../platform/contract-client';
+import type { Tag } from '../../../contract/schemas/tags';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import type { TableAction } from '../../ui/data-table';
-import { useDialogs } from '../../ui/dialogs';
+import { useAction } from '../../ui/use-action';
 import { TAG_STATUS_CHECK_CMD } from './tag-constants';
 
 /**
@@ -30,59 +30,55 @@ interface Options {
 // spec: core §2.40 — deassign (confirm), status check, reassign, reassign all
 export function useTagActions({ storeCode, statusCheck, onChanged }: Options): TableAction<Tag>[] {
   const { t } = useTranslation('tags');
-  const dialogs = useDialogs();
+  // A refusal shows the server's message with its code (failureText), on every tag write.
+  const act = useAction({ failed: failureText });
   return useMemo(() => {
     const tagList = (rows: Tag[]) => rows.map((r) => r.tagMac);
-    const attempt = async (work: () => Promise<void>) => {
-      try {
-        await work();
-      } catch (error) {
-        await dialogs.error(failureText(error));
-      }
-    };
     const actions: (TableAction<Tag> | false)[] = [
       {
         label: t('actions.deassign'),
         color: 'danger',
         needsSelection: true,
         run: (rows) =>
-          attempt(async () => {
-            if (!(await dialogs.confirm(t('messages.deassignConfirm', { n: rows.length })))) return;
-            const answer = await api.call(endpoints.tagDeassign, { body: { storeCode, tagList: tagList(rows) } });
-            onChanged();
-            void dialogs.toast(t('messages.deassigned', { count: answer.count }), 'success');
+          act({
+            confirm: t('messages.deassignConfirm', { n: rows.length }),
+            call: () => api.call(endpoints.tagDeassign, { body: { storeCode, tagList: tagList(rows) } }),
+            reload: onChanged,
+            done: (answer) => t('messages.deassigned', { count: answer.count }),
           }),
       },
       statusCheck && {
         label: t('actions.statusCheck'),
         needsSelection: true,
         run: (rows) =>
-          attempt(async () => {
-            await api.call(endpoints.tagStatusCheck, { body: { storeCode, cmd: TAG_STATUS_CHECK_CMD, tagList: tagList(rows) } });
-            void dialogs.toast(t('messages.statusCheckStarted'), 'success');
+          act({
+            call: () => api.call(endpoints.tagStatusCheck, { body: { storeCode, cmd: TAG_STATUS_CHECK_CMD, tagList: tagList(rows) } }),
+            done: t('messages.statusCheckStarted'),
           }),
       },
       {
         label: t('actions.reassign'),
         needsSelection: true,
         run: (rows) =>
-          attempt(async () => {
-            const answer = await api.call(endpoints.tagReassign, { body: { storeCode, tagList: tagList(rows) } });
-            onChanged();
-            void dialogs.toast(t('messages.reassigned', { count: answer.count }), 'success');
+          act({
+            call: () => api.call(endpoints.tagReassign, { body: { storeCode, tagList: tagList(rows) } }),
+            reload: onChanged,
+            done: (answer) => t('messages.reassigned', { count: answer.count }),
           }),
       },
       {
         label: t('actions.reassignAll'),
         run: () =>
-          attempt(async () => {
-            if (!(await dialogs.confirm(t('messages.reassignAllConfirm', { store: storeCode })))) return;
-            const answer = await api.call(endpoints.tagReassignAll, { body: { storeCode } });
-            onChanged();
-            void dialogs.toast(answer.message ?? t('messages.reassigned', { count: answer.count }), answer.count ? 'success' : 'warning');
+          act({
+            confirm: t('messages.reassignAllConfirm', { store: storeCode }),
+            call: () => api.call(endpoints.tagReassignAll, { body: { storeCode } }),
+            reload: onChanged,
+            done: (answer) => answer.message ?? t('messages.reassigned', { count: answer.count }),
+            // None reassigned is a warning, not a success.
+            doneColor: (answer) => (answer.count ? 'success' : 'warning'),
           }),
       },
     ];
     return actions.filter((a): a is TableAction<Tag> => Boolean(a));
-  }, [t, dialogs, storeCode, statusCheck, onChanged]);
+  }, [t, act, storeCode, statusCheck, onChanged]);
 }

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { ApiFailure } from '../../api/client';
-import type { StoreTagRow } from '../../api/contract/status';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import type { ApiFailure } from '../../platform/contract-client';
+import type { StoreTagRow } from '../../../contract/schemas/status';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 
 /**
  * The store row of the tag store list for one store: its name, position, health and whether status checks are

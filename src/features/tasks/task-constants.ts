@@ -2,7 +2,7 @@
  * Constants of the task screens (console-admin §4, §9), named after the spec.
  */
 import type { TFunction } from 'i18next';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, pageSizesFrom } from '../../api/contract/constants-admin';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZES_LONG, pageSizesFrom } from '../../../contract/schemas/constants-admin';
 
 export const TASK_PAGE_SIZES = pageSizesFrom(ADMIN_PAGE_SIZE);
 /** The tags of one task: the long menu (1000, ALL), so a whole task reads on one page. */

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton } from '@ionic/react';
-import type { TaskDetailRow } from '../../api/contract/tasks';
-import { endpoints } from '../../api/endpoints';
-import { useSession } from '../../app/session';
+import type { TaskDetailRow } from '../../../contract/schemas/tasks';
+import { endpoints } from '../../../contract/endpoints';
+import { useSession } from '../../platform/session';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-time';
 import { ModalFrame } from '../../ui/modal-frame';

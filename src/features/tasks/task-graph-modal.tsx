@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonSpinner } from '@ionic/react';
-import type { Task, TaskHistory } from '../../api/contract/tasks';
-import { endpoints } from '../../api/endpoints';
-import { useCall } from '../../app/api';
+import type { Task, TaskHistory } from '../../../contract/schemas/tasks';
+import { endpoints } from '../../../contract/endpoints';
+import { useCall } from '../../platform/api';
 import { LineChart, type LineSeriesData } from '../../ui/charts/line-chart';
 import { ModalFrame } from '../../ui/modal-frame';
 

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Task } from '../../api/contract/tasks';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
-import { useCompanySelection } from '../../app/company-selection';
-import { canWrite, hasSeveralCompanies, useSession } from '../../app/session';
+import type { Task } from '../../../contract/schemas/tasks';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
+import { useCompanySelection } from '../../platform/company-selection';
+import { canWrite, hasSeveralCompanies, useSession } from '../../platform/session';
 import { DataTable, type Column, type RowActionDef } from '../../ui/data-table';
-import { useDialogs } from '../../ui/dialogs';
 import { formatDateTime } from '../../ui/format-time';
 import { Page } from '../../ui/page';
+import { useAction } from '../../ui/use-action';
 import {
   canRefresh,
   isPrivilegedRole,
@@ -33,24 +33,11 @@ export default function TaskListPage() {
   const privileged = isPrivilegedRole(session?.role_id);
   const writer = canWrite(session, 'task');
   const company = useCompanySelection();
-  const dialogs = useDialogs();
   const [graphOf, setGraphOf] = useState<Task>();
   const [reloadToken, setReloadToken] = useState(0);
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
-  const act = useCallback(
-    async (work: () => Promise<unknown>, done: string, confirm?: string) => {
-      if (confirm && !(await dialogs.confirm(confirm))) return;
-      try {
-        await work();
-        reload();
-        void dialogs.toast(done, 'success');
-      } catch (error) {
-        await dialogs.error((error as Error).message);
-      }
-    },
-    [dialogs, reload],
-  );
+  const act = useAction({ reload });
 
   const columns = useMemo(() => {
     const all: (Column<Task> | false)[] = [
@@ -87,10 +74,10 @@ export default function TaskListPage() {
           label: t('actions.refresh'),
           testId: `task-refresh-${r.taskId}`,
           run: () =>
-            act(
-              () => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }),
-              t('messages.refreshed', { task: r.taskId }),
-            ),
+            act({
+              call: () => api.call(endpoints.taskRefresh, { body: { storeCode: r.storeCode, internalTaskId: r.internalTaskId } }),
+              done: t('messages.refreshed', { task: r.taskId }),
+            }),
         },
       writer &&
         r.taskType === 'UPDATE' && {
@@ -98,11 +85,11 @@ export default function TaskListPage() {
           color: 'danger',
           testId: `task-revert-${r.taskId}`,
           run: () =>
-            act(
-              () => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }),
-              t('messages.reverted', { task: r.taskId }),
-              t('messages.revertConfirm', { task: r.taskId }),
-            ),
+            act({
+              confirm: t('messages.revertConfirm', { task: r.taskId }),
+              call: () => api.call(endpoints.taskRevert, { body: { storeCode: r.storeCode, taskId: r.taskId } }),
+              done: t('messages.reverted', { task: r.taskId }),
+            }),
         },
     ],
     [t, privileged, writer, act],

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { IonProgressBar } from '@ionic/react';
-import type { Task } from '../../api/contract/tasks';
+import type { Task } from '../../../contract/schemas/tasks';
 import { progressColour } from './task-constants';
 
 /** The progress bar with updated/total tags; a task without tags shows 'No tags to update' (console-admin §4). */

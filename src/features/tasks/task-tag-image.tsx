@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api';
 import { TASK_IMAGE_ROTATE_STEP } from './task-constants';
 
 /**

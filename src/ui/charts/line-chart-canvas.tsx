@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
 import { formatDateTime } from '../format-time';
-import type { LineSeriesData } from './line-chart';
+import type { LineSeriesData } from './line-series';
 
 /** The canvas cannot use CSS variables: read their current values from the element (dark mode included). */
 function resolveColor(el: HTMLElement, color: string): string {

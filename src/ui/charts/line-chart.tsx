@@ -2,21 +2,10 @@ import { lazy, Suspense, useRef } from 'react';
 import { formatDateTime } from '../format-time';
 import { useNearViewport } from '../use-near-viewport';
 import { formatCount } from './chart-format';
+import type { LineSeriesData } from './line-series';
 import './charts.css';
 
-export interface LinePoint {
-  /** yyyy-mm-dd for series over days; epoch seconds for series within a day (the 24 h status histories). */
-  time: string | number;
-  value: number;
-}
-
-export interface LineSeriesData {
-  key: string;
-  label: string;
-  /** A colour or a CSS variable (resolved before it reaches the canvas). */
-  color: string;
-  points: LinePoint[];
-}
+export type { LinePoint, LineSeriesData } from './line-series';
 
 export interface LineChartProps {
   series: LineSeriesData[];

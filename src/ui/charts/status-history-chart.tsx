@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SystemStatusPoint } from '../../api/contract/status';
+import type { SystemStatusPoint } from '../../../contract/schemas/status';
 import { LineChart, type LineSeriesData } from './line-chart';
 import { historyPoints, type HistoryField } from './status-history';
 

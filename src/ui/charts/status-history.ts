@@ -1,5 +1,5 @@
-import type { SystemStatusPoint, SystemStatusQuery } from '../../api/contract/status';
-import { STATUS_HISTORY_END_NOW, STATUS_HISTORY_WINDOW_S } from '../../api/contract/constants-core';
+import type { SystemStatusPoint, SystemStatusQuery } from '../../../contract/schemas/status';
+import { STATUS_HISTORY_END_NOW, STATUS_HISTORY_WINDOW_S } from '../../../contract/schemas/constants-core';
 import type { LinePoint } from './line-chart';
 
 /*

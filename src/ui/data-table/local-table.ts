@@ -1,4 +1,4 @@
-import type { TablePage, TableState } from '../../api/table';
+import type { TablePage, TableState } from '../../../contract/table';
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

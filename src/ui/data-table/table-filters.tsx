@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import type { Condition, FieldKind, TableFilter, TableState } from '../../api/table';
+import type { Condition, FieldKind, TableFilter, TableState } from '../../../contract/table';
 import { DateTimeField } from '../date-time-field';
 import { SelectField, TextField } from '../fields';
 import { formatDateTime, toEpochSeconds } from '../format-time';

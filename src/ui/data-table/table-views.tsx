@@ -4,7 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { IonCheckbox } from '@ionic/react';
-import type { TableState } from '../../api/table';
+import type { TableState } from '../../../contract/table';
 
 interface ViewProps<Row> {
   table: Table<Row>;

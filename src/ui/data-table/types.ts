@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { EndpointDef, ParamsOf } from '../../api/endpoints/define';
-import type { FieldKind, TablePage, TableState } from '../../api/table';
+import type { EndpointDef, ParamsOf } from '../../../contract/endpoints/define';
+import type { FieldKind, TablePage, TableState } from '../../../contract/table';
 import type { RowTone } from './table-views';
 
 /** One column of a DataTable: the field it shows (and sorts and filters by), its label and how a cell looks. */

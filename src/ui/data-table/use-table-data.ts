@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { ApiFailure } from '../../api/client';
-import { buildTableRequest, type TablePage, type TableState } from '../../api/table';
-import { api } from '../../app/api';
+import type { ApiFailure } from '../../platform/contract-client';
+import { buildTableRequest, type TablePage, type TableState } from '../../../contract/table';
+import { api } from '../../platform/api';
 import { pageLocally } from './local-table';
 import type { TableSource } from './types';
 

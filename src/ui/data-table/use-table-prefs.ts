@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { TableState } from '../../api/table';
+import type { TableState } from '../../../contract/table';
 
 /** Saved table filters in the browser expire after 86400 s (console-core §9). */
 // spec: core §9.3 — saved table filters expire after 86400 s

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuSharp } from 'ionicons/icons';
-import { useTwin } from '../../app/handover';
+import { useTwin } from '../../platform/handover';
 import { LeanIcon } from './lean-icon';
 import './lean-page.css';
 
@@ -17,7 +17,7 @@ interface LeanPageProps {
 
 /**
  * A console page's anatomy without Ionic (issue 10: a lean first screen): the toolbar with the menu button and the
- * title, the content, a footer. The menu button's twin is the console's (app/handover.ts): a tap opens the drawer
+ * title, the content, a footer. The menu button's twin is the console's (platform/handover.ts): a tap opens the drawer
  * once the console has taken over.
  */
 export function LeanPage({ title, end, subheader, footer, children }: LeanPageProps) {
@@ -39,7 +39,7 @@ export function LeanPage({ title, end, subheader, footer, children }: LeanPagePr
 }
 
 interface LeanBarButtonProps {
-  /** The handover name of the console's twin (app/handover.ts). */
+  /** The handover name of the console's twin (platform/handover.ts). */
   name: string;
   label: string;
   icon: string;

@@ -1,7 +1,7 @@
-import type { GeocodePlace } from '../../api/contract/settings-store';
-import { endpoints } from '../../api/endpoints';
-import { api } from '../../app/api-client';
-import { runtimeConfig } from '../../app/config';
+import type { GeocodePlace } from '../../../contract/schemas/settings-store';
+import { endpoints } from '../../../contract/endpoints';
+import { api } from '../../platform/api-client';
+import { runtimeConfig } from '../../platform/config';
 
 export interface Place {
   label: string;

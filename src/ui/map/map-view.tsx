@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { MAP_MARKER_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '../../api/contract/constants-core';
-import { runtimeConfig } from '../../app/config';
+import { MAP_MARKER_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '../../../contract/schemas/constants-core';
+import { runtimeConfig } from '../../platform/config';
 import { STATUS_COLORS } from '../charts/chart-format';
 import { textElement } from './text-element';
 import { WheelHint } from './wheel-hint';

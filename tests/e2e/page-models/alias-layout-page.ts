@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseOption, chosenText } from './fields';
 import { ListScreenModel } from './list-screen';
 
-/** The alias and layout editors (src/features/alias, src/features/layout): rows edited in place, saved at once. */
+/** The alias and layout editors (src/features/alias, src/features/label-layouts): rows edited in place, saved at once. */
 export class AliasLayoutPage extends ListScreenModel {
   constructor(page: Page) {
     super(page);

@@ -103,6 +103,24 @@ export class ListScreenModel {
     return this.page.locator('ion-popover.data-table-row-menu:not(.overlay-hidden)');
   }
 
+  /** A row's "⋯" button (src/ui/data-table/row-menu.tsx). */
+  rowMenuButton(key: string | Locator): Locator {
+    return (typeof key === 'string' ? this.row(key) : key).getByTestId('row-menu');
+  }
+
+  /**
+   * The "⋯" button of a row as a thumb meets it: on view once scrolled to, and its box (width and height in CSS
+   * px) — on a phone at least MIN_TARGET_PX each way (page-models/touch-targets.ts).
+   */
+  async rowMenuButtonBox(key: string | Locator): Promise<{ width: number; height: number }> {
+    const button = this.rowMenuButton(key);
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport();
+    const box = await button.boundingBox();
+    expect(box, 'the row menu button has a box').not.toBeNull();
+    return { width: box!.width, height: box!.height };
+  }
+
   /** Opens a row's "⋯" menu (a row whose actions are more than it keeps on view). */
   async openRowMenu(key: string | Locator): Promise<Locator> {
     const row = typeof key === 'string' ? this.row(key) : key;
@@ -143,6 +161,8 @@ export class ListScreenModel {
   /** The entries of a row's "⋯" menu, by their text, once it is open (closed again with Escape). */
   async rowMenuEntries(key: string | Locator): Promise<string[]> {
     const menu = await this.openRowMenu(key);
+    // The popover shows before Ionic has moved its items in (CI once read an open menu as []): wait for the first.
+    await expect(menu.locator('ion-item').first()).toBeVisible();
     const entries = (await menu.locator('ion-item').allInnerTexts()).map((text) => text.trim());
     await this.page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

@@ -3,7 +3,7 @@ import { inputOf } from './fields';
 import { PlusDevicesPage } from './plus-devices-page';
 
 /**
- * A store's Plus device list (src/features/plus/plus-device-list-page.tsx) with what the device info dialog and the
+ * A store's Plus device list (src/features/plus/devices/plus-device-list-page.tsx) with what the device info dialog and the
  * row's remove need: the dialog's fields as a user works them, the config saves the page sends, a row's removal.
  */
 export class PlusDeviceInfoPage extends PlusDevicesPage {

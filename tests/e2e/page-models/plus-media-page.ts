@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
 
-/** /plus/{image|video|widget} and their store lists (src/features/plus-media). */
+/** /plus/{image|video|widget} and their store lists (src/features/plus/media). */
 export class PlusMediaPage extends ListScreenModel {
   get uploadButton(): Locator {
     return this.byTestId('plus-media-upload-button');

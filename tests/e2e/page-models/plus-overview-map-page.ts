@@ -3,7 +3,7 @@ import { choosePageSize } from './list-screen';
 import { PlusDevicesPage } from './plus-devices-page';
 
 /**
- * The map view of a Plus store overview (src/features/plus/plus-store-overview.tsx; /plus/device, /plus/image, …,
+ * The map view of a Plus store overview (src/features/plus/devices/plus-store-overview.tsx; /plus/device, /plus/image, …,
  * /plus/schedule): the map with its store markers and their popups, the side list of stores. `screen` is the
  * overview's test id prefix: plus-device, plus-image, plus-video, plus-widget, plus-template, plus-schedule.
  */

@@ -2,7 +2,7 @@ import { expect, type Download, type Locator } from '@playwright/test';
 import { ListScreenModel } from './list-screen';
 import { inputOf, setTicked } from './fields';
 
-/** /plus/template and /plus/schedule with their store lists (src/features/plus-template, plus-schedule). */
+/** /plus/template and /plus/schedule with their store lists (src/features/plus/templates, plus-schedule). */
 export class PlusTemplatesPage extends ListScreenModel {
   rowByName(name: string): Locator {
     return this.rows.filter({ hasText: name });

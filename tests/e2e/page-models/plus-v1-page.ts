@@ -2,7 +2,7 @@ import { expect, type Locator } from '@playwright/test';
 import { inputOf } from './fields';
 import { ListScreenModel } from './list-screen';
 
-/** The Plus v1 screens (src/features/plus-v1): show editor, set editor, timeline list, schedule and devices. */
+/** The Plus v1 screens (src/features/plus/v1): show editor, set editor, timeline list, schedule and devices. */
 export class PlusV1Page extends ListScreenModel {
   field(testId: string): Locator {
     return this.byTestId(testId);

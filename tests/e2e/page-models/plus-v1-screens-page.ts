@@ -3,7 +3,7 @@ import { formField, formInput, setFormField } from './fields';
 import { ListScreenModel } from './list-screen';
 
 /**
- * The Plus v1 master and content screens (src/features/plus-v1/v1-master-page.tsx, v1-content-page.tsx): the device
+ * The Plus v1 master and content screens (src/features/plus/v1/v1-master-page.tsx, v1-content-page.tsx): the device
  * table with its row actions (assign, settings, delete) and the config and assign dialogs; the content table with
  * its group tree, preview pane and upload.
  */

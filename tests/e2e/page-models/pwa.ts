@@ -20,7 +20,7 @@ export interface WebManifest {
   icons?: ManifestIcon[];
 }
 
-/** The session key of src/app/session.ts: tests that need a signed-in page put the API's login answer there. */
+/** The session key of src/platform/session.ts: tests that need a signed-in page put the API's login answer there. */
 const SESSION_KEY = 'shelfpad.session';
 
 /** What an installing browser looks at: the manifest link, the service worker, and the update prompt. */

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 import { inputOf } from './fields';
 
-/** /plus/device/show/… and /plus/template/show/… (src/features/plus-show-editor): the show editor as a user works it. */
+/** /plus/device/show/… and /plus/template/show/… (src/features/plus/show-editor): the show editor as a user works it. */
 export class ShowEditorPage {
   readonly shell: AppShell;
   readonly current: Locator;

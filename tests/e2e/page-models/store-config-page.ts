@@ -28,6 +28,11 @@ export class StoreConfigPage extends ListScreenModel {
     await this.takeRowAction(key, testId);
   }
 
+  /** A chosen file's line in the migration's upload queue: its state (data-state), the share sent (data-sent) and its state's words. */
+  migrateFile(name: string): Locator {
+    return this.migrate.getByTestId('store-migrate-file').filter({ hasText: name });
+  }
+
   /** The FormModal test id of one of this screen's dialogs (its ion-modal carries the same). */
   private testIdOf(modal: Locator): string {
     return modal === this.sensorForm ? 'store-sensor-modal' : 'store-modal';

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../../../api/client';
-import { authEndpoints } from '../../../api/endpoints/auth';
-import { api } from '../../../app/api-client';
-import { switchToConsole } from '../../../app/entry';
+import { ApiFailure } from '../../../platform/contract-client';
+import { authEndpoints } from '../../../../contract/endpoints/auth';
+import { api } from '../../../platform/api-client';
+import { switchToConsole } from '../../../platform/console-switch';
 import { classifyLoginAnswer } from '../login-flow';
 import { handOffLogin } from '../login-handoff';
 import { LeanAlert } from './lean-alert';
@@ -21,7 +21,7 @@ type Alert = { title: string; message: string; then?: RefObject<HTMLInputElement
  * HTML, without Ionic, the router or any console code. It checks the fields, signs in and shows the errors itself;
  * whatever comes after a good answer (the session, a forced change, a weak-password prompt, the way on) and the
  * find-password modal belong to the console, which loads then and takes over (login-handoff.ts, login-page.tsx).
- * Sign up is a plain link: leaving /login starts the console (app/entry.tsx).
+ * Sign up is a plain link: leaving /login starts the console (shell/entry.tsx).
  */
 export default function LeanLoginApp() {
   const { t } = useTranslation('auth');

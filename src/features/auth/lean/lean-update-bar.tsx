@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, dismissUpdate, useUpdateAvailable } from '../../../app/pwa';
+import { applyUpdate, dismissUpdate, useUpdateAvailable } from '../../../platform/pwa';
 
 /**
  * "A new version is available" on the lean login screen, which runs without Ionic and so without the console's
- * update toast (src/app/update-prompt.tsx): the same text and buttons, at the bottom, until the member acts.
+ * update toast (src/platform/update-prompt.tsx): the same text and buttons, at the bottom, until the member acts.
  */
 export function LeanUpdateBar() {
   const { t } = useTranslation('common');

@@ -2,12 +2,12 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barcodeOutline, ellipsisVertical, syncOutline } from 'ionicons/icons';
 import { SWRConfig } from 'swr';
-import { useCollecting } from '../../../app/collecting';
-import { switchToConsole } from '../../../app/entry';
-import { LeanScreen } from '../../../app/handover';
-import { useFooterText } from '../../../app/layout/footer-text';
-import { canRead, useSession, type Session } from '../../../app/session';
-import { persistentCache, useOffline } from '../../../app/swr-cache';
+import { useCollecting } from '../../../platform/collecting';
+import { switchToConsole } from '../../../platform/console-switch';
+import { LeanScreen } from '../../../platform/handover';
+import { useFooterText } from '../../../platform/footer-text';
+import { canRead, useSession, type Session } from '../../../platform/session';
+import { persistentCache, useOffline } from '../../../platform/swr-cache';
 import { LeanIcon } from '../../../ui/lean/lean-icon';
 import { LeanBarButton, LeanPage } from '../../../ui/lean/lean-page';
 import { selectedStores } from '../dashboard-data';
@@ -17,7 +17,7 @@ import { LeanStoreFilter } from './lean-store-filter';
 import '../dashboard.css';
 import './lean-dashboard.css';
 
-/** The console's sidebar breakpoint (app/entry.tsx): a window widened past it gets the console. */
+/** The console's sidebar breakpoint (shell/entry.tsx): a window widened past it gets the console. */
 const SIDEBAR_QUERY = '(min-width: 992px)';
 const ALL = { companies: [], stores: [] };
 /** A section's Details button hands over to the console (section-card.tsx): the lean page opens nothing itself. */
@@ -26,8 +26,8 @@ const NO_DETAIL = () => undefined;
 /*
  * The dashboard a phone opens first (issue 10: a manager's phone, Lighthouse mobile ≥ 90): the console's cards
  * (dashboard-sections.tsx) in a page without Ionic, the router or the menu. What needs the console — the menu, the
- * header's lists, the store selects, a section's details — hands the tap to it (app/handover.ts), as does any other
- * address (app/entry.tsx). Its reads share the console's persistent cache, so the console takes over with the same
+ * header's lists, the store selects, a section's details — hands the tap to it (platform/handover.ts), as does any other
+ * address (shell/entry.tsx). Its reads share the console's persistent cache, so the console takes over with the same
  * numbers on screen and an offline reload shows the last ones.
  */
 export default function LeanDashboardApp() {
@@ -90,14 +90,14 @@ function LeanDashboard({ session }: { session: Session }) {
 
 /**
  * The phone header's end, as the console draws it (layout/header-actions.tsx): Scan for members who may scan (one
- * tap, issue 31 §4: a plain link, the console takes over at /scan — app/entry.tsx), the collecting list and "more".
+ * tap, issue 31 §4: a plain link, the console takes over at /scan — shell/entry.tsx), the collecting list and "more".
  */
 function HeaderActions({ session }: { session: Session }) {
   const { t } = useTranslation('layout');
   const count = useCollecting(session).items.length;
   return (
     <>
-      {/* The /scan route's privilege (routes.tsx), read here without loading the route table into the lean page. */}
+      {/* The /scan route's privilege (shell/routes.tsx), read here without loading the route table into the lean page. */}
       {canRead(session, 'tag') && (
         <a href="#/scan" className="lean-page__icon" aria-label={t('menu.items.scan')} data-testid="quick-access">
           <LeanIcon icon={barcodeOutline} />

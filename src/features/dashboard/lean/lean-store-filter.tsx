@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { caretDown } from 'ionicons/icons';
-import type { Dashboard } from '../../../api/contract/dashboard';
-import { useTwin } from '../../../app/handover';
-import type { Session } from '../../../app/session';
+import type { Dashboard } from '../../../../contract/schemas/dashboard';
+import { useTwin } from '../../../platform/handover';
+import type { Session } from '../../../platform/session';
 import { LeanIcon } from '../../../ui/lean/lean-icon';
 
 /**

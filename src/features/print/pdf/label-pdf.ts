@@ -18,9 +18,9 @@ import {
   type PDFPage,
   type RGB,
 } from 'pdf-lib';
-import { barcodeOf } from '../../../api/barcode';
-import { formatPrice, PLAIN_NUMBERS, type Money } from '../../../api/money';
-import { cutTextToWidth, fitTextTo } from '../../../api/text-fit';
+import { barcodeOf } from '../../../../contract/barcode';
+import { formatPrice, PLAIN_NUMBERS, type Money } from '../../../../contract/money';
+import { cutTextToWidth, fitTextTo } from '../../../../contract/text-fit';
 import { familyOrder, type FontFamily, type FontFiles } from './font-pieces';
 import {
   labelParts,
@@ -71,7 +71,7 @@ const MAX_MODULE_MM = 0.4;
 const LINE_HEIGHT = 1.2;
 const BASELINE = 0.92;
 const CAP_HEIGHT = 0.714;
-/** Fitting steps in tenths of a millimetre (src/api/text-fit steps by whole units). */
+/** Fitting steps in tenths of a millimetre (contract/text-fit steps by whole units). */
 const FIT_UNIT = 10;
 
 export async function labelPdf(labels: readonly PdfLabel[], options: PdfOptions): Promise<Uint8Array> {

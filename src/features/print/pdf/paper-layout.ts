@@ -1,4 +1,4 @@
-import { PRINT_PAPER_TYPES } from '../../../api/contract/constants-plus';
+import { PRINT_PAPER_TYPES } from '../../../../contract/schemas/constants-plus';
 
 /*
  * Where labels sit on the paper (plus-signage §9 print paper types), in millimetres from the page's top left.
