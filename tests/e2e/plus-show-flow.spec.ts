@@ -139,12 +139,7 @@ test('a device’s shows saved as a template, applied to a second device; the fi
   expect((await api.get<{ deviceCount: number }>(`/plus/template/store/${STORE}/name/${encodeURIComponent(NAME)}`)).deviceCount).toBe(1);
 });
 
-// FIXME (known defect, closing note of 2026-11-30): run after code-editors.spec.ts on the same server (--workers 1)
-// this fails 2 of 2 — with or without that spec putting its tag data decorator back — while alone, as its file and
-// in a batch of the Plus specs it passed 5 of 5; in the failing runs the device list's screen viewer gave no image
-// within the poll after the first colour. It failed 2 of 3 whole runs on 2026-11-30 and is held out until the cause
-// is found.
-test.fixme('the screen image plays slide 1, then after its duration slide 2; a schedule that excludes now leaves slide 2 on screen', async ({
+test('the screen image plays slide 1, then after its duration slide 2; a schedule that excludes now leaves slide 2 on screen', async ({
   page,
   request,
 }) => {
