@@ -9,10 +9,11 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * package.json's `start` and `start:built` flags (issue 34 §4): the young generation capped at 2 × 16 MB. V8 grows it
- * to 2 × 64 MB in the start-up burst and keeps it while idle; the cap took ~135 MB off an idle PGlite server.
+ * package.json's `start` and `start:built` flags (issue 34 §4): the young generation capped at 2 × 8 MB. V8 grows it
+ * to 2 × 64 MB in the start-up burst and keeps it while idle; a 16 MB cap took ~135 MB off an idle PGlite server, and
+ * 8 instead of 16 took ~40 MB more off a PostgreSQL API process (README, Memory and start-up).
  */
-export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=16'];
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 /**
  * package.json's `start` and `start:built` environment: glibc's malloc keeps up to 8 arenas per core, one per thread
