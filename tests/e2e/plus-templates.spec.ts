@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { apiLogin } from './fixtures/api';
 import { PlusTemplatesPage } from './page-models/plus-templates-page';
 import { MIN_TARGET_PX } from './page-models/touch-targets';
-import { onDesktop } from './fixtures/projects';
 
 /*
  * Issue 17 part A (Plus templates and schedules) in the browser: templates at desktop size, schedules on both. PAR001
@@ -69,66 +68,63 @@ test('a schedule: Validation Error without a time range, then saved and summaris
 });
 
 // spec: plus §3.11, plus §5.6, plus §2.38 — export {name, size, show}, import checked ('Invalid file format', JSON error), delete selected keeps a template in use
-test(
-  'templates: export and re-import, overwrite asked, bad files refused, a template in use is kept',
-  onDesktop(DESK_ONLY),
-  async ({ page, request }) => {
-    test.setTimeout(180_000);
-    const api = await apiLogin(request, MEMBER);
-    const screen = new PlusTemplatesPage(page);
-    await screen.shell.signIn(request, MEMBER);
-    await screen.open(`/plus/template/list/${STORE}`);
-    const original = await api.get<{ size: string; show: unknown[]; deviceCount: number }>(
-      `/plus/template/store/${STORE}/name/Weekly%20promo`,
-    );
-    expect(original.deviceCount).toBeGreaterThan(0);
-    await expect(screen.rowByName('Weekly promo').getByTestId('template-device-count')).toHaveText(String(original.deviceCount));
+test('templates: export and re-import, overwrite asked, bad files refused, a template in use is kept', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', DESK_ONLY);
+  test.setTimeout(180_000);
+  const api = await apiLogin(request, MEMBER);
+  const screen = new PlusTemplatesPage(page);
+  await screen.shell.signIn(request, MEMBER);
+  await screen.open(`/plus/template/list/${STORE}`);
+  const original = await api.get<{ size: string; show: unknown[]; deviceCount: number }>(
+    `/plus/template/store/${STORE}/name/Weekly%20promo`,
+  );
+  expect(original.deviceCount).toBeGreaterThan(0);
+  await expect(screen.rowByName('Weekly promo').getByTestId('template-device-count')).toHaveText(String(original.deviceCount));
 
-    // Export: the file is {name, size, show} as the server holds it.
-    await screen.selectRow('Weekly promo');
-    const exported = await screen.download(() => screen.tableAction('Export selected'));
-    expect(exported.name).toBe('Weekly promo.json');
-    expect(JSON.parse(exported.text)).toEqual({ name: 'Weekly promo', size: original.size, show: original.show });
+  // Export: the file is {name, size, show} as the server holds it.
+  await screen.selectRow('Weekly promo');
+  const exported = await screen.download(() => screen.tableAction('Export selected'));
+  expect(exported.name).toBe('Weekly promo.json');
+  expect(JSON.parse(exported.text)).toEqual({ name: 'Weekly promo', size: original.size, show: original.show });
 
-    // Re-imported under a new name: a second template with the same shows.
-    await screen.importFile('copy.json', JSON.stringify({ ...JSON.parse(exported.text), name: 'E2E copy' }));
-    await screen.expectToast('Complete!');
-    await expect(screen.rowByName('E2E copy')).toHaveCount(1);
-    expect((await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual(original.show);
+  // Re-imported under a new name: a second template with the same shows.
+  await screen.importFile('copy.json', JSON.stringify({ ...JSON.parse(exported.text), name: 'E2E copy' }));
+  await screen.expectToast('Complete!');
+  await expect(screen.rowByName('E2E copy')).toHaveCount(1);
+  expect((await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual(original.show);
 
-    // The same name again asks before overwriting.
-    await screen.importFile('copy.json', JSON.stringify({ name: 'E2E copy', size: original.size, show: [] }));
-    await screen.answerAlert('Would you like to overwrite the template?', 'OK');
-    await screen.expectToast('Complete!');
-    await expect.poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual([]);
+  // The same name again asks before overwriting.
+  await screen.importFile('copy.json', JSON.stringify({ name: 'E2E copy', size: original.size, show: [] }));
+  await screen.answerAlert('Would you like to overwrite the template?', 'OK');
+  await screen.expectToast('Complete!');
+  await expect.poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show).toEqual([]);
 
-    // Replace from file, in the row's menu (a file-pick row action): the chosen file's shows under the row's name.
-    await screen.pickFileForRowAction(screen.rowByName('E2E copy'), 'template-replace', {
-      name: 'other-name.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ name: 'Ignored name', size: original.size, show: original.show })),
-    });
-    await screen.expectToast('Complete!');
-    await expect
-      .poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show)
-      .toEqual(original.show);
-    await expect(screen.rowByName('Ignored name')).toHaveCount(0);
+  // Replace from file, in the row's menu (a file-pick row action): the chosen file's shows under the row's name.
+  await screen.pickFileForRowAction(screen.rowByName('E2E copy'), 'template-replace', {
+    name: 'other-name.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ name: 'Ignored name', size: original.size, show: original.show })),
+  });
+  await screen.expectToast('Complete!');
+  await expect
+    .poll(async () => (await api.get<{ show: unknown[] }>(`/plus/template/store/${STORE}/name/E2E%20copy`)).show)
+    .toEqual(original.show);
+  await expect(screen.rowByName('Ignored name')).toHaveCount(0);
 
-    // Files that are no templates.
-    await screen.importFile('bad.json', JSON.stringify({ name: 'No show', size: '23.1' }));
-    await screen.answerAlert('Invalid file format');
-    await screen.importFile('broken.json', '{"name": "Broken",');
-    await expect(screen.alert.filter({ hasText: 'The file is not valid JSON' })).toContainText('JSON');
-    await screen.answerAlert('The file is not valid JSON');
+  // Files that are no templates.
+  await screen.importFile('bad.json', JSON.stringify({ name: 'No show', size: '23.1' }));
+  await screen.answerAlert('Invalid file format');
+  await screen.importFile('broken.json', '{"name": "Broken",');
+  await expect(screen.alert.filter({ hasText: 'The file is not valid JSON' })).toContainText('JSON');
+  await screen.answerAlert('The file is not valid JSON');
 
-    // Deleting both: the one in use stays and is reported, the batch still completes.
-    await screen.selectRow('Weekly promo');
-    await screen.selectRow('E2E copy');
-    await screen.tableAction('Delete selected');
-    await screen.answerAlert('Are you sure?', 'OK');
-    await screen.answerAlert('Some templates are in use and cannot be deleted.');
-    await screen.expectToast('Complete!');
-    await expect(screen.rowByName('E2E copy')).toHaveCount(0);
-    await expect(screen.rowByName('Weekly promo')).toHaveCount(1);
-  },
-);
+  // Deleting both: the one in use stays and is reported, the batch still completes.
+  await screen.selectRow('Weekly promo');
+  await screen.selectRow('E2E copy');
+  await screen.tableAction('Delete selected');
+  await screen.answerAlert('Are you sure?', 'OK');
+  await screen.answerAlert('Some templates are in use and cannot be deleted.');
+  await screen.expectToast('Complete!');
+  await expect(screen.rowByName('E2E copy')).toHaveCount(0);
+  await expect(screen.rowByName('Weekly promo')).toHaveCount(1);
+});

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import type { Product, UpdateTaskRecord } from '../../contract/schemas/products';
 import type { AliasItem } from '../../contract/schemas/settings-alias';
 import { ProductsPage } from './page-models/products-page';
-import { onDesktop } from './fixtures/projects';
 
 /*
  * Issue 33 §5 and §11 in the browser. The create form opens the first 10 info fields ("10 visible by default on
@@ -71,81 +70,75 @@ test('the create form opens 10 info fields, "Add field" opens another slot, and 
 
 // A slow network: the create form opened before the company's aliases arrive takes their fields once they do (CI
 // saw the form open first and show none, FormModal keeping the values it opened with).
-test(
-  'the create form opened before the aliases arrive shows their fields once they do',
-  onDesktop('the same form on a phone; the desktop covers it'),
-  async ({ page, request }) => {
-    const products = new ProductsPage(page);
-    const api = await products.shell.signIn(request, MEMBER);
-    const named = (await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`)).map((a) => a.name);
-    expect(named.length).toBeGreaterThan(0);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/config/alias/company/${COMPANY}*`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await products.open(`/product/list/${STORE}`);
-    await products.openCreate();
-    const alias = await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`);
-    // Before the aliases: the ten default slots, unnamed.
-    await expect.poll(() => products.infoLabels()).toEqual(createLabels([]));
-    release();
-    await expect.poll(() => products.infoLabels()).toEqual(createLabels(alias));
-  },
-);
+test('the create form opened before the aliases arrive shows their fields once they do', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', 'the same form on a phone; the desktop covers it');
+  const products = new ProductsPage(page);
+  const api = await products.shell.signIn(request, MEMBER);
+  const named = (await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`)).map((a) => a.name);
+  expect(named.length).toBeGreaterThan(0);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/config/alias/company/${COMPANY}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await products.open(`/product/list/${STORE}`);
+  await products.openCreate();
+  const alias = await api.get<AliasItem[]>(`/config/alias/company/${COMPANY}`);
+  // Before the aliases: the ten default slots, unnamed.
+  await expect.poll(() => products.infoLabels()).toEqual(createLabels([]));
+  release();
+  await expect.poll(() => products.infoLabels()).toEqual(createLabels(alias));
+});
 
-test(
-  'the product tag list shows layoutId only when opened from an update task',
-  onDesktop('the same modal on a phone; the desktop covers it'),
-  async ({ page, request }) => {
-    const products = new ProductsPage(page);
-    const api = await products.shell.signIn(request, MEMBER);
-    const tasks = await api.post(`/product/update/task/list/store/${STORE}`, {
+test('the product tag list shows layoutId only when opened from an update task', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', 'the same modal on a phone; the desktop covers it');
+  const products = new ProductsPage(page);
+  const api = await products.shell.signIn(request, MEMBER);
+  const tasks = await api.post(`/product/update/task/list/store/${STORE}`, {
+    start: 0,
+    length: 25,
+    filter_tagCount: 1,
+    condition_tagCount: '>=',
+  });
+  const task = ((await tasks.json()) as { data: UpdateTaskRecord[] }).data.find((r) => r.internalTaskId !== 0);
+  expect(task, 'the demo store has an update task with tags').toBeTruthy();
+  const detail = await api.post(`/product/update/task/store/${STORE}/update/${encodeURIComponent(task!.updateId)}`, {
+    start: 0,
+    length: 25,
+  });
+  // A product of the task that still has tags (PAR001's tags are reassigned by other specs meanwhile): its tag list opens.
+  let row: { prCode: string } | undefined;
+  for (const candidate of ((await detail.json()) as { data: { prCode: string }[] }).data) {
+    const found = await api.post(`/product/list/store/${STORE}`, {
       start: 0,
-      length: 25,
-      filter_tagCount: 1,
-      condition_tagCount: '>=',
+      length: 1,
+      filter_prCode: candidate.prCode,
+      condition_prCode: '==',
     });
-    const task = ((await tasks.json()) as { data: UpdateTaskRecord[] }).data.find((r) => r.internalTaskId !== 0);
-    expect(task, 'the demo store has an update task with tags').toBeTruthy();
-    const detail = await api.post(`/product/update/task/store/${STORE}/update/${encodeURIComponent(task!.updateId)}`, {
-      start: 0,
-      length: 25,
-    });
-    // A product of the task that still has tags (PAR001's tags are reassigned by other specs meanwhile): its tag list opens.
-    let row: { prCode: string } | undefined;
-    for (const candidate of ((await detail.json()) as { data: { prCode: string }[] }).data) {
-      const found = await api.post(`/product/list/store/${STORE}`, {
-        start: 0,
-        length: 1,
-        filter_prCode: candidate.prCode,
-        condition_prCode: '==',
-      });
-      if (((await found.json()) as { data: Product[] }).data[0]?.tagCount) {
-        row = candidate;
-        break;
-      }
+    if (((await found.json()) as { data: Product[] }).data[0]?.tagCount) {
+      row = candidate;
+      break;
     }
-    if (!row) throw new Error(`no product of update ${task!.updateId} has tags now`);
+  }
+  if (!row) throw new Error(`no product of update ${task!.updateId} has tags now`);
 
-    // From the store's products: no task, no layoutId.
-    await products.open(`/product/list/${STORE}`);
-    await products.filter('Product Code', '==', row.prCode);
-    await products.current.getByTestId(`product-tags-${row.prCode}`).click();
-    await expect(products.tagList.getByRole('columnheader', { name: 'Tag ID' })).toBeVisible();
-    await expect(products.tagList.getByRole('columnheader', { name: 'Layout ID' })).toHaveCount(0);
-    await products.tagList.getByRole('button', { name: 'Close' }).first().click();
-    await expect(products.tagList).toBeHidden();
+  // From the store's products: no task, no layoutId.
+  await products.open(`/product/list/${STORE}`);
+  await products.filter('Product Code', '==', row.prCode);
+  await products.current.getByTestId(`product-tags-${row.prCode}`).click();
+  await expect(products.tagList.getByRole('columnheader', { name: 'Tag ID' })).toBeVisible();
+  await expect(products.tagList.getByRole('columnheader', { name: 'Layout ID' })).toHaveCount(0);
+  await products.tagList.getByRole('button', { name: 'Close' }).first().click();
+  await expect(products.tagList).toBeHidden();
 
-    // From the update task's detail: the layoutId is a column.
-    await products.current.getByTestId('product-update-tasks').click();
-    await products.arrivedAt(`/product/${STORE}/update/task/list`);
-    await products.filter('Task ID', '==', task!.taskId);
-    await products.current.getByRole('link', { name: task!.taskId, exact: true }).click();
-    await products.arrivedAt(`/product/${STORE}/${task!.updateId}/${task!.taskId}/update/task/detail`);
-    // The first row by code, as the API answered it above.
-    await products.current.getByTestId(`update-tags-${row.prCode}`).click();
-    await expect(products.tagList.getByRole('columnheader', { name: 'Layout ID' })).toBeVisible();
-  },
-);
+  // From the update task's detail: the layoutId is a column.
+  await products.current.getByTestId('product-update-tasks').click();
+  await products.arrivedAt(`/product/${STORE}/update/task/list`);
+  await products.filter('Task ID', '==', task!.taskId);
+  await products.current.getByRole('link', { name: task!.taskId, exact: true }).click();
+  await products.arrivedAt(`/product/${STORE}/${task!.updateId}/${task!.taskId}/update/task/detail`);
+  // The first row by code, as the API answered it above.
+  await products.current.getByTestId(`update-tags-${row.prCode}`).click();
+  await expect(products.tagList.getByRole('columnheader', { name: 'Layout ID' })).toBeVisible();
+});

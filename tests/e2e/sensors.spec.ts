@@ -5,7 +5,6 @@ import type { StoreSensorRow } from '../../contract/schemas/status';
 import type { TagAlarmHistoryRow } from '../../contract/schemas/tag-history';
 import { apiLogin } from './fixtures/api';
 import { SensorsPage } from './page-models/sensors-page';
-import { onPhone } from './fixtures/projects';
 
 /** A sensor type as the screens name it (issue 31.6: words, not the code). */
 const SENSOR_TYPE_NAMES = (JSON.parse(readFileSync('locales/en_US/sensors.json', 'utf8')) as { types: Record<string, string> }).types;
@@ -261,7 +260,8 @@ test('a member with sensor read only sees the list without write actions', async
   await expect(sensors.table.getByRole('checkbox')).toHaveCount(0);
 });
 
-test('on a phone the lists are cards and every action is reachable', onPhone('phone layout'), async ({ page, request }) => {
+test('on a phone the lists are cards and every action is reachable', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'phone', 'phone layout');
   const { sensors } = await signedIn(page, request);
   await sensors.open(`/sensor/detail/${STORE}`);
   await expect(sensors.table.locator('.data-table-card').first()).toBeVisible();

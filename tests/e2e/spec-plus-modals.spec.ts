@@ -4,7 +4,6 @@ import { plusDeviceList } from './fixtures/plus';
 import { inputOf } from './page-models/fields';
 import { PlusDevicesPage } from './page-models/plus-devices-page';
 import { PrintPage } from './page-models/print-page';
-import { onDesktop } from './fixtures/projects';
 
 /*
  * plus-signage §2.7's modals that no other spec opens: the console's Plus assign and deassign, the Plus setting,
@@ -18,7 +17,8 @@ const MEMBER = 'admin@shelfpad.test';
 const DESK = 'the device list toolbar and printing are desk tasks';
 
 // spec: plus §2.67 — the Plus assign, deassign and Plus setting modals of the device list
-test('device list: Assign, Deassign and the Plus settings open their dialogs', onDesktop(DESK), async ({ page, request }) => {
+test('device list: Assign, Deassign and the Plus settings open their dialogs', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, MEMBER);
   const [device] = await plusDeviceList<{ mac: string }>(api, STORE, { start: 0, length: 1 });
   const screen = new PlusDevicesPage(page);
@@ -52,7 +52,8 @@ test('device list: Assign, Deassign and the Plus settings open their dialogs', o
 });
 
 // spec: plus §2.67 — the print update modal: a label's quantity changed for this print
-test('print: a product’s Edit opens the print update dialog; its quantity is the row’s', onDesktop(DESK), async ({ page, request }) => {
+test('print: a product’s Edit opens the print update dialog; its quantity is the row’s', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'desktop', DESK);
   const api = await apiLogin(request, MEMBER);
   const listed = (await (await api.post(`/product/list/store/${PRINT_STORE}`, { start: 0, length: 1 })).json()) as {
     data: { prCode: string }[];

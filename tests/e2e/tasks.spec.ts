@@ -3,7 +3,6 @@ import type { Product } from '../../contract/schemas/products';
 import type { Task, TaskDetailRow } from '../../contract/schemas/tasks';
 import { apiLogin } from './fixtures/api';
 import { TasksPage } from './page-models/tasks-page';
-import { onDesktop } from './fixtures/projects';
 
 /*
  * Issue 12 (tasks) in the browser: /task lists the tasks with their progress, 'No tags to update' for a task
@@ -76,31 +75,32 @@ test('a task without tags shows "No tags to update"; an unfinished one shows its
 });
 
 // spec: admin §4.2 — refresh offered to role 0 on an unfinished task; its results' time in red
-test(
-  'refresh sends the waiting tags again: the server marks them refreshed and the detail shows their time in red',
-  onDesktop('the desktop covers the actions'),
-  async ({ page, request }) => {
-    const { tasks, api } = await signedIn(page, request);
-    const product = await ownProduct(api, 2);
-    const taskId = await updateProduct(api, product, [product.prInfo[0] ?? '', `refresh-${Date.now() % 100000}`]);
-    await tasks.openTask(taskId);
-    await tasks.action(taskId, 'refresh');
-    await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} is being sent again.` })).toHaveCount(1);
-    await expect.poll(async () => (await taskOf(api, taskId)).refreshed).toBe(true);
-    const detail = await apiPost<Page_<TaskDetailRow>>(api, `/task/detail/store/${STORE}/task/${encodeURIComponent(taskId)}`, {
-      start: 0,
-      length: 100,
-    });
-    expect(detail.data.length).toBeGreaterThan(0);
-    expect(detail.data.every((r) => r.refreshed && r.result === undefined)).toBe(true);
+test('refresh sends the waiting tags again: the server marks them refreshed and the detail shows their time in red', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name === 'phone', 'the desktop covers the actions');
+  const { tasks, api } = await signedIn(page, request);
+  const product = await ownProduct(api, 2);
+  const taskId = await updateProduct(api, product, [product.prInfo[0] ?? '', `refresh-${Date.now() % 100000}`]);
+  await tasks.openTask(taskId);
+  await tasks.action(taskId, 'refresh');
+  await expect(page.locator('ion-toast').filter({ hasText: `Task ${taskId} is being sent again.` })).toHaveCount(1);
+  await expect.poll(async () => (await taskOf(api, taskId)).refreshed).toBe(true);
+  const detail = await apiPost<Page_<TaskDetailRow>>(api, `/task/detail/store/${STORE}/task/${encodeURIComponent(taskId)}`, {
+    start: 0,
+    length: 100,
+  });
+  expect(detail.data.length).toBeGreaterThan(0);
+  expect(detail.data.every((r) => r.refreshed && r.result === undefined)).toBe(true);
 
-    await tasks.action(taskId, 'detail');
-    await tasks.expectRows(detail.data.map((r) => `${r.tagId}/${r.prCode}`));
-    await expect(tasks.cell(`${detail.data[0].tagId}/${detail.data[0].prCode}`, 'updatedAt').locator('.task-refreshed')).toHaveCount(1);
-  },
-);
+  await tasks.action(taskId, 'detail');
+  await tasks.expectRows(detail.data.map((r) => `${r.tagId}/${r.prCode}`));
+  await expect(tasks.cell(`${detail.data[0].tagId}/${detail.data[0].prCode}`, 'updatedAt').locator('.task-refreshed')).toHaveCount(1);
+});
 
-test('revert gives the products their earlier content back', onDesktop('the desktop covers the actions'), async ({ page, request }) => {
+test('revert gives the products their earlier content back', async ({ page, request }, info) => {
+  test.skip(info.project.name === 'phone', 'the desktop covers the actions');
   const { tasks, api } = await signedIn(page, request);
   const product = await ownProduct(api, 3);
   const before = [product.prInfo[0] ?? '', `before-${Date.now() % 100000}`];
